@@ -1,0 +1,34 @@
+// Hands out the memory repositories over the live state (see store.ts).
+import type { Repositories } from '../../core/ports.ts';
+import type { MemoryState } from './state.ts';
+import { MemoryUserRepository } from './user-repository.ts';
+import { MemorySessionRepository } from './session-repository.ts';
+import { MemoryGameRepository } from './game-repository.ts';
+import { MemoryEntryRepository } from './entry-repository.ts';
+import { MemoryBonusEntryRepository } from './bonus-entry-repository.ts';
+import { MemoryRewardRepository } from './reward-repository.ts';
+import { MemoryMineRepository } from './mine-repository.ts';
+import { MemoryReferralRepository } from './referral-repository.ts';
+import { MemoryPlayerStatsRepository } from './player-stats-repository.ts';
+import { MemoryPrizeRepository } from './prize-repository.ts';
+import { MemoryWinningRepository } from './winning-repository.ts';
+import { MemoryPayoutRepository } from './payout-repository.ts';
+import { MemoryGuildRepository } from './guild-repository.ts';
+import { MemoryOutboxRepository } from './outbox-repository.ts';
+
+export const memoryRepositories = (state: () => MemoryState): Repositories => ({
+  users: new MemoryUserRepository(state),
+  sessions: new MemorySessionRepository(state),
+  games: new MemoryGameRepository(state),
+  entries: new MemoryEntryRepository(state),
+  bonusEntries: new MemoryBonusEntryRepository(state),
+  rewards: new MemoryRewardRepository(state),
+  mines: new MemoryMineRepository(state),
+  referrals: new MemoryReferralRepository(state),
+  playerStats: new MemoryPlayerStatsRepository(state),
+  prizes: new MemoryPrizeRepository(state),
+  winnings: new MemoryWinningRepository(state),
+  payouts: new MemoryPayoutRepository(state),
+  guilds: new MemoryGuildRepository(state),
+  outbox: new MemoryOutboxRepository(state),
+});

@@ -1,0 +1,19 @@
+// Game settings the core needs, parsed from the environment by the adapters (server, CLI).
+
+export interface GameConfig {
+  /** Daily deadline as local wall-clock time `HH:MM` in `closeZone`. */
+  closeTime: string;
+  /** IANA zone of the deadline, e.g. `Australia/Brisbane`. */
+  closeZone: string;
+  /** IANA zone whose calendar date names a game, e.g. `America/New_York`. */
+  dateZone: string;
+  /** ISO 4217 code of the prize currency. */
+  currency: string;
+}
+
+export const defaultGameConfig: GameConfig = {
+  closeTime: '10:00',
+  closeZone: 'Australia/Brisbane',
+  dateZone: 'America/New_York',
+  currency: 'USD',
+};

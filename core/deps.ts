@@ -1,0 +1,11 @@
+// What every use case receives: the ports and the game settings.
+import type { GameConfig } from './config.ts';
+import type { Clock, PasswordHasher, Random, Store } from './ports.ts';
+
+export interface Deps {
+  store: Store;
+  clock: Clock;
+  random: Random;
+  hasher: PasswordHasher;
+  config: GameConfig;
+}

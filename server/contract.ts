@@ -1,0 +1,410 @@
+// The HTTP payloads shared by the server and the web app. Types only: the web app imports this
+// module with `import type`, so nothing of the server reaches the browser bundle.
+// Paths follow spec-1 §7, spec-2 §7 and DESIGN.md §12. Money is whole cents; instants ISO-8601 UTC.
+
+export interface ApiError {
+  error: string;
+  code: string;
+  /** Extra fields some errors carry (a disabled prize: status, message, dayOfWeek). */
+  [extra: string]: unknown;
+}
+
+// ---- accounts --------------------------------------------------------------------------------
+/** GET /api/me (401 when signed out) */
+export interface MeResponse {
+  id: string;
+  email: string;
+  displayName: string;
+  role: 'admin' | 'player';
+}
+/** PUT /api/profile body; answers MeResponse. DELETE /api/profile answers { message }. */
+export interface ProfileUpdateRequest {
+  username?: string;
+  email: string;
+  displayName: string;
+}
+export interface MessageResponse {
+  message: string;
+}
+/** GET /api/stats/user/me */
+export interface UserTotalsResponse {
+  entriesCount: number;
+  winsCount: number;
+  currentStreak: number;
+  bestStreak: number;
+}
+
+// ---- game ------------------------------------------------------------------------------------
+/** GET /api/game/today */
+export interface GameTodayResponse {
+  gameDate: string; // YYYY-MM-DD or YYYY-MM-DD-n
+  serverNowISO: string;
+  msUntilClose: number; // 0 when closed
+  effectiveStatus: 'open' | 'closed';
+  closesAtISO: string;
+}
+export interface EntryDto {
+  id: string;
+  number: number;
+  entryType: 'standard' | 'bonus';
+  submittedAt: string;
+}
+export interface BonusEntryDto {
+  id: string;
+  sourceType: 'referral' | 'streak' | 'other';
+  remainingEntries: number;
+  expiresAt: string;
+}
+/** GET /api/entry/mine (signed in) */
+export interface MyEntriesResponse {
+  gameDate: string;
+  entries: EntryDto[];
+  status: { canSubmitMore: boolean; effectiveStatus: 'open' | 'closed' };
+  maxSubmissions: number;
+  availableBonusEntries: number;
+  bonusEntriesDetails: BonusEntryDto[];
+}
+/** POST /api/entry */
+export interface SubmitEntryRequest {
+  number: number;
+}
+export interface SubmitEntryResponse {
+  entry: EntryDto;
+  message: string;
+}
+
+// ---- results, history, stats -----------------------------------------------------------------
+/** GET /api/results/today and /api/results/{date} */
+export type ResultResponse =
+  | { gameDate: string; status: 'open' }
+  | {
+      gameDate: string;
+      status: 'closed';
+      winnerName: string | null;
+      winningNumber: number | null;
+      prize: { prizeType: 'cash' | 'voucher'; amountCents: number; currency: string; description: string } | null;
+      entriesTotal: number;
+    };
+/** GET /api/history?limit= (default 14) */
+export interface HistoryResponse {
+  items: { gameDate: string; status: 'open' | 'closed' }[];
+}
+export interface SnapshotDto {
+  entriesTotal: number;
+  uniquesTotal: number;
+  winningNumber: number | null;
+  secondPlaceNumber: number | null;
+  missedWinNumber: number | null;
+  highestNumber: number | null;
+  mostFrequentNumbers: number[];
+  mostFrequentCount: number;
+  median: number | null;
+  average: number | null;
+  minedNumbers: number[];
+}
+/** GET /api/stats/daily/{date} (404 until the game has closed) */
+export interface DailyStatsResponse {
+  gameDate: string;
+  snapshot: SnapshotDto;
+  histogram: { number: number; count: number }[];
+  histogramTruncated: boolean;
+  /** The signed-in caller's entries in that game; [] when signed out. */
+  userSubmissions: EntryDto[];
+}
+
+// ---- referrals -------------------------------------------------------------------------------
+/** GET /api/referrals/code */
+export interface ReferralCodeResponse {
+  referralCode: string;
+}
+/** GET /api/referrals/stats */
+export interface ReferralStatsResponse {
+  totalReferrals: number;
+  completedReferrals: number;
+}
+/** GET /api/referrals/bonuses */
+export interface ReferralBonusesResponse {
+  availableBonuses: number;
+  bonusEntries: BonusEntryDto[];
+}
+/** GET /api/referrals/validate/{code} */
+export interface ReferralValidateResponse {
+  valid: boolean;
+}
+/** POST /api/referrals/process { referralCode } answers { message } */
+export interface ReferralProcessRequest {
+  referralCode: string;
+}
+
+// ---- leaderboard -----------------------------------------------------------------------------
+export type LeaderboardKind = 'results' | 'wins' | 'entries' | 'streak' | 'bestStreak';
+export interface ResultItem {
+  gameId: string;
+  gameDate: string;
+  playerName: string;
+  /** Dollars (amountCents / 100), null when there was no prize. */
+  prizeAmount: number | null;
+  prizeAmountCents: number | null;
+  currency: string | null;
+  winningNumber: number;
+}
+export interface PlayerItem {
+  userId: string;
+  playerName: string;
+  wins: number;
+  entries: number;
+  currentStreak: number;
+  bestStreak: number;
+  lastPlayedAt: string | null;
+}
+/** GET /api/leaderboard?kind=&limit= (defaults wins, 20; max 100) */
+export interface LeaderboardResponse {
+  kind: LeaderboardKind;
+  items: (ResultItem | PlayerItem)[];
+}
+
+// ---- prizes ----------------------------------------------------------------------------------
+export interface PrizeDto {
+  prizeType: 'cash' | 'voucher';
+  amountCents: number;
+  currency: string;
+  description: string;
+}
+/** GET /api/prizes/date/{date}: 200 active, or 404 with { status: 'disabled', message, dayOfWeek, error, code } */
+export interface PrizeForDateResponse {
+  status: 'active';
+  prize: PrizeDto;
+  dayOfWeek: number;
+}
+export interface PrizeDisabledResponse extends ApiError {
+  status: 'disabled';
+  message: string;
+  dayOfWeek: number;
+}
+export interface PrizeConfigDto extends PrizeDto {
+  id: string;
+  isActive: boolean;
+  /** true for a weekly row that is the built-in default (no stored change). */
+  isDefault: boolean;
+  dayOfWeek: number | null;
+  date: string | null;
+  /** For weekly rows: the built-in default amount, for the RESET confirmation. */
+  defaultAmountCents: number | null;
+}
+/** GET /api/prizes/config (admin): 7 weekly rows (1 = Monday … 7 = Sunday) then overrides by date */
+export interface PrizeConfigResponse {
+  prizes: PrizeConfigDto[];
+}
+/** POST /api/prizes/config/weekly (admin) answers { prize: PrizeConfigDto, message } */
+export interface WeeklyPrizeRequest {
+  dayOfWeek: number;
+  prizeType: 'cash' | 'voucher';
+  amountCents: number;
+  description: string;
+  isActive: boolean;
+}
+/** POST /api/prizes/config/date (admin) answers { prize: PrizeConfigDto, message } */
+export interface DatePrizeRequest {
+  date: string;
+  prizeType: 'cash' | 'voucher';
+  amountCents: number;
+  description: string;
+}
+// DELETE /api/prizes/config/date/{date}, DELETE /api/prizes/config/weekly/{dayOfWeek} (reset),
+// PATCH /api/prizes/config/{id}/toggle: answer { message } (toggle: { prize, message }).
+
+// ---- winnings and payouts --------------------------------------------------------------------
+export type PayoutStatusDto = 'unclaimed' | 'pending_review' | 'approved' | 'paid' | 'failed';
+export interface WinningDto {
+  payoutId: string | null;
+  gameId: string;
+  gameDate: string;
+  winningNumber: number;
+  /** Dollars. */
+  prizeAmount: number;
+  prizeType: 'cash' | 'voucher';
+  amountCents: number;
+  currency: string;
+  status: PayoutStatusDto;
+  isPending: boolean;
+  isCompleted: boolean;
+  canClaim: boolean;
+  reviewNotes: string | null;
+  processedAt: string | null;
+  paymentReference: string | null;
+}
+/** GET /api/winnings */
+export interface WinningsResponse {
+  winnings: WinningDto[];
+}
+/** POST /api/prizes/winner-payout answers { message, payoutId } */
+export interface WinnerPayoutRequest {
+  gameId: string;
+  paypalEmail?: string;
+  preferredName?: string;
+}
+export interface AdminPayoutDto {
+  id: string;
+  status: 'pending_review' | 'approved' | 'paid' | 'failed';
+  amountCents: number;
+  currency: string;
+  prizeType: 'cash' | 'voucher';
+  gameDate: string;
+  playerName: string | null;
+  playerEmail: string | null;
+  paypalEmail: string | null;
+  preferredName: string | null;
+  reviewNotes: string | null;
+  paymentReference: string | null;
+  createdAt: string;
+  processedAt: string | null;
+}
+/** GET /api/prizes/admin/payouts */
+export interface AdminPayoutsResponse {
+  payouts: AdminPayoutDto[];
+}
+/** POST /api/prizes/admin/payouts/{id} answers { payout: AdminPayoutDto, message } */
+export interface PayoutReviewRequest {
+  status: 'approved' | 'failed' | 'paid';
+  reviewNotes?: string;
+  paymentReference?: string;
+}
+
+// ---- rewards ---------------------------------------------------------------------------------
+export type RewardTypeDto = 'peak' | 'mine' | 'how_many';
+export interface RewardConfigDto {
+  name: string;
+  description: string;
+  howToEarn: string;
+}
+/** GET /api/rewards/config */
+export interface RewardConfigResponse {
+  rewards: ({ rewardType: RewardTypeDto } & RewardConfigDto)[];
+}
+export interface RewardSummaryItem {
+  rewardType: RewardTypeDto;
+  available: number;
+  totalUsed: number;
+  expired: number;
+  config: RewardConfigDto;
+}
+/** GET /api/rewards/mine */
+export interface MyRewardsResponse {
+  rewardSummary: RewardSummaryItem[];
+  totalRewardsEarned: number;
+  totalRewardsUsed: number;
+}
+/** GET /api/rewards/usage-history?limit=50&offset=0 */
+export interface RewardUsageResponse {
+  items: { id: string; rewardType: RewardTypeDto; usedAt: string; gameDate: string; result: Record<string, unknown> }[];
+}
+/** GET /api/rewards/type/{type} */
+export interface RewardTypeResponse extends RewardSummaryItem {
+  items: { id: string; earnedAt: string; expiresAt: string; usedAt: string | null }[];
+}
+/** POST /api/gameplay/use-peak { number } */
+export interface UsePeakResponse {
+  message: string;
+  numberChosen: boolean;
+}
+/** POST /api/gameplay/use-mine { number } */
+export interface UseMineResponse {
+  message: string;
+}
+/** POST /api/gameplay/use-how-many (no body) */
+export interface UseHowManyResponse {
+  message: string;
+  totalNumbers: number;
+  uniqueNumbers: number;
+}
+
+// ---- guilds ----------------------------------------------------------------------------------
+export interface GuildDto {
+  id: string;
+  name: string;
+  description: string;
+  memberCount: number;
+  maxMembers: number;
+  totalWins: number;
+  totalEntries: number;
+  createdAt: string;
+  adminName: string;
+  adminUserId: string;
+}
+/** GET /api/guilds?limit=50 */
+export interface GuildsResponse {
+  guilds: GuildDto[];
+}
+/** GET /api/guilds/my */
+export interface MyGuildResponse {
+  guild: GuildDto | null;
+  membership: { isAdmin: boolean; joinedAt: string } | null;
+}
+export interface GuildMemberDto {
+  userId: string;
+  playerName: string;
+  isAdmin: boolean;
+  joinedAt: string;
+  wins: number;
+  entries: number;
+  currentStreak: number;
+}
+/** GET /api/guilds/{id} */
+export interface GuildDetailResponse {
+  guild: GuildDto;
+  members: GuildMemberDto[];
+}
+/** GET /api/guilds/{id}/submissions (members only): today's picks */
+export interface GuildSubmissionsResponse {
+  gameDate: string;
+  submissions: { userId: string; playerName: string; number: number; submittedAt: string }[];
+}
+/** POST /api/guilds answers { guild: GuildDto, message } */
+export interface CreateGuildRequest {
+  name: string;
+  description?: string;
+  password: string;
+}
+/** POST /api/guilds/join answers { guild: GuildDto, message } */
+export interface JoinGuildRequest {
+  guildId: string;
+  password: string;
+}
+// POST /api/guilds/leave, DELETE /api/guilds/{id}/members/{userId}, DELETE /api/guilds/{id}: { message }
+
+// ---- admin -----------------------------------------------------------------------------------
+/** GET /admin/submissions?page=&limit= */
+export interface AdminSubmissionsResponse {
+  game: { date: string; status: 'open' | 'closed' };
+  submissions: {
+    id: string;
+    number: number;
+    userId: string | null;
+    userDisplayName: string | null;
+    userEmail: string | null;
+    entryType: 'standard' | 'bonus';
+    guildName: string | null;
+    submittedAt: string;
+  }[];
+  pagination: { page: number; limit: number; totalCount: number; totalPages: number; hasPreviousPage: boolean; hasNextPage: boolean };
+}
+/** POST /admin/create-bot-submissions */
+export interface CreateBotsRequest {
+  botCount: number;
+  bonusCount: number;
+  minNumber: number;
+  maxNumber: number;
+}
+export interface CreateBotsResponse {
+  botsCreated: number;
+  submissionsCreated: number;
+  gameDate: string;
+}
+/** DELETE /admin/delete-bot-submissions */
+export interface DeleteBotsResponse {
+  deletedSubmissions: number;
+  deletedBonusEntries: number;
+  botUsersPreserved: number;
+}
+// GET /admin/status, POST /admin/daily-close, POST /admin/compute/{date}, POST /admin/open/{date}:
+// JSON objects shown raw by the SYSTEM tab.

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['{core,adapters,server,cli,web,test}/**/*.test.{ts,tsx}'],
+    exclude: ['test/e2e/**', 'node_modules/**'],
+    globalSetup: [],
+    testTimeout: 20_000,
+    hookTimeout: 120_000,
+  },
+});
