@@ -1,0 +1,42 @@
+import type { Instant, Session } from '../../core/model.ts';
+import type { SessionRepository } from '../../core/ports.ts';
+import type { MemoryState } from './state.ts';
+
+export class MemorySessionRepository implements SessionRepository {
+  constructor(private readonly state: () => MemoryState) {}
+
+  async create(session: Session): Promise<void> {
+    this.state().sessions.set(session.tokenHash, { ...session });
+  }
+
+  async byTokenHash(tokenHash: string): Promise<Session | null> {
+    const session = this.state().sessions.get(tokenHash);
+    return session ? { ...session } : null;
+  }
+
+  async extend(tokenHash: string, expiresAt: Instant): Promise<void> {
+    const session = this.state().sessions.get(tokenHash);
+    if (session) session.expiresAt = expiresAt;
+  }
+
+  async delete(tokenHash: string): Promise<void> {
+    this.state().sessions.delete(tokenHash);
+  }
+
+  async deleteForUser(userId: string): Promise<void> {
+    const sessions = this.state().sessions;
+    for (const [hash, s] of sessions) if (s.userId === userId) sessions.delete(hash);
+  }
+
+  async deleteExpired(now: Instant): Promise<number> {
+    const sessions = this.state().sessions;
+    let removed = 0;
+    for (const [hash, s] of sessions) {
+      if (s.expiresAt <= now) {
+        sessions.delete(hash);
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+}

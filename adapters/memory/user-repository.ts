@@ -1,0 +1,84 @@
+import { DomainError } from '../../core/errors.ts';
+import type { User } from '../../core/model.ts';
+import type { NewUser, UserRepository } from '../../core/ports.ts';
+import type { MemoryState } from './state.ts';
+
+const emailTaken = () => new DomainError('EMAIL_TAKEN', 'That e-mail address is already in use.');
+
+export class MemoryUserRepository implements UserRepository {
+  constructor(private readonly state: () => MemoryState) {}
+
+  async create(user: NewUser): Promise<User> {
+    const s = this.state();
+    if (this.#findByEmail(user.email)) throw emailTaken();
+    if (s.users.has(user.id)) throw new DomainError('CONFLICT', `User ${user.id} already exists.`);
+    const created: User = { ...user };
+    s.users.set(user.id, created);
+    s.playerStats.set(user.id, {
+      userId: user.id,
+      wins: 0,
+      entries: 0,
+      currentStreak: 0,
+      bestStreak: 0,
+      lastPlayedDate: null,
+      lastPlayedAt: null,
+    });
+    return { ...created };
+  }
+
+  async byId(id: string): Promise<User | null> {
+    const user = this.state().users.get(id);
+    return user ? { ...user } : null;
+  }
+
+  async byEmail(email: string): Promise<User | null> {
+    const user = this.#findByEmail(email);
+    return user ? { ...user } : null;
+  }
+
+  async byGoogleSub(sub: string): Promise<User | null> {
+    const user = [...this.state().users.values()].find((u) => u.googleSub === sub);
+    return user ? { ...user } : null;
+  }
+
+  async byReferralCode(code: string): Promise<User | null> {
+    const user = [...this.state().users.values()].find((u) => u.referralCode === code);
+    return user ? { ...user } : null;
+  }
+
+  async update(id: string, fields: { email?: string; displayName?: string; role?: User['role']; googleSub?: string }): Promise<User> {
+    const s = this.state();
+    const user = s.users.get(id);
+    if (!user) throw new DomainError('NOT_FOUND', 'User not found.');
+    if (fields.email !== undefined) {
+      const other = this.#findByEmail(fields.email);
+      if (other && other.id !== id) throw emailTaken();
+    }
+    const updated: User = { ...user, ...fields };
+    s.users.set(id, updated);
+    return { ...updated };
+  }
+
+  async delete(id: string): Promise<void> {
+    const s = this.state();
+    s.users.delete(id);
+    s.playerStats.delete(id);
+  }
+
+  async count(): Promise<{ users: number; bots: number }> {
+    const all = [...this.state().users.values()];
+    return { users: all.length, bots: all.filter((u) => u.isBot).length };
+  }
+
+  async listBots(): Promise<User[]> {
+    return [...this.state().users.values()]
+      .filter((u) => u.isBot)
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((u) => ({ ...u }));
+  }
+
+  #findByEmail(email: string): User | undefined {
+    const wanted = email.toLowerCase();
+    return [...this.state().users.values()].find((u) => u.email.toLowerCase() === wanted);
+  }
+}
