@@ -1,0 +1,135 @@
+import { DomainError } from '../../core/errors.ts';
+import type { Entry, GameKey, Instant, Resolution } from '../../core/model.ts';
+import type { AdminSubmissionRow, EntryRepository, NewEntry } from '../../core/ports.ts';
+import { resolveNumbers } from '../../core/game/resolve.ts';
+import type { MemoryState } from './state.ts';
+
+const byTime = (a: Entry, b: Entry): number =>
+  a.submittedAt !== b.submittedAt ? (a.submittedAt < b.submittedAt ? -1 : 1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+
+export class MemoryEntryRepository implements EntryRepository {
+  constructor(private readonly state: () => MemoryState) {}
+
+  async add(entry: NewEntry): Promise<Entry> {
+    const mine = this.#ofGame(entry.gameKey).filter((e) => e.userId === entry.userId);
+    // The same checks the SQL schema makes with unique indexes.
+    if (mine.some((e) => e.number === entry.number)) {
+      throw new DomainError('DUPLICATE_NUMBER', `You already picked ${entry.number} in this game.`);
+    }
+    if (mine.some((e) => e.entryType === entry.entryType)) {
+      throw new DomainError('ENTRY_LIMIT', 'No more entries left for this game.');
+    }
+    const stored: Entry = { ...entry };
+    this.state().entries.set(entry.id, stored);
+    return { ...stored };
+  }
+
+  async forPlayer(gameKey: GameKey, userId: string): Promise<Entry[]> {
+    return this.#ofGame(gameKey)
+      .filter((e) => e.userId === userId)
+      .sort(byTime)
+      .map((e) => ({ ...e }));
+  }
+
+  async countForPlayer(userId: string): Promise<number> {
+    return [...this.state().entries.values()].filter((e) => e.userId === userId).length;
+  }
+
+  async isPickedByOthers(gameKey: GameKey, number: number, exceptUserId: string): Promise<boolean> {
+    return this.#ofGame(gameKey).some((e) => e.number === number && e.userId !== exceptUserId);
+  }
+
+  async counts(gameKey: GameKey): Promise<{ totalNumbers: number; uniqueNumbers: number }> {
+    const counts = this.#countsOf(gameKey);
+    let unique = 0;
+    for (const c of counts.values()) if (c === 1) unique += 1;
+    return { totalNumbers: this.#ofGame(gameKey).length, uniqueNumbers: unique };
+  }
+
+  async resolve(gameKey: GameKey, minedNumbers: number[], histogramLimit: number): Promise<Resolution> {
+    const entries = this.#ofGame(gameKey)
+      .sort(byTime)
+      .map((e) => ({ entryId: e.id, userId: e.userId, number: e.number }));
+    return resolveNumbers(entries, minedNumbers, histogramLimit, gameKey);
+  }
+
+  async uniqueNonWinningPlayers(gameKey: GameKey, minedNumbers: number[], winningNumber: number | null): Promise<string[]> {
+    const counts = this.#countsOf(gameKey);
+    const mined = new Set(minedNumbers);
+    const players = new Set<string>();
+    for (const e of this.#ofGame(gameKey)) {
+      if (e.userId === null || mined.has(e.number) || e.number === winningNumber) continue;
+      if (counts.get(e.number) === 1) players.add(e.userId);
+    }
+    return [...players].sort();
+  }
+
+  async playerIds(gameKey: GameKey): Promise<string[]> {
+    const ids = new Set<string>();
+    for (const e of this.#ofGame(gameKey)) if (e.userId !== null) ids.add(e.userId);
+    return [...ids].sort();
+  }
+
+  async page(gameKey: GameKey, offset: number, limit: number): Promise<{ rows: AdminSubmissionRow[]; totalCount: number }> {
+    const s = this.state();
+    const all = this.#ofGame(gameKey).sort((a, b) => byTime(b, a));
+    const rows = all.slice(Math.max(0, offset), Math.max(0, offset) + Math.max(0, limit)).map((e): AdminSubmissionRow => {
+      const user = e.userId ? s.users.get(e.userId) : undefined;
+      const membership = e.userId ? s.guildMembers.get(e.userId) : undefined;
+      const guild = membership ? s.guilds.get(membership.guildId) : undefined;
+      return {
+        id: e.id,
+        number: e.number,
+        userId: e.userId,
+        userDisplayName: user?.displayName ?? null,
+        userEmail: user?.email ?? null,
+        entryType: e.entryType,
+        guildName: guild?.name ?? null,
+        submittedAt: e.submittedAt,
+      };
+    });
+    return { rows, totalCount: all.length };
+  }
+
+  async forGuild(gameKey: GameKey, guildId: string): Promise<{ userId: string; playerName: string; number: number; submittedAt: Instant }[]> {
+    const s = this.state();
+    const rows = [];
+    for (const e of this.#ofGame(gameKey).sort(byTime)) {
+      if (e.userId === null || s.guildMembers.get(e.userId)?.guildId !== guildId) continue;
+      rows.push({ userId: e.userId, playerName: s.users.get(e.userId)?.displayName ?? '', number: e.number, submittedAt: e.submittedAt });
+    }
+    return rows;
+  }
+
+  async deleteBotEntries(gameKey: GameKey): Promise<number> {
+    const s = this.state();
+    let removed = 0;
+    for (const e of this.#ofGame(gameKey)) {
+      if (e.userId !== null && s.users.get(e.userId)?.isBot) {
+        s.entries.delete(e.id);
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
+  async removeForDeletedUser(userId: string, openGameKeys: GameKey[]): Promise<void> {
+    const s = this.state();
+    const open = new Set(openGameKeys);
+    for (const e of [...s.entries.values()]) {
+      if (e.userId !== userId) continue;
+      if (open.has(e.gameKey)) s.entries.delete(e.id);
+      else s.entries.set(e.id, { ...e, userId: null });
+    }
+  }
+
+  #ofGame(gameKey: GameKey): Entry[] {
+    return [...this.state().entries.values()].filter((e) => e.gameKey === gameKey);
+  }
+
+  #countsOf(gameKey: GameKey): Map<number, number> {
+    const counts = new Map<number, number>();
+    for (const e of this.#ofGame(gameKey)) counts.set(e.number, (counts.get(e.number) ?? 0) + 1);
+    return counts;
+  }
+}

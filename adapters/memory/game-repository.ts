@@ -1,0 +1,99 @@
+import { DomainError } from '../../core/errors.ts';
+import type { Game, GameDate, GameKey, GameStats, Instant } from '../../core/model.ts';
+import type { GameRepository } from '../../core/ports.ts';
+import type { MemoryState } from './state.ts';
+
+type ResultRow = Awaited<ReturnType<GameRepository['results']>>[number];
+
+const newestFirst = (a: Game, b: Game): number =>
+  a.closesAt !== b.closesAt ? (a.closesAt < b.closesAt ? 1 : -1) : b.number - a.number;
+const soonestFirst = (a: Game, b: Game): number => -newestFirst(a, b);
+
+export class MemoryGameRepository implements GameRepository {
+  constructor(private readonly state: () => MemoryState) {}
+
+  async create(game: Game): Promise<Game> {
+    const games = this.state().games;
+    if (games.has(game.key)) throw new DomainError('CONFLICT', `Game ${game.key} already exists.`);
+    games.set(game.key, { ...game });
+    return { ...game };
+  }
+
+  async byKey(key: GameKey): Promise<Game | null> {
+    const game = this.state().games.get(key);
+    return game ? { ...game } : null;
+  }
+
+  async latestForDate(date: GameDate): Promise<Game | null> {
+    const ofDate = this.#all().filter((g) => g.date === date);
+    ofDate.sort((a, b) => b.number - a.number);
+    return ofDate[0] ? { ...ofDate[0] } : null;
+  }
+
+  async listDue(now: Instant): Promise<Game[]> {
+    return this.#all()
+      .filter((g) => g.status === 'open' && g.closesAt <= now)
+      .sort(soonestFirst)
+      .map((g) => ({ ...g }));
+  }
+
+  async listOpen(): Promise<Game[]> {
+    return this.#all()
+      .filter((g) => g.status === 'open')
+      .sort(soonestFirst)
+      .map((g) => ({ ...g }));
+  }
+
+  async markClosed(key: GameKey, closedAt: Instant, stats: GameStats): Promise<boolean> {
+    const s = this.state();
+    const game = s.games.get(key);
+    if (!game || game.status !== 'open') return false;
+    s.games.set(key, { ...game, status: 'closed', closedAt });
+    s.gameStats.set(key, structuredClone({ ...stats, gameKey: key }));
+    return true;
+  }
+
+  async stats(key: GameKey): Promise<GameStats | null> {
+    const stats = this.state().gameStats.get(key);
+    return stats ? structuredClone(stats) : null;
+  }
+
+  async history(limit: number): Promise<Game[]> {
+    return this.#all()
+      .sort(newestFirst)
+      .slice(0, Math.max(0, limit))
+      .map((g) => ({ ...g }));
+  }
+
+  async latestClosed(): Promise<Game | null> {
+    const closed = this.#all().filter((g) => g.status === 'closed').sort(newestFirst);
+    return closed[0] ? { ...closed[0] } : null;
+  }
+
+  async results(limit: number): Promise<ResultRow[]> {
+    const s = this.state();
+    const rows: ResultRow[] = [];
+    if (limit <= 0) return rows;
+    for (const game of this.#all().filter((g) => g.status === 'closed').sort(newestFirst)) {
+      const winningNumber = s.gameStats.get(game.key)?.snapshot.winningNumber ?? null;
+      if (winningNumber === null) continue;
+      const entry = [...s.entries.values()].find((e) => e.gameKey === game.key && e.number === winningNumber);
+      const user = entry?.userId ? s.users.get(entry.userId) : undefined;
+      const winning = [...s.winnings.values()].find((w) => w.gameKey === game.key);
+      rows.push({
+        gameKey: game.key,
+        gameDate: game.date,
+        playerName: user?.displayName ?? null,
+        amountCents: winning?.prize.amountCents ?? null,
+        currency: winning?.prize.currency ?? null,
+        winningNumber,
+      });
+      if (rows.length >= limit) break;
+    }
+    return rows;
+  }
+
+  #all(): Game[] {
+    return [...this.state().games.values()];
+  }
+}

@@ -1,0 +1,37 @@
+import { DomainError } from '../../core/errors.ts';
+import type { Instant, Referral } from '../../core/model.ts';
+import type { ReferralRepository } from '../../core/ports.ts';
+import type { MemoryState } from './state.ts';
+
+export class MemoryReferralRepository implements ReferralRepository {
+  constructor(private readonly state: () => MemoryState) {}
+
+  async create(referral: Referral): Promise<void> {
+    const referrals = this.state().referrals;
+    if ([...referrals.values()].some((r) => r.referredId === referral.referredId)) {
+      throw new DomainError('REFERRAL_NOT_ALLOWED', 'You have already used a referral code.');
+    }
+    referrals.set(referral.id, { ...referral });
+  }
+
+  async byReferred(referredId: string): Promise<Referral | null> {
+    const referral = [...this.state().referrals.values()].find((r) => r.referredId === referredId);
+    return referral ? { ...referral } : null;
+  }
+
+  async markCompleted(id: string, completedAt: Instant): Promise<void> {
+    const referrals = this.state().referrals;
+    const referral = referrals.get(id);
+    if (referral) referrals.set(id, { ...referral, status: 'completed', completedAt });
+  }
+
+  async stats(referrerId: string): Promise<{ totalReferrals: number; completedReferrals: number }> {
+    const made = [...this.state().referrals.values()].filter((r) => r.referrerId === referrerId);
+    return { totalReferrals: made.length, completedReferrals: made.filter((r) => r.status === 'completed').length };
+  }
+
+  async deleteForUser(userId: string): Promise<void> {
+    const referrals = this.state().referrals;
+    for (const r of [...referrals.values()]) if (r.referrerId === userId || r.referredId === userId) referrals.delete(r.id);
+  }
+}

@@ -1,0 +1,34 @@
+// The play screen's view of the player's entries and bonus entries in the current game.
+import type { Deps } from '../deps.ts';
+import type { GameKey } from '../model.ts';
+import { currentGame, entryView, type EffectiveStatus, type EntryView } from '../game/games.ts';
+import { bonusEntryView, type BonusEntryView } from './bonus-entries.ts';
+
+export interface MyEntries {
+  gameDate: GameKey;
+  entries: EntryView[];
+  status: { canSubmitMore: boolean; effectiveStatus: EffectiveStatus };
+  maxSubmissions: number;
+  availableBonusEntries: number;
+  bonusEntriesDetails: BonusEntryView[];
+}
+
+export const myEntries = async (deps: Deps, userId: string): Promise<MyEntries> => {
+  const { game, effectiveStatus } = await currentGame(deps);
+  const now = deps.clock.now().toISOString();
+  return deps.store.read(async (repos) => {
+    const entries = await repos.entries.forPlayer(game.key, userId);
+    const bonuses = await repos.bonusEntries.available(userId, now);
+    const availableBonusEntries = bonuses.reduce((sum, b) => sum + b.remainingEntries, 0);
+    const usedBonus = entries.some((e) => e.entryType === 'bonus');
+    const maxSubmissions = availableBonusEntries === 0 && !usedBonus ? 1 : 2;
+    return {
+      gameDate: game.key,
+      entries: entries.map(entryView),
+      status: { canSubmitMore: effectiveStatus === 'open' && entries.length < maxSubmissions, effectiveStatus },
+      maxSubmissions,
+      availableBonusEntries,
+      bonusEntriesDetails: bonuses.map(bonusEntryView),
+    };
+  });
+};

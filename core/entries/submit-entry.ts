@@ -1,0 +1,62 @@
+// Submitting a number to the current game (DESIGN.md §5), and completing the player's referral on
+// their first entry ever.
+import type { Deps } from '../deps.ts';
+import type { Entry } from '../model.ts';
+import { DomainError } from '../errors.ts';
+import { currentGameIn, entryView, type EntryView } from '../game/games.ts';
+import { validateNumber } from './validate-number.ts';
+import { grantBonusEntry } from './bonus-entries.ts';
+
+export const GAME_CLOSED_MESSAGE = 'This game has closed.';
+const ENTRY_LIMIT_MESSAGE = 'No more entries left for this game.';
+
+export const submitEntry = async (
+  deps: Deps,
+  input: { userId: string; number: unknown },
+): Promise<{ entry: EntryView; message: string }> => {
+  const number = validateNumber(input.number);
+  const now = deps.clock.now();
+  const nowIso = now.toISOString();
+  return deps.store.write(async (repos) => {
+    const { game, effectiveStatus } = await currentGameIn(repos, now, deps.config);
+    if (effectiveStatus === 'closed') throw new DomainError('GAME_CLOSED', GAME_CLOSED_MESSAGE);
+
+    const existing = await repos.entries.forPlayer(game.key, input.userId);
+    if (existing.some((e) => e.number === number)) {
+      throw new DomainError('DUPLICATE_NUMBER', `You already picked ${number} in this game.`);
+    }
+    let entryType: Entry['entryType'] = 'standard';
+    if (existing.length > 0) {
+      if (existing.some((e) => e.entryType === 'bonus')) throw new DomainError('ENTRY_LIMIT', ENTRY_LIMIT_MESSAGE);
+      let consumed = false;
+      for (const grant of await repos.bonusEntries.available(input.userId, nowIso)) {
+        if (await repos.bonusEntries.consume(grant.id, nowIso)) {
+          consumed = true;
+          break;
+        }
+      }
+      if (!consumed) throw new DomainError('ENTRY_LIMIT', ENTRY_LIMIT_MESSAGE);
+      entryType = 'bonus';
+    }
+
+    const entry = await repos.entries.add({
+      id: deps.random.id(),
+      gameKey: game.key,
+      userId: input.userId,
+      number,
+      entryType,
+      submittedAt: nowIso,
+    });
+
+    if ((await repos.entries.countForPlayer(input.userId)) === 1) {
+      const referral = await repos.referrals.byReferred(input.userId);
+      if (referral?.status === 'pending') {
+        await repos.referrals.markCompleted(referral.id, nowIso);
+        await grantBonusEntry(repos, deps.random, { userId: referral.referrerId, sourceType: 'referral', now });
+      }
+    }
+    const message =
+      entryType === 'bonus' ? `Bonus entry submitted: ${number}. Good luck!` : `Your number ${number} is in. Good luck!`;
+    return { entry: entryView(entry), message };
+  });
+};

@@ -1,0 +1,75 @@
+// Referral codes (DESIGN.md §5): a new player enters a friend's code and gets a bonus entry; the friend
+// gets one when the new player makes their first entry (see submitEntry).
+import type { Deps } from '../deps.ts';
+import type { Random } from '../ports.ts';
+import { DomainError } from '../errors.ts';
+import { bonusEntryView, grantBonusEntry, type BonusEntryView } from '../entries/bonus-entries.ts';
+
+export const REFERRAL_CODE_LENGTH = 12;
+const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+export const isValidCodeFormat = (code: string): boolean => /^[A-Z0-9]{12}$/.test(code);
+
+/** Codes are typed by people: accept surrounding spaces and lower case. */
+const normalise = (code: string): string => code.trim().toUpperCase();
+
+export const newReferralCode = (random: Random): string => {
+  let code = '';
+  for (let i = 0; i < REFERRAL_CODE_LENGTH; i += 1) {
+    code += CODE_ALPHABET[Math.floor(random.next() * CODE_ALPHABET.length)] ?? 'A';
+  }
+  return code;
+};
+
+export const validateReferralCode = async (deps: Deps, code: string): Promise<boolean> => {
+  const wanted = normalise(code);
+  if (!isValidCodeFormat(wanted)) return false;
+  return (await deps.store.read((repos) => repos.users.byReferralCode(wanted))) !== null;
+};
+
+export const myReferralCode = async (deps: Deps, userId: string): Promise<{ referralCode: string }> => {
+  const user = await deps.store.read((repos) => repos.users.byId(userId));
+  if (!user) throw new DomainError('NOT_FOUND', 'User not found.');
+  return { referralCode: user.referralCode };
+};
+
+export const processReferral = async (deps: Deps, input: { userId: string; referralCode: string }): Promise<{ message: string }> => {
+  const code = normalise(input.referralCode);
+  const now = deps.clock.now();
+  return deps.store.write(async (repos) => {
+    const referrer = isValidCodeFormat(code) ? await repos.users.byReferralCode(code) : null;
+    if (!referrer) throw new DomainError('REFERRAL_INVALID', 'Invalid referral code.');
+    if (referrer.id === input.userId) throw new DomainError('REFERRAL_NOT_ALLOWED', 'You cannot use your own referral code.');
+    if (await repos.referrals.byReferred(input.userId)) {
+      throw new DomainError('REFERRAL_NOT_ALLOWED', 'You have already used a referral code.');
+    }
+    if ((await repos.entries.countForPlayer(input.userId)) > 0) {
+      throw new DomainError('REFERRAL_NOT_ALLOWED', 'Referral codes are only for new players.');
+    }
+    await repos.referrals.create({
+      id: deps.random.id(),
+      referrerId: referrer.id,
+      referredId: input.userId,
+      code,
+      status: 'pending',
+      createdAt: now.toISOString(),
+      completedAt: null,
+    });
+    await grantBonusEntry(repos, deps.random, { userId: input.userId, sourceType: 'referral', now });
+    return { message: 'Referral code applied: you have a bonus entry!' };
+  });
+};
+
+export const referralStats = (deps: Deps, userId: string): Promise<{ totalReferrals: number; completedReferrals: number }> =>
+  deps.store.read((repos) => repos.referrals.stats(userId));
+
+export const referralBonuses = async (
+  deps: Deps,
+  userId: string,
+): Promise<{ availableBonuses: number; bonusEntries: BonusEntryView[] }> => {
+  const grants = await deps.store.read((repos) => repos.bonusEntries.available(userId, deps.clock.now().toISOString()));
+  return {
+    availableBonuses: grants.reduce((sum, g) => sum + g.remainingEntries, 0),
+    bonusEntries: grants.map(bonusEntryView),
+  };
+};

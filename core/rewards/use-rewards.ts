@@ -1,0 +1,78 @@
+// Using a reward in the open game (DESIGN.md §7): each use takes the soonest-expiring item of its type
+// and records what it showed the player.
+import type { Deps } from '../deps.ts';
+import type { Game, RewardItem, RewardType } from '../model.ts';
+import type { Repositories } from '../ports.ts';
+import { DomainError } from '../errors.ts';
+import { currentGameIn } from '../game/games.ts';
+import { GAME_CLOSED_MESSAGE } from '../entries/submit-entry.ts';
+import { validateNumber } from '../entries/validate-number.ts';
+import { rewardConfig } from './reward-config.ts';
+
+export const PEAK_NUMBER_MESSAGE = 'Enter a whole number greater than zero';
+export const MINE_MINIMUM = 10;
+
+/** The open current game and an available item of the type, or the matching error. */
+const openGameAndItem = async (
+  deps: Deps,
+  repos: Repositories,
+  userId: string,
+  rewardType: RewardType,
+  beforeItem?: (game: Game) => Promise<void>,
+): Promise<{ game: Game; item: RewardItem }> => {
+  const now = deps.clock.now();
+  const { game, effectiveStatus } = await currentGameIn(repos, now, deps.config);
+  if (effectiveStatus === 'closed') throw new DomainError('GAME_CLOSED', GAME_CLOSED_MESSAGE);
+  if (beforeItem) await beforeItem(game);
+  const item = await repos.rewards.firstAvailable(userId, rewardType, now.toISOString());
+  if (!item) throw new DomainError('NO_REWARD', `You have no ${rewardConfig[rewardType].name} reward available.`);
+  return { game, item };
+};
+
+const markUsed = async (deps: Deps, repos: Repositories, item: RewardItem, game: Game, result: Record<string, unknown>): Promise<void> => {
+  // Writes are serialised, so a false here means the item was used in between: report it as gone.
+  if (!(await repos.rewards.markUsed(item.id, deps.clock.now().toISOString(), game.key, result))) {
+    throw new DomainError('NO_REWARD', `You have no ${rewardConfig[item.rewardType].name} reward available.`);
+  }
+};
+
+export const usePeak = async (deps: Deps, input: { userId: string; number: unknown }): Promise<{ message: string; numberChosen: boolean }> => {
+  const number = validateNumber(input.number, PEAK_NUMBER_MESSAGE);
+  return deps.store.write(async (repos) => {
+    const { game, item } = await openGameAndItem(deps, repos, input.userId, 'peak');
+    const numberChosen = await repos.entries.isPickedByOthers(game.key, number, input.userId);
+    const message = numberChosen
+      ? `Another player has already picked ${number} in this game.`
+      : `Nobody else has picked ${number} in this game yet.`;
+    await markUsed(deps, repos, item, game, { number, numberChosen, message });
+    return { message, numberChosen };
+  });
+};
+
+export const useMine = async (deps: Deps, input: { userId: string; number: unknown }): Promise<{ message: string }> => {
+  const number = validateNumber(input.number);
+  if (number < MINE_MINIMUM) throw new DomainError('VALIDATION', 'Mine can only be used on numbers 10 or greater');
+  return deps.store.write(async (repos) => {
+    const { game, item } = await openGameAndItem(deps, repos, input.userId, 'mine', async (g) => {
+      if (await repos.mines.forPlayer(g.key, input.userId)) {
+        throw new DomainError('MINE_ALREADY_USED', 'You already laid a mine in this game.');
+      }
+    });
+    await repos.mines.place({ gameKey: game.key, userId: input.userId, number, placedAt: deps.clock.now().toISOString() });
+    const message = `Mine laid on ${number}. At the close every entry on ${number} is knocked out.`;
+    await markUsed(deps, repos, item, game, { number, message });
+    return { message };
+  });
+};
+
+export const useHowMany = async (
+  deps: Deps,
+  input: { userId: string },
+): Promise<{ message: string; totalNumbers: number; uniqueNumbers: number }> =>
+  deps.store.write(async (repos) => {
+    const { game, item } = await openGameAndItem(deps, repos, input.userId, 'how_many');
+    const { totalNumbers, uniqueNumbers } = await repos.entries.counts(game.key);
+    const message = `${totalNumbers} ${totalNumbers === 1 ? 'number has' : 'numbers have'} been picked so far; ${uniqueNumbers} ${uniqueNumbers === 1 ? 'is' : 'are'} unique.`;
+    await markUsed(deps, repos, item, game, { totalNumbers, uniqueNumbers, message });
+    return { message, totalNumbers, uniqueNumbers };
+  });
