@@ -1,0 +1,24 @@
+// The frame around every screen: header with the title, the navigation bar, then the routed content.
+import { Link, Outlet } from 'react-router-dom';
+import { useMe } from '../features/auth/use-me.ts';
+import { useProcessPendingReferral } from '../features/referrals/pending-referral.ts';
+import { paths } from '../lib/paths.ts';
+import { Navigation } from './navigation.tsx';
+
+export function AppShell() {
+  const { user } = useMe();
+  useProcessPendingReferral(user);
+  return (
+    <>
+      <header className="site-header">
+        <p className="site-title">
+          <Link to={paths.home}>LOWEST UNIQUE</Link>
+        </p>
+      </header>
+      <Navigation user={user} />
+      <main id="main">
+        <Outlet />
+      </main>
+    </>
+  );
+}

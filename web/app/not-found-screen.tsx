@@ -1,0 +1,13 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../lib/paths.ts';
+
+export function NotFoundScreen() {
+  return (
+    <section className="page">
+      <h1 className="page-title">Page not found</h1>
+      <p>
+        <Link to={paths.home}>Go to the home page</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+// @vitest-environment happy-dom
+// The route map and the navigation bar per role.
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeApi, pointWindowAt, type FakeApi } from '../testing/fake-api.ts';
+import { admin, myEntries, openGame, player, sundayPrize } from '../testing/fixtures.ts';
+import { renderWithProviders } from '../testing/render.tsx';
+import { AppRoutes } from './router.tsx';
+
+let api: FakeApi;
+
+beforeEach(async () => {
+  api = await startFakeApi({
+    'GET /api/game/today': { body: openGame() },
+    'GET /api/prizes/date/2026-11-22': { body: sundayPrize },
+    'GET /api/entry/mine': { body: myEntries() },
+    'GET /api/history?limit=100': { body: { items: [] } },
+  });
+  pointWindowAt(api.origin);
+});
+
+afterEach(async () => {
+  cleanup();
+  await api.close();
+});
+
+const navLabels = () =>
+  within(screen.getByRole('navigation', { name: 'Main' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+
+describe('navigation', () => {
+  it('shows the title and the signed-out links', () => {
+    renderWithProviders(<AppRoutes />, { route: '/rules' });
+    expect(screen.getByRole('link', { name: 'LOWEST UNIQUE' })).toBeTruthy();
+    expect(navLabels()).toEqual(['PLAY GAME', 'STATISTICS', 'RANKINGS', 'RULES', 'ABOUT', 'SIGN UP']);
+  });
+
+  it('adds the player links when signed in, and ADMIN for admins', () => {
+    renderWithProviders(<AppRoutes />, { route: '/rules', me: player });
+    const playerLinks = ['PLAY GAME', 'STATISTICS', 'RANKINGS', 'RULES', 'ABOUT', 'MY WINNINGS', 'REWARDS', 'GUILDS', 'PROFILE', 'INVITE FRIENDS'];
+    expect(navLabels()).toEqual(playerLinks);
+    cleanup();
+    renderWithProviders(<AppRoutes />, { route: '/rules', me: admin });
+    expect(navLabels()).toEqual([...playerLinks, 'ADMIN']);
+  });
+
+  it('marks PLAY GAME current on / and /submit', () => {
+    const navLink = (name: string) => within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name });
+    renderWithProviders(<AppRoutes />, { route: '/submit' });
+    expect(navLink('PLAY GAME').getAttribute('aria-current')).toBe('page');
+    cleanup();
+    renderWithProviders(<AppRoutes />, { route: '/rules' });
+    expect(navLink('PLAY GAME').getAttribute('aria-current')).toBeNull();
+    expect(navLink('RULES').getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('routes', () => {
+  it('redirects /home to the play screen', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/home' });
+    expect(await screen.findByText('TIME UNTIL CLOSE (NY)')).toBeTruthy();
+  });
+
+  it.each(['/results', '/history'])('redirects %s to the statistics', async (route) => {
+    renderWithProviders(<AppRoutes />, { route });
+    expect(await screen.findByRole('heading', { name: 'NO STATS AVAILABLE' })).toBeTruthy();
+  });
+
+  it('shows Page not found with a link home for an unknown path', () => {
+    renderWithProviders(<AppRoutes />, { route: '/nope/really' });
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+  });
+
+  it('shows the rules and the about text', () => {
+    renderWithProviders(<AppRoutes />, { route: '/rules' });
+    expect(screen.getByRole('heading', { name: 'HOW TO PLAY' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'OFFICIAL RULES' })).toBeTruthy();
+    cleanup();
+    renderWithProviders(<AppRoutes />, { route: '/about' });
+    expect(screen.getByText('A simple daily game: smallest unique number wins at 10 AM AEST')).toBeTruthy();
+  });
+});

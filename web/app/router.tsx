@@ -1,0 +1,45 @@
+// The route map of spec-1 §2: every screen, the redirects, and the not-found screen.
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { AdminScreen } from '../features/admin/admin-screen.tsx';
+import { GuildsScreen } from '../features/guilds/guilds-screen.tsx';
+import { AboutScreen } from '../features/info/about-screen.tsx';
+import { RulesScreen } from '../features/info/rules-screen.tsx';
+import { LeaderboardScreen } from '../features/leaderboard/leaderboard-screen.tsx';
+import { ConfirmationScreen } from '../features/play/confirmation-screen.tsx';
+import { PlayScreen } from '../features/play/play-screen.tsx';
+import { ProfileScreen } from '../features/profile/profile-screen.tsx';
+import { ReferralsScreen } from '../features/referrals/referrals-screen.tsx';
+import { RewardsScreen } from '../features/rewards/rewards-screen.tsx';
+import { SignupScreen } from '../features/signup/signup-screen.tsx';
+import { StatsScreen } from '../features/stats/stats-screen.tsx';
+import { WinningsScreen } from '../features/winnings/winnings-screen.tsx';
+import { paths } from '../lib/paths.ts';
+import { AppShell } from './app-shell.tsx';
+import { NotFoundScreen } from './not-found-screen.tsx';
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppShell />}>
+        <Route path={paths.home} element={<PlayScreen />} />
+        <Route path={paths.submit} element={<PlayScreen />} />
+        <Route path={paths.homeAlias} element={<Navigate to={paths.home} replace />} />
+        <Route path={paths.signup} element={<SignupScreen />} />
+        <Route path={paths.confirmation} element={<ConfirmationScreen />} />
+        <Route path={paths.stats} element={<StatsScreen />} />
+        <Route path={paths.results} element={<Navigate to={paths.stats} replace />} />
+        <Route path={paths.history} element={<Navigate to={paths.stats} replace />} />
+        <Route path={paths.leaderboard} element={<LeaderboardScreen />} />
+        <Route path={paths.rules} element={<RulesScreen />} />
+        <Route path={paths.about} element={<AboutScreen />} />
+        <Route path={paths.referrals} element={<ReferralsScreen />} />
+        <Route path={paths.rewards} element={<RewardsScreen />} />
+        <Route path={paths.winnings} element={<WinningsScreen />} />
+        <Route path={paths.profile} element={<ProfileScreen />} />
+        <Route path={paths.guilds} element={<GuildsScreen />} />
+        <Route path={paths.admin} element={<AdminScreen />} />
+        <Route path="*" element={<NotFoundScreen />} />
+      </Route>
+    </Routes>
+  );
+}

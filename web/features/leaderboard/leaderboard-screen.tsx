@@ -1,0 +1,115 @@
+// /leaderboard: five categories, results rows or player rows, the user's rank, loading/error/empty states.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { LeaderboardKind, PlayerItem, ResultItem } from '../../../server/contract.ts';
+import { formatShortDate } from '../../lib/dates.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { paths } from '../../lib/paths.ts';
+import { useMe } from '../auth/use-me.ts';
+import { useLeaderboard } from './api/get-leaderboard.ts';
+import { formatLastPlayed } from './last-played.ts';
+import { categories, categoryOf, emptyMessage, isPlayerItem, isResultItem, rankLabel, rankOf, type Category } from './leaderboard-view.ts';
+
+export function LeaderboardScreen() {
+  const { user } = useMe();
+  const [kind, setKind] = useState<LeaderboardKind>('results');
+  const board = useLeaderboard(kind);
+  const category = categoryOf(kind);
+  const items = board.data?.items ?? [];
+  const players = items.filter(isPlayerItem);
+  const results = items.filter(isResultItem);
+  const myRank = kind === 'results' ? null : rankOf(players, user?.id);
+
+  return (
+    <section className="page">
+      <h1 className="page-title">RANKINGS</h1>
+      <div className="tabs" role="group" aria-label="Leaderboard category">
+        {categories.map((option) => (
+          <button key={option.kind} type="button" className="tab" aria-pressed={option.kind === kind} onClick={() => setKind(option.kind)}>
+            {option.label}
+          </button>
+        ))}
+      </div>
+      <p className="muted">{category.description}</p>
+      {myRank !== null && <p className="notice">YOUR RANK: #{myRank}</p>}
+
+      {board.isLoading ? (
+        <p aria-busy="true">Loading leaderboard…</p>
+      ) : board.isError ? (
+        <div className="stack">
+          <div className="alert" role="alert">
+            Failed to load leaderboard
+          </div>
+          <button type="button" className="btn" onClick={() => void board.refetch()}>
+            TRY AGAIN
+          </button>
+        </div>
+      ) : items.length === 0 ? (
+        <p className="card">{emptyMessage(kind)}</p>
+      ) : kind === 'results' ? (
+        <ol className="stack" aria-label="Latest winners">
+          {results.map((item) => (
+            <ResultRow key={item.gameId} item={item} />
+          ))}
+        </ol>
+      ) : (
+        <ol className="stack" aria-label={`${category.label} ranking`}>
+          {players.map((item, index) => (
+            <PlayerRow key={item.userId} item={item} rank={index + 1} category={category} isMe={item.userId === user?.id} />
+          ))}
+        </ol>
+      )}
+
+      <footer className="card">
+        <p>Rankings update after each game closes.</p>
+        <p className="row">
+          <Link className="btn" to={paths.home}>
+            PLAY GAME
+          </Link>
+          <Link className="btn" to={paths.stats}>
+            STATISTICS
+          </Link>
+        </p>
+      </footer>
+    </section>
+  );
+}
+
+function ResultRow({ item }: { item: ResultItem }) {
+  const prize = item.prizeAmountCents !== null ? formatMoney(item.prizeAmountCents, item.currency ?? 'USD') : item.prizeAmount !== null ? formatMoney(Math.round(item.prizeAmount * 100)) : 'No Prize';
+  return (
+    <li className="card">
+      <p className="row">
+        <strong>{formatShortDate(item.gameDate)}</strong>
+        <span>{item.playerName}</span>
+        <span className="badge badge-accent">{prize}</span>
+      </p>
+      <p>
+        Winning number: <strong className="stat-value">{item.winningNumber}</strong>
+      </p>
+    </li>
+  );
+}
+
+function PlayerRow({ item, rank, category, isMe }: { item: PlayerItem; rank: number; category: Category; isMe: boolean }) {
+  return (
+    <li className={isMe ? 'card card-accent' : 'card'}>
+      <div className="row">
+        <span className="stat-value">
+          <span aria-hidden="true">{rankLabel(rank)}</span>
+          <span className="sr-only">Rank {rank}</span>
+        </span>
+        <strong>{item.playerName}</strong>
+        {isMe && <span className="badge">YOU</span>}
+        <span className="stat-value">{category.value(item)}</span>
+        <span className="muted">{category.valueLabel}</span>
+      </div>
+      <p className="row muted">
+        <span>Wins: {item.wins}</span>
+        <span>Entries: {item.entries}</span>
+        {item.currentStreak > 0 && <span>Streak: {item.currentStreak}</span>}
+        <span>Last played: {formatLastPlayed(item.lastPlayedAt, Date.now())}</span>
+      </p>
+    </li>
+  );
+}

@@ -1,0 +1,79 @@
+// The number form: labels per entry state, client validation, signed-out redirect, server errors as an alert.
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { MyEntriesResponse } from '../../../../server/contract.ts';
+import { messageOf } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useSubmitEntry } from '../api/submit-entry.ts';
+import { checkPlayNumber, entryFormLabels, maxEntryNumber } from '../entry-form.ts';
+
+export function EntryFormCard({ signedIn, mine, onSubmitted }: { signedIn: boolean; mine: MyEntriesResponse | null; onSubmitted: (number: number) => void }) {
+  const [raw, setRaw] = useState('');
+  const [inputError, setInputError] = useState<string | null>(null);
+  const submit = useSubmitEntry();
+  const navigate = useNavigate();
+  const inputId = useId();
+  const errorId = useId();
+  const labels = entryFormLabels(mine);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!signedIn) {
+      void navigate(paths.signup);
+      return;
+    }
+    const checked = checkPlayNumber(raw);
+    if (!checked.ok) {
+      setInputError(checked.message);
+      return;
+    }
+    setInputError(null);
+    submit.mutate(checked.value, {
+      onSuccess: () => {
+        setRaw('');
+        onSubmitted(checked.value);
+      },
+    });
+  };
+
+  const serverError = submit.error !== null ? messageOf(submit.error, 'Failed to submit') : null;
+  return (
+    <section className="card" aria-labelledby="entry-form-title">
+      <h2 id="entry-form-title" className="card-title">
+        PICK YOUR NUMBER
+      </h2>
+      <form className="stack" onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label htmlFor={inputId}>{labels.label}</label>
+          <input
+            id={inputId}
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={maxEntryNumber}
+            step={1}
+            placeholder="e.g. 7"
+            value={raw}
+            onChange={(event) => setRaw(event.target.value)}
+            aria-invalid={inputError !== null}
+            aria-describedby={inputError !== null ? errorId : undefined}
+          />
+        </div>
+        {inputError !== null && (
+          <p id={errorId} className="error-text">
+            {inputError}
+          </p>
+        )}
+        {serverError !== null && (
+          <div className="alert" role="alert">
+            {serverError}
+          </div>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={submit.isPending}>
+          {submit.isPending ? 'SUBMITTING…' : labels.button}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { EntryDto } from '../../../server/contract.ts';
+import { checkMineNumber, checkPeakNumber, checkPlayNumber, entryFormLabels, expiresSoon } from './entry-form.ts';
+
+const entry: EntryDto = { id: 'e1', number: 7, entryType: 'standard', submittedAt: '2026-11-22T01:00:00.000Z' };
+
+describe('entry form labels', () => {
+  it('asks for YOUR NUMBER before any entry (and when signed out)', () => {
+    expect(entryFormLabels(null)).toEqual({ label: 'YOUR NUMBER', button: 'SUBMIT & PRAY' });
+    expect(entryFormLabels({ entries: [], availableBonusEntries: 2 })).toEqual({ label: 'YOUR NUMBER', button: 'SUBMIT & PRAY' });
+  });
+
+  it('offers the bonus entry after the first entry when one is available', () => {
+    expect(entryFormLabels({ entries: [entry], availableBonusEntries: 1 })).toEqual({ label: 'BONUS ENTRY', button: 'USE BONUS ENTRY' });
+  });
+
+  it('falls back to ANOTHER NUMBER without a bonus entry', () => {
+    expect(entryFormLabels({ entries: [entry], availableBonusEntries: 0 })).toEqual({ label: 'ANOTHER NUMBER', button: 'SUBMIT ANOTHER' });
+  });
+});
+
+describe('number validation', () => {
+  it('accepts whole numbers from 1 to 2,147,483,647', () => {
+    expect(checkPlayNumber('1')).toEqual({ ok: true, value: 1 });
+    expect(checkPlayNumber(' 42 ')).toEqual({ ok: true, value: 42 });
+    expect(checkPlayNumber('2147483647')).toEqual({ ok: true, value: 2_147_483_647 });
+  });
+
+  it('rejects empty, zero, negative, decimal and non-numeric input with the play message', () => {
+    for (const raw of ['', '0', '-3', '2.5', '1e3', 'abc', '00']) {
+      expect(checkPlayNumber(raw)).toEqual({ ok: false, message: 'Enter a whole number greater than zero.' });
+    }
+  });
+
+  it('rejects numbers above the maximum', () => {
+    expect(checkPlayNumber('2147483648')).toEqual({ ok: false, message: 'Please enter a number up to 2,147,483,647.' });
+    expect(checkPeakNumber('99999999999999999999')).toEqual({ ok: false, message: 'Please enter a number up to 2,147,483,647.' });
+  });
+
+  it('uses the Peak wording and the Mine minimum of 10', () => {
+    expect(checkPeakNumber('0')).toEqual({ ok: false, message: 'Enter a whole number greater than zero' });
+    expect(checkMineNumber('9')).toEqual({ ok: false, message: 'Mine can only be used on numbers 10 or greater' });
+    expect(checkMineNumber('10')).toEqual({ ok: true, value: 10 });
+    expect(checkMineNumber('x')).toEqual({ ok: false, message: 'Enter a whole number greater than zero' });
+  });
+});
+
+describe('bonus entry expiry warning', () => {
+  const now = Date.parse('2026-11-22T12:00:00.000Z');
+  it('warns under 24 hours and not at or beyond', () => {
+    expect(expiresSoon('2026-11-23T11:59:59.000Z', now)).toBe(true);
+    expect(expiresSoon('2026-11-23T12:00:00.000Z', now)).toBe(false);
+    expect(expiresSoon('2026-11-29T12:00:00.000Z', now)).toBe(false);
+  });
+});

@@ -1,0 +1,169 @@
+// @vitest-environment happy-dom
+// The play screen against a real local HTTP server: labels, validation, signed-out redirect, submit, errors, dialogs.
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EntryDto } from '../../../server/contract.ts';
+import { AppRoutes } from '../../app/router.tsx';
+import { startFakeApi, pointWindowAt, type FakeApi } from '../../testing/fake-api.ts';
+import { myEntries, myRewards, openGame, player, sundayPrize } from '../../testing/fixtures.ts';
+import { renderWithProviders } from '../../testing/render.tsx';
+
+let api: FakeApi;
+
+beforeEach(async () => {
+  api = await startFakeApi({
+    'GET /api/game/today': { body: openGame() },
+    'GET /api/prizes/date/2026-11-22': { body: sundayPrize },
+    'GET /api/entry/mine': { body: myEntries() },
+    'GET /api/rewards/mine': { body: myRewards },
+  });
+  pointWindowAt(api.origin);
+});
+
+afterEach(async () => {
+  cleanup();
+  await api.close();
+});
+
+const entry = (number: number, entryType: EntryDto['entryType'] = 'standard'): EntryDto => ({
+  id: `e-${number}`,
+  number,
+  entryType,
+  submittedAt: new Date().toISOString(),
+});
+
+describe('play screen', () => {
+  it('shows the countdown, the prize and the first-entry form', async () => {
+    renderWithProviders(<AppRoutes />, { me: player });
+    expect(await screen.findByText('TIME UNTIL CLOSE (NY)')).toBeTruthy();
+    expect(screen.getByRole('timer').textContent).toMatch(/^02:03:0[34]$/);
+    expect(await screen.findByText('$200.00')).toBeTruthy();
+    expect(await screen.findByLabelText('YOUR NUMBER')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'SUBMIT & PRAY' })).toBeTruthy();
+  });
+
+  it('sends a signed-out visitor to sign-up on submit', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { me: null });
+    await user.type(await screen.findByLabelText('YOUR NUMBER'), '7');
+    await user.click(screen.getByRole('button', { name: 'SUBMIT & PRAY' }));
+    expect(await screen.findByRole('heading', { name: 'JOIN THE GAME' })).toBeTruthy();
+    expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it('validates the number before sending anything', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { me: player });
+    const input = await screen.findByLabelText('YOUR NUMBER');
+    await user.type(input, '0');
+    await user.click(screen.getByRole('button', { name: 'SUBMIT & PRAY' }));
+    expect(await screen.findByText('Enter a whole number greater than zero.')).toBeTruthy();
+    await user.clear(input);
+    await user.type(input, '2147483648');
+    await user.click(screen.getByRole('button', { name: 'SUBMIT & PRAY' }));
+    expect(await screen.findByText('Please enter a number up to 2,147,483,647.')).toBeTruthy();
+    expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it('shows the server error in an alert', async () => {
+    api.on('POST /api/entry', { status: 409, body: { error: 'You already picked that number', code: 'DUPLICATE_NUMBER' } });
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { me: player });
+    await user.type(await screen.findByLabelText('YOUR NUMBER'), '7');
+    await user.click(screen.getByRole('button', { name: 'SUBMIT & PRAY' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('You already picked that number');
+  });
+
+  it('submits, clears the input, reloads the entries and confirms', async () => {
+    let stored: EntryDto[] = [];
+    api.on('GET /api/entry/mine', () => ({
+      body: myEntries({ entries: stored, status: { canSubmitMore: stored.length === 0, effectiveStatus: 'open' } }),
+    }));
+    api.on('POST /api/entry', (request) => {
+      stored = [entry(7)];
+      return { status: 201, body: { entry: stored[0], message: `Number submitted: ${JSON.stringify(request.body)}` } };
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { me: player });
+    const input = await screen.findByLabelText('YOUR NUMBER');
+    await user.type(input, '7');
+    await user.click(screen.getByRole('button', { name: 'SUBMIT & PRAY' }));
+    expect(await screen.findByRole('heading', { name: 'SUBMISSION CONFIRMED' })).toBeTruthy();
+    expect(api.requests.find((request) => request.method === 'POST')?.body).toEqual({ number: 7 });
+    expect(api.requests.filter((request) => request.path === '/api/entry/mine')).toHaveLength(2);
+    expect(screen.getByRole('heading', { name: 'YOUR ENTRIES (1/1)' })).toBeTruthy();
+    // the form is gone: no more entries allowed
+    expect(screen.queryByRole('button', { name: 'SUBMIT & PRAY' })).toBeNull();
+  });
+
+  it('offers the bonus entry after the first number and clears the input after submitting', async () => {
+    api.on('GET /api/entry/mine', { body: myEntries({ entries: [entry(12)], maxSubmissions: 2, availableBonusEntries: 1, bonusEntriesDetails: [{ id: 'b1', sourceType: 'referral', remainingEntries: 1, expiresAt: new Date(Date.now() + 3_600_000).toISOString() }] }) });
+    api.on('POST /api/entry', { status: 201, body: { entry: entry(30, 'bonus'), message: 'ok' } });
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { me: player });
+    const input = await screen.findByLabelText('BONUS ENTRY');
+    expect(screen.getByRole('heading', { name: 'YOUR ENTRIES (1/2)' })).toBeTruthy();
+    expect(screen.getByText(/EXPIRES IN UNDER 24 HOURS/)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'WANT ANOTHER SHOT?' })).toBeNull();
+    await user.type(input, '30');
+    await user.click(screen.getByRole('button', { name: 'USE BONUS ENTRY' }));
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe(''));
+  });
+
+  it('invites friends when no bonus entry remains', async () => {
+    renderWithProviders(<AppRoutes />, { me: player });
+    const invite = await screen.findByRole('heading', { name: 'WANT ANOTHER SHOT?' });
+    expect(invite.parentElement?.textContent).toContain('2 numbers instead of 1');
+  });
+
+  it('says GAME CLOSED with a link to the results', async () => {
+    api.on('GET /api/game/today', { body: { ...openGame(0), effectiveStatus: 'closed' } });
+    renderWithProviders(<AppRoutes />, { me: player });
+    expect(await screen.findByRole('heading', { name: 'GAME CLOSED' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'SEE RESULTS' }).getAttribute('href')).toBe('/stats');
+    expect(screen.queryByLabelText('YOUR NUMBER')).toBeNull();
+  });
+
+  it('shows a no-prize card for a disabled weekday', async () => {
+    api.on('GET /api/prizes/date/2026-11-22', { status: 404, body: { error: 'No prize', code: 'PRIZE_DISABLED', status: 'disabled', message: 'No prizes are currently offered on Sundays', dayOfWeek: 7 } });
+    renderWithProviders(<AppRoutes />, { me: player });
+    expect(await screen.findByRole('heading', { name: 'NO PRIZE TODAY' })).toBeTruthy();
+    expect(screen.getByText('No prizes are currently offered on Sundays')).toBeTruthy();
+  });
+
+  it('runs the Peak dialog: form, inline error, result, and close refetches rewards', async () => {
+    let peaks = 0;
+    api.on('POST /api/gameplay/use-peak', (request) => {
+      peaks += 1;
+      if (peaks === 1) return { status: 409, body: { error: 'No Peak reward available', code: 'NO_REWARD' } };
+      return { body: { message: `Peaked at ${(request.body as { number: number }).number}`, numberChosen: true } };
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { me: player });
+    await user.click(await screen.findByRole('button', { name: 'USE PEAK (1)' }));
+    const dialog = await screen.findByRole('dialog');
+    const input = within(dialog).getByLabelText('NUMBER');
+    await user.click(within(dialog).getByRole('button', { name: 'PEAK AT NUMBER' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Enter a whole number greater than zero');
+    await user.type(input, '5');
+    await user.click(within(dialog).getByRole('button', { name: 'PEAK AT NUMBER' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('No Peak reward available');
+    await user.click(within(dialog).getByRole('button', { name: 'PEAK AT NUMBER' }));
+    expect(await within(dialog).findByText('TAKEN: someone has already picked this number.')).toBeTruthy();
+    const rewardReads = api.requests.filter((request) => request.path === '/api/rewards/mine').length;
+    await user.click(within(dialog).getByRole('button', { name: 'CLOSE' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(api.requests.filter((request) => request.path === '/api/rewards/mine').length).toBe(rewardReads + 1));
+  });
+
+  it('checks the Mine minimum in its dialog', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { me: player });
+    await user.click(await screen.findByRole('button', { name: 'USE MINE (0)' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('NUMBER'), '9');
+    await user.click(within(dialog).getByRole('button', { name: 'LAY MINE' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Mine can only be used on numbers 10 or greater');
+  });
+});

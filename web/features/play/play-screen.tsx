@@ -1,0 +1,165 @@
+// The play screen (/ and /submit): countdown, prize, the number form, entries, bonuses and the reward dialogs.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { messageOf } from '../../lib/api-client.ts';
+import { gameNumberLabel, formatLongDate, parseGameKey } from '../../lib/dates.ts';
+import { paths } from '../../lib/paths.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { useMe } from '../auth/use-me.ts';
+import { myRewardsQueryOptions } from '../rewards/api/get-my-rewards.ts';
+import { useGameToday } from './api/get-game-today.ts';
+import { useMyEntries } from './api/get-my-entries.ts';
+import { CountdownCard } from './components/countdown-card.tsx';
+import { BonusEntriesCard, EntriesCard } from './components/entries-card.tsx';
+import { EntryFormCard } from './components/entry-form-card.tsx';
+import { PrizeCard } from './components/prize-card.tsx';
+import { RewardDialog, rewardSpecs } from './components/reward-dialog.tsx';
+import { isGameClosed } from './countdown.ts';
+import type { RewardTypeDto } from '../../../server/contract.ts';
+
+const rewardTypes: RewardTypeDto[] = ['peak', 'mine', 'how_many'];
+
+export function PlayScreen() {
+  const { user } = useMe();
+  const signedIn = user !== null;
+  const game = useGameToday();
+  const mine = useMyEntries(signedIn);
+  const rewards = useQuery({ ...myRewardsQueryOptions, enabled: signedIn });
+  const now = useNow(1000);
+  const [justSubmitted, setJustSubmitted] = useState<number | null>(null);
+
+  if (game.isLoading) {
+    return (
+      <section className="page" aria-busy="true">
+        <h1 className="page-title">PLAY</h1>
+        <p>LOADING GAME…</p>
+      </section>
+    );
+  }
+  if (game.data === undefined) {
+    return (
+      <section className="page">
+        <h1 className="page-title">PLAY</h1>
+        <div className="alert" role="alert">
+          {messageOf(game.error, 'Failed to load the game')}
+        </div>
+        <button type="button" className="btn" onClick={() => void game.refetch()}>
+          TRY AGAIN
+        </button>
+      </section>
+    );
+  }
+
+  const today = game.data;
+  const closed = isGameClosed(today, now);
+  const myEntries = mine.data ?? null;
+  const hasEntries = myEntries !== null && myEntries.entries.length > 0;
+  const canSubmitMore = myEntries === null ? true : myEntries.status.canSubmitMore;
+  const showForm = !closed && (!signedIn || (myEntries !== null && canSubmitMore));
+  const showConfirmation = hasEntries && (!canSubmitMore || closed);
+  const prizeDate = parseGameKey(today.gameDate).date;
+  const availableOf = (type: RewardTypeDto) => rewards.data?.rewardSummary.find((item) => item.rewardType === type)?.available ?? 0;
+
+  return (
+    <section className="page">
+      <h1 className="page-title">LOWEST UNIQUE NUMBER WINS</h1>
+      <p className="muted">
+        Game of {formatLongDate(today.gameDate)} {gameNumberLabel(today.gameDate)}
+      </p>
+
+      {closed ? (
+        <section className="card card-accent" aria-labelledby="closed-title">
+          <h2 id="closed-title" className="card-title">
+            GAME CLOSED
+          </h2>
+          <p>This game is closed: no more numbers. See how it turned out on the statistics screen.</p>
+          <Link className="btn" to={paths.stats}>
+            SEE RESULTS
+          </Link>
+        </section>
+      ) : (
+        !showConfirmation && <CountdownCard game={today} now={now} />
+      )}
+
+      {showConfirmation && myEntries !== null ? (
+        <section className="card card-accent" aria-labelledby="confirmation-title">
+          <h2 id="confirmation-title" className="card-title">
+            SUBMISSION CONFIRMED
+          </h2>
+          <p>
+            Your {myEntries.entries.length === 1 ? 'number is' : 'numbers are'}{' '}
+            <strong className="big-number">{myEntries.entries.map((entry) => entry.number).join(', ')}</strong>
+          </p>
+          <p>Good luck! The lowest number nobody else picked wins.</p>
+          <PrizeCard date={prizeDate} />
+          {!closed && <CountdownCard game={today} now={now} />}
+        </section>
+      ) : (
+        <PrizeCard date={prizeDate} />
+      )}
+
+      {justSubmitted !== null && !showConfirmation && (
+        <p className="notice" role="status">
+          Number {justSubmitted} submitted! Good luck!
+        </p>
+      )}
+
+      {showForm && <EntryFormCard signedIn={signedIn} mine={myEntries} onSubmitted={setJustSubmitted} />}
+      {signedIn && mine.isLoading && <p>Loading your entries…</p>}
+      {signedIn && mine.isError && (
+        <div className="alert" role="alert">
+          {messageOf(mine.error, 'Failed to load your entries')}
+        </div>
+      )}
+
+      {myEntries !== null && (
+        <div className="grid">
+          <EntriesCard mine={myEntries} />
+          <BonusEntriesCard mine={myEntries} now={now} />
+        </div>
+      )}
+
+      <section className="card" aria-labelledby="strategy-title">
+        <h2 id="strategy-title" className="card-title">
+          STRATEGY REMINDER
+        </h2>
+        <p>Lowest is not enough: it must be unique. Everyone rushes to 1, 2 and 3, so think about what nobody else will pick.</p>
+      </section>
+
+      {signedIn && (
+        <section className="card" aria-labelledby="rewards-title">
+          <h2 id="rewards-title" className="card-title">
+            YOUR REWARDS
+          </h2>
+          <div className="row">
+            {rewardTypes.map((type) => (
+              <RewardDialog
+                key={type}
+                type={type}
+                trigger={
+                  <button type="button" className="btn" disabled={closed}>
+                    USE {rewardSpecs[type].title} ({availableOf(type)})
+                  </button>
+                }
+              />
+            ))}
+          </div>
+          <Link to={paths.rewards}>See all rewards</Link>
+        </section>
+      )}
+
+      {signedIn && myEntries !== null && myEntries.availableBonusEntries === 0 && (
+        <section className="card" aria-labelledby="invite-title">
+          <h2 id="invite-title" className="card-title">
+            WANT ANOTHER SHOT?
+          </h2>
+          <p>Invite friends: each friend who joins earns you a bonus entry, and a bonus entry lets you submit 2 numbers instead of 1.</p>
+          <Link className="btn btn-primary" to={paths.referrals}>
+            INVITE FRIENDS
+          </Link>
+        </section>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+import type { MessageResponse } from '../../../../server/contract.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** POST /api/referrals/process { referralCode } */
+export function processReferral(referralCode: string): Promise<MessageResponse> {
+  return apiFetch<MessageResponse>('/api/referrals/process', { method: 'POST', body: { referralCode } });
+}

@@ -1,0 +1,47 @@
+// @vitest-environment happy-dom
+// The rewards screen against a real local HTTP server.
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppRoutes } from '../../app/router.tsx';
+import { startFakeApi, pointWindowAt, type FakeApi } from '../../testing/fake-api.ts';
+import { myRewards, player } from '../../testing/fixtures.ts';
+import { renderWithProviders } from '../../testing/render.tsx';
+
+let api: FakeApi;
+
+beforeEach(async () => {
+  api = await startFakeApi({ 'GET /api/rewards/mine': { body: myRewards } });
+  pointWindowAt(api.origin);
+});
+
+afterEach(async () => {
+  cleanup();
+  await api.close();
+});
+
+describe('rewards screen', () => {
+  it('sends a signed-out visitor to sign-up', () => {
+    renderWithProviders(<AppRoutes />, { route: '/rewards' });
+    expect(screen.getByRole('heading', { name: 'JOIN THE GAME' })).toBeTruthy();
+  });
+
+  it('shows the totals and the inventory with defaults for missing texts', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/rewards', me: player });
+    expect((await screen.findByRole('heading', { name: 'Total Earned' })).nextElementSibling?.textContent).toBe('5');
+    expect(screen.getByRole('heading', { name: 'Total Used' }).nextElementSibling?.textContent).toBe('1');
+    expect(screen.getByText('All rewards expire after 7 days')).toBeTruthy();
+    const mineRow = screen.getByRole('rowheader', { name: 'Mine' }).closest('tr') as HTMLElement;
+    expect(within(mineRow).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['No description available', '0', '1', '0', 'Unknown']);
+  });
+
+  it('offers RETRY after a failure', async () => {
+    api.on('GET /api/rewards/mine', { status: 500, body: { error: 'boom', code: 'INTERNAL' } });
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { route: '/rewards', me: player });
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to load rewards');
+    api.on('GET /api/rewards/mine', { body: myRewards });
+    await user.click(screen.getByRole('button', { name: 'RETRY' }));
+    expect(await screen.findByRole('heading', { name: 'REWARD INVENTORY' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DailyStatsResponse } from '../../../../server/contract.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** GET /api/stats/daily/{date} */
+export function getDailyStats(gameDate: string): Promise<DailyStatsResponse> {
+  return apiFetch<DailyStatsResponse>(`/api/stats/daily/${encodeURIComponent(gameDate)}`);
+}
+
+export function dailyStatsQueryOptions(gameDate: string) {
+  return queryOptions({ queryKey: ['/api/stats/daily', gameDate], queryFn: () => getDailyStats(gameDate) });
+}
+
+export function useDailyStats(gameDate: string | null) {
+  return useQuery({ ...dailyStatsQueryOptions(gameDate ?? ''), enabled: gameDate !== null });
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { HistoryResponse } from '../../../../server/contract.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+/** GET /api/history?limit= (the statistics screen asks for 100) */
+export function getHistory(limit: number): Promise<HistoryResponse> {
+  return apiFetch<HistoryResponse>(`/api/history?limit=${limit}`);
+}
+
+export function historyQueryOptions(limit = 100) {
+  return queryOptions({ queryKey: [`/api/history?limit=${limit}`], queryFn: () => getHistory(limit) });
+}
+
+export function useHistory(limit = 100) {
+  return useQuery(historyQueryOptions(limit));
+}

@@ -1,0 +1,119 @@
+// @vitest-environment happy-dom
+// The statistics screen against a real local HTTP server.
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DailyStatsResponse } from '../../../server/contract.ts';
+import { startFakeApi, pointWindowAt, type FakeApi } from '../../testing/fake-api.ts';
+import { player } from '../../testing/fixtures.ts';
+import { renderWithProviders } from '../../testing/render.tsx';
+import { StatsScreen } from './stats-screen.tsx';
+
+function dailyStats(gameDate: string, overrides: Partial<DailyStatsResponse> = {}): DailyStatsResponse {
+  // 30 numbers: 1..30, the even ones picked twice
+  const histogram = Array.from({ length: 30 }, (_, i) => ({ number: i + 1, count: (i + 1) % 2 === 0 ? 2 : 1 }));
+  return {
+    gameDate,
+    snapshot: {
+      entriesTotal: 45,
+      uniquesTotal: 15,
+      winningNumber: 1,
+      secondPlaceNumber: 3,
+      missedWinNumber: null,
+      highestNumber: 30,
+      mostFrequentNumbers: [2],
+      mostFrequentCount: 2,
+      median: 15,
+      average: 15.5,
+      minedNumbers: [29],
+    },
+    histogram,
+    histogramTruncated: false,
+    userSubmissions: [],
+    ...overrides,
+  };
+}
+
+let api: FakeApi;
+
+beforeEach(async () => {
+  api = await startFakeApi({
+    'GET /api/history?limit=100': {
+      body: { items: [{ gameDate: '2026-11-22', status: 'open' }, { gameDate: '2026-11-21-2', status: 'closed' }, { gameDate: '2026-11-21', status: 'closed' }] },
+    },
+    'GET /api/stats/daily/2026-11-21-2': { body: dailyStats('2026-11-21-2') },
+    'GET /api/stats/daily/2026-11-21': {
+      body: dailyStats('2026-11-21', { userSubmissions: [{ id: 'e1', number: 5, entryType: 'standard', submittedAt: '2026-11-20T12:00:00.000Z' }] }),
+    },
+  });
+  pointWindowAt(api.origin);
+});
+
+afterEach(async () => {
+  cleanup();
+  await api.close();
+});
+
+describe('statistics screen', () => {
+  it('opens the most recent closed game, with its game number, and navigates back', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<StatsScreen />, { route: '/stats' });
+    expect(await screen.findByRole('heading', { name: 'Saturday, November 21, 2026 (Game #2)' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'NEXT →' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText('Winning number')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '← PREVIOUS' }));
+    expect(await screen.findByRole('heading', { name: 'Saturday, November 21, 2026' })).toBeTruthy();
+    expect(api.requests.some((request) => request.path === '/api/stats/daily/2026-11-21')).toBe(true);
+  });
+
+  it('falls back to the most recent game for an unknown date', async () => {
+    renderWithProviders(<StatsScreen />, { route: '/stats?date=2020-01-01' });
+    expect(await screen.findByRole('heading', { name: 'Saturday, November 21, 2026 (Game #2)' })).toBeTruthy();
+  });
+
+  it('tells a signed-in player their game story', async () => {
+    renderWithProviders(<StatsScreen />, { route: '/stats?date=2026-11-21', me: player });
+    const story = await screen.findByRole('region', { name: 'YOUR GAME STORY' });
+    // unique numbers 1, 3, 5 …: 5 is third
+    expect(within(story).getByText('3rd of 45 entries')).toBeTruthy();
+    expect(within(story).getByText('5 was unique, but 1 was lower.')).toBeTruthy();
+  });
+
+  it('lists mined numbers and shows 15 of 25 numbers until SHOW ALL', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<StatsScreen />, { route: '/stats' });
+    expect(within(await screen.findByRole('list', { name: 'Mined numbers' })).getByText(/29/)).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'NUMBER DISTRIBUTION' }));
+    const list = screen.getByRole('list', { name: 'Number distribution' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(15);
+    await user.click(screen.getByRole('button', { name: /SHOW ALL/ }));
+    expect(within(screen.getByRole('list', { name: 'Number distribution' })).getAllByRole('listitem')).toHaveLength(25);
+    await user.click(screen.getByRole('button', { name: 'SHOW LESS' }));
+    expect(within(screen.getByRole('list', { name: 'Number distribution' })).getAllByRole('listitem')).toHaveLength(15);
+  });
+
+  it('says NO STATS AVAILABLE without closed games', async () => {
+    api.on('GET /api/history?limit=100', { body: { items: [{ gameDate: '2026-11-22', status: 'open' }] } });
+    renderWithProviders(<StatsScreen />, { route: '/stats' });
+    expect(await screen.findByRole('heading', { name: 'NO STATS AVAILABLE' })).toBeTruthy();
+  });
+
+  it('reports a failed statistics load', async () => {
+    api.on('GET /api/stats/daily/2026-11-21-2', { status: 500, body: { error: 'database down', code: 'INTERNAL' } });
+    renderWithProviders(<StatsScreen />, { route: '/stats' });
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to load statistics data');
+  });
+});
+
+describe('statistics tabs', () => {
+  it('switches tabs with the arrow keys', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<StatsScreen />, { route: '/stats' });
+    await user.click(await screen.findByRole('tab', { name: 'GAME STATS' }));
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'NUMBER DISTRIBUTION' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('list', { name: 'Number distribution' })).toBeTruthy();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'GAME STATS' }).getAttribute('aria-selected')).toBe('true');
+  });
+});

@@ -1,0 +1,170 @@
+// /stats: date navigation over closed games, GAME STATS and NUMBER DISTRIBUTION tabs, the personal game story.
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { DailyStatsResponse } from '../../../server/contract.ts';
+import { formatLongDate, gameNumberLabel } from '../../lib/dates.ts';
+import { useMe } from '../auth/use-me.ts';
+import { useDailyStats } from './api/get-daily-stats.ts';
+import { useHistory } from './api/get-history.ts';
+import { DistributionView } from './components/distribution-view.tsx';
+import { GameStoryCard } from './components/game-story-card.tsx';
+import { chooseStatsDate } from './stats-dates.ts';
+
+type Tab = 'stats' | 'distribution';
+
+export function StatsScreen() {
+  const { user } = useMe();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const history = useHistory(100);
+  const choice = chooseStatsDate(history.data?.items ?? [], searchParams.get('date'));
+  const stats = useDailyStats(choice.selected);
+  const [tab, setTab] = useState<Tab>('stats');
+  const goTo = (date: string | null) => {
+    if (date !== null) setSearchParams({ date });
+  };
+
+  if (history.isLoading) return <Page>Loading statistics…</Page>;
+  if (history.isError) {
+    return (
+      <Page>
+        <div className="alert" role="alert">
+          Failed to load available games
+        </div>
+      </Page>
+    );
+  }
+  if (choice.selected === null) {
+    return (
+      <Page>
+        <div className="card">
+          <h2 className="card-title">NO STATS AVAILABLE</h2>
+          <p>Statistics appear once a game has closed.</p>
+        </div>
+      </Page>
+    );
+  }
+
+  const selected = choice.selected;
+  return (
+    <Page>
+      <nav className="card" aria-label="Game date">
+        <h2 className="card-title">
+          {formatLongDate(selected)} {gameNumberLabel(selected)}
+        </h2>
+        <div className="row">
+          <button type="button" className="btn btn-small" disabled={choice.previous === null} onClick={() => goTo(choice.previous)}>
+            ← PREVIOUS
+          </button>
+          <button type="button" className="btn btn-small" disabled={choice.next === null} onClick={() => goTo(choice.next)}>
+            NEXT →
+          </button>
+          <button type="button" className="btn btn-small" disabled={choice.mostRecent === selected} onClick={() => goTo(choice.mostRecent)}>
+            MOST RECENT
+          </button>
+        </div>
+      </nav>
+
+      {stats.isLoading && <p>Loading statistics…</p>}
+      {stats.isError && (
+        <div className="alert" role="alert">
+          Failed to load statistics data
+        </div>
+      )}
+      {stats.data !== undefined && (
+        <>
+          {user !== null && stats.data.userSubmissions.length > 0 && <GameStoryCard stats={stats.data} />}
+          <div className="tabs" role="tablist" aria-label="Statistics views" onKeyDown={switchTabWithArrows}>
+            <button type="button" role="tab" id="tab-stats" className="tab" aria-selected={tab === 'stats'} aria-controls="panel-stats" onClick={() => setTab('stats')}>
+              GAME STATS
+            </button>
+            <button
+              type="button"
+              role="tab"
+              id="tab-distribution"
+              className="tab"
+              aria-selected={tab === 'distribution'}
+              aria-controls="panel-distribution"
+              onClick={() => setTab('distribution')}
+            >
+              NUMBER DISTRIBUTION
+            </button>
+          </div>
+          <div className="card" role="tabpanel" id={tab === 'stats' ? 'panel-stats' : 'panel-distribution'} aria-labelledby={tab === 'stats' ? 'tab-stats' : 'tab-distribution'}>
+            {tab === 'stats' ? <GameStatsView stats={stats.data} /> : <DistributionView stats={stats.data} />}
+          </div>
+        </>
+      )}
+    </Page>
+  );
+}
+
+/** Left and right arrows move between the two tabs, as in the WAI-ARIA tabs pattern. */
+function switchTabWithArrows(event: KeyboardEvent<HTMLDivElement>) {
+  if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+  const tabs = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+  const current = tabs.findIndex((tab) => tab === document.activeElement);
+  const next = tabs[(current + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length];
+  next?.focus();
+  next?.click();
+}
+
+function Page({ children }: { children: ReactNode }) {
+  return (
+    <section className="page">
+      <h1 className="page-title">STATISTICS</h1>
+      {children}
+    </section>
+  );
+}
+
+function show(value: number | null, none = '—'): string {
+  if (value === null) return none;
+  return Number.isInteger(value) ? String(value) : value.toFixed(2);
+}
+
+function GameStatsView({ stats }: { stats: DailyStatsResponse }) {
+  const { snapshot } = stats;
+  const rows: [string, string][] = [
+    ['Winning number', show(snapshot.winningNumber, 'No winner')],
+    ['Second place', show(snapshot.secondPlaceNumber, 'None')],
+    ['Total entries', String(snapshot.entriesTotal)],
+    ['Unique numbers', String(snapshot.uniquesTotal)],
+    ['Missed win number', show(snapshot.missedWinNumber, 'None')],
+    ['Highest number', show(snapshot.highestNumber)],
+    [
+      'Most frequent',
+      snapshot.mostFrequentNumbers.length === 0 ? '—' : `${snapshot.mostFrequentNumbers.join(', ')} (×${snapshot.mostFrequentCount})`,
+    ],
+    ['Median', show(snapshot.median)],
+    ['Average', show(snapshot.average)],
+  ];
+  return (
+    <div className="stack">
+      <dl className="grid stat-grid">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt className="muted">{label}</dt>
+            <dd className="stat-value">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {snapshot.missedWinNumber !== null && (
+        <p className="muted">Missed win: had anyone picked {snapshot.missedWinNumber} alone, they would have won.</p>
+      )}
+      <div>
+        <h3>MINED NUMBERS</h3>
+        {snapshot.minedNumbers.length === 0 ? (
+          <p className="muted">No mines were laid in this game.</p>
+        ) : (
+          <ul className="row" aria-label="Mined numbers">
+            {snapshot.minedNumbers.map((number) => (
+              <li key={number} className="badge">
+                💣 {number}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+// The web app's one HTTP client: cookie session, JSON in and out, errors as ApiClientError (spec-1 §7, §8).
+
+export class ApiClientError extends Error {
+  readonly status: number;
+  /** The parsed JSON error body, or the raw text when it was not JSON. */
+  readonly body: unknown;
+
+  constructor(status: number, message: string, body: unknown) {
+    super(message);
+    this.name = 'ApiClientError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export interface ApiFetchInit {
+  method?: string;
+  body?: unknown;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** The server's `error` text, else `status: text`, else the status text (spec-1 §8). */
+export function errorMessageOf(status: number, statusText: string, text: string, body: unknown): string {
+  if (typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' && body.error !== '') {
+    return body.error;
+  }
+  if (text.trim() !== '') return `${status}: ${text}`;
+  return statusText !== '' ? statusText : String(status);
+}
+
+export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promise<T> {
+  const hasBody = init.body !== undefined;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  const response = await fetch(path, {
+    method: init.method ?? 'GET',
+    credentials: 'include',
+    headers,
+    ...(hasBody ? { body: JSON.stringify(init.body) } : {}),
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    const body = parseJson(text);
+    throw new ApiClientError(response.status, errorMessageOf(response.status, response.statusText, text, body), body);
+  }
+  if (response.status === 204 || text === '') return undefined as T;
+  return JSON.parse(text) as T;
+}
+
+/** A caught error's message for display, with the screen's fallback text. */
+export function messageOf(error: unknown, fallback: string): string {
+  if (error instanceof Error && error.message !== '') return error.message;
+  return fallback;
+}

@@ -1,0 +1,23 @@
+// The QueryClient with the spec's defaults: cached data never goes stale, no refetch on focus, no retries, no polling.
+import { QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
+import { apiFetch } from './api-client.ts';
+
+/** A generic read: the key parts joined with '/' are the path (spec-1 §7). */
+export function defaultQueryFn({ queryKey }: QueryFunctionContext): Promise<unknown> {
+  return apiFetch<unknown>(queryKey.map(String).join('/'));
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: defaultQueryFn,
+        staleTime: Infinity,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

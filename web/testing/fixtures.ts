@@ -1,0 +1,44 @@
+// Realistic API answers for component tests, built relative to the current time.
+import type { GameTodayResponse, MeResponse, MyEntriesResponse, MyRewardsResponse, PrizeForDateResponse } from '../../server/contract.ts';
+
+export const player: MeResponse = { id: 'u-1', email: 'ada@example.com', displayName: 'Ada', role: 'player' };
+export const admin: MeResponse = { id: 'u-9', email: 'boss@example.com', displayName: 'Boss', role: 'admin' };
+
+export function openGame(msUntilClose = 2 * 3_600_000 + 3 * 60_000 + 4_000): GameTodayResponse {
+  const now = Date.now();
+  return {
+    gameDate: '2026-11-22',
+    serverNowISO: new Date(now).toISOString(),
+    msUntilClose,
+    effectiveStatus: 'open',
+    closesAtISO: new Date(now + msUntilClose).toISOString(),
+  };
+}
+
+export function myEntries(overrides: Partial<MyEntriesResponse> = {}): MyEntriesResponse {
+  return {
+    gameDate: '2026-11-22',
+    entries: [],
+    status: { canSubmitMore: true, effectiveStatus: 'open' },
+    maxSubmissions: 1,
+    availableBonusEntries: 0,
+    bonusEntriesDetails: [],
+    ...overrides,
+  };
+}
+
+export const sundayPrize: PrizeForDateResponse = {
+  status: 'active',
+  prize: { prizeType: 'cash', amountCents: 20000, currency: 'USD', description: 'Sunday Cash Prize' },
+  dayOfWeek: 7,
+};
+
+export const myRewards: MyRewardsResponse = {
+  rewardSummary: [
+    { rewardType: 'peak', available: 1, totalUsed: 0, expired: 0, config: { name: 'Peak', description: 'Peek at a number', howToEarn: 'Pick a unique number that does not win' } },
+    { rewardType: 'mine', available: 0, totalUsed: 1, expired: 0, config: { name: 'Mine', description: '', howToEarn: '' } },
+    { rewardType: 'how_many', available: 2, totalUsed: 0, expired: 1, config: { name: 'How Many', description: 'Counts so far', howToEarn: 'Play 3 days in a row' } },
+  ],
+  totalRewardsEarned: 5,
+  totalRewardsUsed: 1,
+};

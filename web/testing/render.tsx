@@ -1,0 +1,29 @@
+// Renders a component inside the app's providers for tests: a fresh QueryClient (me pre-seeded), a MemoryRouter, toasts.
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import type { MeResponse } from '../../server/contract.ts';
+import { ToastProvider } from '../components/ui/toast.tsx';
+import { meQueryKey } from '../features/auth/use-me.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+
+export interface RenderOptions {
+  route?: string;
+  /** The signed-in user; null (the default) means signed out. */
+  me?: MeResponse | null;
+  queryClient?: QueryClient;
+}
+
+export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}): RenderResult & { queryClient: QueryClient } {
+  const queryClient = options.queryClient ?? createQueryClient();
+  queryClient.setQueryData(meQueryKey, options.me ?? null);
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <MemoryRouter initialEntries={[options.route ?? '/']}>{ui}</MemoryRouter>
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+  return { ...result, queryClient };
+}
