@@ -1,0 +1,63 @@
+import { DomainError } from '../../core/errors.ts';
+import type { AuditEntry, GameDate, Instant, Payout, PayoutStatus } from '../../core/model.ts';
+import type { PayoutRepository } from '../../core/ports.ts';
+import type { MemoryState } from './state.ts';
+
+export class MemoryPayoutRepository implements PayoutRepository {
+  constructor(private readonly state: () => MemoryState) {}
+
+  async create(payout: Payout): Promise<void> {
+    const s = this.state();
+    if ([...s.payouts.values()].some((p) => p.winningId === payout.winningId)) {
+      throw new DomainError('ALREADY_CLAIMED', 'This prize has already been claimed.');
+    }
+    if (s.payouts.has(payout.id)) throw new DomainError('CONFLICT', `Payout ${payout.id} already exists.`);
+    s.payouts.set(payout.id, { ...payout });
+  }
+
+  async byId(id: string): Promise<Payout | null> {
+    const p = this.state().payouts.get(id);
+    return p ? { ...p } : null;
+  }
+
+  async list(): Promise<(Payout & { gameDate: GameDate; playerName: string | null; playerEmail: string | null })[]> {
+    const s = this.state();
+    return [...s.payouts.values()]
+      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1))
+      .map((p) => {
+        const user = p.userId ? s.users.get(p.userId) : undefined;
+        return {
+          ...p,
+          gameDate: s.winnings.get(p.winningId)?.gameDate ?? '',
+          playerName: user?.displayName ?? null,
+          playerEmail: user?.email ?? null,
+        };
+      });
+  }
+
+  async transition(
+    id: string,
+    from: PayoutStatus,
+    to: PayoutStatus,
+    fields: { reviewNotes: string | null; paymentReference: string | null; processedAt: Instant | null },
+  ): Promise<boolean> {
+    const payout = this.state().payouts.get(id);
+    if (!payout || payout.status !== from) return false;
+    payout.status = to;
+    payout.reviewNotes = fields.reviewNotes;
+    payout.paymentReference = fields.paymentReference;
+    payout.processedAt = fields.processedAt;
+    return true;
+  }
+
+  async addAudit(entry: AuditEntry): Promise<void> {
+    this.state().audit.push({ ...entry });
+  }
+
+  /** Oldest first. */
+  async audit(payoutId: string): Promise<AuditEntry[]> {
+    return this.state()
+      .audit.filter((a) => a.payoutId === payoutId)
+      .map((a) => ({ ...a }));
+  }
+}

@@ -1,0 +1,61 @@
+import type { GameDate, PrizeConfig } from '../../core/model.ts';
+import type { PrizeRepository } from '../../core/ports.ts';
+import type { MemoryState } from './state.ts';
+
+export class MemoryPrizeRepository implements PrizeRepository {
+  constructor(private readonly state: () => MemoryState) {}
+
+  async list(): Promise<PrizeConfig[]> {
+    return [...this.state().prizes.values()].map((p) => ({ ...p }));
+  }
+
+  async weekly(dayOfWeek: number): Promise<PrizeConfig | null> {
+    const found = [...this.state().prizes.values()].find((p) => p.dayOfWeek === dayOfWeek && p.date === null);
+    return found ? { ...found } : null;
+  }
+
+  async forDate(date: GameDate): Promise<PrizeConfig | null> {
+    const found = [...this.state().prizes.values()].find((p) => p.date === date);
+    return found ? { ...found } : null;
+  }
+
+  async byId(id: string): Promise<PrizeConfig | null> {
+    const found = this.state().prizes.get(id);
+    return found ? { ...found } : null;
+  }
+
+  async upsert(config: PrizeConfig): Promise<PrizeConfig> {
+    const prizes = this.state().prizes;
+    // One row per weekday or per date: the new row replaces the slot's old one (and its id).
+    for (const [id, p] of prizes) {
+      const sameSlot = config.date !== null ? p.date === config.date : p.date === null && p.dayOfWeek === config.dayOfWeek;
+      if (sameSlot) prizes.delete(id);
+    }
+    prizes.set(config.id, { ...config });
+    return { ...config };
+  }
+
+  async deleteWeekly(dayOfWeek: number): Promise<boolean> {
+    return this.#deleteWhere((p) => p.date === null && p.dayOfWeek === dayOfWeek);
+  }
+
+  async deleteForDate(date: GameDate): Promise<boolean> {
+    return this.#deleteWhere((p) => p.date === date);
+  }
+
+  async deleteById(id: string): Promise<boolean> {
+    return this.state().prizes.delete(id);
+  }
+
+  #deleteWhere(match: (p: PrizeConfig) => boolean): boolean {
+    const prizes = this.state().prizes;
+    let removed = false;
+    for (const [id, p] of prizes) {
+      if (match(p)) {
+        prizes.delete(id);
+        removed = true;
+      }
+    }
+    return removed;
+  }
+}

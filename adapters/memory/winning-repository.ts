@@ -1,0 +1,60 @@
+import { DomainError } from '../../core/errors.ts';
+import type { GameKey, Payout, Winning } from '../../core/model.ts';
+import type { WinningRepository } from '../../core/ports.ts';
+import type { MemoryState } from './state.ts';
+
+const copy = (w: Winning): Winning => ({ ...w, prize: { ...w.prize } });
+
+export class MemoryWinningRepository implements WinningRepository {
+  constructor(private readonly state: () => MemoryState) {}
+
+  async create(winning: Winning): Promise<void> {
+    const s = this.state();
+    if ([...s.winnings.values()].some((w) => w.gameKey === winning.gameKey) || s.winnings.has(winning.id)) {
+      throw new DomainError('CONFLICT', `Game ${winning.gameKey} already has a winning.`);
+    }
+    s.winnings.set(winning.id, copy(winning));
+  }
+
+  async byId(id: string): Promise<Winning | null> {
+    const w = this.state().winnings.get(id);
+    return w ? copy(w) : null;
+  }
+
+  async byGame(gameKey: GameKey): Promise<Winning | null> {
+    const w = [...this.state().winnings.values()].find((x) => x.gameKey === gameKey);
+    return w ? copy(w) : null;
+  }
+
+  async forUser(userId: string): Promise<{ winning: Winning; payout: Payout | null }[]> {
+    const s = this.state();
+    const payouts = [...s.payouts.values()];
+    return [...s.winnings.values()]
+      .filter((w) => w.userId === userId)
+      .sort((a, b) => compareDesc(a.gameDate, b.gameDate) || compareDesc(a.gameKey, b.gameKey))
+      .map((w) => {
+        const payout = payouts.find((p) => p.winningId === w.id);
+        return { winning: copy(w), payout: payout ? { ...payout } : null };
+      });
+  }
+
+  async removeForDeletedUser(userId: string): Promise<void> {
+    const s = this.state();
+    for (const [id, w] of s.winnings) {
+      if (w.userId !== userId) continue;
+      const payout = [...s.payouts.values()].find((p) => p.winningId === id);
+      if (payout?.status === 'paid') {
+        w.userId = null;
+        payout.userId = null;
+      } else {
+        if (payout) {
+          s.payouts.delete(payout.id);
+          s.audit = s.audit.filter((a) => a.payoutId !== payout.id);
+        }
+        s.winnings.delete(id);
+      }
+    }
+  }
+}
+
+const compareDesc = (a: string, b: string): number => (a < b ? 1 : a > b ? -1 : 0);

@@ -1,0 +1,229 @@
+import { describe, it, expect } from 'vitest';
+import { makeDeps, type TestDeps } from '../../test/support/fakes.ts';
+import { DomainError } from '../errors.ts';
+import { currentGame, closeGame } from '../game/games.ts';
+import { submitEntry } from '../entries/submit-entry.ts';
+import { createGuild, joinGuild } from '../guilds/guild-membership.ts';
+import { myGuild, guildDetail } from '../guilds/guild-views.ts';
+import { claimPrize, myWinnings } from '../payouts/winnings.ts';
+import { listPayouts, reviewPayout } from '../payouts/payout-review.ts';
+import { signIn } from './sign-in.ts';
+import { createSession, endSession, hashToken, sessionUser } from './sessions.ts';
+import { deleteAccount, GUILD_ADMIN_DELETE_MESSAGE, setRole, updateProfile, userTotals } from './profile.ts';
+
+const rejection = async (work: Promise<unknown>): Promise<DomainError> => {
+  try {
+    await work;
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error('expected a DomainError');
+};
+
+const join = (deps: TestDeps, email: string, googleSub: string | null = null, adminEmails: string[] = []) =>
+  signIn(deps, { googleSub, email, displayName: `Name of ${email.split('@')[0] ?? ''}`, adminEmails });
+
+describe('signIn', () => {
+  it('creates a player with a referral code, then finds them again', async () => {
+    const deps = makeDeps();
+    const first = await join(deps, 'ann@example.com', 'sub-ann');
+    expect(first.isNew).toBe(true);
+    expect(first.user).toMatchObject({ email: 'ann@example.com', displayName: 'Name of ann', role: 'player', googleSub: 'sub-ann', isBot: false });
+    expect(first.user.referralCode).toMatch(/^[A-Z0-9]{12}$/);
+    const again = await signIn(deps, { googleSub: 'sub-ann', email: 'changed@example.com', displayName: 'Other', adminEmails: [] });
+    expect(again).toEqual({ user: first.user, isNew: false });
+    expect((await deps.store.read((r) => r.users.count())).users).toBe(1);
+  });
+
+  it('finds a dev user by e-mail case-insensitively and links a Google sub later', async () => {
+    const deps = makeDeps();
+    const dev = await join(deps, 'Bob@Example.com');
+    expect(dev.user.googleSub).toBeNull();
+    const dev2 = await join(deps, 'bob@example.com');
+    expect(dev2.user.id).toBe(dev.user.id);
+    const google = await join(deps, 'bob@example.com', 'sub-bob');
+    expect(google).toMatchObject({ isNew: false, user: { id: dev.user.id, googleSub: 'sub-bob' } });
+    expect((await rejection(join(deps, 'bob@example.com', 'sub-other'))).code).toBe('CONFLICT');
+  });
+
+  it('gives the admin role from ADMIN_EMAILS and never takes it away', async () => {
+    const deps = makeDeps();
+    const admin = await join(deps, 'Boss@Example.com', null, [' boss@example.com ']);
+    expect(admin.user.role).toBe('admin');
+    expect((await join(deps, 'boss@example.com', null, [])).user.role).toBe('admin');
+    const later = await join(deps, 'late@example.com');
+    expect(later.user.role).toBe('player');
+    expect((await join(deps, 'late@example.com', null, ['LATE@example.com'])).user.role).toBe('admin');
+  });
+
+  it('falls back to the e-mail for a missing display name and refuses a bad e-mail', async () => {
+    const deps = makeDeps();
+    const { user } = await signIn(deps, { googleSub: null, email: 'carol@example.com', displayName: ' ', adminEmails: [] });
+    expect(user.displayName).toBe('carol');
+    expect((await rejection(signIn(deps, { googleSub: null, email: 'nope', displayName: 'X', adminEmails: [] }))).message).toBe('Invalid email address');
+  });
+
+  it('gives different players different referral codes', async () => {
+    const deps = makeDeps();
+    const codes = new Set<string>();
+    for (let i = 0; i < 20; i += 1) codes.add((await join(deps, `p${i}@example.com`)).user.referralCode);
+    expect(codes.size).toBe(20);
+  });
+});
+
+describe('sessions', () => {
+  it('stores only the SHA-256 of a 256-bit token and resolves it to the user', async () => {
+    const deps = makeDeps();
+    const { user } = await join(deps, 'ann@example.com');
+    const { token, expiresAt } = await createSession(deps, user.id, 30);
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    expect(expiresAt).toBe('2026-12-20T12:00:00.000Z');
+    const stored = await deps.store.read((r) => r.sessions.byTokenHash(token));
+    expect(stored).toBeNull();
+    const hash = await hashToken(token);
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(await hashToken('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect((await sessionUser(deps, token, 30))?.id).toBe(user.id);
+    expect(await sessionUser(deps, 'f'.repeat(64), 30)).toBeNull();
+    expect(await sessionUser(deps, '', 30)).toBeNull();
+  });
+
+  it('slides the expiry and expires an idle session', async () => {
+    const deps = makeDeps();
+    const { user } = await join(deps, 'ann@example.com');
+    const { token } = await createSession(deps, user.id, 30);
+    const hash = await hashToken(token);
+    deps.clock.advance(10 * 24 * 3600_000);
+    expect((await sessionUser(deps, token, 30))?.id).toBe(user.id);
+    expect((await deps.store.read((r) => r.sessions.byTokenHash(hash)))?.expiresAt).toBe('2026-12-30T12:00:00.000Z');
+    deps.clock.advance(30 * 24 * 3600_000);
+    expect(await sessionUser(deps, token, 30)).toBeNull();
+    expect(await deps.store.read((r) => r.sessions.byTokenHash(hash))).toBeNull();
+  });
+
+  it('ends a session', async () => {
+    const deps = makeDeps();
+    const { user } = await join(deps, 'ann@example.com');
+    const a = await createSession(deps, user.id, 30);
+    const b = await createSession(deps, user.id, 30);
+    expect(a.token).not.toBe(b.token);
+    await endSession(deps, a.token);
+    expect(await sessionUser(deps, a.token, 30)).toBeNull();
+    expect((await sessionUser(deps, b.token, 30))?.id).toBe(user.id);
+  });
+});
+
+describe('updateProfile and totals', () => {
+  it('updates trimmed fields and enforces the spec rules', async () => {
+    const deps = makeDeps();
+    const { user } = await join(deps, 'ann@example.com');
+    await join(deps, 'taken@example.com');
+    expect(await updateProfile(deps, user.id, { email: ' ann2@example.com ', displayName: ' Annie ' })).toEqual({
+      id: user.id,
+      email: 'ann2@example.com',
+      displayName: 'Annie',
+      role: 'player',
+    });
+    expect((await rejection(updateProfile(deps, user.id, { email: 'ann@example.com', displayName: 'A' }))).message).toBe(
+      'Display name must be at least 2 characters',
+    );
+    expect((await rejection(updateProfile(deps, user.id, { email: 'not-an-email', displayName: 'Annie' }))).message).toBe('Invalid email address');
+    expect((await rejection(updateProfile(deps, user.id, { email: 'TAKEN@example.com', displayName: 'Annie' }))).code).toBe('EMAIL_TAKEN');
+    expect((await rejection(updateProfile(deps, 'ghost', { email: 'g@example.com', displayName: 'Ghost' }))).code).toBe('NOT_FOUND');
+  });
+
+  it('reads the totals from the player stats', async () => {
+    const deps = makeDeps();
+    const { user } = await join(deps, 'ann@example.com');
+    expect(await userTotals(deps, user.id)).toEqual({ entriesCount: 0, winsCount: 0, currentStreak: 0, bestStreak: 0 });
+    await submitEntry(deps, { userId: user.id, number: 4 });
+    const { game } = await currentGame(deps);
+    await closeGame(deps, game.key);
+    expect(await userTotals(deps, user.id)).toEqual({ entriesCount: 1, winsCount: 1, currentStreak: 1, bestStreak: 1 });
+  });
+});
+
+describe('setRole', () => {
+  it('promotes by e-mail', async () => {
+    const deps = makeDeps();
+    await join(deps, 'ann@example.com');
+    expect((await setRole(deps, 'ANN@example.com', 'admin')).role).toBe('admin');
+    expect((await rejection(setRole(deps, 'nobody@example.com', 'admin'))).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('deleteAccount', () => {
+  it('removes the person but keeps closed results; deletes their open entries', async () => {
+    const deps = makeDeps();
+    const ann = (await join(deps, 'ann@example.com')).user;
+    const bob = (await join(deps, 'bob@example.com')).user;
+    await submitEntry(deps, { userId: ann.id, number: 1 });
+    await submitEntry(deps, { userId: bob.id, number: 1 });
+    const first = await currentGame(deps);
+    await closeGame(deps, first.game.key);
+    deps.clock.advance(24 * 3600_000);
+    const second = await currentGame(deps);
+    expect(second.game.key).not.toBe(first.game.key);
+    await submitEntry(deps, { userId: ann.id, number: 9 });
+    const { token } = await createSession(deps, ann.id, 30);
+
+    expect(await deleteAccount(deps, ann.id)).toEqual({ message: 'Account deleted' });
+
+    expect(await deps.store.read((r) => r.users.byId(ann.id))).toBeNull();
+    expect(await sessionUser(deps, token, 30)).toBeNull();
+    expect(await deps.store.read((r) => r.entries.forPlayer(second.game.key, ann.id))).toEqual([]);
+    const page = await deps.store.read((r) => r.entries.page(first.game.key, 0, 10));
+    expect(page.totalCount).toBe(2);
+    expect(page.rows.filter((row) => row.userId === null)).toHaveLength(1);
+    expect((await deps.store.read((r) => r.entries.page(second.game.key, 0, 10))).totalCount).toBe(0);
+    expect((await rejection(deleteAccount(deps, ann.id))).code).toBe('NOT_FOUND');
+    expect(await join(deps, 'ann@example.com')).toMatchObject({ isNew: true });
+  });
+
+  it('drops unpaid winnings', async () => {
+    const deps = makeDeps();
+    const ann = (await join(deps, 'ann@example.com')).user;
+    await submitEntry(deps, { userId: ann.id, number: 3 });
+    const { game } = await currentGame(deps);
+    await closeGame(deps, game.key);
+    expect((await myWinnings(deps, ann.id)).winnings).toHaveLength(1);
+    await claimPrize(deps, { userId: ann.id, gameId: game.key, paypalEmail: 'a@pay.test', preferredName: 'Ann' });
+    await deleteAccount(deps, ann.id);
+    expect(await deps.store.read((r) => r.winnings.byGame(game.key))).toBeNull();
+    expect(await deps.store.read((r) => r.payouts.list())).toEqual([]);
+  });
+
+  it('keeps a paid winning, detached from the deleted player', async () => {
+    const deps = makeDeps();
+    const ann = (await join(deps, 'ann@example.com')).user;
+    await submitEntry(deps, { userId: ann.id, number: 3 });
+    const { game } = await currentGame(deps);
+    await closeGame(deps, game.key);
+    const { payoutId } = await claimPrize(deps, { userId: ann.id, gameId: game.key, paypalEmail: 'a@pay.test', preferredName: 'Ann' });
+    await reviewPayout(deps, { adminId: 'admin', payoutId, status: 'approved' });
+    await reviewPayout(deps, { adminId: 'admin', payoutId, status: 'paid', paymentReference: 'TX' });
+    await deleteAccount(deps, ann.id);
+    expect((await deps.store.read((r) => r.winnings.byGame(game.key)))?.userId).toBeNull();
+    expect((await listPayouts(deps)).payouts).toMatchObject([{ id: payoutId, status: 'paid', playerName: null, playerEmail: null, paymentReference: 'TX' }]);
+  });
+
+  it('refuses a guild admin with members, deletes a sole admin guild, releases a member', async () => {
+    const deps = makeDeps();
+    const ann = (await join(deps, 'ann@example.com')).user;
+    const bob = (await join(deps, 'bob@example.com')).user;
+    const cat = (await join(deps, 'cat@example.com')).user;
+    const { guild } = await createGuild(deps, { userId: ann.id, name: 'Anns', password: 'pass' });
+    await joinGuild(deps, { userId: bob.id, guildId: guild.id, password: 'pass' });
+    expect(await rejection(deleteAccount(deps, ann.id))).toMatchObject({ code: 'CONFLICT', message: GUILD_ADMIN_DELETE_MESSAGE });
+    expect(await deps.store.read((r) => r.users.byId(ann.id))).not.toBeNull();
+
+    await deleteAccount(deps, bob.id);
+    expect((await guildDetail(deps, guild.id)).members.map((m) => m.userId)).toEqual([ann.id]);
+
+    const solo = await createGuild(deps, { userId: cat.id, name: 'Cats', password: 'pass' });
+    await deleteAccount(deps, cat.id);
+    expect((await rejection(guildDetail(deps, solo.guild.id))).code).toBe('NOT_FOUND');
+    expect((await myGuild(deps, ann.id)).guild?.id).toBe(guild.id);
+  });
+});

@@ -1,0 +1,74 @@
+// The signed-in player's own account: profile edits, totals, deletion; and the operators' role change.
+import type { Deps } from '../deps.ts';
+import { fail } from '../errors.ts';
+import type { Role, User } from '../model.ts';
+import { checkDisplayName, checkEmail, toMe, type MeDto } from './account-rules.ts';
+
+/** PUT /api/profile: the username is the e-mail, so only e-mail and display name change. */
+export const updateProfile = async (deps: Deps, userId: string, input: { email?: string | null; displayName?: string | null }): Promise<MeDto> => {
+  const displayName = checkDisplayName(input.displayName);
+  const email = checkEmail(input.email);
+  return deps.store.write(async (repos) => {
+    if (!(await repos.users.byId(userId))) return fail('NOT_FOUND', 'User not found');
+    return toMe(await repos.users.update(userId, { email, displayName }));
+  });
+};
+
+/** GET /api/stats/user/me */
+export const userTotals = async (
+  deps: Deps,
+  userId: string,
+): Promise<{ entriesCount: number; winsCount: number; currentStreak: number; bestStreak: number }> =>
+  deps.store.read(async (repos) => {
+    const stats = await repos.playerStats.byUser(userId);
+    return {
+      entriesCount: stats?.entries ?? 0,
+      winsCount: stats?.wins ?? 0,
+      currentStreak: stats?.currentStreak ?? 0,
+      bestStreak: stats?.bestStreak ?? 0,
+    };
+  });
+
+export const GUILD_ADMIN_DELETE_MESSAGE =
+  'You are the admin of a guild with other members: hand it over or delete the guild before deleting your account.';
+
+/**
+ * DELETE /api/profile, in one write (DESIGN.md §8): everything personal goes; entries in closed games
+ * stay without a player so past results do not change; paid winnings stay detached.
+ */
+export const deleteAccount = async (deps: Deps, userId: string): Promise<{ message: string }> =>
+  deps.store.write(async (repos) => {
+    const user = await repos.users.byId(userId);
+    if (!user) return fail('NOT_FOUND', 'User not found');
+    const membership = await repos.guilds.membershipOf(userId);
+    if (membership) {
+      const guild = await repos.guilds.byId(membership.guildId);
+      if (guild?.adminUserId === userId) {
+        const others = (await repos.guilds.members(guild.id)).filter((m) => m.userId !== userId);
+        if (others.length > 0) return fail('CONFLICT', GUILD_ADMIN_DELETE_MESSAGE);
+        await repos.guilds.delete(guild.id);
+      } else {
+        await repos.guilds.removeMember(membership.guildId, userId);
+      }
+    }
+    const openGames = (await repos.games.listOpen()).map((g) => g.key);
+    await repos.entries.removeForDeletedUser(userId, openGames);
+    await repos.winnings.removeForDeletedUser(userId);
+    await repos.sessions.deleteForUser(userId);
+    await repos.referrals.deleteForUser(userId);
+    await repos.rewards.deleteForUser(userId);
+    await repos.bonusEntries.deleteForUser(userId);
+    await repos.mines.deleteForUser(userId);
+    await repos.users.delete(userId);
+    return { message: 'Account deleted' };
+  });
+
+/** `lowest users promote EMAIL` (and demote, for completeness). */
+export const setRole = async (deps: Deps, email: string, role: Role): Promise<User> => {
+  if (role !== 'admin' && role !== 'player') return fail('VALIDATION', 'Role must be admin or player');
+  return deps.store.write(async (repos) => {
+    const user = await repos.users.byEmail(email.trim());
+    if (!user) return fail('NOT_FOUND', `No user with e-mail ${email.trim()}`);
+    return repos.users.update(user.id, { role });
+  });
+};

@@ -1,0 +1,69 @@
+// Sign-in (Google or dev): find the player by Google sub, else by e-mail, else create them.
+import type { Deps } from '../deps.ts';
+import { fail } from '../errors.ts';
+import type { Role, User } from '../model.ts';
+import type { Random, Repositories } from '../ports.ts';
+import { newReferralCode } from '../referrals/referrals.ts';
+import { DISPLAY_NAME_MAX, DISPLAY_NAME_MIN, checkEmail } from './account-rules.ts';
+
+export interface SignInInput {
+  /** null for dev sign-in. */
+  googleSub: string | null;
+  email: string;
+  displayName: string;
+  /** ADMIN_EMAILS, compared case-insensitively. */
+  adminEmails: readonly string[];
+}
+
+const isAdminEmail = (email: string, adminEmails: readonly string[]): boolean =>
+  adminEmails.some((a) => a.trim().toLowerCase() === email.toLowerCase());
+
+/** A usable display name from what the provider gave, else the e-mail's local part. */
+const displayNameFrom = (raw: string, email: string): string => {
+  const given = [...raw.trim()].slice(0, DISPLAY_NAME_MAX).join('');
+  if ([...given].length >= DISPLAY_NAME_MIN) return given;
+  const local = [...(email.split('@')[0] ?? '')].slice(0, DISPLAY_NAME_MAX).join('');
+  return [...local].length >= DISPLAY_NAME_MIN ? local : 'Player';
+};
+
+/** A referral code no one holds yet (collisions among 36^12 codes are rare; a broken Random must not loop forever). */
+export const uniqueReferralCode = async (repos: Repositories, random: Random): Promise<string> => {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const code = newReferralCode(random);
+    if (!(await repos.users.byReferralCode(code))) return code;
+  }
+  return fail('CONFLICT', 'Could not find a free referral code');
+};
+
+export const signIn = async (deps: Deps, input: SignInInput): Promise<{ user: User; isNew: boolean }> => {
+  const email = checkEmail(input.email);
+  const admin = isAdminEmail(email, input.adminEmails);
+  return deps.store.write(async (repos) => {
+    const bySub = input.googleSub === null ? null : await repos.users.byGoogleSub(input.googleSub);
+    const existing = bySub ?? (await repos.users.byEmail(email));
+    if (existing) {
+      if (existing.isBot) return fail('FORBIDDEN', 'Bot accounts cannot sign in');
+      if (!bySub && input.googleSub !== null && existing.googleSub !== null) {
+        // The e-mail belongs to another Google account: linking would hand that account over.
+        return fail('CONFLICT', 'This e-mail address is linked to a different Google account');
+      }
+      const fields: { role?: Role; googleSub?: string } = {};
+      // Promote from ADMIN_EMAILS, never demote: a role given by the CLI survives later sign-ins.
+      if (admin && existing.role !== 'admin') fields.role = 'admin';
+      if (input.googleSub !== null && existing.googleSub === null) fields.googleSub = input.googleSub;
+      const user = Object.keys(fields).length > 0 ? await repos.users.update(existing.id, fields) : existing;
+      return { user, isNew: false };
+    }
+    const user = await repos.users.create({
+      id: deps.random.id(),
+      email,
+      displayName: displayNameFrom(input.displayName, email),
+      role: admin ? 'admin' : 'player',
+      googleSub: input.googleSub,
+      referralCode: await uniqueReferralCode(repos, deps.random),
+      isBot: false,
+      createdAt: deps.clock.now().toISOString(),
+    });
+    return { user, isNew: true };
+  });
+};

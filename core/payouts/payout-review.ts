@@ -1,0 +1,117 @@
+// The admin's side of the money: the payout list and the review that moves a payout along its states.
+import type { Deps } from '../deps.ts';
+import { fail } from '../errors.ts';
+import type { GameDate, Payout, PrizeType } from '../model.ts';
+import { formatMoney } from '../prizes/money.ts';
+import { planTransition, type ReviewStatus } from './payout-state.ts';
+
+export interface AdminPayoutDto {
+  id: string;
+  status: Payout['status'];
+  amountCents: number;
+  currency: string;
+  prizeType: PrizeType;
+  gameDate: GameDate;
+  playerName: string | null;
+  playerEmail: string | null;
+  paypalEmail: string | null;
+  preferredName: string | null;
+  reviewNotes: string | null;
+  paymentReference: string | null;
+  createdAt: string;
+  processedAt: string | null;
+}
+
+type ListedPayout = Payout & { gameDate: GameDate; playerName: string | null; playerEmail: string | null };
+
+const toAdminDto = (p: ListedPayout): AdminPayoutDto => ({
+  id: p.id,
+  status: p.status,
+  amountCents: p.amountCents,
+  currency: p.currency,
+  prizeType: p.prizeType,
+  gameDate: p.gameDate,
+  playerName: p.playerName,
+  playerEmail: p.playerEmail,
+  paypalEmail: p.paypalEmail,
+  preferredName: p.preferredName,
+  reviewNotes: p.reviewNotes,
+  paymentReference: p.paymentReference,
+  createdAt: p.createdAt,
+  processedAt: p.processedAt,
+});
+
+/** GET /api/prizes/admin/payouts: newest first. */
+export const listPayouts = async (deps: Deps): Promise<{ payouts: AdminPayoutDto[] }> =>
+  deps.store.read(async (repos) => ({ payouts: (await repos.payouts.list()).map(toAdminDto) }));
+
+export interface ReviewInput {
+  adminId: string;
+  payoutId: string;
+  status: string;
+  reviewNotes?: string | null;
+  paymentReference?: string | null;
+}
+
+const winnerMail = (status: ReviewStatus, amount: string, gameDate: string, notes: string | null, reference: string | null): { subject: string; body: string } => {
+  switch (status) {
+    case 'approved':
+      return {
+        subject: `LOWEST UNIQUE: your prize for ${gameDate} is approved`,
+        body: `Your ${amount} prize for ${gameDate} has been approved and payment is being processed.`,
+      };
+    case 'failed':
+      return {
+        subject: `LOWEST UNIQUE: your prize claim for ${gameDate} was rejected`,
+        body: `We could not pay your ${amount} prize for ${gameDate}.${notes ? ` Reason: ${notes}` : ''}`,
+      };
+    case 'paid':
+      return {
+        subject: `LOWEST UNIQUE: your prize for ${gameDate} has been paid`,
+        body: `Your ${amount} prize for ${gameDate} has been paid. Reference: ${reference ?? ''}`,
+      };
+  }
+};
+
+/** POST /api/prizes/admin/payouts/{id}: one step of the state machine, audited, with a mail to the winner. */
+export const reviewPayout = async (deps: Deps, input: ReviewInput): Promise<{ payout: AdminPayoutDto; message: string }> =>
+  deps.store.write(async (repos) => {
+    const payout = await repos.payouts.byId(input.payoutId);
+    if (!payout) return fail('NOT_FOUND', 'Payout not found');
+    const now = deps.clock.now().toISOString();
+    const plan = planTransition(payout, input, now);
+    const moved = await repos.payouts.transition(payout.id, plan.from, plan.to, {
+      reviewNotes: plan.reviewNotes,
+      paymentReference: plan.paymentReference,
+      processedAt: plan.processedAt,
+    });
+    if (!moved) return fail('CONFLICT', 'This payout was changed by someone else; reload and try again');
+    await repos.payouts.addAudit({
+      id: deps.random.id(),
+      payoutId: payout.id,
+      adminId: input.adminId,
+      fromStatus: plan.from,
+      toStatus: plan.to,
+      note: plan.to === 'paid' ? plan.paymentReference : plan.reviewNotes,
+      at: now,
+    });
+
+    const winning = await repos.winnings.byId(payout.winningId);
+    const winner = payout.userId === null ? null : await repos.users.byId(payout.userId);
+    const listed: ListedPayout = {
+      ...payout,
+      status: plan.to,
+      reviewNotes: plan.reviewNotes,
+      paymentReference: plan.paymentReference,
+      processedAt: plan.processedAt,
+      gameDate: winning?.gameDate ?? '',
+      playerName: winner?.displayName ?? null,
+      playerEmail: winner?.email ?? null,
+    };
+    if (listed.playerEmail) {
+      const amount = formatMoney(payout.amountCents, payout.currency);
+      const mail = winnerMail(plan.to, amount, listed.gameDate, plan.reviewNotes, plan.paymentReference);
+      await repos.outbox.add({ id: deps.random.id(), to: listed.playerEmail, ...mail, createdAt: now });
+    }
+    return { payout: toAdminDto(listed), message: `Payout marked as ${plan.to}` };
+  });

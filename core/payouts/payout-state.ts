@@ -1,0 +1,63 @@
+// The payout state machine as a pure function: pending_review → approved | failed, approved → paid.
+import { fail } from '../errors.ts';
+import type { Instant, Payout, PayoutStatus } from '../model.ts';
+
+export type ReviewStatus = 'approved' | 'failed' | 'paid';
+
+const NEXT: Readonly<Record<PayoutStatus, readonly PayoutStatus[]>> = {
+  pending_review: ['approved', 'failed'],
+  approved: ['paid'],
+  paid: [],
+  failed: [],
+};
+
+export const canTransition = (from: PayoutStatus, to: PayoutStatus): boolean => NEXT[from].includes(to);
+
+export const isReviewStatus = (value: string): value is ReviewStatus => value === 'approved' || value === 'failed' || value === 'paid';
+
+export interface ReviewRequest {
+  status: string;
+  reviewNotes?: string | null | undefined;
+  paymentReference?: string | null | undefined;
+}
+
+export interface PlannedTransition {
+  from: PayoutStatus;
+  to: ReviewStatus;
+  reviewNotes: string | null;
+  paymentReference: string | null;
+  processedAt: Instant | null;
+}
+
+const blankToNull = (text: string | null | undefined): string | null => {
+  const trimmed = (text ?? '').trim();
+  return trimmed === '' ? null : trimmed;
+};
+
+/**
+ * What a review does to a payout, or a DomainError: VALIDATION for an unknown status or a missing
+ * reason/reference, ILLEGAL_TRANSITION for a move the machine does not allow. Notes the request
+ * leaves out keep their earlier value.
+ */
+export const planTransition = (
+  payout: Pick<Payout, 'status' | 'reviewNotes' | 'paymentReference' | 'processedAt'>,
+  request: ReviewRequest,
+  now: Instant,
+): PlannedTransition => {
+  const to = request.status;
+  if (!isReviewStatus(to)) return fail('VALIDATION', 'Status must be approved, failed or paid');
+  if (!canTransition(payout.status, to)) {
+    return fail('ILLEGAL_TRANSITION', `A payout cannot go from ${payout.status} to ${to}`, { from: payout.status, to });
+  }
+  const notes = blankToNull(request.reviewNotes);
+  const reference = blankToNull(request.paymentReference);
+  if (to === 'failed' && notes === null) fail('VALIDATION', 'A reason is required to reject a payout');
+  if (to === 'paid' && reference === null) fail('VALIDATION', 'A payment reference (PayPal transaction ID or voucher code) is required');
+  return {
+    from: payout.status,
+    to,
+    reviewNotes: notes ?? payout.reviewNotes,
+    paymentReference: to === 'paid' ? reference : payout.paymentReference,
+    processedAt: to === 'paid' || to === 'failed' ? now : payout.processedAt,
+  };
+};
