@@ -20,7 +20,7 @@ export interface CreateBotsInput {
   bonusCount: number;
   minNumber: number;
   maxNumber: number;
-  /** 'human' (default): the equilibrium blended with real players' habits; 'uniform': any number in range alike. */
+  /** 'uniform' (default, the admin form's behaviour): any number in range alike; 'human': the equilibrium blended with real players' habits. */
   strategy?: BotStrategy;
 }
 
@@ -94,9 +94,9 @@ export const createBots = async (
     const bots = await botsFor(repos, deps, game.key, input.botCount);
     const players = (await repos.entries.playerIds(game.key)).length + input.botCount;
     const sample =
-      input.strategy === 'uniform'
-        ? uniformSampler(input.minNumber, input.maxNumber)
-        : humanSampler(players, input.minNumber, input.maxNumber);
+      input.strategy === 'human'
+        ? humanSampler(players, input.minNumber, input.maxNumber)
+        : uniformSampler(input.minNumber, input.maxNumber);
     let submissions = 0;
     for (const [index, bot] of bots.entries()) {
       const first = sample(deps.random);
