@@ -1,0 +1,40 @@
+// The `sid` cookie (DESIGN.md §8) and the short-lived OAuth cookies: HttpOnly, SameSite=Lax,
+// Secure whenever the public origin is https.
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { ServerConfig } from '../config.ts';
+
+export const SESSION_COOKIE = 'sid';
+export const OAUTH_STATE_COOKIE = 'oauth_state';
+export const OAUTH_VERIFIER_COOKIE = 'oauth_verifier';
+const OAUTH_COOKIE_SECONDS = 10 * 60;
+
+const base = (config: ServerConfig) =>
+  ({ path: '/', httpOnly: true, sameSite: 'Lax', secure: config.publicUrl.startsWith('https:') }) as const;
+
+export const readSessionToken = (c: Context): string | null => {
+  const token = getCookie(c, SESSION_COOKIE);
+  // Real tokens are 64 hex characters; anything far off is not worth a database lookup.
+  return token !== undefined && token.length > 0 && token.length <= 256 ? token : null;
+};
+
+export const setSessionCookie = (c: Context, config: ServerConfig, token: string): void =>
+  setCookie(c, SESSION_COOKIE, token, { ...base(config), maxAge: config.sessionDays * 24 * 60 * 60 });
+
+export const clearSessionCookie = (c: Context, config: ServerConfig): void => {
+  deleteCookie(c, SESSION_COOKIE, base(config));
+};
+
+export const setOAuthCookies = (c: Context, config: ServerConfig, state: string, verifier: string): void => {
+  setCookie(c, OAUTH_STATE_COOKIE, state, { ...base(config), maxAge: OAUTH_COOKIE_SECONDS });
+  setCookie(c, OAUTH_VERIFIER_COOKIE, verifier, { ...base(config), maxAge: OAUTH_COOKIE_SECONDS });
+};
+
+/** Reads and clears the OAuth cookies: each state is good for one callback only. */
+export const takeOAuthCookies = (c: Context, config: ServerConfig): { state: string | null; verifier: string | null } => {
+  const state = getCookie(c, OAUTH_STATE_COOKIE) ?? null;
+  const verifier = getCookie(c, OAUTH_VERIFIER_COOKIE) ?? null;
+  deleteCookie(c, OAUTH_STATE_COOKIE, base(config));
+  deleteCookie(c, OAUTH_VERIFIER_COOKIE, base(config));
+  return { state, verifier };
+};

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const problemsOf = (env: Record<string, string>): string[] => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+};
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: 'sqlite:./data/lowest.db',
+      publicUrl: 'http://localhost:3000',
+      authMode: 'dev',
+      google: null,
+      adminEmails: [],
+      sessionDays: 30,
+      game: { closeTime: '10:00', closeZone: 'Australia/Brisbane', dateZone: 'America/New_York', currency: 'USD' },
+      production: false,
+      webRoot: '/srv/app/dist/web',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u:p@db/lowest',
+      PUBLIC_URL: 'https://lowest.example/',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      ADMIN_EMAILS: ' Boss@Example.com , ops@example.com,',
+      GAME_CLOSE: '18:30 Europe/London',
+      GAME_DATE_ZONE: 'Europe/Paris',
+      CURRENCY: 'EUR',
+      SESSION_DAYS: '7',
+      NODE_ENV: 'production',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgres://u:p@db/lowest',
+      publicUrl: 'https://lowest.example',
+      authMode: 'google',
+      google: { clientId: 'id', clientSecret: 'secret' },
+      adminEmails: ['boss@example.com', 'ops@example.com'],
+      sessionDays: 7,
+      game: { closeTime: '18:30', closeZone: 'Europe/London', dateZone: 'Europe/Paris', currency: 'EUR' },
+      production: true,
+    });
+  });
+
+  it('refuses development sign-in in production', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'AUTH_MODE=dev (development sign-in) is refused when NODE_ENV=production: configure Google sign-in',
+    ]);
+    expect(problemsOf({ NODE_ENV: 'production', AUTH_MODE: 'dev', GOOGLE_CLIENT_ID: 'a', GOOGLE_CLIENT_SECRET: 'b' })).toHaveLength(1);
+  });
+
+  it('reports one clear message per bad value, all at once', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      PUBLIC_URL: 'localhost',
+      GAME_CLOSE: '25:00 Australia/Brisbane',
+      GAME_DATE_ZONE: 'Mars/Olympus',
+      CURRENCY: 'dollars',
+      SESSION_DAYS: '0',
+      AUTH_MODE: 'magic',
+    });
+    expect(problems).toEqual([
+      'PORT must be a whole number',
+      'DATABASE_URL must be sqlite:PATH, sqlite::memory: or postgres://…',
+      'PUBLIC_URL must be an http(s) URL such as https://lowest.example',
+      'AUTH_MODE must be google or dev',
+      "GAME_CLOSE must look like '10:00 Australia/Brisbane' (HH:MM Zone)",
+      'GAME_DATE_ZONE is not a known IANA time zone',
+      'CURRENCY must be a 3-letter ISO 4217 code such as USD',
+      'SESSION_DAYS must be between 1 and 3650',
+    ]);
+  });
+
+  it('validates the zone of GAME_CLOSE with Intl', () => {
+    expect(problemsOf({ GAME_CLOSE: '10:00 Nowhere/Land' })).toEqual(['GAME_CLOSE names an unknown time zone']);
+  });
+
+  it('needs both Google credentials for Google sign-in', () => {
+    expect(problemsOf({ GOOGLE_CLIENT_ID: 'only-id' })).toContain('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+    expect(problemsOf({ AUTH_MODE: 'google' })).toEqual(['AUTH_MODE=google needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET']);
+  });
+
+  it('accepts sqlite in memory and a dev override with Google configured', () => {
+    expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).databaseUrl).toBe('sqlite::memory:');
+    expect(loadConfig({ AUTH_MODE: 'dev', GOOGLE_CLIENT_ID: 'a', GOOGLE_CLIENT_SECRET: 'b' }).authMode).toBe('dev');
+  });
+});

@@ -1,0 +1,148 @@
+// The server's settings, parsed from the environment once at start-up (DESIGN.md §3). Every bad
+// value is reported in one message so an operator fixes them all in one go.
+import { z } from 'zod';
+import type { GameConfig } from '../core/config.ts';
+import { defaultGameConfig } from '../core/config.ts';
+
+export type AuthMode = 'google' | 'dev';
+
+export interface ServerConfig {
+  port: number;
+  databaseUrl: string;
+  /** Origin users see (no trailing slash); links and the OAuth redirect use it. */
+  publicUrl: string;
+  authMode: AuthMode;
+  google: { clientId: string; clientSecret: string } | null;
+  /** Lower-cased. */
+  adminEmails: string[];
+  sessionDays: number;
+  game: GameConfig;
+  production: boolean;
+  /** Folder of the built web app (index.html and assets/). */
+  webRoot: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const isZone = (zone: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const positiveInt = (name: string, min: number, max: number) =>
+  optional.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, `${name} must be a whole number`)
+      .transform(Number)
+      .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`)
+      .optional(),
+  );
+
+const envSchema = z.object({
+  PORT: positiveInt('PORT', 0, 65535),
+  DATABASE_URL: optional.pipe(
+    z
+      .string()
+      .refine(
+        (v) => /^sqlite:.+/.test(v) || /^postgres(ql)?:\/\/.+/.test(v),
+        'DATABASE_URL must be sqlite:PATH, sqlite::memory: or postgres://…',
+      )
+      .optional(),
+  ),
+  PUBLIC_URL: optional.pipe(
+    z
+      .string()
+      .refine((v) => {
+        try {
+          const u = new URL(v);
+          return u.protocol === 'http:' || u.protocol === 'https:';
+        } catch {
+          return false;
+        }
+      }, 'PUBLIC_URL must be an http(s) URL such as https://lowest.example')
+      .optional(),
+  ),
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  AUTH_MODE: optional.pipe(z.enum(['google', 'dev'], { message: 'AUTH_MODE must be google or dev' }).optional()),
+  ADMIN_EMAILS: optional,
+  GAME_CLOSE: optional.pipe(
+    z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d \S+$/, "GAME_CLOSE must look like '10:00 Australia/Brisbane' (HH:MM Zone)")
+      .refine((v) => isZone(v.slice(6)), 'GAME_CLOSE names an unknown time zone')
+      .optional(),
+  ),
+  GAME_DATE_ZONE: optional.pipe(z.string().refine(isZone, 'GAME_DATE_ZONE is not a known IANA time zone').optional()),
+  CURRENCY: optional.pipe(z.string().regex(/^[A-Z]{3}$/, 'CURRENCY must be a 3-letter ISO 4217 code such as USD').optional()),
+  SESSION_DAYS: positiveInt('SESSION_DAYS', 1, 3650),
+  NODE_ENV: optional,
+});
+
+export const loadConfig = (env: Record<string, string | undefined>, cwd = process.cwd()): ServerConfig => {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.');
+        return issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
+      }),
+    );
+  }
+  const v = parsed.data;
+  const problems: string[] = [];
+  const port = v.PORT ?? 3000;
+  const production = v.NODE_ENV === 'production';
+  const google =
+    v.GOOGLE_CLIENT_ID && v.GOOGLE_CLIENT_SECRET ? { clientId: v.GOOGLE_CLIENT_ID, clientSecret: v.GOOGLE_CLIENT_SECRET } : null;
+  if ((v.GOOGLE_CLIENT_ID === undefined) !== (v.GOOGLE_CLIENT_SECRET === undefined)) {
+    problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
+  const authMode: AuthMode = v.AUTH_MODE ?? (google ? 'google' : 'dev');
+  if (authMode === 'google' && !google) problems.push('AUTH_MODE=google needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET');
+  if (authMode === 'dev' && production) {
+    problems.push('AUTH_MODE=dev (development sign-in) is refused when NODE_ENV=production: configure Google sign-in');
+  }
+  const adminEmails = (v.ADMIN_EMAILS ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter((e) => e !== '');
+  for (const email of adminEmails) {
+    if (!/^[^\s@]+@[^\s@]+$/.test(email)) problems.push(`ADMIN_EMAILS: '${email}' is not an e-mail address`);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const close = v.GAME_CLOSE;
+  return {
+    port,
+    databaseUrl: v.DATABASE_URL ?? 'sqlite:./data/lowest.db',
+    publicUrl: (v.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    authMode,
+    google,
+    adminEmails,
+    sessionDays: v.SESSION_DAYS ?? 30,
+    game: {
+      closeTime: close ? close.slice(0, 5) : defaultGameConfig.closeTime,
+      closeZone: close ? close.slice(6) : defaultGameConfig.closeZone,
+      dateZone: v.GAME_DATE_ZONE ?? defaultGameConfig.dateZone,
+      currency: v.CURRENCY ?? defaultGameConfig.currency,
+    },
+    production,
+    webRoot: `${cwd}/dist/web`,
+  };
+};

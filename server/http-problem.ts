@@ -1,0 +1,13 @@
+// Failures the HTTP edge raises itself (not domain rules): they share the error body format.
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export class HttpProblem extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpProblem';
+  }
+}

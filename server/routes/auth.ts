@@ -1,0 +1,98 @@
+// Sign-in and sign-out (DESIGN.md §8): Google (authorization code + PKCE) or, in development
+// mode, a plain form; both end in a fresh session cookie and a redirect to the game.
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { generateCodeVerifier, generateState } from 'arctic';
+import { z } from 'zod';
+import { createSession, endSession } from '../../core/accounts/sessions.ts';
+import { signIn } from '../../core/accounts/sign-in.ts';
+import { toMe } from '../../core/accounts/account-rules.ts';
+import { DomainError, isDomainError } from '../../core/errors.ts';
+import type { MeResponse } from '../contract.ts';
+import type { AppEnv, AppServices } from '../app-env.ts';
+import { devSignInPage } from '../auth/dev-sign-in-page.ts';
+import { clearSessionCookie, readSessionToken, setOAuthCookies, setSessionCookie, takeOAuthCookies } from '../auth/session-cookie.ts';
+import { rateLimit } from '../security/rate-limit.ts';
+import { HttpProblem } from '../http-problem.ts';
+import { parse } from '../validation.ts';
+
+// Shapes only: the sign-in use case checks the e-mail and tidies the display name.
+const devBody = z.object(
+  {
+    email: z.string({ error: 'Enter your e-mail address.' }).max(320, 'Invalid email address'),
+    displayName: z.string({ error: 'The display name must be text.' }).max(200, 'The display name is too long.').optional().default(''),
+  },
+  { error: 'Send e-mail and display name.' },
+);
+
+const isJsonRequest = (c: Context): boolean => (c.req.header('content-type') ?? '').toLowerCase().includes('json');
+
+export const authRoutes = (services: AppServices) => {
+  const { deps, config, googleAuth, limiter } = services;
+  const devOnly = () => {
+    if (config.authMode !== 'dev') throw new HttpProblem(404, 'NOT_FOUND', 'Development sign-in is turned off.');
+  };
+
+  /** The last step of every sign-in: the user, a new session, the cookie. */
+  const startSession = async (c: Context<AppEnv>, identity: { googleSub: string | null; email: string; displayName: string }) => {
+    const { user } = await signIn(deps, { ...identity, adminEmails: config.adminEmails });
+    const { token } = await createSession(deps, user.id, config.sessionDays);
+    setSessionCookie(c, config, token);
+    return user;
+  };
+
+  return new Hono<AppEnv>()
+    .get('/google', (c) => {
+      if (!googleAuth) return c.redirect('/auth/dev', 302);
+      const state = generateState();
+      const verifier = generateCodeVerifier();
+      setOAuthCookies(c, config, state, verifier);
+      return c.redirect(googleAuth.authorizationUrl(state, verifier).toString(), 302);
+    })
+    .get('/google/callback', rateLimit(limiter, 'signIn'), async (c) => {
+      if (!googleAuth) return c.redirect('/auth/dev', 302);
+      const { state, verifier } = takeOAuthCookies(c, config);
+      const code = c.req.query('code');
+      const returnedState = c.req.query('state');
+      if (c.req.query('error') !== undefined) {
+        throw new DomainError('VALIDATION', 'Google sign-in was cancelled or refused. Please try again.');
+      }
+      if (!code || !returnedState || !state || !verifier || returnedState !== state) {
+        throw new DomainError('VALIDATION', 'The sign-in request expired or did not match. Please sign in again.');
+      }
+      const identity = await googleAuth.exchange(code, verifier);
+      await startSession(c, { googleSub: identity.sub, email: identity.email, displayName: identity.name });
+      return c.redirect('/', 302);
+    })
+    .get('/dev', (c) => {
+      devOnly();
+      return c.html(devSignInPage());
+    })
+    .post('/dev', rateLimit(limiter, 'signIn'), async (c) => {
+      devOnly();
+      const json = isJsonRequest(c);
+      let raw: unknown;
+      try {
+        raw = json ? await c.req.json() : Object.fromEntries(Object.entries(await c.req.parseBody()).filter(([, v]) => typeof v === 'string'));
+      } catch {
+        throw new DomainError('VALIDATION', 'The request body could not be read.');
+      }
+      try {
+        const body = parse(devBody, raw);
+        const user = await startSession(c, { googleSub: null, email: body.email, displayName: body.displayName });
+        if (!json) return c.redirect('/', 303);
+        return c.json(toMe(user) satisfies MeResponse);
+      } catch (error) {
+        // A form gets its page back with the message; JSON callers get the usual error body.
+        if (json || !isDomainError(error)) throw error;
+        const values = typeof raw === 'object' && raw !== null ? (raw as Record<string, string>) : {};
+        return c.html(devSignInPage({ email: values.email, displayName: values.displayName, error: error.message }), 400);
+      }
+    })
+    .post('/logout', async (c) => {
+      const token = readSessionToken(c);
+      if (token !== null) await endSession(deps, token);
+      clearSessionCookie(c, config);
+      return c.redirect('/', 303);
+    });
+};

@@ -1,0 +1,224 @@
+// Sign-in (development and the whole Google flow against a local fake provider), sessions, logout.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customEndpointAuth } from '../../server/auth/google-auth.ts';
+import { startFakeProvider, type FakeProvider } from './fake-oauth-provider.ts';
+import { ADMIN_EMAIL, json, makeHarness, ORIGIN, sessionCookieOf } from './harness.ts';
+
+const cookieNamed = (res: Response, name: string): string | undefined =>
+  res.headers.getSetCookie().find((h) => h.startsWith(`${name}=`));
+
+describe('development sign-in', () => {
+  it('GET /auth/google redirects to the development form, which says what it is', async () => {
+    const { request } = await makeHarness();
+    const res = await request('GET', '/auth/google');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/auth/dev');
+    const page = await request('GET', '/auth/dev');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('development sign-in');
+    expect(html).toContain('name="email"');
+    expect(html).toContain('name="displayName"');
+    expect(html).not.toContain('<script');
+  });
+
+  it('a form post signs in, sets the sid cookie and redirects to /', async () => {
+    const { request } = await makeHarness();
+    const res = await request('POST', '/auth/dev', {
+      body: new URLSearchParams({ email: 'Ann@Example.com', displayName: 'Ann' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/');
+    const sid = cookieNamed(res, 'sid') ?? '';
+    expect(sid).toMatch(/^sid=[0-9a-f]{64};/);
+    expect(sid).toContain('HttpOnly');
+    expect(sid).toContain('SameSite=Lax');
+    expect(sid).toContain('Max-Age=2592000');
+    expect(sid).not.toContain('Secure');
+    const me = await request('GET', '/api/me', { cookie: sessionCookieOf(res) });
+    expect(me.status).toBe(200);
+    expect(await json(me)).toMatchObject({ email: 'Ann@Example.com', displayName: 'Ann', role: 'player' });
+  });
+
+  it('a JSON post answers the user; ADMIN_EMAILS makes an admin', async () => {
+    const { request } = await makeHarness();
+    const res = await request('POST', '/auth/dev', { json: { email: ADMIN_EMAIL, displayName: 'Boss' } });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ email: ADMIN_EMAIL, displayName: 'Boss', role: 'admin' });
+  });
+
+  it('signing in twice gives a new session token for the same user', async () => {
+    const { request, signIn } = await makeHarness();
+    const first = await signIn('bob@example.com', 'Bob');
+    const second = await signIn('bob@example.com', 'Bob');
+    expect(first).not.toBe(second);
+    const a = await json(await request('GET', '/api/me', { cookie: first }));
+    const b = await json(await request('GET', '/api/me', { cookie: second }));
+    expect(a.id).toBe(b.id);
+  });
+
+  it('refuses a bad e-mail with 400 and a message (JSON), or the form again (form post)', async () => {
+    const { request } = await makeHarness();
+    const res = await request('POST', '/auth/dev', { json: { email: 'not-an-email', displayName: 'X' } });
+    expect(res.status).toBe(400);
+    expect(await json(res)).toEqual({ error: 'Invalid email address', code: 'VALIDATION' });
+    const missing = await request('POST', '/auth/dev', { json: { displayName: 'X' } });
+    expect(missing.status).toBe(400);
+    expect((await json(missing)).error).toBe('Enter your e-mail address.');
+    const form = await request('POST', '/auth/dev', {
+      body: 'email=%3Cb%3E&displayName=Zed',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(form.status).toBe(400);
+    const html = await form.text();
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('value="&lt;b&gt;"');
+    expect(cookieNamed(form, 'sid')).toBeUndefined();
+  });
+
+  it('GET /api/me is 401 when signed out or with an unknown cookie', async () => {
+    const { request } = await makeHarness();
+    const res = await request('GET', '/api/me');
+    expect(res.status).toBe(401);
+    expect(await json(res)).toEqual({ error: 'Please sign in first.', code: 'UNAUTHENTICATED' });
+    const bogus = await request('GET', '/api/me', { cookie: 'sid=' + 'ab'.repeat(32) });
+    expect(bogus.status).toBe(401);
+    // The stale cookie is cleared.
+    expect(cookieNamed(bogus, 'sid')).toMatch(/^sid=;.*Max-Age=0/);
+  });
+
+  it('the session slides: a request re-issues the cookie; it expires after SESSION_DAYS of inactivity', async () => {
+    const { request, signIn, clock } = await makeHarness({ env: { SESSION_DAYS: '2' } });
+    const cookie = await signIn('cat@example.com');
+    clock.advance(36 * 3600_000);
+    const later = await request('GET', '/api/me', { cookie });
+    expect(later.status).toBe(200);
+    expect(cookieNamed(later, 'sid')).toContain('Max-Age=172800');
+    clock.advance(36 * 3600_000);
+    expect((await request('GET', '/api/me', { cookie })).status).toBe(200);
+    clock.advance(49 * 3600_000);
+    expect((await request('GET', '/api/me', { cookie })).status).toBe(401);
+  });
+
+  it('POST /auth/logout deletes the session and redirects to /', async () => {
+    const { request, signIn } = await makeHarness();
+    const cookie = await signIn('dan@example.com');
+    const res = await request('POST', '/auth/logout', { cookie, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/');
+    expect(cookieNamed(res, 'sid')).toMatch(/^sid=;.*Max-Age=0/);
+    expect((await request('GET', '/api/me', { cookie })).status).toBe(401);
+    // Logging out while signed out is harmless.
+    expect((await request('POST', '/auth/logout')).status).toBe(303);
+  });
+
+  it('marks cookies Secure when PUBLIC_URL is https', async () => {
+    const { request } = await makeHarness({ env: { PUBLIC_URL: 'https://lowest.example' } });
+    const res = await request('POST', '/auth/dev', { json: { email: 'eve@example.com', displayName: 'Eve' } });
+    expect(cookieNamed(res, 'sid')).toContain('Secure');
+  });
+});
+
+describe('Google sign-in (authorization code + PKCE against a local fake provider)', () => {
+  let provider: FakeProvider;
+  beforeAll(async () => {
+    provider = await startFakeProvider('client-1', 'secret-1');
+  });
+  afterAll(async () => provider.close());
+
+  const googleHarness = () =>
+    makeHarness({
+      env: { GOOGLE_CLIENT_ID: 'client-1', GOOGLE_CLIENT_SECRET: 'secret-1', ADMIN_EMAILS: 'gina@example.com' },
+      googleAuth: customEndpointAuth({
+        clientId: 'client-1',
+        clientSecret: 'secret-1',
+        redirectUri: `${ORIGIN}/auth/google/callback`,
+        authorizationEndpoint: provider.authorizationEndpoint,
+        tokenEndpoint: provider.tokenEndpoint,
+      }),
+    });
+
+  /** GET /auth/google: the redirect and the two short-lived cookies, as a browser would keep them. */
+  const begin = async (h: Awaited<ReturnType<typeof googleHarness>>) => {
+    const res = await h.request('GET', '/auth/google');
+    expect(res.status).toBe(302);
+    const url = new URL(res.headers.get('location') ?? '');
+    const state = cookieNamed(res, 'oauth_state') ?? '';
+    const verifier = cookieNamed(res, 'oauth_verifier') ?? '';
+    for (const c of [state, verifier]) {
+      expect(c).toContain('HttpOnly');
+      expect(c).toContain('Max-Age=600');
+    }
+    const cookie = [state, verifier].map((c) => c.split(';')[0]).join('; ');
+    return { url, cookie };
+  };
+
+  it('redirects to the provider with state, PKCE S256 and the callback URL, then signs in on the callback', async () => {
+    const h = await googleHarness();
+    const { url, cookie } = await begin(h);
+    expect(url.origin + url.pathname).toBe(provider.authorizationEndpoint);
+    expect(url.searchParams.get('client_id')).toBe('client-1');
+    expect(url.searchParams.get('redirect_uri')).toBe(`${ORIGIN}/auth/google/callback`);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('scope')).toBe('openid email profile');
+    const state = url.searchParams.get('state') ?? '';
+    expect(cookie).toContain(`oauth_state=${state}`);
+
+    const code = provider.consent(url, { sub: 'g-123', email: 'Gina@Example.com', email_verified: true, name: 'Gina G' });
+    const callback = await h.request('GET', `/auth/google/callback?code=${code}&state=${state}`, { cookie });
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get('location')).toBe('/');
+    // The one-time cookies are cleared.
+    expect(cookieNamed(callback, 'oauth_state')).toMatch(/Max-Age=0/);
+    const sid = sessionCookieOf(callback);
+    const me = await json(await h.request('GET', '/api/me', { cookie: sid }));
+    expect(me).toMatchObject({ email: 'gina@example.com', displayName: 'Gina G', role: 'admin' });
+    const user = await h.deps.store.read((repos) => repos.users.byGoogleSub('g-123'));
+    expect(user?.email).toBe('gina@example.com');
+    // The provider received the verifier matching the challenge and the client's credentials.
+    expect(provider.tokenRequests.at(-1)?.get('code')).toBe(code);
+
+    // Development sign-in is off in Google mode.
+    expect((await h.request('GET', '/auth/dev')).status).toBe(404);
+    expect((await h.request('POST', '/auth/dev', { json: { email: 'x@example.com' } })).status).toBe(404);
+  });
+
+  it('refuses a callback whose state does not match the cookie, or without the cookies', async () => {
+    const h = await googleHarness();
+    const { url, cookie } = await begin(h);
+    const code = provider.consent(url, { sub: 'g-9', email: 'h@example.com', name: 'H' });
+    const wrong = await h.request('GET', `/auth/google/callback?code=${code}&state=forged`, { cookie });
+    expect(wrong.status).toBe(400);
+    expect((await json(wrong)).code).toBe('VALIDATION');
+    expect(cookieNamed(wrong, 'sid')).toBeUndefined();
+    const state = url.searchParams.get('state') ?? '';
+    const noCookies = await h.request('GET', `/auth/google/callback?code=${code}&state=${state}`);
+    expect(noCookies.status).toBe(400);
+    expect(await h.deps.store.read((repos) => repos.users.byGoogleSub('g-9'))).toBeNull();
+  });
+
+  it('refuses a code the provider rejects, and an unverified e-mail', async () => {
+    const h = await googleHarness();
+    const first = await begin(h);
+    const state = first.url.searchParams.get('state') ?? '';
+    const res = await h.request('GET', `/auth/google/callback?code=made-up&state=${state}`, { cookie: first.cookie });
+    expect(res.status).toBe(400);
+    expect((await json(res)).error).toContain('Google sign-in failed');
+
+    const second = await begin(h);
+    const code = provider.consent(second.url, { sub: 'g-5', email: 'u@example.com', email_verified: false });
+    const unverified = await h.request('GET', `/auth/google/callback?code=${code}&state=${second.url.searchParams.get('state')}`, {
+      cookie: second.cookie,
+    });
+    expect(unverified.status).toBe(400);
+    expect((await json(unverified)).error).toBe('Google sign-in failed: the e-mail address is not verified.');
+  });
+
+  it('answers the provider error parameter with 400', async () => {
+    const h = await googleHarness();
+    const { cookie, url } = await begin(h);
+    const res = await h.request('GET', `/auth/google/callback?error=access_denied&state=${url.searchParams.get('state')}`, { cookie });
+    expect(res.status).toBe(400);
+  });
+});

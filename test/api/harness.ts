@@ -1,0 +1,102 @@
+// Builds the real app over a chosen Store (memory by default) with a fixed clock, and signs
+// players in through POST /auth/dev like a browser would. No port is opened: app.request().
+import { loadConfig, type ServerConfig } from '../../server/config.ts';
+import { buildContainer } from '../../server/composition-root.ts';
+import { createApp } from '../../server/app.ts';
+import { RateLimiter, type RateLimits, type RateRule } from '../../server/security/rate-limit.ts';
+import { resolve, TOKENS } from '../../server/tokens.ts';
+import type { GoogleAuth } from '../../server/auth/google-auth.ts';
+import type { Deps } from '../../core/deps.ts';
+import type { Store } from '../../core/ports.ts';
+import { MemoryStore } from '../../adapters/memory/store.ts';
+import { FixedClock, PlainHasher, SeededRandom } from '../support/fakes.ts';
+import { expect } from 'vitest';
+
+export const ORIGIN = 'http://localhost:3000';
+export const ADMIN_EMAIL = 'admin@lowest.test';
+
+const roomy: RateRule = { limit: 10_000, windowMs: 60_000 };
+export const roomyLimits: RateLimits = {
+  signIn: { perUser: roomy, perIp: roomy },
+  entry: { perUser: roomy, perIp: roomy },
+  referralValidate: { perUser: roomy, perIp: roomy },
+  guildJoin: { perUser: roomy, perIp: roomy },
+  reward: { perUser: roomy, perIp: roomy },
+};
+
+export interface HarnessOptions {
+  store?: Store;
+  /** Defaults to 2026-11-20T12:00Z: the open game is 2026-11-20 (closes 2026-11-21T00:00Z). */
+  now?: string;
+  env?: Record<string, string>;
+  config?: Partial<ServerConfig>;
+  limits?: RateLimits;
+  googleAuth?: GoogleAuth | null;
+}
+
+export interface RequestOptions {
+  cookie?: string | null;
+  json?: unknown;
+  /** Raw body (with the given headers) instead of json. */
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+export const makeHarness = async (options: HarnessOptions = {}) => {
+  const clock = new FixedClock(options.now ?? '2026-11-20T12:00:00.000Z');
+  const config: ServerConfig = {
+    ...loadConfig({ ADMIN_EMAILS: ADMIN_EMAIL, PUBLIC_URL: ORIGIN, ...options.env }),
+    webRoot: '/nonexistent-web-root',
+    ...options.config,
+  };
+  const errors: unknown[] = [];
+  const container = await buildContainer(config, {
+    store: options.store ?? new MemoryStore(),
+    clock,
+    random: new SeededRandom(7),
+    hasher: new PlainHasher(),
+    limiter: new RateLimiter(options.limits ?? roomyLimits),
+    logger: { info: () => {}, error: (_message, error) => errors.push(error) },
+    ...(options.googleAuth !== undefined ? { googleAuth: options.googleAuth } : {}),
+  });
+  const app = createApp(container);
+  const deps: Deps = resolve(container, TOKENS.deps);
+
+  const request = (method: string, path: string, opts: RequestOptions = {}): Promise<Response> => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.cookie) headers.cookie = opts.cookie;
+    let body: string | undefined = opts.body;
+    if (opts.json !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(opts.json);
+    }
+    return Promise.resolve(app.request(`${ORIGIN}${path}`, { method, headers, body }));
+  };
+
+  /** Signs in (creating the player if new) and returns the `sid=…` cookie. */
+  const signIn = async (email: string, displayName = email.split('@')[0] ?? 'Player'): Promise<string> => {
+    const res = await request('POST', '/auth/dev', { json: { email, displayName } });
+    if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+    return sessionCookieOf(res);
+  };
+
+  return { app, deps, clock, config, container, errors, request, signIn };
+};
+
+export type Harness = Awaited<ReturnType<typeof makeHarness>>;
+
+export const sessionCookieOf = (res: Response): string => {
+  const sid = res.headers.getSetCookie().find((h) => h.startsWith('sid=') && !h.startsWith('sid=;'));
+  if (!sid) throw new Error('no session cookie was set');
+  return sid.split(';')[0] ?? '';
+};
+
+export const json = async <T = Record<string, unknown>>(res: Response): Promise<T> => (await res.json()) as T;
+
+/** Moves the clock past the 2026-11-20 deadline (or `at`) and runs the admin daily close. */
+export const closeToday = async (h: Harness, at = '2026-11-21T00:00:01.000Z'): Promise<void> => {
+  const admin = await h.signIn(ADMIN_EMAIL, 'Admin');
+  h.clock.set(at);
+  const res = await h.request('POST', '/admin/daily-close', { cookie: admin });
+  expect(res.status).toBe(200);
+};

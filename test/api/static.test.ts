@@ -1,0 +1,65 @@
+// The built web app: files, the single-page-app fallback for HTML navigations, cache headers.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { json, makeHarness } from './harness.ts';
+
+const webRoot = mkdtempSync(join(tmpdir(), 'lowest-web-'));
+mkdirSync(join(webRoot, 'assets'));
+writeFileSync(join(webRoot, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app-1a2b.js"></script>');
+writeFileSync(join(webRoot, 'assets', 'app-1a2b.js'), 'console.log("app")');
+writeFileSync(join(webRoot, 'favicon.svg'), '<svg/>');
+
+const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+describe('static web app', () => {
+  it('serves index.html at / without caching, and hashed assets for a year', async () => {
+    const { request } = await makeHarness({ config: { webRoot } });
+    const root = await request('GET', '/', { headers: html });
+    expect(root.status).toBe(200);
+    expect(root.headers.get('content-type')).toContain('text/html');
+    expect(root.headers.get('cache-control')).toBe('no-cache');
+    expect(await root.text()).toContain('id="root"');
+    const asset = await request('GET', '/assets/app-1a2b.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await asset.text()).toContain('console.log');
+    const icon = await request('GET', '/favicon.svg');
+    expect(icon.headers.get('cache-control')).toBe('no-cache');
+    expect(icon.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+
+  it('answers index.html for HTML navigations to app routes, /admin included', async () => {
+    const { request } = await makeHarness({ config: { webRoot } });
+    for (const path of ['/stats', '/admin', '/admin/', '/signup?ref=ABCDEFGHJKLM', '/anything/deep', '/auth']) {
+      const res = await request('GET', path, { headers: html });
+      if (path === '/auth') {
+        expect(res.status).toBe(404);
+        continue;
+      }
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toContain('id="root"');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('keeps API paths for the API, even when the browser asks for HTML', async () => {
+    const { request } = await makeHarness({ config: { webRoot } });
+    const api = await request('GET', '/api/game/today', { headers: html });
+    expect((await json(api)).gameDate).toBe('2026-11-20');
+    const admin = await request('GET', '/admin/status', { headers: html });
+    expect(admin.status).toBe(401);
+    const submissions = await request('GET', '/admin/submissions?page=1', { headers: html });
+    expect(submissions.status).toBe(401);
+    const devPage = await request('GET', '/auth/dev', { headers: html });
+    expect(await devPage.text()).toContain('Development sign-in');
+  });
+
+  it('does not answer index.html for missing files or non-HTML requests', async () => {
+    const { request } = await makeHarness({ config: { webRoot } });
+    expect((await request('GET', '/assets/missing-123.js')).status).toBe(404);
+    expect((await request('GET', '/stats', { headers: { accept: 'application/json' } })).status).toBe(404);
+    expect((await request('GET', '/../package.json', { headers: html })).status).not.toBe(500);
+  });
+});
