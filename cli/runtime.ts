@@ -1,0 +1,89 @@
+// Opens what commands work on: the configuration (parsed by the server's parser, so the CLI and the
+// server read the same variables), the store named by DATABASE_URL, and the use cases' Deps.
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve as resolvePath } from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import type { Deps } from '../core/deps.ts';
+import type { Store } from '../core/ports.ts';
+import { ConfigError, loadConfig } from '../server/config.ts';
+import { openStore } from '../server/open-store.ts';
+import { cryptoRandom } from '../server/system-ports.ts';
+import { ScryptHasher } from '../adapters/crypto/scrypt-hasher.ts';
+import { migrate } from '../adapters/sql/migrate.ts';
+import type { Database } from '../adapters/sql/schema.ts';
+import { SettableClock } from './settable-clock.ts';
+
+export interface Runtime {
+  deps: Deps;
+  /** The clock inside deps: seed-demo sets it to replay past days. */
+  clock: SettableClock;
+  /** DATABASE_URL without its password. */
+  databaseLabel: string;
+  /** Runs pending migrations; returns the names of those applied now. */
+  migrate(): Promise<string[]>;
+  /** SQLite online backup to `file`; returns the absolute path written. */
+  backup(file: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** A configuration or environment problem: exit 1 with its one-line message. */
+export class RuntimeConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RuntimeConfigError';
+  }
+}
+
+// Sign-in settings do not concern the CLI: a cron job without the Google secrets must still run.
+const IGNORED = ['AUTH_MODE', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'NODE_ENV', 'ADMIN_EMAILS', 'PUBLIC_URL', 'PORT'];
+
+export const openRuntime = async (env: Record<string, string | undefined>): Promise<Runtime> => {
+  const relevant = Object.fromEntries(Object.entries(env).filter(([name]) => !IGNORED.includes(name)));
+  let config;
+  try {
+    config = loadConfig(relevant);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new RuntimeConfigError(`Invalid configuration: ${error.problems.join('; ')}`);
+    throw error;
+  }
+  const url = config.databaseUrl;
+  const clock = new SettableClock();
+  // Opening migrates; migrations stamped after this instant were applied by this run.
+  const openedAt = new Date().toISOString();
+  const store = await openStore(url);
+  const deps: Deps = { store, clock, random: cryptoRandom, hasher: new ScryptHasher(), config: config.game };
+  return {
+    deps,
+    clock,
+    databaseLabel: url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@'),
+    migrate: async () => {
+      const db = queryBuilderOf(store);
+      await migrate(db);
+      const { rows } = await sql<{ name: string; timestamp: string }>`select name, timestamp from schema_migrations`.execute(db);
+      return rows
+        .filter((r) => r.timestamp >= openedAt)
+        .map((r) => r.name)
+        .sort();
+    },
+    backup: async (file) => {
+      if (!hasBackup(store)) {
+        throw new RuntimeConfigError('backup copies SQLite databases only; for PostgreSQL use pg_dump, e.g. pg_dump "$DATABASE_URL" > backup.sql');
+      }
+      const target = resolvePath(file);
+      mkdirSync(dirname(target), { recursive: true });
+      await store.backup(target);
+      return target;
+    },
+    close: () => store.close(),
+  };
+};
+
+/** Both SQL stores expose their kysely instance; the memory store (sqlite::memory: is SQLite) never reaches here. */
+const queryBuilderOf = (store: Store): Kysely<Database> => {
+  const db = (store as Store & { db?: Kysely<Database> }).db;
+  if (db === undefined) throw new RuntimeConfigError('This database has no schema to migrate.');
+  return db;
+};
+
+const hasBackup = (store: Store): store is Store & { backup(file: string): Promise<void> } =>
+  typeof (store as Store & { backup?: unknown }).backup === 'function';
