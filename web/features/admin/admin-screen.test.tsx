@@ -1,0 +1,314 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdminPayoutDto, AdminSubmissionsResponse, MeResponse, PrizeConfigDto } from '../../../server/contract.ts';
+import { renderWithProviders } from '../../testing/render.tsx';
+import { expectNoAxeViolations } from './testing/axe.ts';
+import { AdminScreen } from './admin-screen.tsx';
+import { installFakeFetch, json } from './testing/fake-fetch.ts';
+
+// The test machine is shared and sometimes slow: wait up to 5 s for the screen before calling it broken.
+configure({ asyncUtilTimeout: 5000 });
+
+const admin: MeResponse = { id: 'a1', email: 'boss@example.com', displayName: 'The Boss', role: 'admin' };
+const player: MeResponse = { id: 'u1', email: 'ada@example.com', displayName: 'Ada', role: 'player' };
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function payout(overrides: Partial<AdminPayoutDto>): AdminPayoutDto {
+  return {
+    id: 'p1',
+    status: 'pending_review',
+    amountCents: 1000,
+    currency: 'USD',
+    prizeType: 'cash',
+    gameDate: '2026-11-23',
+    playerName: 'Ada',
+    playerEmail: 'ada@example.com',
+    paypalEmail: 'ada@paypal.test',
+    preferredName: 'Ada L',
+    reviewNotes: null,
+    paymentReference: null,
+    createdAt: '2026-11-23T02:00:00.000Z',
+    processedAt: null,
+    ...overrides,
+  };
+}
+
+function weekly(day: number, amountCents: number): PrizeConfigDto {
+  const names = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+  return {
+    id: `w${day}`,
+    prizeType: 'cash',
+    amountCents,
+    currency: 'USD',
+    description: `${names[day - 1] ?? ''} Cash Prize`,
+    isActive: true,
+    isDefault: true,
+    dayOfWeek: day,
+    date: null,
+    defaultAmountCents: [1000, 2000, 3000, 4000, 5000, 10000, 20000][day - 1] ?? null,
+  };
+}
+
+describe('AdminScreen access', () => {
+  it('asks a signed-out visitor to sign in', () => {
+    installFakeFetch();
+    renderWithProviders(<AdminScreen />, { me: null });
+    expect(screen.getByRole('heading', { name: 'ADMIN ACCESS REQUIRED' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'SIGN IN WITH GOOGLE' }).getAttribute('href')).toBe('/auth/google');
+  });
+
+  it('denies a player and says who is signed in', () => {
+    const api = installFakeFetch();
+    renderWithProviders(<AdminScreen />, { me: player });
+    expect(screen.getByRole('heading', { name: 'ACCESS DENIED' })).toBeTruthy();
+    expect(screen.getByText('You need admin privileges to access this page.')).toBeTruthy();
+    expect(screen.getByText(/ada@example\.com/)).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+});
+
+describe('AdminScreen SYSTEM tab', () => {
+  it('loads the status on entry and needs a date for compute', async () => {
+    const api = installFakeFetch({
+      'GET /admin/status': json({ openGame: '2026-11-23', database: 'sqlite' }),
+      'POST /admin/compute/2026-11-22': json({ computed: true }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminScreen />, { me: admin });
+    expect(screen.getByRole('tab', { name: 'SYSTEM' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByText(/"database": "sqlite"/)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'FORCE COMPUTE' }));
+    expect(screen.getByRole('alert').textContent).toBe('Pick a date YYYY-MM-DD');
+    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('DATE (YYYY-MM-DD)'), '2026-11-22');
+    await user.click(screen.getByRole('button', { name: 'FORCE COMPUTE' }));
+    expect(await screen.findByText(/"computed": true/)).toBeTruthy();
+    expect(api.callsTo('POST /admin/compute/2026-11-22')).toHaveLength(1);
+  });
+});
+
+describe('AdminScreen PAYOUTS tab', () => {
+  it('offers actions per status and approves after confirmation', async () => {
+    const api = installFakeFetch({
+      'GET /admin/status': json({}),
+      'GET /api/prizes/admin/payouts': json({
+        payouts: [
+          payout({}),
+          payout({ id: 'p2', status: 'approved', playerName: null, prizeType: 'voucher' }),
+          payout({ id: 'p3', status: 'paid', paymentReference: 'TX-9', processedAt: '2026-11-24T02:00:00.000Z' }),
+        ],
+      }),
+      'POST /api/prizes/admin/payouts/p1': json({ payout: payout({ status: 'approved' }), message: 'ok' }),
+      'POST /api/prizes/admin/payouts/p2': json({ payout: payout({ id: 'p2', status: 'paid' }), message: 'ok' }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminScreen />, { me: admin });
+    await user.click(screen.getByRole('tab', { name: 'PAYOUTS' }));
+    expect(screen.getByRole('heading', { name: 'Payout Management' })).toBeTruthy();
+    expect(await screen.findByText('PAYOUTS (3)')).toBeTruthy();
+
+    const cards = screen.getAllByRole('article');
+    const [pending, approved, paid] = cards as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(pending).getByRole('button', { name: 'APPROVE' })).toBeTruthy();
+    expect(within(pending).getByRole('button', { name: 'REJECT' })).toBeTruthy();
+    expect(within(approved).getByText('Anonymous')).toBeTruthy();
+    expect(within(approved).getByRole('button', { name: 'MARK PAID' })).toBeTruthy();
+    expect(within(paid).queryAllByRole('button')).toHaveLength(0);
+    expect(within(paid).getByText('TX-9')).toBeTruthy();
+    await expectNoAxeViolations();
+
+    await user.click(within(pending).getByRole('button', { name: 'APPROVE' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText('Mark this payout as approved? The winner will be notified that payment is being processed.'),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'APPROVE' }));
+    expect(await screen.findByText('Payout marked as approved')).toBeTruthy();
+    expect(api.callsTo('POST /api/prizes/admin/payouts/p1')[0]?.body).toEqual({
+      status: 'approved',
+      reviewNotes: 'Approved by admin for manual processing',
+    });
+
+    await user.click(within(approved).getByRole('button', { name: 'MARK PAID' }));
+    const prompt = await screen.findByRole('dialog');
+    await user.type(within(prompt).getByLabelText('PayPal transaction ID or voucher code'), '  CODE-42 ');
+    await user.click(within(prompt).getByRole('button', { name: 'MARK PAID' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /api/prizes/admin/payouts/p2')[0]?.body).toEqual({
+        status: 'paid',
+        reviewNotes: 'Payment processed manually',
+        paymentReference: 'CODE-42',
+      }),
+    );
+    // The list reloads after each change.
+    await waitFor(() => expect(api.callsTo('GET /api/prizes/admin/payouts').length).toBeGreaterThanOrEqual(3));
+  });
+
+  it('sends nothing for a blank rejection reason or a cancelled prompt', async () => {
+    const api = installFakeFetch({
+      'GET /admin/status': json({}),
+      'GET /api/prizes/admin/payouts': json({ payouts: [payout({})] }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminScreen />, { me: admin });
+    await user.click(screen.getByRole('tab', { name: 'PAYOUTS' }));
+    await user.click(await screen.findByRole('button', { name: 'REJECT' }));
+    const prompt = await screen.findByRole('dialog');
+    await user.type(within(prompt).getByLabelText('Reason for rejection'), '   ');
+    await user.click(within(prompt).getByRole('button', { name: 'REJECT' }));
+    await user.click(within(prompt).getByRole('button', { name: 'CANCEL' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('POST /api/prizes/admin/payouts/p1')).toHaveLength(0);
+  });
+});
+
+describe('AdminScreen PRIZES tab', () => {
+  it('saves a weekday in whole cents and resets one after the spec confirmation', async () => {
+    const api = installFakeFetch({
+      'GET /admin/status': json({}),
+      'GET /api/prizes/config': json({ prizes: [1, 2, 3, 4, 5, 6, 7].map((day) => weekly(day, day === 2 ? 2500 : 1000)) }),
+      'POST /api/prizes/config/weekly': json({ prize: weekly(1, 1235), message: 'saved' }),
+      'DELETE /api/prizes/config/weekly/2': json({ message: 'reset' }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminScreen />, { me: admin });
+    await user.click(screen.getByRole('tab', { name: 'PRIZES' }));
+    expect(screen.getByRole('heading', { name: 'Prize Management' })).toBeTruthy();
+    const monday = await screen.findByRole('form', { name: 'Monday prize' });
+    const amount = within(monday).getByLabelText('Amount ($)');
+    await user.clear(amount);
+    await user.type(amount, '12.345');
+    await user.click(within(monday).getByRole('button', { name: 'SAVE' }));
+    expect(await screen.findByText('Monday prize updated successfully')).toBeTruthy();
+    expect(api.callsTo('POST /api/prizes/config/weekly')[0]?.body).toEqual({
+      dayOfWeek: 1,
+      prizeType: 'cash',
+      amountCents: 1235,
+      description: 'Monday Cash Prize',
+      isActive: true,
+    });
+
+    const tuesday = screen.getByRole('form', { name: 'Tuesday prize' });
+    await user.click(within(tuesday).getByRole('button', { name: 'RESET' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Reset Tuesday prize to default ($20.00)?')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'RESET' }));
+    expect(await screen.findByText('Tuesday prize reset to default')).toBeTruthy();
+    expect(api.callsTo('DELETE /api/prizes/config/weekly/2')).toHaveLength(1);
+  });
+
+  it('requires a date and description for an override, and deletes one after confirming', async () => {
+    const override: PrizeConfigDto = { ...weekly(1, 5000), id: 'o1', dayOfWeek: null, date: '2026-12-25', description: 'Xmas', defaultAmountCents: null };
+    const api = installFakeFetch({
+      'GET /admin/status': json({}),
+      'GET /api/prizes/config': json({ prizes: [...[1, 2, 3, 4, 5, 6, 7].map((day) => weekly(day, 1000)), override] }),
+      'DELETE /api/prizes/config/date/2026-12-25': json({ message: 'deleted' }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminScreen />, { me: admin });
+    await user.click(screen.getByRole('tab', { name: 'PRIZES' }));
+    expect(await screen.findByText('EXISTING OVERRIDES (1)')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'ADD OVERRIDE' }));
+    expect(await screen.findByText('Date and description are required')).toBeTruthy();
+    expect(screen.getByText('Validation Error')).toBeTruthy();
+    expect(api.callsTo('POST /api/prizes/config/date')).toHaveLength(0);
+
+    await user.click(within(screen.getByRole('list', { name: 'Existing overrides' })).getByRole('button', { name: 'DELETE' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Delete prize override for 2026-12-25?')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'DELETE' }));
+    expect(await screen.findByText('Prize override for 2026-12-25 deleted successfully')).toBeTruthy();
+  });
+});
+
+describe('AdminScreen BOTS tab', () => {
+  it('refuses invalid input with an Invalid Input toast, then creates after confirming', async () => {
+    const api = installFakeFetch({
+      'GET /admin/status': json({}),
+      'POST /admin/create-bot-submissions': json({ botsCreated: 10, submissionsCreated: 13, gameDate: '2026-11-23' }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminScreen />, { me: admin });
+    await user.click(screen.getByRole('tab', { name: 'BOTS' }));
+    expect(screen.getByText('10 bots + 3 bonus = 13 total submissions')).toBeTruthy();
+    const min = screen.getByLabelText('Min number');
+    await user.clear(min);
+    await user.type(min, '500');
+    await user.click(screen.getByRole('button', { name: 'CREATE BOTS' }));
+    expect(await screen.findByText('Invalid Input')).toBeTruthy();
+    expect(screen.getByText('Invalid number range. Min must be >= 1 and <= Max')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await user.clear(min);
+    await user.type(min, '1');
+    await user.click(screen.getByRole('button', { name: 'CREATE BOTS' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'CREATE BOTS' }));
+    expect(await screen.findByRole('status')).toBeTruthy();
+    expect(api.callsTo('POST /admin/create-bot-submissions')[0]?.body).toEqual({ botCount: 10, bonusCount: 3, minNumber: 1, maxNumber: 100 });
+  });
+});
+
+describe('AdminScreen DATA tab', () => {
+  function page(pageNumber: number, totalPages: number): AdminSubmissionsResponse {
+    return {
+      game: { date: '2026-11-23', status: 'open' },
+      submissions: [
+        { id: `s${pageNumber}a`, number: pageNumber * 10, userId: 'bot:0001', userDisplayName: 'Bot Player', userEmail: 'bot-0001@bots.lowest.invalid', entryType: 'standard', guildName: null, submittedAt: '2026-11-23T01:00:00.000Z' },
+        { id: `s${pageNumber}b`, number: pageNumber * 10 + 1, userId: 'u1', userDisplayName: null, userEmail: 'ada@example.com', entryType: 'bonus', guildName: 'Night Owls', submittedAt: '2026-11-23T01:05:00.000Z' },
+      ],
+      pagination: { page: pageNumber, limit: 20, totalCount: 2 * totalPages, totalPages, hasPreviousPage: pageNumber > 1, hasNextPage: pageNumber < totalPages },
+    };
+  }
+
+  it('shows the header, badges, and pages through the submissions', async () => {
+    const api = installFakeFetch({
+      'GET /admin/status': json({}),
+      'GET /admin/submissions?page=1&limit=20': json(page(1, 2)),
+      'GET /admin/submissions?page=2&limit=20': json(page(2, 2)),
+      'GET /admin/submissions?page=1&limit=50': json(page(1, 1)),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminScreen />, { me: admin });
+    await user.click(screen.getByRole('tab', { name: 'DATA' }));
+    expect(await screen.findByText('GAME: 2026-11-23 · STATUS: OPEN · TOTAL SUBMISSIONS: 4')).toBeTruthy();
+    expect(screen.getByText('BOT')).toBeTruthy();
+    expect(screen.getByText('No Name')).toBeTruthy();
+    expect(screen.getByText('No Guild')).toBeTruthy();
+    expect(screen.getByText('BONUS')).toBeTruthy();
+    expect(screen.getByText('PAGE 1 OF 2')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'PREV' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'NEXT' }));
+    expect(await screen.findByText('PAGE 2 OF 2')).toBeTruthy();
+    expect(screen.getByRole('cell', { name: '21' })).toBeTruthy();
+
+    await user.selectOptions(screen.getByLabelText('Rows per page'), '50');
+    await waitFor(() => expect(screen.queryByText(/PAGE \d OF/)).toBeNull());
+    expect(api.callsTo('GET /admin/submissions?page=1&limit=50')).toHaveLength(1);
+  });
+
+  it('says when there are no submissions, and when they fail to load', async () => {
+    const api = installFakeFetch({
+      'GET /admin/status': json({}),
+      'GET /admin/submissions?page=1&limit=20': json({ ...page(1, 0), submissions: [], pagination: { page: 1, limit: 20, totalCount: 0, totalPages: 0, hasPreviousPage: false, hasNextPage: false } }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminScreen />, { me: admin });
+    await user.click(screen.getByRole('tab', { name: 'DATA' }));
+    expect(await screen.findByText('No submissions found for the current active game')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'NEXT' })).toBeNull();
+
+    api.on('GET /admin/submissions?page=1&limit=20', () => ({ status: 500, body: undefined }));
+    await user.click(screen.getByRole('button', { name: 'REFRESH' }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+  });
+});

@@ -1,0 +1,87 @@
+// /admin: sign-in prompt, access denied, or the five admin tabs (spec-2 §2, Admin).
+import { useState } from 'react';
+import { paths } from '../../lib/paths.ts';
+import { useMe } from '../auth/use-me.ts';
+import { BotsTab } from './components/bots-tab.tsx';
+import { DataTab } from './components/data-tab.tsx';
+import { PayoutsTab } from './components/payouts-tab.tsx';
+import { PrizesTab } from './components/prizes-tab.tsx';
+import { SystemTab } from './components/system-tab.tsx';
+import './admin.css';
+
+const tabs = [
+  { id: 'system', label: 'SYSTEM', title: 'System Operations' },
+  { id: 'prizes', label: 'PRIZES', title: 'Prize Management' },
+  { id: 'payouts', label: 'PAYOUTS', title: 'Payout Management' },
+  { id: 'bots', label: 'BOTS', title: 'Bot Testing' },
+  { id: 'data', label: 'DATA', title: 'Submissions Data' },
+] as const;
+
+type AdminTab = (typeof tabs)[number]['id'];
+
+export function AdminScreen() {
+  const { user, isLoading } = useMe();
+  const [tab, setTab] = useState<AdminTab>('system');
+
+  if (isLoading) return <p className="page" role="status">LOADING...</p>;
+
+  if (user === null) {
+    return (
+      <div className="page stack">
+        <h1 className="page-title">ADMIN ACCESS REQUIRED</h1>
+        <p>Sign in with an admin account to use the admin panel.</p>
+        <a className="btn btn-primary" href={paths.googleSignIn}>
+          SIGN IN WITH GOOGLE
+        </a>
+      </div>
+    );
+  }
+
+  if (user.role !== 'admin') {
+    return (
+      <div className="page stack">
+        <h1 className="page-title">ACCESS DENIED</h1>
+        <p>You need admin privileges to access this page.</p>
+        <p className="muted">
+          Signed in as {user.displayName} ({user.email})
+        </p>
+      </div>
+    );
+  }
+
+  const current = tabs.find((item) => item.id === tab) ?? tabs[0];
+  return (
+    <div className="page stack">
+      <h1 className="page-title">ADMIN PANEL</h1>
+      <p className="muted">
+        Signed in as <strong>{user.displayName}</strong> ({user.email}) · Role: <span className="badge badge-accent">{user.role.toUpperCase()}</span>
+      </p>
+      <div role="tablist" aria-label="Admin sections" className="tabs row">
+        {tabs.map((item) => (
+          <button
+            key={item.id}
+            type="button"
+            role="tab"
+            id={`admin-tab-${item.id}`}
+            aria-selected={tab === item.id}
+            aria-controls="admin-panel"
+            className="tab"
+            onClick={() => setTab(item.id)}
+          >
+            {item.label}
+          </button>
+        ))}
+      </div>
+      <section id="admin-panel" role="tabpanel" aria-labelledby="admin-panel-title" className="card stack">
+        <h2 id="admin-panel-title" className="card-title">
+          {current.title}
+        </h2>
+        {current.id === 'system' && <SystemTab />}
+        {current.id === 'prizes' && <PrizesTab />}
+        {current.id === 'payouts' && <PayoutsTab />}
+        {current.id === 'bots' && <BotsTab />}
+        {current.id === 'data' && <DataTab />}
+      </section>
+    </div>
+  );
+}

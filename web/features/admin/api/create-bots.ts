@@ -1,0 +1,14 @@
+// POST /admin/create-bot-submissions: bots submit numbers in today's game.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateBotsRequest, CreateBotsResponse } from '../../../../server/contract.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
+import { adminKeys } from './admin-query-keys.ts';
+
+export function createBots(request: CreateBotsRequest): Promise<CreateBotsResponse> {
+  return apiFetch<CreateBotsResponse>('/admin/create-bot-submissions', { method: 'POST', body: request });
+}
+
+export function useCreateBots() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createBots, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.submissionsAll }) });
+}

@@ -1,0 +1,91 @@
+// SYSTEM: status (loaded on entry), the daily close, and compute / open for a date; results shown raw.
+import { useState } from 'react';
+import { messageOf } from '../../../lib/api-client.ts';
+import { useAdminStatus } from '../api/get-admin-status.ts';
+import { useRunSystemOperation, type SystemOperation } from '../api/run-system-operation.ts';
+
+export function SystemTab() {
+  const status = useAdminStatus();
+  const operation = useRunSystemOperation();
+  const [date, setDate] = useState('');
+  const [alert, setAlert] = useState<string | null>(null);
+  const [lastResult, setLastResult] = useState<unknown>(undefined);
+
+  const run = (next: SystemOperation) => {
+    setAlert(null);
+    operation.mutate(next, {
+      onSuccess: (result) => setLastResult(result),
+      onError: (error) => setAlert(messageOf(error, 'Failed')),
+    });
+  };
+  const runForDate = (kind: 'compute' | 'open') => {
+    const trimmed = date.trim();
+    if (trimmed === '') {
+      setAlert('Pick a date YYYY-MM-DD');
+      return;
+    }
+    run({ kind, date: trimmed });
+  };
+
+  const statusAlert = status.isError ? messageOf(status.error, 'Failed to load status') : null;
+
+  return (
+    <div className="stack">
+      <div className="row">
+        <button type="button" className="btn" disabled={status.isFetching} onClick={() => void status.refetch()}>
+          {status.isFetching ? 'LOADING...' : 'REFRESH STATUS'}
+        </button>
+        <button type="button" className="btn btn-primary" disabled={operation.isPending} onClick={() => run({ kind: 'daily-close' })}>
+          RUN DAILY CLOSE
+        </button>
+      </div>
+      <div className="row">
+        <div className="field">
+          <label htmlFor="admin-date">DATE (YYYY-MM-DD)</label>
+          <input
+            id="admin-date"
+            className="input"
+            placeholder="YYYY-MM-DD"
+            inputMode="numeric"
+            value={date}
+            onChange={(event) => setDate(event.target.value)}
+          />
+        </div>
+        <button type="button" className="btn" disabled={operation.isPending} onClick={() => runForDate('compute')}>
+          FORCE COMPUTE
+        </button>
+        <button type="button" className="btn" disabled={operation.isPending} onClick={() => runForDate('open')}>
+          ENSURE/OPEN
+        </button>
+      </div>
+      {alert !== null && (
+        <p className="alert" role="alert">
+          {alert}
+        </p>
+      )}
+      {statusAlert !== null && (
+        <p className="alert" role="alert">
+          {statusAlert}
+        </p>
+      )}
+      {lastResult !== undefined && (
+        <section aria-labelledby="admin-last-result">
+          <h3 id="admin-last-result" className="card-title">
+            LAST RESULT
+          </h3>
+          <pre className="admin-raw">{JSON.stringify(lastResult, null, 2)}</pre>
+        </section>
+      )}
+      <section aria-labelledby="admin-status-title">
+        <h3 id="admin-status-title" className="card-title">
+          STATUS
+        </h3>
+        {status.data === undefined ? (
+          <p className="muted">{status.isLoading ? 'Loading status...' : 'No status loaded. Click Refresh Status to load admin data.'}</p>
+        ) : (
+          <pre className="admin-raw">{JSON.stringify(status.data, null, 2)}</pre>
+        )}
+      </section>
+    </div>
+  );
+}

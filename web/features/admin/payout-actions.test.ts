@@ -1,0 +1,42 @@
+import { describe, it, expect } from 'vitest';
+import { payoutActions, payoutReviewRequest } from './payout-actions.ts';
+
+describe('payoutActions', () => {
+  it('offers APPROVE and REJECT while pending review', () => {
+    expect(payoutActions('pending_review')).toEqual(['approve', 'reject']);
+  });
+
+  it('offers MARK PAID once approved', () => {
+    expect(payoutActions('approved')).toEqual(['markPaid']);
+  });
+
+  it('offers nothing for paid, failed or unknown statuses', () => {
+    expect(payoutActions('paid')).toEqual([]);
+    expect(payoutActions('failed')).toEqual([]);
+    expect(payoutActions('whatever')).toEqual([]);
+  });
+});
+
+describe('payoutReviewRequest', () => {
+  it('approves with the fixed review note', () => {
+    expect(payoutReviewRequest('approve')).toEqual({
+      status: 'approved',
+      reviewNotes: 'Approved by admin for manual processing',
+    });
+  });
+
+  it('rejects with the reason in the note, and refuses a blank reason', () => {
+    expect(payoutReviewRequest('reject', '  wrong PayPal  ')).toEqual({ status: 'failed', reviewNotes: 'Rejected: wrong PayPal' });
+    expect(payoutReviewRequest('reject', '   ')).toBeNull();
+    expect(payoutReviewRequest('reject')).toBeNull();
+  });
+
+  it('marks paid with the trimmed reference, and refuses a blank one', () => {
+    expect(payoutReviewRequest('markPaid', '  TX-123 ')).toEqual({
+      status: 'paid',
+      reviewNotes: 'Payment processed manually',
+      paymentReference: 'TX-123',
+    });
+    expect(payoutReviewRequest('markPaid', '')).toBeNull();
+  });
+});

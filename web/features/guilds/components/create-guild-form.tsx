@@ -1,0 +1,82 @@
+// CREATE: name, optional description with a counter, password; only the maximum lengths are enforced here.
+import { useState, type FormEvent } from 'react';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { messageOf } from '../../../lib/api-client.ts';
+import { useCreateGuild } from '../api/create-guild.ts';
+import { descriptionCounter, guildLimits, validateCreateGuild } from '../guild-validation.ts';
+
+export function CreateGuildForm({ onDone }: { onDone: () => void }) {
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateGuild();
+  const { toast } = useToast();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateCreateGuild({ name, description, password });
+    setError(found);
+    if (found !== null) return;
+    const trimmedDescription = description.trim();
+    create.mutate(
+      { name: name.trim(), password, ...(trimmedDescription !== '' ? { description: trimmedDescription } : {}) },
+      {
+        onSuccess: (answer) => {
+          toast({ title: 'Guild Created', description: answer.message });
+          onDone();
+        },
+        onError: (failure) => toast({ title: 'Error', description: messageOf(failure, 'Failed to create guild'), variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <form className="card stack" onSubmit={submit} noValidate aria-labelledby="create-guild-title">
+      <h2 id="create-guild-title" className="card-title">
+        CREATE A GUILD
+      </h2>
+      <div className="field">
+        <label htmlFor="guild-name">GUILD NAME</label>
+        <input id="guild-name" className="input" value={name} maxLength={guildLimits.nameMax} onChange={(event) => setName(event.target.value)} />
+        <p className="muted">3-50 characters: letters, numbers, spaces, hyphens and underscores.</p>
+      </div>
+      <div className="field">
+        <label htmlFor="guild-description">DESCRIPTION (OPTIONAL)</label>
+        <textarea
+          id="guild-description"
+          className="input"
+          rows={3}
+          value={description}
+          maxLength={guildLimits.descriptionMax}
+          onChange={(event) => setDescription(event.target.value)}
+          aria-describedby="guild-description-counter"
+        />
+        <p id="guild-description-counter" className="muted">
+          {descriptionCounter(description)}
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor="guild-password">GUILD PASSWORD</label>
+        <input
+          id="guild-password"
+          className="input"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          maxLength={guildLimits.passwordMax}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <p className="muted">4-20 characters. Share it with the players you want in your guild.</p>
+      </div>
+      {error !== null && (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+        {create.isPending ? 'CREATING...' : 'CREATE GUILD'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+// JOIN: pick a guild that is not full and enter its password.
+import { useState, type FormEvent } from 'react';
+import type { GuildDto } from '../../../../server/contract.ts';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { messageOf } from '../../../lib/api-client.ts';
+import { useJoinGuild } from '../api/join-guild.ts';
+import { guildLimits, isGuildFull, validateJoinGuild } from '../guild-validation.ts';
+
+export function JoinGuildForm({ guilds, onDone }: { guilds: GuildDto[]; onDone: () => void }) {
+  const joinable = guilds.filter((guild) => !isGuildFull(guild));
+  const [guildId, setGuildId] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const join = useJoinGuild();
+  const { toast } = useToast();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateJoinGuild({ guildId, password });
+    setError(found);
+    if (found !== null) return;
+    join.mutate(
+      { guildId, password },
+      {
+        onSuccess: (answer) => {
+          toast({ title: 'Guild Joined', description: answer.message });
+          onDone();
+        },
+        onError: (failure) => toast({ title: 'Error', description: messageOf(failure, 'Failed to join guild'), variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <form className="card stack" onSubmit={submit} noValidate aria-labelledby="join-guild-title">
+      <h2 id="join-guild-title" className="card-title">
+        JOIN A GUILD
+      </h2>
+      <div className="field">
+        <label htmlFor="join-guild-select">GUILD</label>
+        <select id="join-guild-select" className="input" value={guildId} onChange={(event) => setGuildId(event.target.value)}>
+          <option value="">Select a guild...</option>
+          {joinable.map((guild) => (
+            <option key={guild.id} value={guild.id}>
+              {guild.name} ({guild.memberCount}/{guild.maxMembers})
+            </option>
+          ))}
+        </select>
+        {joinable.length === 0 && <p className="muted">No guild has a free spot right now. Create your own!</p>}
+      </div>
+      <div className="field">
+        <label htmlFor="join-guild-password">GUILD PASSWORD</label>
+        <input
+          id="join-guild-password"
+          className="input"
+          type="password"
+          autoComplete="off"
+          value={password}
+          maxLength={guildLimits.passwordMax}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </div>
+      {error !== null && (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary" disabled={join.isPending}>
+        {join.isPending ? 'JOINING...' : 'JOIN GUILD'}
+      </button>
+    </form>
+  );
+}

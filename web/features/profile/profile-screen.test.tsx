@@ -1,0 +1,143 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import type { MeResponse } from '../../../server/contract.ts';
+import { renderWithProviders } from '../../testing/render.tsx';
+import { expectNoAxeViolations } from '../admin/testing/axe.ts';
+import { meQueryKey, useMe } from '../auth/use-me.ts';
+import { installFakeFetch, json } from '../admin/testing/fake-fetch.ts';
+import { ProfileScreen } from './profile-screen.tsx';
+
+// The test machine is shared and sometimes slow: wait up to 5 s for the screen before calling it broken.
+configure({ asyncUtilTimeout: 5000 });
+
+const ada: MeResponse = { id: 'u1', email: 'ada@example.com', displayName: 'Ada Lovelace', role: 'player' };
+const totals = { entriesCount: 12, winsCount: 2, currentStreak: 3, bestStreak: 5 };
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** Stands in for the app header, which watches the current user the whole time. */
+function HeaderProbe() {
+  const { user } = useMe();
+  return <p>{user === null ? 'HEADER: SIGNED OUT' : `HEADER: ${user.displayName}`}</p>;
+}
+
+function renderProfile(me: MeResponse | null) {
+  return renderWithProviders(
+    <>
+      <HeaderProbe />
+      <Routes>
+        <Route path="/profile" element={<ProfileScreen />} />
+        <Route path="/" element={<p>HOME SCREEN</p>} />
+      </Routes>
+    </>,
+    { route: '/profile', me },
+  );
+}
+
+describe('ProfileScreen', () => {
+  it('asks a signed-out visitor to sign in with Google', () => {
+    installFakeFetch();
+    renderProfile(null);
+    expect(screen.getByRole('heading', { name: 'SIGN IN REQUIRED' })).toBeTruthy();
+    expect(screen.getByText('You need to sign in to view your profile!')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'SIGN IN WITH GOOGLE' }).getAttribute('href')).toBe('/auth/google');
+  });
+
+  it('shows the profile, the initials, the stats and the locked username', async () => {
+    installFakeFetch({ 'GET /api/stats/user/me': json(totals) });
+    renderProfile(ada);
+    expect(screen.getByRole('heading', { name: 'YOUR PROFILE' })).toBeTruthy();
+    expect(screen.getByText('AL')).toBeTruthy();
+    const stats = await screen.findByRole('region', { name: 'Your Stats' });
+    await waitFor(() => expect(within(stats).getByText('12')).toBeTruthy());
+    expect(within(stats).getByText('Best streak')).toBeTruthy();
+    const username = screen.getByLabelText('USERNAME (LOCKED)') as HTMLInputElement;
+    expect(username.disabled).toBe(true);
+    expect(username.value).toBe('ada@example.com');
+    expect(screen.getByRole('button', { name: 'LOGOUT' }).closest('form')?.getAttribute('action')).toBe('/auth/logout');
+    await expectNoAxeViolations();
+  });
+
+  it("reads 'Stats not available.' when the totals call fails", async () => {
+    installFakeFetch({ 'GET /api/stats/user/me': json({ error: 'boom', code: 'X' }, 500) });
+    renderProfile({ ...ada, displayName: '' });
+    expect(await screen.findByText('Stats not available.')).toBeTruthy();
+    expect(screen.getByText('Anonymous User')).toBeTruthy();
+  });
+
+  it('validates the form before sending, then saves and refetches me', async () => {
+    const api = installFakeFetch({
+      'GET /api/stats/user/me': json(totals),
+      'PUT /api/profile': (call) => ({ body: { ...ada, ...(call.body as object) } }),
+      'GET /api/me': json({ ...ada, displayName: 'Countess Ada' }),
+    });
+    const user = userEvent.setup();
+    renderProfile(ada);
+    const name = screen.getByLabelText('DISPLAY NAME');
+    await user.clear(name);
+    await user.type(name, 'A');
+    await user.click(screen.getByRole('button', { name: 'UPDATE PROFILE' }));
+    expect(screen.getByText('Display name must be at least 2 characters')).toBeTruthy();
+    expect(api.callsTo('PUT /api/profile')).toHaveLength(0);
+
+    await user.type(name, 'da the Countess');
+    await user.click(screen.getByRole('button', { name: 'UPDATE PROFILE' }));
+    expect(await screen.findByText('Profile Updated!')).toBeTruthy();
+    expect(api.callsTo('PUT /api/profile')[0]?.body).toEqual({
+      username: 'ada@example.com',
+      email: 'ada@example.com',
+      displayName: 'Ada the Countess',
+    });
+    await waitFor(() => expect(api.callsTo('GET /api/me')).toHaveLength(1));
+    expect(await screen.findByText('HEADER: Countess Ada')).toBeTruthy();
+  });
+
+  it("shows the server's message when the update fails", async () => {
+    installFakeFetch({
+      'GET /api/stats/user/me': json(totals),
+      'PUT /api/profile': json({ error: 'That e-mail is already used', code: 'CONFLICT' }, 409),
+    });
+    const user = userEvent.setup();
+    renderProfile(ada);
+    await user.click(screen.getByRole('button', { name: 'UPDATE PROFILE' }));
+    expect(await screen.findByText('Update Failed')).toBeTruthy();
+    expect(screen.getByText('That e-mail is already used')).toBeTruthy();
+  });
+
+  it('deletes the account after confirmation, signs out and goes home', async () => {
+    const api = installFakeFetch({
+      'GET /api/stats/user/me': json(totals),
+      'DELETE /api/profile': json({ message: 'Account deleted' }),
+    });
+    const user = userEvent.setup();
+    const { queryClient } = renderProfile(ada);
+    await user.click(screen.getByRole('button', { name: 'DELETE ACCOUNT' }));
+    const dialog = await screen.findByRole('dialog', { name: 'DELETE ACCOUNT?' });
+    expect(within(dialog).getByText('This action cannot be undone. Your account and all data will be permanently deleted.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'DELETE' }));
+    expect(await screen.findByText('HOME SCREEN')).toBeTruthy();
+    expect(screen.getByText('Account Deleted')).toBeTruthy();
+    expect(api.callsTo('DELETE /api/profile')).toHaveLength(1);
+    expect(queryClient.getQueryData(meQueryKey)).toBeNull();
+    // The header notices at once, and nothing of the deleted account stays cached.
+    expect(screen.getByText('HEADER: SIGNED OUT')).toBeTruthy();
+    expect(queryClient.getQueryData(['/api/stats/user/me'])).toBeUndefined();
+  });
+
+  it('does nothing when the deletion is cancelled', async () => {
+    const api = installFakeFetch({ 'GET /api/stats/user/me': json(totals) });
+    const user = userEvent.setup();
+    renderProfile(ada);
+    await user.click(screen.getByRole('button', { name: 'DELETE ACCOUNT' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'CANCEL' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('DELETE /api/profile')).toHaveLength(0);
+    expect(screen.getByRole('heading', { name: 'YOUR PROFILE' })).toBeTruthy();
+  });
+});

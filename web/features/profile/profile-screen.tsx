@@ -1,0 +1,58 @@
+// /profile: sign-in prompt, loading, or the player's profile with stats, edit form, logout and account deletion.
+import { useMe } from '../auth/use-me.ts';
+import { paths } from '../../lib/paths.ts';
+import { DangerZone } from './components/danger-zone.tsx';
+import { ProfileForm } from './components/profile-form.tsx';
+import { UserStats } from './components/user-stats.tsx';
+import { initials } from './initials.ts';
+import './profile.css';
+
+export function ProfileScreen() {
+  const { user, isLoading } = useMe();
+
+  if (isLoading) {
+    return (
+      <div className="page">
+        <p className="page-title" role="status">
+          LOADING PROFILE...
+        </p>
+      </div>
+    );
+  }
+
+  if (user === null) {
+    return (
+      <div className="page stack">
+        <h1 className="page-title">SIGN IN REQUIRED</h1>
+        <p>You need to sign in to view your profile!</p>
+        <a className="btn btn-primary" href={paths.googleSignIn}>
+          SIGN IN WITH GOOGLE
+        </a>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page stack">
+      <h1 className="page-title">YOUR PROFILE</h1>
+      <section className="card row" aria-label="Account">
+        <div className="profile-avatar" aria-hidden="true">
+          {initials(user.displayName, user.email)}
+        </div>
+        <div>
+          <p className="card-title">{user.displayName.trim() === '' ? 'Anonymous User' : user.displayName}</p>
+          <p className="muted">{user.email}</p>
+        </div>
+      </section>
+      <UserStats />
+      {/* Keyed by the user so a refetched me (after an update) restarts the form from the saved values. */}
+      <ProfileForm key={`${user.id}:${user.displayName}:${user.email}`} user={user} />
+      <form method="post" action={paths.logout}>
+        <button type="submit" className="btn">
+          LOGOUT
+        </button>
+      </form>
+      <DangerZone />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+// GET /api/winnings: the signed-in player's winnings and their payout state.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { WinningsResponse } from '../../../../server/contract.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+export const winningsQueryKey = ['/api/winnings'] as const;
+
+export function getWinnings(): Promise<WinningsResponse> {
+  return apiFetch<WinningsResponse>('/api/winnings');
+}
+
+export const winningsQueryOptions = queryOptions({ queryKey: winningsQueryKey, queryFn: getWinnings });
+
+export function useWinnings(enabled = true) {
+  return useQuery({ ...winningsQueryOptions, enabled });
+}

@@ -1,0 +1,126 @@
+// The prize claim: checks the date's prize, asks for PayPal details for cash, nothing for a voucher, then shows the
+// success state (spec-2 §2, Claim form). Amount and type come from the winning itself: it is what the server pays.
+import { useState, type FormEvent } from 'react';
+import type { WinningDto } from '../../../../server/contract.ts';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { messageOf } from '../../../lib/api-client.ts';
+import { parseGameKey } from '../../../lib/dates.ts';
+import { formatMoney } from '../../../lib/money.ts';
+import { usePrizeForDate } from '../api/get-prize-for-date.ts';
+import { useSubmitWinnerPayout } from '../api/submit-winner-payout.ts';
+import { validateClaim } from '../claim-validation.ts';
+import { dayOfWeekOf, weekdayName } from '../weekday.ts';
+import { WhatHappensNext } from './what-happens-next.tsx';
+
+export function ClaimForm({ winning }: { winning: WinningDto }) {
+  const date = parseGameKey(winning.gameDate).date;
+  const prize = usePrizeForDate(date);
+  const submit = useSubmitWinnerPayout();
+  const { toast } = useToast();
+  const [paypalEmail, setPaypalEmail] = useState('');
+  const [preferredName, setPreferredName] = useState('');
+  const [validationError, setValidationError] = useState<string | null>(null);
+  const amount = formatMoney(winning.amountCents, winning.currency);
+
+  if (prize.isLoading) return <p role="status">LOADING PRIZE INFO...</p>;
+
+  if (prize.data?.status === 'disabled') {
+    const day = weekdayName(prize.data.dayOfWeek ?? dayOfWeekOf(date));
+    return (
+      <section className="card" aria-labelledby="no-prize-title">
+        <h2 id="no-prize-title" className="card-title">
+          NO PRIZE TODAY
+        </h2>
+        <p>{prize.data.message ?? `No prizes are currently offered on ${day}s`}</p>
+      </section>
+    );
+  }
+
+  if (prize.data === undefined) {
+    return (
+      <section className="card" aria-labelledby="prize-unavailable-title">
+        <h2 id="prize-unavailable-title" className="card-title">
+          PRIZE INFO UNAVAILABLE
+        </h2>
+        <p className="error-text" role="alert">
+          Failed to load prize information
+        </p>
+        {prize.error instanceof Error && prize.error.message !== '' && <p className="muted">{prize.error.message}</p>}
+      </section>
+    );
+  }
+
+  if (submit.isSuccess) {
+    return (
+      <section className="card card-accent" aria-labelledby="payout-submitted-title">
+        <h2 id="payout-submitted-title" className="card-title">
+          PAYOUT SUBMITTED!
+        </h2>
+        <p>
+          We'll process your {amount} {winning.prizeType} within the week!
+        </p>
+        <WhatHappensNext />
+      </section>
+    );
+  }
+
+  const isCash = winning.prizeType === 'cash';
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    const error = validateClaim(winning.prizeType, { paypalEmail, preferredName });
+    setValidationError(error);
+    if (error !== null) return;
+    submit.mutate(
+      isCash ? { gameId: winning.gameId, paypalEmail: paypalEmail.trim(), preferredName: preferredName.trim() } : { gameId: winning.gameId },
+      {
+        onError: (failure) =>
+          toast({ title: 'Error', description: messageOf(failure, 'Failed to submit payout information'), variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <form className="card stack" onSubmit={send} noValidate aria-labelledby="claim-form-title">
+      <h2 id="claim-form-title" className="card-title">
+        {amount} {isCash ? 'CASH PRIZE' : 'VOUCHER PRIZE'}
+      </h2>
+      {isCash ? (
+        <>
+          <p>Your cash prize is paid by PayPal. Tell us where to send it.</p>
+          <div className="field">
+            <label htmlFor="claim-paypal-email">PAYPAL EMAIL</label>
+            <input
+              id="claim-paypal-email"
+              className="input"
+              type="email"
+              autoComplete="email"
+              value={paypalEmail}
+              onChange={(event) => setPaypalEmail(event.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="claim-preferred-name">NAME FOR THE PAYPAL PAYMENT</label>
+            <input
+              id="claim-preferred-name"
+              className="input"
+              autoComplete="name"
+              value={preferredName}
+              onChange={(event) => setPreferredName(event.target.value)}
+            />
+          </div>
+        </>
+      ) : (
+        <p>A gift card voucher will be e-mailed to your account e-mail address. No details are needed.</p>
+      )}
+      {validationError !== null && (
+        <p className="error-text" role="alert">
+          {validationError}
+        </p>
+      )}
+      <WhatHappensNext />
+      <button type="submit" className="btn btn-primary" disabled={submit.isPending}>
+        {submit.isPending ? 'SUBMITTING...' : 'SUBMIT CLAIM'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+// One winning in the pending or completed list (spec-2 §2, Winnings).
+import type { WinningDto } from '../../../../server/contract.ts';
+import { formatDate, formatLongDate } from '../../../lib/dates.ts';
+import { formatMoney } from '../../../lib/money.ts';
+import { PayoutStatusBadge } from './payout-status-badge.tsx';
+
+export function WinningCard({ winning, onClaim }: { winning: WinningDto; onClaim: (winning: WinningDto) => void }) {
+  return (
+    <article className="card" aria-label={`Winning of ${formatLongDate(winning.gameDate)}`}>
+      <div className="row">
+        <h3 className="card-title">{formatLongDate(winning.gameDate)}</h3>
+        <PayoutStatusBadge status={winning.status} />
+      </div>
+      <p>
+        Won with number <strong>#{winning.winningNumber}</strong>
+      </p>
+      <p className="winning-amount">{formatMoney(winning.amountCents, winning.currency)}</p>
+      <p>
+        <span className="badge badge-accent">{winning.prizeType.toUpperCase()}</span>
+      </p>
+      {winning.reviewNotes !== null && winning.reviewNotes !== '' && (
+        <p>
+          <strong>Admin notes:</strong> {winning.reviewNotes}
+        </p>
+      )}
+      {winning.isCompleted && winning.processedAt !== null && (
+        <p>
+          <strong>Paid on</strong> {formatDate(winning.processedAt)}
+        </p>
+      )}
+      {winning.isCompleted && winning.paymentReference !== null && winning.paymentReference !== '' && (
+        <p>
+          <strong>Reference:</strong> <code>{winning.paymentReference}</code>
+        </p>
+      )}
+      {winning.canClaim && (
+        <button type="button" className="btn btn-primary" onClick={() => onClaim(winning)}>
+          CLAIM PRIZE
+        </button>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,164 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { MeResponse, WinningDto } from '../../../server/contract.ts';
+import { renderWithProviders } from '../../testing/render.tsx';
+import { expectNoAxeViolations } from '../admin/testing/axe.ts';
+import { installFakeFetch, json } from '../admin/testing/fake-fetch.ts';
+import { WinningsScreen } from './winnings-screen.tsx';
+
+// The test machine is shared and sometimes slow: wait up to 5 s for the screen before calling it broken.
+configure({ asyncUtilTimeout: 5000 });
+
+const ada: MeResponse = { id: 'u1', email: 'ada@example.com', displayName: 'Ada', role: 'player' };
+
+function winning(overrides: Partial<WinningDto>): WinningDto {
+  return {
+    payoutId: null,
+    gameId: 'g-2026-11-22',
+    gameDate: '2026-11-22',
+    winningNumber: 3,
+    prizeAmount: 200,
+    prizeType: 'cash',
+    amountCents: 20000,
+    currency: 'USD',
+    status: 'unclaimed',
+    isPending: true,
+    isCompleted: false,
+    canClaim: true,
+    reviewNotes: null,
+    processedAt: null,
+    paymentReference: null,
+    ...overrides,
+  };
+}
+
+const paid = winning({
+  gameId: 'g-2026-11-16',
+  gameDate: '2026-11-16',
+  winningNumber: 1,
+  prizeType: 'voucher',
+  amountCents: 1050,
+  prizeAmount: 10.5,
+  status: 'paid',
+  isPending: false,
+  isCompleted: true,
+  canClaim: false,
+  processedAt: '2026-11-18T12:00:00.000Z',
+  paymentReference: 'VOUCHER-XYZ',
+  reviewNotes: 'Payment processed manually',
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('WinningsScreen', () => {
+  it('asks a signed-out visitor to sign in', () => {
+    installFakeFetch();
+    renderWithProviders(<WinningsScreen />, { me: null });
+    expect(screen.getByRole('heading', { name: 'SIGN IN REQUIRED' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'SIGN IN WITH GOOGLE' }).getAttribute('href')).toBe('/auth/google');
+  });
+
+  it('shows the total and splits pending from completed payouts', async () => {
+    installFakeFetch({ 'GET /api/winnings': json({ winnings: [winning({}), paid] }) });
+    renderWithProviders(<WinningsScreen />, { me: ada });
+    expect(await screen.findByText('TOTAL WON: $210.50')).toBeTruthy();
+    const pending = screen.getByRole('region', { name: 'PENDING PAYOUTS (1)' });
+    expect(within(pending).getByText('Sunday, November 22, 2026')).toBeTruthy();
+    expect(within(pending).getByText('Unclaimed')).toBeTruthy();
+    expect(within(pending).getByRole('button', { name: 'CLAIM PRIZE' })).toBeTruthy();
+    const completed = screen.getByRole('region', { name: 'COMPLETED PAYOUTS (1)' });
+    expect(within(completed).getByText('Paid')).toBeTruthy();
+    expect(within(completed).getByText('VOUCHER-XYZ')).toBeTruthy();
+    expect(within(completed).getByText('Paid on')).toBeTruthy();
+    expect(within(completed).queryByRole('button', { name: 'CLAIM PRIZE' })).toBeNull();
+    await expectNoAxeViolations();
+  });
+
+  it('shows the empty state with a link to play', async () => {
+    installFakeFetch({ 'GET /api/winnings': json({ winnings: [] }) });
+    renderWithProviders(<WinningsScreen />, { me: ada });
+    expect(await screen.findByRole('heading', { name: 'NO WINNINGS YET' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'PLAY GAME' }).getAttribute('href')).toBe('/');
+  });
+
+  it('offers TRY AGAIN after a failed load, and it reloads', async () => {
+    const api = installFakeFetch({ 'GET /api/winnings': json({ error: 'down', code: 'X' }, 500) });
+    const user = userEvent.setup();
+    renderWithProviders(<WinningsScreen />, { me: ada });
+    expect(await screen.findByText('Failed to load your winnings')).toBeTruthy();
+    api.on('GET /api/winnings', json({ winnings: [] }));
+    await user.click(screen.getByRole('button', { name: 'TRY AGAIN' }));
+    expect(await screen.findByRole('heading', { name: 'NO WINNINGS YET' })).toBeTruthy();
+  });
+
+  it('claims a cash prize: validates, posts the PayPal details and shows the success state', async () => {
+    const api = installFakeFetch({
+      'GET /api/winnings': json({ winnings: [winning({})] }),
+      'GET /api/prizes/date/2026-11-22': json({
+        status: 'active',
+        prize: { prizeType: 'cash', amountCents: 20000, currency: 'USD', description: 'Sunday Cash Prize' },
+        dayOfWeek: 7,
+      }),
+      'POST /api/prizes/winner-payout': json({ message: 'Payout submitted', payoutId: 'p1' }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<WinningsScreen />, { me: ada });
+    await user.click(await screen.findByRole('button', { name: 'CLAIM PRIZE' }));
+    expect(screen.getByRole('heading', { name: 'CLAIM YOUR PRIZE' })).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'SUBMIT CLAIM' }));
+    expect(screen.getByText('PayPal email and preferred name are required for cash prizes')).toBeTruthy();
+    await user.type(screen.getByLabelText('PAYPAL EMAIL'), 'ada.example.com');
+    await user.type(screen.getByLabelText('NAME FOR THE PAYPAL PAYMENT'), 'Ada L');
+    await user.click(screen.getByRole('button', { name: 'SUBMIT CLAIM' }));
+    expect(screen.getByText('Please enter a valid PayPal email address')).toBeTruthy();
+    expect(api.callsTo('POST /api/prizes/winner-payout')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('PAYPAL EMAIL'));
+    await user.type(screen.getByLabelText('PAYPAL EMAIL'), 'ada@paypal.test');
+    await user.click(screen.getByRole('button', { name: 'SUBMIT CLAIM' }));
+    expect(await screen.findByRole('heading', { name: 'PAYOUT SUBMITTED!' })).toBeTruthy();
+    expect(screen.getByText("We'll process your $200.00 cash within the week!")).toBeTruthy();
+    expect(api.callsTo('POST /api/prizes/winner-payout')[0]?.body).toEqual({
+      gameId: 'g-2026-11-22',
+      paypalEmail: 'ada@paypal.test',
+      preferredName: 'Ada L',
+    });
+    // The list reloads after the claim.
+    expect(api.callsTo('GET /api/winnings').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("shows 'NO PRIZE TODAY' when the weekday's prize is disabled", async () => {
+    installFakeFetch({
+      'GET /api/winnings': json({ winnings: [winning({})] }),
+      'GET /api/prizes/date/2026-11-22': json(
+        { error: 'No prizes are currently offered on Sundays', code: 'PRIZE_DISABLED', status: 'disabled', message: '', dayOfWeek: 7 },
+        404,
+      ),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<WinningsScreen />, { me: ada });
+    await user.click(await screen.findByRole('button', { name: 'CLAIM PRIZE' }));
+    expect(await screen.findByRole('heading', { name: 'NO PRIZE TODAY' })).toBeTruthy();
+    expect(screen.getByText('No prizes are currently offered on Sundays')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '← BACK TO WINNINGS' }));
+    expect(await screen.findByText('TOTAL WON: $200.00')).toBeTruthy();
+  });
+
+  it("shows 'PRIZE INFO UNAVAILABLE' when the prize cannot be loaded", async () => {
+    installFakeFetch({
+      'GET /api/winnings': json({ winnings: [winning({ prizeType: 'voucher' })] }),
+      'GET /api/prizes/date/2026-11-22': json({ error: 'Server error', code: 'INTERNAL' }, 500),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<WinningsScreen />, { me: ada });
+    await user.click(await screen.findByRole('button', { name: 'CLAIM PRIZE' }));
+    expect(await screen.findByRole('heading', { name: 'PRIZE INFO UNAVAILABLE' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Failed to load prize information');
+    expect(screen.getByText('Server error')).toBeTruthy();
+  });
+});

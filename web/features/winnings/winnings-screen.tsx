@@ -1,0 +1,108 @@
+// /winnings: the player's winnings, split into pending and completed payouts, and the claim view.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { WinningDto } from '../../../server/contract.ts';
+import { formatLongDate } from '../../lib/dates.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { paths } from '../../lib/paths.ts';
+import { useMe } from '../auth/use-me.ts';
+import { useWinnings } from './api/get-winnings.ts';
+import { ClaimForm } from './components/claim-form.tsx';
+import { WinningCard } from './components/winning-card.tsx';
+import { summarizeWinnings } from './winnings-summary.ts';
+import './winnings.css';
+
+export function WinningsScreen() {
+  const { user, isLoading: meLoading } = useMe();
+  const winnings = useWinnings(user !== null);
+  const [claiming, setClaiming] = useState<WinningDto | null>(null);
+
+  if (meLoading) return <p className="page" role="status">LOADING...</p>;
+
+  if (user === null) {
+    return (
+      <div className="page stack">
+        <h1 className="page-title">SIGN IN REQUIRED</h1>
+        <p>Sign in to see your winnings and claim your prizes.</p>
+        <a className="btn btn-primary" href={paths.googleSignIn}>
+          SIGN IN WITH GOOGLE
+        </a>
+      </div>
+    );
+  }
+
+  if (claiming !== null) {
+    return (
+      <div className="page stack">
+        <h1 className="page-title">CLAIM YOUR PRIZE</h1>
+        <p>{formatLongDate(claiming.gameDate)}</p>
+        <button type="button" className="btn" onClick={() => setClaiming(null)}>
+          ← BACK TO WINNINGS
+        </button>
+        <ClaimForm winning={claiming} />
+      </div>
+    );
+  }
+
+  if (winnings.isLoading) return <p className="page" role="status">LOADING YOUR WINNINGS...</p>;
+
+  if (winnings.data === undefined) {
+    return (
+      <div className="page stack">
+        <h1 className="page-title">YOUR WINNINGS</h1>
+        <p className="alert" role="alert">
+          Failed to load your winnings
+        </p>
+        <button type="button" className="btn" onClick={() => void winnings.refetch()}>
+          TRY AGAIN
+        </button>
+      </div>
+    );
+  }
+
+  const summary = summarizeWinnings(winnings.data.winnings);
+  return (
+    <div className="page stack">
+      <h1 className="page-title">YOUR WINNINGS</h1>
+      <p className="winnings-total card card-accent">TOTAL WON: {formatMoney(summary.totalCents, summary.currency)}</p>
+      {winnings.data.winnings.length === 0 ? (
+        <section className="card" aria-labelledby="no-winnings-title">
+          <h2 id="no-winnings-title" className="card-title">
+            NO WINNINGS YET
+          </h2>
+          <p>Pick the lowest number nobody else picks and your prizes will show up here.</p>
+          <Link className="btn btn-primary" to={paths.home}>
+            PLAY GAME
+          </Link>
+        </section>
+      ) : (
+        <>
+          {summary.pending.length > 0 && (
+            <section className="stack" aria-labelledby="pending-payouts-title">
+              <h2 id="pending-payouts-title" className="card-title">
+                PENDING PAYOUTS ({summary.pending.length})
+              </h2>
+              <div className="grid">
+                {summary.pending.map((winning) => (
+                  <WinningCard key={winning.gameId} winning={winning} onClaim={setClaiming} />
+                ))}
+              </div>
+            </section>
+          )}
+          {summary.completed.length > 0 && (
+            <section className="stack" aria-labelledby="completed-payouts-title">
+              <h2 id="completed-payouts-title" className="card-title">
+                COMPLETED PAYOUTS ({summary.completed.length})
+              </h2>
+              <div className="grid">
+                {summary.completed.map((winning) => (
+                  <WinningCard key={winning.gameId} winning={winning} onClaim={setClaiming} />
+                ))}
+              </div>
+            </section>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

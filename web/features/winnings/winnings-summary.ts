@@ -1,0 +1,19 @@
+/** Totals and grouping of the winnings list (spec-2 §2, Winnings). */
+import type { WinningDto } from '../../../server/contract.ts';
+
+export interface WinningsSummary {
+  totalCents: number;
+  currency: string;
+  pending: WinningDto[];
+  completed: WinningDto[];
+}
+
+export function summarizeWinnings(winnings: readonly WinningDto[]): WinningsSummary {
+  return {
+    // Summed in cents so no floating-point dust shows up in 'TOTAL WON'.
+    totalCents: winnings.reduce((sum, winning) => sum + winning.amountCents, 0),
+    currency: winnings[0]?.currency ?? 'USD',
+    pending: winnings.filter((winning) => winning.isPending),
+    completed: winnings.filter((winning) => winning.isCompleted),
+  };
+}
