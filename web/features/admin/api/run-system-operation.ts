@@ -1,8 +1,8 @@
 // The SYSTEM tab's writes: POST /admin/daily-close, /admin/compute/{date} and /admin/open/{date}. Each answers a
-// JSON object shown raw; the status reloads afterwards.
+// JSON object shown raw. Closing or opening a game changes nearly everything players see (today's game, entries,
+// history, statistics, leaderboards, winnings, rewards), so every cached answer reloads afterwards.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { adminKeys } from './admin-query-keys.ts';
 
 export type SystemOperation = { kind: 'daily-close' } | { kind: 'compute'; date: string } | { kind: 'open'; date: string };
 
@@ -25,6 +25,6 @@ export function useRunSystemOperation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: runSystemOperation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.status }),
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }

@@ -57,7 +57,7 @@ export function DataTab() {
       ) : data === undefined ? null : data.submissions.length === 0 ? (
         <p className="muted">No submissions found for the current active game</p>
       ) : (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="Submissions table">
           <table className="table">
             <thead>
               <tr>

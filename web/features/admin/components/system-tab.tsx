@@ -73,7 +73,7 @@ export function SystemTab() {
           <h3 id="admin-last-result" className="card-title">
             LAST RESULT
           </h3>
-          <pre className="admin-raw">{JSON.stringify(lastResult, null, 2)}</pre>
+          <pre className="admin-raw" tabIndex={0} aria-labelledby="admin-last-result">{JSON.stringify(lastResult, null, 2)}</pre>
         </section>
       )}
       <section aria-labelledby="admin-status-title">
@@ -83,7 +83,7 @@ export function SystemTab() {
         {status.data === undefined ? (
           <p className="muted">{status.isLoading ? 'Loading status...' : 'No status loaded. Click Refresh Status to load admin data.'}</p>
         ) : (
-          <pre className="admin-raw">{JSON.stringify(status.data, null, 2)}</pre>
+          <pre className="admin-raw" tabIndex={0} aria-labelledby="admin-status-title">{JSON.stringify(status.data, null, 2)}</pre>
         )}
       </section>
     </div>

@@ -8,7 +8,10 @@ export function submitEntry(number: number): Promise<SubmitEntryResponse> {
   return apiFetch<SubmitEntryResponse>('/api/entry', { method: 'POST', body: { number } });
 }
 
-/** After a submit the entries reload (spec-1 §4); bonus counts change with them. */
+/**
+ * After a submit the entries reload (spec-1 §4); bonus counts change with them, and so do the guild's
+ * picks of the day (keys under ['/api/guilds', id]).
+ */
 export function useSubmitEntry() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -17,6 +20,7 @@ export function useSubmitEntry() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: myEntriesQueryKey }),
         queryClient.invalidateQueries({ queryKey: ['/api/referrals/bonuses'] }),
+        queryClient.invalidateQueries({ queryKey: ['/api/guilds'] }),
       ]);
     },
   });
