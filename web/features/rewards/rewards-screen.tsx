@@ -41,7 +41,7 @@ export function RewardsScreen() {
               REWARD INVENTORY
             </h2>
             <p className="muted">All rewards expire after 7 days</p>
-            <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="inventory-title">
+            <div className="table-wrap" tabIndex={0} role="region" aria-label="Reward inventory table">
               <table className="table">
                 <thead>
                   <tr>
