@@ -186,6 +186,7 @@ export interface PrizeConfigDto extends PrizeDto {
   isActive: boolean;
   /** true for a weekly row that is the built-in default (no stored change). */
   isDefault: boolean;
+  /** 1-7. A date override carries its date's weekday too: `date !== null` is what marks an override. */
   dayOfWeek: number | null;
   date: string | null;
   /** For weekly rows: the built-in default amount, for the RESET confirmation. */

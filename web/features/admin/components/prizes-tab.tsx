@@ -1,6 +1,7 @@
 // PRIZES: the weekly defaults (7 rows) and the date overrides.
 import { messageOf } from '../../../lib/api-client.ts';
 import { usePrizeConfig } from '../api/get-prize-config.ts';
+import { splitPrizeConfig } from '../prize-config-rows.ts';
 import { useErrorToast } from '../use-error-toast.ts';
 import { DateOverrides } from './date-overrides.tsx';
 import { WeeklyPrizeRow } from './weekly-prize-row.tsx';
@@ -23,8 +24,7 @@ export function PrizesTab() {
     );
   }
 
-  const weekly = config.data.prizes.filter((prize) => prize.dayOfWeek !== null).sort((a, b) => (a.dayOfWeek ?? 0) - (b.dayOfWeek ?? 0));
-  const overrides = config.data.prizes.filter((prize) => prize.date !== null).sort((a, b) => (a.date ?? '').localeCompare(b.date ?? ''));
+  const { weekly, overrides } = splitPrizeConfig(config.data.prizes);
 
   return (
     <div className="stack">
