@@ -1,0 +1,60 @@
+// The seam between the shared repositories and one database: only what truly differs lives here.
+import type { Kysely } from 'kysely';
+import type { Database, SqlBoolean } from './schema.ts';
+
+export interface SqlDialect {
+  readonly name: 'sqlite' | 'postgres';
+  /** A boolean as the driver binds it (better-sqlite3 binds no booleans: 1/0). */
+  bool(value: boolean): SqlBoolean;
+  /** Whether a driver error is a unique-constraint violation (mapped to the port's DomainError). */
+  isUniqueViolation(error: unknown): boolean;
+  /** Whether `SELECT … FOR UPDATE` is needed (and understood) to lock rows inside a write. */
+  readonly rowLocks: boolean;
+}
+
+/** What every shared repository works over: one connection or transaction plus its dialect. */
+export interface SqlContext {
+  db: Kysely<Database>;
+  dialect: SqlDialect;
+}
+
+const errorCode = (error: unknown): unknown =>
+  typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+
+export const sqliteDialect: SqlDialect = {
+  name: 'sqlite',
+  bool: (value) => (value ? 1 : 0),
+  isUniqueViolation: (error) => {
+    const code = errorCode(error);
+    return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  },
+  // A SQLite write holds the whole database (BEGIN IMMEDIATE): rows need no locks.
+  rowLocks: false,
+};
+
+export const postgresDialect: SqlDialect = {
+  name: 'postgres',
+  bool: (value) => value,
+  isUniqueViolation: (error) => errorCode(error) === '23505',
+  rowLocks: true,
+};
+
+/** Reads a boolean column whatever the driver returned (0/1 or true/false). */
+export const fromSqlBoolean = (value: SqlBoolean): boolean => value === true || value === 1;
+
+/** Counts, sums and bigints come back as strings from PostgreSQL and as numbers from SQLite. */
+export const toNumber = (value: unknown): number => {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'bigint' || typeof value === 'string') return Number(value);
+  return 0;
+};
+
+export const toNullableNumber = (value: unknown): number | null =>
+  value === null || value === undefined ? null : toNumber(value);
+
+/** Affected-row counts of kysely results (bigint or undefined). */
+export const affected = (result: { numInsertedOrUpdatedRows?: bigint } | { numUpdatedRows: bigint } | { numDeletedRows: bigint }): number => {
+  if ('numUpdatedRows' in result) return Number(result.numUpdatedRows);
+  if ('numDeletedRows' in result) return Number(result.numDeletedRows);
+  return Number(result.numInsertedOrUpdatedRows ?? 0n);
+};

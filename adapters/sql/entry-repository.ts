@@ -1,0 +1,352 @@
+import { sql, type Selectable } from 'kysely';
+import { DomainError } from '../../core/errors.ts';
+import type { Entry, GameKey, HistogramRow, Instant, Resolution, Snapshot } from '../../core/model.ts';
+import type { AdminSubmissionRow, EntryRepository, NewEntry } from '../../core/ports.ts';
+import { affected, toNumber, type SqlContext } from './dialect.ts';
+import type { EntriesTable } from './schema.ts';
+
+const toEntry = (row: Selectable<EntriesTable>): Entry => ({
+  id: row.id,
+  gameKey: row.game_key,
+  userId: row.user_id,
+  number: row.number,
+  entryType: row.entry_type === 'bonus' ? 'bonus' : 'standard',
+  submittedAt: row.submitted_at,
+});
+
+export class SqlEntryRepository implements EntryRepository {
+  constructor(private readonly ctx: SqlContext) {}
+
+  async add(entry: NewEntry): Promise<Entry> {
+    const { db } = this.ctx;
+    // ON CONFLICT DO NOTHING instead of catching the violation: a failed statement would abort a
+    // PostgreSQL transaction, and the caller may want to go on after the DomainError.
+    const result = await db
+      .insertInto('entries')
+      .values({
+        id: entry.id,
+        game_key: entry.gameKey,
+        user_id: entry.userId,
+        number: entry.number,
+        entry_type: entry.entryType,
+        submitted_at: entry.submittedAt,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirstOrThrow();
+    if (affected(result) > 0) return { ...entry };
+    const mine = await db
+      .selectFrom('entries')
+      .select(['number', 'entry_type'])
+      .where('game_key', '=', entry.gameKey)
+      .where('user_id', '=', entry.userId)
+      .execute();
+    if (mine.some((e) => e.number === entry.number)) {
+      throw new DomainError('DUPLICATE_NUMBER', `You already picked ${entry.number} in this game.`);
+    }
+    if (mine.some((e) => e.entry_type === entry.entryType)) {
+      throw new DomainError('ENTRY_LIMIT', 'No more entries left for this game.');
+    }
+    throw new DomainError('CONFLICT', `Entry ${entry.id} already exists.`);
+  }
+
+  async forPlayer(gameKey: GameKey, userId: string): Promise<Entry[]> {
+    const rows = await this.ctx.db
+      .selectFrom('entries')
+      .selectAll()
+      .where('game_key', '=', gameKey)
+      .where('user_id', '=', userId)
+      .orderBy('submitted_at')
+      .orderBy('id')
+      .execute();
+    return rows.map(toEntry);
+  }
+
+  async countForPlayer(userId: string): Promise<number> {
+    const row = await this.ctx.db
+      .selectFrom('entries')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return toNumber(row.n);
+  }
+
+  async isPickedByOthers(gameKey: GameKey, number: number, exceptUserId: string): Promise<boolean> {
+    const row = await this.ctx.db
+      .selectFrom('entries')
+      .select('id')
+      .where('game_key', '=', gameKey)
+      .where('number', '=', number)
+      .where((eb) => eb.or([eb('user_id', '<>', exceptUserId), eb('user_id', 'is', null)]))
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async counts(gameKey: GameKey): Promise<{ totalNumbers: number; uniqueNumbers: number }> {
+    const row = await this.#withCounts(gameKey)
+      .selectFrom('counts')
+      .select((eb) => [
+        eb.fn.sum('n').as('total'),
+        eb.fn.sum(eb.case().when('n', '=', 1).then(1).else(0).end()).as('unique'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { totalNumbers: toNumber(row.total), uniqueNumbers: toNumber(row.unique) };
+  }
+
+  /**
+   * Set-based: a handful of aggregate queries over the (game_key, number) index; only the
+   * histogram (≤ histogramLimit rows) and the most-frequent numbers come back to JavaScript.
+   */
+  async resolve(gameKey: GameKey, minedNumbers: number[], histogramLimit: number): Promise<Resolution> {
+    const { db } = this.ctx;
+    const mined = [...new Set(minedNumbers)].sort((a, b) => a - b);
+
+    const totals = await db
+      .selectFrom('entries')
+      .select((eb) => [eb.fn.countAll().as('total'), eb.fn.sum('number').as('sum'), eb.fn.max('number').as('highest')])
+      .where('game_key', '=', gameKey)
+      .executeTakeFirstOrThrow();
+    const total = toNumber(totals.total);
+
+    const shape = await this.#withCounts(gameKey)
+      .selectFrom('counts')
+      .select((eb) => [eb.fn.countAll().as('distinct'), eb.fn.max('n').as('top')])
+      .executeTakeFirstOrThrow();
+    const distinct = toNumber(shape.distinct);
+    const mostFrequentCount = toNumber(shape.top);
+
+    // The two lowest unique numbers, with how many there are (a window over the filtered rows).
+    const uniques = await this.#withCounts(gameKey)
+      .selectFrom('counts')
+      .select((eb) => ['number', eb.fn.countAll().over().as('uniques')])
+      .where('n', '=', 1)
+      .$if(mined.length > 0, (qb) => qb.where('number', 'not in', mined))
+      .orderBy('number')
+      .limit(2)
+      .execute();
+    const winningNumber = uniques[0]?.number ?? null;
+    const secondPlaceNumber = uniques[1]?.number ?? null;
+
+    const mostFrequentNumbers =
+      mostFrequentCount === 0
+        ? []
+        : (
+            await this.#withCounts(gameKey)
+              .selectFrom('counts')
+              .select('number')
+              .where('n', '=', mostFrequentCount)
+              .orderBy('number')
+              .execute()
+          ).map((r) => r.number);
+
+    const snapshot: Snapshot = {
+      entriesTotal: total,
+      uniquesTotal: toNumber(uniques[0]?.uniques ?? 0),
+      winningNumber,
+      secondPlaceNumber,
+      missedWinNumber: null,
+      highestNumber: total > 0 ? toNumber(totals.highest) : null,
+      mostFrequentNumbers,
+      mostFrequentCount,
+      median: total > 0 ? await this.#median(gameKey, total) : null,
+      // Sum and count are exact integers; dividing here rounds exactly like resolveNumbers.
+      average: total > 0 ? Math.round((toNumber(totals.sum) / total) * 100) / 100 : null,
+      minedNumbers: mined,
+    };
+    const lowestUnpicked = await this.#lowestUnpicked(gameKey);
+    snapshot.missedWinNumber = winningNumber === null || lowestUnpicked < winningNumber ? lowestUnpicked : null;
+
+    const histogramTruncated = distinct > histogramLimit;
+    const histogram = histogramTruncated
+      ? await this.#truncatedHistogram(gameKey, mostFrequentCount, histogramLimit)
+      : await this.#fullHistogram(gameKey);
+
+    const holders = await db
+      .selectFrom('entries')
+      .select(['id', 'user_id', 'number'])
+      .where('game_key', '=', gameKey)
+      .where('number', 'in', [winningNumber ?? 0, secondPlaceNumber ?? 0])
+      .execute();
+    const holder = (n: number | null): Resolution['winner'] => {
+      const e = n === null ? undefined : holders.find((h) => h.number === n);
+      return e ? { userId: e.user_id, entryId: e.id, number: e.number } : null;
+    };
+
+    return { gameKey, snapshot, histogram, histogramTruncated, winner: holder(winningNumber), runnerUp: holder(secondPlaceNumber) };
+  }
+
+  async uniqueNonWinningPlayers(gameKey: GameKey, minedNumbers: number[], winningNumber: number | null): Promise<string[]> {
+    const rows = await this.#withCounts(gameKey)
+      .selectFrom('entries as e')
+      .innerJoin('counts as c', 'c.number', 'e.number')
+      .select('e.user_id')
+      .distinct()
+      .where('e.game_key', '=', gameKey)
+      .where('c.n', '=', 1)
+      .where('e.user_id', 'is not', null)
+      .$if(minedNumbers.length > 0, (qb) => qb.where('e.number', 'not in', minedNumbers))
+      .$if(winningNumber !== null, (qb) => qb.where('e.number', '<>', winningNumber ?? 0))
+      .orderBy('e.user_id')
+      .execute();
+    return rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id]));
+  }
+
+  async playerIds(gameKey: GameKey): Promise<string[]> {
+    const rows = await this.ctx.db
+      .selectFrom('entries')
+      .select('user_id')
+      .distinct()
+      .where('game_key', '=', gameKey)
+      .where('user_id', 'is not', null)
+      .orderBy('user_id')
+      .execute();
+    return rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id]));
+  }
+
+  async page(gameKey: GameKey, offset: number, limit: number): Promise<{ rows: AdminSubmissionRow[]; totalCount: number }> {
+    const { db } = this.ctx;
+    const count = await db
+      .selectFrom('entries')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('game_key', '=', gameKey)
+      .executeTakeFirstOrThrow();
+    const rows = await db
+      .selectFrom('entries as e')
+      .leftJoin('users as u', 'u.id', 'e.user_id')
+      .leftJoin('guild_members as gm', 'gm.user_id', 'e.user_id')
+      .leftJoin('guilds as g', 'g.id', 'gm.guild_id')
+      .select(['e.id', 'e.number', 'e.user_id', 'u.display_name', 'u.email', 'e.entry_type', 'g.name', 'e.submitted_at'])
+      .where('e.game_key', '=', gameKey)
+      .orderBy('e.submitted_at', 'desc')
+      .orderBy('e.id', 'desc')
+      .limit(Math.max(0, limit))
+      .offset(Math.max(0, offset))
+      .execute();
+    return {
+      totalCount: toNumber(count.n),
+      rows: rows.map((r) => ({
+        id: r.id,
+        number: r.number,
+        userId: r.user_id,
+        userDisplayName: r.display_name,
+        userEmail: r.email,
+        entryType: r.entry_type === 'bonus' ? 'bonus' : 'standard',
+        guildName: r.name,
+        submittedAt: r.submitted_at,
+      })),
+    };
+  }
+
+  async forGuild(gameKey: GameKey, guildId: string): Promise<{ userId: string; playerName: string; number: number; submittedAt: Instant }[]> {
+    const rows = await this.ctx.db
+      .selectFrom('entries as e')
+      .innerJoin('guild_members as gm', 'gm.user_id', 'e.user_id')
+      .innerJoin('users as u', 'u.id', 'e.user_id')
+      .select(['u.id', 'u.display_name', 'e.number', 'e.submitted_at'])
+      .where('e.game_key', '=', gameKey)
+      .where('gm.guild_id', '=', guildId)
+      .orderBy('e.submitted_at')
+      .orderBy('e.id')
+      .execute();
+    return rows.map((r) => ({ userId: r.id, playerName: r.display_name, number: r.number, submittedAt: r.submitted_at }));
+  }
+
+  async deleteBotEntries(gameKey: GameKey): Promise<number> {
+    const { db, dialect } = this.ctx;
+    const result = await db
+      .deleteFrom('entries')
+      .where('game_key', '=', gameKey)
+      .where('user_id', 'in', db.selectFrom('users').select('id').where('is_bot', '=', dialect.bool(true)))
+      .executeTakeFirstOrThrow();
+    return affected(result);
+  }
+
+  async removeForDeletedUser(userId: string, openGameKeys: GameKey[]): Promise<void> {
+    const { db } = this.ctx;
+    if (openGameKeys.length > 0) {
+      await db.deleteFrom('entries').where('user_id', '=', userId).where('game_key', 'in', openGameKeys).execute();
+    }
+    await db.updateTable('entries').set({ user_id: null }).where('user_id', '=', userId).execute();
+  }
+
+  /** A `counts` CTE: how many entries carry each number of the game. */
+  #withCounts(gameKey: GameKey) {
+    return this.ctx.db.with('counts', (db) =>
+      db
+        .selectFrom('entries')
+        .select((eb) => ['number', eb.fn.countAll<number>().as('n')])
+        .where('game_key', '=', gameKey)
+        .groupBy('number'),
+    );
+  }
+
+  /** The middle number (mean of the two middle ones for an even count), read at an ordered offset. */
+  async #median(gameKey: GameKey, total: number): Promise<number> {
+    const mid = Math.floor(total / 2);
+    const rows = await this.ctx.db
+      .selectFrom('entries')
+      .select('number')
+      .where('game_key', '=', gameKey)
+      .orderBy('number')
+      .limit(total % 2 === 1 ? 1 : 2)
+      .offset(total % 2 === 1 ? mid : mid - 1)
+      .execute();
+    const [a, b] = rows.map((r) => r.number);
+    return total % 2 === 1 ? (a ?? 0) : ((a ?? 0) + (b ?? 0)) / 2;
+  }
+
+  /** The lowest positive integer nobody picked: 1 if free, else the end of the run 1, 2, 3, … found with LEAD(). */
+  async #lowestUnpicked(gameKey: GameKey): Promise<number> {
+    const { db } = this.ctx;
+    const one = await db
+      .selectFrom('entries')
+      .select('id')
+      .where('game_key', '=', gameKey)
+      .where('number', '=', 1)
+      .limit(1)
+      .executeTakeFirst();
+    if (!one) return 1;
+    const gap = await db
+      .selectFrom((qb) =>
+        qb
+          .selectFrom((inner) => inner.selectFrom('entries').select('number').distinct().where('game_key', '=', gameKey).as('d'))
+          .select((eb) => ['d.number', eb.fn.agg<number | null>('lead', ['d.number']).over((ob) => ob.orderBy('d.number')).as('next')])
+          .as('runs'),
+      )
+      .select('runs.number')
+      .where((eb) => eb.or([eb('runs.next', 'is', null), eb('runs.next', '>', sql<number>`runs.number + 1`)]))
+      .orderBy('runs.number')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    return gap.number + 1;
+  }
+
+  async #fullHistogram(gameKey: GameKey): Promise<HistogramRow[]> {
+    const rows = await this.#withCounts(gameKey).selectFrom('counts').select(['number', 'n']).orderBy('number').execute();
+    return rows.map((r) => ({ number: r.number, count: toNumber(r.n) }));
+  }
+
+  /** The most-frequent numbers (lowest first, at most `limit`), then the lowest others up to `limit` rows. */
+  async #truncatedHistogram(gameKey: GameKey, top: number, limit: number): Promise<HistogramRow[]> {
+    const frequent = await this.#withCounts(gameKey)
+      .selectFrom('counts')
+      .select(['number', 'n'])
+      .where('n', '=', top)
+      .orderBy('number')
+      .limit(limit)
+      .execute();
+    const others =
+      frequent.length >= limit
+        ? []
+        : await this.#withCounts(gameKey)
+            .selectFrom('counts')
+            .select(['number', 'n'])
+            .where('n', '<>', top)
+            .orderBy('number')
+            .limit(limit - frequent.length)
+            .execute();
+    return [...frequent, ...others]
+      .map((r) => ({ number: r.number, count: toNumber(r.n) }))
+      .sort((a, b) => a.number - b.number);
+  }
+}

@@ -1,0 +1,157 @@
+import type { Selectable } from 'kysely';
+import { DomainError } from '../../core/errors.ts';
+import type { Game, GameDate, GameKey, GameStats, Instant } from '../../core/model.ts';
+import type { GameRepository } from '../../core/ports.ts';
+import { affected, toNullableNumber, type SqlContext } from './dialect.ts';
+import type { GamesTable } from './schema.ts';
+
+const toGame = (row: Selectable<GamesTable>): Game => ({
+  key: row.key,
+  date: row.date,
+  number: row.number,
+  status: row.status === 'closed' ? 'closed' : 'open',
+  opensAt: row.opens_at,
+  closesAt: row.closes_at,
+  closedAt: row.closed_at,
+});
+
+// The stats column only ever holds what markClosed wrote.
+const parseStats = (json: string): GameStats => JSON.parse(json) as GameStats;
+
+export class SqlGameRepository implements GameRepository {
+  constructor(private readonly ctx: SqlContext) {}
+
+  async create(game: Game): Promise<Game> {
+    const result = await this.ctx.db
+      .insertInto('games')
+      .values({
+        key: game.key,
+        date: game.date,
+        number: game.number,
+        status: game.status,
+        opens_at: game.opensAt,
+        closes_at: game.closesAt,
+        closed_at: game.closedAt,
+        winning_number: null,
+        stats: null,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirstOrThrow();
+    if (affected(result) === 0) throw new DomainError('CONFLICT', `Game ${game.key} already exists.`);
+    return { ...game };
+  }
+
+  async byKey(key: GameKey): Promise<Game | null> {
+    const row = await this.ctx.db.selectFrom('games').selectAll().where('key', '=', key).executeTakeFirst();
+    return row ? toGame(row) : null;
+  }
+
+  async latestForDate(date: GameDate): Promise<Game | null> {
+    const row = await this.ctx.db
+      .selectFrom('games')
+      .selectAll()
+      .where('date', '=', date)
+      .orderBy('number', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? toGame(row) : null;
+  }
+
+  async listDue(now: Instant): Promise<Game[]> {
+    const rows = await this.ctx.db
+      .selectFrom('games')
+      .selectAll()
+      .where('status', '=', 'open')
+      .where('closes_at', '<=', now)
+      .orderBy('closes_at')
+      .orderBy('number')
+      .execute();
+    return rows.map(toGame);
+  }
+
+  async listOpen(): Promise<Game[]> {
+    const rows = await this.ctx.db
+      .selectFrom('games')
+      .selectAll()
+      .where('status', '=', 'open')
+      .orderBy('closes_at')
+      .orderBy('number')
+      .execute();
+    return rows.map(toGame);
+  }
+
+  async markClosed(key: GameKey, closedAt: Instant, stats: GameStats): Promise<boolean> {
+    const result = await this.ctx.db
+      .updateTable('games')
+      .set({
+        status: 'closed',
+        closed_at: closedAt,
+        winning_number: stats.snapshot.winningNumber,
+        stats: JSON.stringify({ ...stats, gameKey: key }),
+      })
+      .where('key', '=', key)
+      .where('status', '=', 'open')
+      .executeTakeFirstOrThrow();
+    return affected(result) > 0;
+  }
+
+  async stats(key: GameKey): Promise<GameStats | null> {
+    const row = await this.ctx.db
+      .selectFrom('games')
+      .select('stats')
+      .where('key', '=', key)
+      .where('status', '=', 'closed')
+      .executeTakeFirst();
+    return row?.stats ? parseStats(row.stats) : null;
+  }
+
+  async history(limit: number): Promise<Game[]> {
+    const rows = await this.ctx.db
+      .selectFrom('games')
+      .selectAll()
+      .orderBy('closes_at', 'desc')
+      .orderBy('number', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map(toGame);
+  }
+
+  async latestClosed(): Promise<Game | null> {
+    const row = await this.ctx.db
+      .selectFrom('games')
+      .selectAll()
+      .where('status', '=', 'closed')
+      .orderBy('closes_at', 'desc')
+      .orderBy('number', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? toGame(row) : null;
+  }
+
+  async results(limit: number): Promise<
+    { gameKey: GameKey; gameDate: GameDate; playerName: string | null; amountCents: number | null; currency: string | null; winningNumber: number }[]
+  > {
+    // The winner's name comes from the winning entry (the only entry on a unique number), so a day
+    // whose prize was disabled (no winning row) still names its winner.
+    const rows = await this.ctx.db
+      .selectFrom('games as g')
+      .leftJoin('winnings as w', 'w.game_key', 'g.key')
+      .leftJoin('entries as e', (join) => join.onRef('e.game_key', '=', 'g.key').onRef('e.number', '=', 'g.winning_number'))
+      .leftJoin('users as u', 'u.id', 'e.user_id')
+      .select(['g.key', 'g.date', 'g.winning_number', 'u.display_name', 'w.amount_cents', 'w.currency'])
+      .where('g.status', '=', 'closed')
+      .where('g.winning_number', 'is not', null)
+      .orderBy('g.closes_at', 'desc')
+      .orderBy('g.number', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      gameKey: r.key,
+      gameDate: r.date,
+      playerName: r.display_name,
+      amountCents: toNullableNumber(r.amount_cents),
+      currency: r.currency,
+      winningNumber: r.winning_number ?? 0,
+    }));
+  }
+}

@@ -1,0 +1,42 @@
+import { DomainError } from '../../core/errors.ts';
+import type { GameKey, Mine } from '../../core/model.ts';
+import type { MineRepository } from '../../core/ports.ts';
+import { affected, type SqlContext } from './dialect.ts';
+
+export class SqlMineRepository implements MineRepository {
+  constructor(private readonly ctx: SqlContext) {}
+
+  async place(mine: Mine): Promise<void> {
+    const result = await this.ctx.db
+      .insertInto('mines')
+      .values({ game_key: mine.gameKey, user_id: mine.userId, number: mine.number, placed_at: mine.placedAt })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirstOrThrow();
+    if (affected(result) === 0) throw new DomainError('MINE_ALREADY_USED', 'You already laid a mine in this game.');
+  }
+
+  async forPlayer(gameKey: GameKey, userId: string): Promise<Mine | null> {
+    const row = await this.ctx.db
+      .selectFrom('mines')
+      .selectAll()
+      .where('game_key', '=', gameKey)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row ? { gameKey: row.game_key, userId: row.user_id, number: row.number, placedAt: row.placed_at } : null;
+  }
+
+  async numbers(gameKey: GameKey): Promise<number[]> {
+    const rows = await this.ctx.db
+      .selectFrom('mines')
+      .select('number')
+      .distinct()
+      .where('game_key', '=', gameKey)
+      .orderBy('number')
+      .execute();
+    return rows.map((r) => r.number);
+  }
+
+  async deleteForUser(userId: string): Promise<void> {
+    await this.ctx.db.deleteFrom('mines').where('user_id', '=', userId).execute();
+  }
+}

@@ -1,0 +1,112 @@
+import { sql, type Selectable } from 'kysely';
+import type { GameDate, GameKey, PlayerStats } from '../../core/model.ts';
+import type { LeaderboardKind, PlayerStatsRepository } from '../../core/ports.ts';
+import type { SqlContext } from './dialect.ts';
+import type { PlayerStatsTable } from './schema.ts';
+
+const metricColumn = {
+  wins: 'wins',
+  entries: 'entries',
+  streak: 'current_streak',
+  bestStreak: 'best_streak',
+} as const satisfies Record<LeaderboardKind, keyof PlayerStatsTable>;
+
+const toStats = (row: Selectable<PlayerStatsTable>): PlayerStats => ({
+  userId: row.user_id,
+  wins: row.wins,
+  entries: row.entries,
+  currentStreak: row.current_streak,
+  bestStreak: row.best_streak,
+  lastPlayedDate: row.last_played_date,
+  lastPlayedAt: row.last_played_at,
+});
+
+export class SqlPlayerStatsRepository implements PlayerStatsRepository {
+  constructor(private readonly ctx: SqlContext) {}
+
+  async byUser(userId: string): Promise<PlayerStats | null> {
+    const row = await this.ctx.db.selectFrom('player_stats').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    return row ? toStats(row) : null;
+  }
+
+  /** Three set-based UPDATEs (players of the game, lapsed streaks, the winner); no per-player loop. */
+  async applyClose(args: {
+    gameKey: GameKey;
+    date: GameDate;
+    previousDate: GameDate;
+    winnerUserId: string | null;
+    milestones: number[];
+  }): Promise<{ userId: string; currentStreak: number }[]> {
+    const { db } = this.ctx;
+    const { gameKey, date, previousDate } = args;
+    const players = db.selectFrom('entries').select('user_id').where('game_key', '=', gameKey).where('user_id', 'is not', null);
+    // Every right-hand side of an UPDATE sees the row as it was, so the streak expression is reused as is.
+    const newStreak = sql<number>`(case when player_stats.last_played_date = ${date} then player_stats.current_streak when player_stats.last_played_date = ${previousDate} then player_stats.current_streak + 1 else 1 end)`;
+    const milestones = args.milestones.filter((m) => Number.isInteger(m) && m > 0);
+
+    const reached =
+      milestones.length === 0
+        ? []
+        : await db
+            .selectFrom('player_stats')
+            .select(['user_id', newStreak.as('streak')])
+            .where('user_id', 'in', players)
+            .where(newStreak, '>', sql<number>`player_stats.current_streak`)
+            .where((eb) => eb.or(milestones.map((m) => eb(sql<number>`${newStreak} % ${sql.lit(m)}`, '=', 0))))
+            .orderBy('user_id')
+            .execute();
+
+    // UPDATE … FROM one aggregate over the game's entries (same syntax in SQLite ≥ 3.33 and PostgreSQL):
+    // a correlated count per player would rescan the game's entries for every row.
+    const perPlayer = db
+      .selectFrom('entries')
+      .select((eb) => ['user_id', eb.fn.countAll<number>().as('n'), eb.fn.max('submitted_at').as('latest')])
+      .where('game_key', '=', gameKey)
+      .where('user_id', 'is not', null)
+      .groupBy('user_id');
+    await db
+      .updateTable('player_stats')
+      .from(perPlayer.as('p'))
+      .set({
+        entries: sql<number>`player_stats.entries + p.n`,
+        last_played_at: sql<string>`(case when player_stats.last_played_at is not null and player_stats.last_played_at > p.latest then player_stats.last_played_at else p.latest end)`,
+        current_streak: newStreak,
+        best_streak: sql<number>`(case when player_stats.best_streak > ${newStreak} then player_stats.best_streak else ${newStreak} end)`,
+        last_played_date: date,
+      })
+      .whereRef('p.user_id', '=', 'player_stats.user_id')
+      .execute();
+
+    await db
+      .updateTable('player_stats')
+      .set({ current_streak: 0 })
+      .where('current_streak', '>', 0)
+      // The game's players were just set to lastPlayedDate = date, so this leaves them out.
+      .where((eb) => eb.or([eb('last_played_date', 'is', null), eb('last_played_date', '<', date)]))
+      .execute();
+
+    if (args.winnerUserId !== null) {
+      await db
+        .updateTable('player_stats')
+        .set((eb) => ({ wins: eb('wins', '+', 1) }))
+        .where('user_id', '=', args.winnerUserId)
+        .execute();
+    }
+    return reached.map((r) => ({ userId: r.user_id, currentStreak: Number(r.streak) }));
+  }
+
+  async leaderboard(kind: LeaderboardKind, limit: number): Promise<(PlayerStats & { playerName: string })[]> {
+    const metric = metricColumn[kind];
+    const rows = await this.ctx.db
+      .selectFrom('player_stats as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .selectAll('s')
+      .select('u.display_name')
+      .where(`s.${metric}`, '>', 0)
+      .orderBy(`s.${metric}`, 'desc')
+      .orderBy('s.user_id')
+      .limit(Math.max(0, limit))
+      .execute();
+    return rows.map((r) => ({ ...toStats(r), playerName: r.display_name }));
+  }
+}

@@ -1,0 +1,63 @@
+import { DomainError } from '../../core/errors.ts';
+import type { Instant, Referral } from '../../core/model.ts';
+import type { ReferralRepository } from '../../core/ports.ts';
+import { affected, toNumber, type SqlContext } from './dialect.ts';
+
+export class SqlReferralRepository implements ReferralRepository {
+  constructor(private readonly ctx: SqlContext) {}
+
+  async create(referral: Referral): Promise<void> {
+    const result = await this.ctx.db
+      .insertInto('referrals')
+      .values({
+        id: referral.id,
+        referrer_id: referral.referrerId,
+        referred_id: referral.referredId,
+        code: referral.code,
+        status: referral.status,
+        created_at: referral.createdAt,
+        completed_at: referral.completedAt,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirstOrThrow();
+    if (affected(result) === 0) throw new DomainError('REFERRAL_NOT_ALLOWED', 'You have already used a referral code.');
+  }
+
+  async byReferred(referredId: string): Promise<Referral | null> {
+    const row = await this.ctx.db.selectFrom('referrals').selectAll().where('referred_id', '=', referredId).executeTakeFirst();
+    return row
+      ? {
+          id: row.id,
+          referrerId: row.referrer_id,
+          referredId: row.referred_id,
+          code: row.code,
+          status: row.status === 'completed' ? 'completed' : 'pending',
+          createdAt: row.created_at,
+          completedAt: row.completed_at,
+        }
+      : null;
+  }
+
+  async markCompleted(id: string, completedAt: Instant): Promise<void> {
+    await this.ctx.db.updateTable('referrals').set({ status: 'completed', completed_at: completedAt }).where('id', '=', id).execute();
+  }
+
+  async stats(referrerId: string): Promise<{ totalReferrals: number; completedReferrals: number }> {
+    const row = await this.ctx.db
+      .selectFrom('referrals')
+      .select((eb) => [
+        eb.fn.countAll().as('total'),
+        eb.fn.sum(eb.case().when('status', '=', 'completed').then(1).else(0).end()).as('completed'),
+      ])
+      .where('referrer_id', '=', referrerId)
+      .executeTakeFirstOrThrow();
+    return { totalReferrals: toNumber(row.total), completedReferrals: toNumber(row.completed) };
+  }
+
+  async deleteForUser(userId: string): Promise<void> {
+    await this.ctx.db
+      .deleteFrom('referrals')
+      .where((eb) => eb.or([eb('referrer_id', '=', userId), eb('referred_id', '=', userId)]))
+      .execute();
+  }
+}

@@ -1,0 +1,190 @@
+// The tables as kysely sees them. Instants and dates are ISO text, JSON is text, booleans are
+// 0/1 in SQLite and boolean in PostgreSQL (the dialect converts: see dialect.ts).
+
+/** A boolean column: what the driver returns differs by database. */
+export type SqlBoolean = boolean | number;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  display_name: string;
+  role: string;
+  google_sub: string | null;
+  referral_code: string;
+  is_bot: SqlBoolean;
+  created_at: string;
+}
+
+export interface PlayerStatsTable {
+  user_id: string;
+  wins: number;
+  entries: number;
+  current_streak: number;
+  best_streak: number;
+  last_played_date: string | null;
+  last_played_at: string | null;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface GamesTable {
+  key: string;
+  date: string;
+  number: number;
+  status: string;
+  opens_at: string;
+  closes_at: string;
+  closed_at: string | null;
+  /** Copied from the stats by the close, so the RESULTS leaderboard needs no JSON functions. */
+  winning_number: number | null;
+  /** GameStats as JSON, set by the close. */
+  stats: string | null;
+}
+
+export interface EntriesTable {
+  id: string;
+  game_key: string;
+  user_id: string | null;
+  number: number;
+  entry_type: string;
+  submitted_at: string;
+}
+
+export interface BonusEntriesTable {
+  id: string;
+  user_id: string;
+  source_type: string;
+  remaining_entries: number;
+  granted_at: string;
+  expires_at: string;
+  game_key: string | null;
+}
+
+export interface RewardItemsTable {
+  id: string;
+  user_id: string;
+  reward_type: string;
+  earned_at: string;
+  expires_at: string;
+  source_game_key: string | null;
+  used_at: string | null;
+  used_in_game_key: string | null;
+  used_result: string | null;
+}
+
+export interface MinesTable {
+  game_key: string;
+  user_id: string;
+  number: number;
+  placed_at: string;
+}
+
+export interface ReferralsTable {
+  id: string;
+  referrer_id: string;
+  referred_id: string;
+  code: string;
+  status: string;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface PrizeConfigsTable {
+  id: string;
+  prize_type: string;
+  amount_cents: number;
+  currency: string;
+  description: string;
+  day_of_week: number | null;
+  date: string | null;
+  is_active: SqlBoolean;
+  updated_at: string;
+}
+
+export interface WinningsTable {
+  id: string;
+  game_key: string;
+  game_date: string;
+  user_id: string | null;
+  winning_number: number;
+  prize_type: string;
+  amount_cents: number;
+  currency: string;
+  description: string;
+  created_at: string;
+}
+
+export interface PayoutsTable {
+  id: string;
+  winning_id: string;
+  user_id: string | null;
+  status: string;
+  amount_cents: number;
+  currency: string;
+  prize_type: string;
+  paypal_email: string | null;
+  preferred_name: string | null;
+  review_notes: string | null;
+  payment_reference: string | null;
+  created_at: string;
+  processed_at: string | null;
+}
+
+export interface PayoutAuditTable {
+  id: string;
+  payout_id: string;
+  admin_id: string;
+  from_status: string;
+  to_status: string;
+  note: string | null;
+  at: string;
+}
+
+export interface OutboxTable {
+  id: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: string;
+}
+
+export interface GuildsTable {
+  id: string;
+  name: string;
+  description: string;
+  password_hash: string;
+  admin_user_id: string;
+  total_wins: number;
+  total_entries: number;
+  created_at: string;
+}
+
+export interface GuildMembersTable {
+  guild_id: string;
+  user_id: string;
+  joined_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  player_stats: PlayerStatsTable;
+  sessions: SessionsTable;
+  games: GamesTable;
+  entries: EntriesTable;
+  bonus_entries: BonusEntriesTable;
+  reward_items: RewardItemsTable;
+  mines: MinesTable;
+  referrals: ReferralsTable;
+  prize_configs: PrizeConfigsTable;
+  winnings: WinningsTable;
+  payouts: PayoutsTable;
+  payout_audit: PayoutAuditTable;
+  outbox: OutboxTable;
+  guilds: GuildsTable;
+  guild_members: GuildMembersTable;
+}

@@ -1,0 +1,127 @@
+import { sql, type Selectable } from 'kysely';
+import { DomainError } from '../../core/errors.ts';
+import type { Role, User } from '../../core/model.ts';
+import type { NewUser, UserRepository } from '../../core/ports.ts';
+import { affected, fromSqlBoolean, toNumber, type SqlContext } from './dialect.ts';
+import type { UsersTable } from './schema.ts';
+
+const emailTaken = () => new DomainError('EMAIL_TAKEN', 'That e-mail address is already in use.');
+
+export const toUser = (row: Selectable<UsersTable>): User => ({
+  id: row.id,
+  email: row.email,
+  displayName: row.display_name,
+  role: row.role === 'admin' ? 'admin' : 'player',
+  googleSub: row.google_sub,
+  referralCode: row.referral_code,
+  isBot: fromSqlBoolean(row.is_bot),
+  createdAt: row.created_at,
+});
+
+export class SqlUserRepository implements UserRepository {
+  constructor(private readonly ctx: SqlContext) {}
+
+  async create(user: NewUser): Promise<User> {
+    const { db, dialect } = this.ctx;
+    const result = await db
+      .insertInto('users')
+      .values({
+        id: user.id,
+        email: user.email,
+        display_name: user.displayName,
+        role: user.role,
+        google_sub: user.googleSub,
+        referral_code: user.referralCode,
+        is_bot: dialect.bool(user.isBot),
+        created_at: user.createdAt,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirstOrThrow();
+    if (affected(result) === 0) {
+      if (await this.byEmail(user.email)) throw emailTaken();
+      throw new DomainError('CONFLICT', `User ${user.id} already exists.`);
+    }
+    await db
+      .insertInto('player_stats')
+      .values({ user_id: user.id, wins: 0, entries: 0, current_streak: 0, best_streak: 0, last_played_date: null, last_played_at: null })
+      .execute();
+    return { ...user };
+  }
+
+  async byId(id: string): Promise<User | null> {
+    const row = await this.ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toUser(row) : null;
+  }
+
+  async byEmail(email: string): Promise<User | null> {
+    const row = await this.ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where(sql<string>`lower(email)`, '=', sql<string>`lower(${email})`)
+      .executeTakeFirst();
+    return row ? toUser(row) : null;
+  }
+
+  async byGoogleSub(sub: string): Promise<User | null> {
+    const row = await this.ctx.db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
+    return row ? toUser(row) : null;
+  }
+
+  async byReferralCode(code: string): Promise<User | null> {
+    const row = await this.ctx.db.selectFrom('users').selectAll().where('referral_code', '=', code).executeTakeFirst();
+    return row ? toUser(row) : null;
+  }
+
+  async update(id: string, fields: { email?: string; displayName?: string; role?: Role; googleSub?: string }): Promise<User> {
+    const { db, dialect } = this.ctx;
+    const current = await this.byId(id);
+    if (!current) throw new DomainError('NOT_FOUND', 'User not found.');
+    if (fields.email !== undefined) {
+      const other = await this.byEmail(fields.email);
+      if (other && other.id !== id) throw emailTaken();
+    }
+    const changes = {
+      ...(fields.email !== undefined && { email: fields.email }),
+      ...(fields.displayName !== undefined && { display_name: fields.displayName }),
+      ...(fields.role !== undefined && { role: fields.role }),
+      ...(fields.googleSub !== undefined && { google_sub: fields.googleSub }),
+    };
+    if (Object.keys(changes).length > 0) {
+      try {
+        await db.updateTable('users').set(changes).where('id', '=', id).execute();
+      } catch (error) {
+        // A concurrent update took the e-mail between the check and the write.
+        if (dialect.isUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+    }
+    return { ...current, ...fields };
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.ctx.db.deleteFrom('player_stats').where('user_id', '=', id).execute();
+    await this.ctx.db.deleteFrom('users').where('id', '=', id).execute();
+  }
+
+  async count(): Promise<{ users: number; bots: number }> {
+    const { db, dialect } = this.ctx;
+    const row = await db
+      .selectFrom('users')
+      .select((eb) => [
+        eb.fn.countAll().as('users'),
+        eb.fn.sum(eb.case().when('is_bot', '=', dialect.bool(true)).then(1).else(0).end()).as('bots'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { users: toNumber(row.users), bots: toNumber(row.bots) };
+  }
+
+  async listBots(): Promise<User[]> {
+    const rows = await this.ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('is_bot', '=', this.ctx.dialect.bool(true))
+      .orderBy('id')
+      .execute();
+    return rows.map(toUser);
+  }
+}

@@ -1,0 +1,89 @@
+import type { Selectable } from 'kysely';
+import { DomainError } from '../../core/errors.ts';
+import type { GameKey, Payout, Winning } from '../../core/model.ts';
+import type { WinningRepository } from '../../core/ports.ts';
+import { affected, type SqlContext } from './dialect.ts';
+import { toPayout } from './payout-repository.ts';
+import type { WinningsTable } from './schema.ts';
+
+const toWinning = (row: Selectable<WinningsTable>): Winning => ({
+  id: row.id,
+  gameKey: row.game_key,
+  gameDate: row.game_date,
+  userId: row.user_id,
+  winningNumber: row.winning_number,
+  prize: {
+    prizeType: row.prize_type === 'voucher' ? 'voucher' : 'cash',
+    amountCents: row.amount_cents,
+    currency: row.currency,
+    description: row.description,
+  },
+  createdAt: row.created_at,
+});
+
+export class SqlWinningRepository implements WinningRepository {
+  constructor(private readonly ctx: SqlContext) {}
+
+  async create(winning: Winning): Promise<void> {
+    const result = await this.ctx.db
+      .insertInto('winnings')
+      .values({
+        id: winning.id,
+        game_key: winning.gameKey,
+        game_date: winning.gameDate,
+        user_id: winning.userId,
+        winning_number: winning.winningNumber,
+        prize_type: winning.prize.prizeType,
+        amount_cents: winning.prize.amountCents,
+        currency: winning.prize.currency,
+        description: winning.prize.description,
+        created_at: winning.createdAt,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirstOrThrow();
+    if (affected(result) === 0) throw new DomainError('CONFLICT', `Game ${winning.gameKey} already has a winning.`);
+  }
+
+  async byId(id: string): Promise<Winning | null> {
+    const row = await this.ctx.db.selectFrom('winnings').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toWinning(row) : null;
+  }
+
+  async byGame(gameKey: GameKey): Promise<Winning | null> {
+    const row = await this.ctx.db.selectFrom('winnings').selectAll().where('game_key', '=', gameKey).executeTakeFirst();
+    return row ? toWinning(row) : null;
+  }
+
+  async forUser(userId: string): Promise<{ winning: Winning; payout: Payout | null }[]> {
+    const { db } = this.ctx;
+    const winnings = await db
+      .selectFrom('winnings')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('game_date', 'desc')
+      .orderBy('game_key', 'desc')
+      .execute();
+    if (winnings.length === 0) return [];
+    const payouts = await db
+      .selectFrom('payouts')
+      .selectAll()
+      .where('winning_id', 'in', winnings.map((w) => w.id))
+      .execute();
+    return winnings.map((w) => {
+      const payout = payouts.find((p) => p.winning_id === w.id);
+      return { winning: toWinning(w), payout: payout ? toPayout(payout) : null };
+    });
+  }
+
+  async removeForDeletedUser(userId: string): Promise<void> {
+    const { db } = this.ctx;
+    const paid = db.selectFrom('payouts').select('winning_id').where('status', '=', 'paid');
+    const unpaid = db.selectFrom('winnings').select('id').where('user_id', '=', userId).where('id', 'not in', paid);
+    await db.deleteFrom('payout_audit').where('payout_id', 'in', db.selectFrom('payouts').select('id').where('winning_id', 'in', unpaid)).execute();
+    await db.deleteFrom('payouts').where('winning_id', 'in', unpaid).execute();
+    await db.deleteFrom('winnings').where('user_id', '=', userId).where('id', 'not in', paid).execute();
+    // What is left was paid: keep it for the books, detached from the person.
+    await db.updateTable('payouts').set({ user_id: null }).where('winning_id', 'in', db.selectFrom('winnings').select('id').where('user_id', '=', userId)).execute();
+    await db.updateTable('winnings').set({ user_id: null }).where('user_id', '=', userId).execute();
+  }
+}

@@ -1,0 +1,85 @@
+// SQLite-only behaviour: pragmas, re-opening (migrations run once), online backup, and a second
+// connection to the same file (another process, e.g. `lowest close`) seeing the close.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { closeGame, currentGame } from '../../core/game/games.ts';
+import { submitEntry } from '../../core/entries/submit-entry.ts';
+import { makeDeps } from '../../test/support/fakes.ts';
+import { newUser } from '../../test/contract/fixtures.ts';
+import { createSqliteStore } from './store.ts';
+
+const dirs: string[] = [];
+const tempFile = (name: string): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'lowest-sqlite-'));
+  dirs.push(dir);
+  return join(dir, name);
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('createSqliteStore', () => {
+  it('opens with WAL, synchronous=NORMAL, a busy timeout and foreign keys', async () => {
+    const store = await createSqliteStore(tempFile('p.db'));
+    const pragma = async (name: string) => (await sql.raw(`pragma ${name}`).execute(store.db)).rows[0];
+    expect(await pragma('journal_mode')).toEqual({ journal_mode: 'wal' });
+    expect(await pragma('synchronous')).toEqual({ synchronous: 1 });
+    expect(await pragma('busy_timeout')).toEqual({ timeout: 5000 });
+    expect(await pragma('foreign_keys')).toEqual({ foreign_keys: 1 });
+    await store.close();
+  });
+
+  it('keeps data across re-opening, migrating once, and works in memory', async () => {
+    const file = tempFile('reopen.db');
+    const first = await createSqliteStore(file);
+    await first.write((r) => r.users.create(newUser('u1')));
+    await first.close();
+    const again = await createSqliteStore(file);
+    expect((await again.read((r) => r.users.byId('u1')))?.id).toBe('u1');
+    const migrations = await sql<{ n: number }>`select count(*) as n from schema_migrations`.execute(again.db);
+    expect(migrations.rows[0]?.n).toBe(1);
+    await again.close();
+
+    const memory = await createSqliteStore(':memory:');
+    await memory.write((r) => r.users.create(newUser('u2')));
+    expect(await memory.read((r) => r.users.count())).toEqual({ users: 1, bots: 0 });
+    await memory.close();
+  });
+
+  it('backs up the live database to a file that opens as a store', async () => {
+    const store = await createSqliteStore(tempFile('live.db'));
+    await store.write((r) => r.users.create(newUser('u1')));
+    const copy = tempFile('copy.db');
+    await store.backup(copy);
+    await store.close();
+    const restored = await createSqliteStore(copy);
+    expect((await restored.read((r) => r.users.byId('u1')))?.email).toBe('u1@example.test');
+    await restored.close();
+  });
+
+  // better-sqlite3 waits for a lock synchronously, so a race between two connections of ONE process
+  // would block its own event loop; across processes BEGIN IMMEDIATE + busy_timeout serialise them.
+  it('closes a game once across two connections to one file', async () => {
+    const file = tempFile('shared.db');
+    const a = await createSqliteStore(file);
+    const b = await createSqliteStore(file);
+    const depsA = { ...makeDeps(), store: a };
+    const depsB = { ...depsA, store: b };
+    const { game } = await currentGame(depsA);
+    await a.write(async (r) => {
+      await r.users.create(newUser('u1'));
+      await r.users.create(newUser('u2'));
+    });
+    await submitEntry(depsA, { userId: 'u1', number: 2 });
+    await submitEntry(depsB, { userId: 'u2', number: 5 });
+    depsA.clock.set(game.closesAt);
+    expect((await closeGame(depsA, game.key)).closedNow).toBe(true);
+    expect((await closeGame(depsB, game.key)).closedNow).toBe(false);
+    expect(await a.read((r) => r.playerStats.byUser('u1'))).toMatchObject({ wins: 1, entries: 1 });
+    await a.close();
+    await b.close();
+  });
+});

@@ -1,0 +1,155 @@
+// The close at scale: a game of 200,000 entries (numbers 1…50,000) closed on SQLite and on
+// PostgreSQL (embedded) through the real closeGame use case; prints time and peak memory and
+// checks the stored statistics against resolveNumbers on the same numbers.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+import type { Kysely } from 'kysely';
+import { createPostgresStore } from '../adapters/postgres/store.ts';
+import type { Database } from '../adapters/sql/schema.ts';
+import { createSqliteStore } from '../adapters/sqlite/store.ts';
+import { defaultGameConfig } from '../core/config.ts';
+import type { Deps } from '../core/deps.ts';
+import { closeGame } from '../core/game/games.ts';
+import { resolveNumbers, type ResolvableEntry } from '../core/game/resolve.ts';
+import type { Store } from '../core/ports.ts';
+import { FixedClock, PlainHasher, SeededRandom } from '../test/support/fakes.ts';
+import { createTestDatabase, startEmbeddedPostgres } from '../test/support/postgres.ts';
+
+const ENTRIES = 200_000;
+const MAX_NUMBER = 50_000;
+const GAME_KEY = '2026-11-20';
+const OPENS_AT = '2026-11-19T00:00:00.000Z';
+const CLOSES_AT = '2026-11-20T00:00:00.000Z';
+const BATCH = 1_000;
+
+export interface CloseBenchResult {
+  database: string;
+  fillMs: number;
+  closeMs: number;
+  rssBeforeMb: number;
+  rssPeakMb: number;
+  matches: boolean;
+}
+
+/** Two entries per player (a standard and a bonus one on different numbers), numbers from a seeded PRNG. */
+const makeEntries = (): ResolvableEntry[] => {
+  const random = new SeededRandom(2026);
+  const pick = () => 1 + Math.floor(random.next() * MAX_NUMBER);
+  const entries: ResolvableEntry[] = [];
+  for (let player = 0; entries.length < ENTRIES; player += 1) {
+    const userId = `p${String(player).padStart(6, '0')}`;
+    const first = pick();
+    let second = pick();
+    while (second === first) second = pick();
+    entries.push({ entryId: `${userId}-a`, userId, number: first }, { entryId: `${userId}-b`, userId, number: second });
+  }
+  return entries;
+};
+
+/** Bulk rows straight into the tables: the bench measures the close, not 200,000 submissions. */
+async function fill(db: Kysely<Database>, entries: ResolvableEntry[], bool: (v: boolean) => boolean | number): Promise<void> {
+  const players = [...new Set(entries.map((e) => e.userId ?? ''))];
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('games')
+      .values({ key: GAME_KEY, date: GAME_KEY, number: 1, status: 'open', opens_at: OPENS_AT, closes_at: CLOSES_AT, closed_at: null, winning_number: null, stats: null })
+      .execute();
+    for (let i = 0; i < players.length; i += BATCH) {
+      const slice = players.slice(i, i + BATCH);
+      await trx
+        .insertInto('users')
+        .values(slice.map((id) => ({
+          id, email: `${id}@bench.invalid`, display_name: `Bench ${id}`, role: 'player', google_sub: null,
+          referral_code: id.toUpperCase().padEnd(12, 'X'), is_bot: bool(false), created_at: OPENS_AT,
+        })))
+        .execute();
+      await trx
+        .insertInto('player_stats')
+        .values(slice.map((id) => ({ user_id: id, wins: 0, entries: 0, current_streak: 0, best_streak: 0, last_played_date: null, last_played_at: null })))
+        .execute();
+    }
+    for (let i = 0; i < entries.length; i += BATCH) {
+      await trx
+        .insertInto('entries')
+        .values(entries.slice(i, i + BATCH).map((e, j) => ({
+          id: e.entryId, game_key: GAME_KEY, user_id: e.userId, number: e.number,
+          entry_type: e.entryId.endsWith('-a') ? 'standard' : 'bonus',
+          submitted_at: new Date(Date.parse(OPENS_AT) + (i + j) * 100).toISOString(),
+        })))
+        .execute();
+    }
+  });
+}
+
+async function closeOn(database: string, store: Store & { db: Kysely<Database> }, entries: ResolvableEntry[], bool: (v: boolean) => boolean | number): Promise<CloseBenchResult> {
+  const fillStart = performance.now();
+  await fill(store.db, entries, bool);
+  const fillMs = performance.now() - fillStart;
+
+  const deps: Deps = { store, clock: new FixedClock(CLOSES_AT), random: new SeededRandom(7), hasher: new PlainHasher(), config: { ...defaultGameConfig } };
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  }, 10);
+  const start = performance.now();
+  const outcome = await closeGame(deps, GAME_KEY);
+  const closeMs = performance.now() - start;
+  clearInterval(sampler);
+  rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+
+  const expected = resolveNumbers(entries, [], 1000, GAME_KEY);
+  const { winner: _w, runnerUp: _r, ...expectedStats } = expected;
+  const matches = outcome.closedNow && isDeepStrictEqual(outcome.stats, expectedStats);
+  if (!matches) console.error(`${database}: stored stats differ from resolveNumbers`, JSON.stringify(outcome.stats?.snapshot), JSON.stringify(expected.snapshot));
+  return { database, fillMs, closeMs, rssBeforeMb: rssBefore / 2 ** 20, rssPeakMb: rssPeak / 2 ** 20, matches };
+}
+
+const print = (r: CloseBenchResult): void => {
+  console.log(
+    `${r.database.padEnd(10)} fill ${(r.fillMs / 1000).toFixed(1).padStart(5)} s   close ${(r.closeMs / 1000).toFixed(2).padStart(6)} s   ` +
+      `rss before ${r.rssBeforeMb.toFixed(0)} MB, peak during close ${r.rssPeakMb.toFixed(0)} MB   result ${r.matches ? 'matches resolveNumbers' : 'MISMATCH'}`,
+  );
+};
+
+export async function runCloseBench(): Promise<CloseBenchResult[]> {
+  const entries = makeEntries();
+  console.log(`close bench: ${entries.length.toLocaleString('en-US')} entries, numbers 1…${MAX_NUMBER.toLocaleString('en-US')}, ${entries.length / 2} players`);
+  const results: CloseBenchResult[] = [];
+
+  const dir = mkdtempSync(join(tmpdir(), 'lowest-bench-'));
+  const sqlite = await createSqliteStore(join(dir, 'bench.db'));
+  try {
+    results.push(await closeOn('sqlite', sqlite, entries, (v) => (v ? 1 : 0)));
+    print(results[results.length - 1]!);
+  } finally {
+    await sqlite.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const given = process.env['TEST_DATABASE_URL'];
+  const server = given ? null : await startEmbeddedPostgres();
+  try {
+    const database = await createTestDatabase(given ?? server?.adminUrl ?? '', 'lowest_bench');
+    const pg = await createPostgresStore(database.url);
+    try {
+      results.push(await closeOn('postgres', pg, entries, (v) => v));
+      print(results[results.length - 1]!);
+    } finally {
+      await pg.close();
+      await database.drop();
+    }
+  } finally {
+    await server?.stop();
+  }
+  console.log(`process maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (includes the generated entries and the reference check)`);
+  return results;
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const results = await runCloseBench();
+  if (results.some((r) => !r.matches)) process.exitCode = 1;
+}

@@ -1,0 +1,127 @@
+// Small builders of valid rows for the contract tests.
+import type { EntryType, Game, GameStats, Guild, Payout, PrizeConfig, RewardItem, Winning } from '../../core/model.ts';
+import type { NewEntry, NewUser, Repositories } from '../../core/ports.ts';
+
+export const at = (minute: number): string => new Date(Date.UTC(2026, 10, 20, 12, minute)).toISOString();
+
+export const newUser = (id: string, fields: Partial<NewUser> = {}): NewUser => ({
+  id,
+  email: `${id}@example.test`,
+  displayName: `Player ${id}`,
+  role: 'player',
+  googleSub: null,
+  referralCode: id.replace(/[^A-Za-z0-9]/g, '').toUpperCase().padEnd(12, 'X').slice(0, 12),
+  isBot: false,
+  createdAt: at(0),
+  ...fields,
+});
+
+export const game = (date: string, fields: Partial<Game> = {}): Game => ({
+  key: date,
+  date,
+  number: 1,
+  status: 'open',
+  opensAt: `${date}T00:00:00.000Z`,
+  closesAt: `${date}T23:00:00.000Z`,
+  closedAt: null,
+  ...fields,
+});
+
+export const entry = (gameKey: string, userId: string, number: number, entryType: EntryType = 'standard', minute = 1): NewEntry => ({
+  id: `${gameKey}:${userId}:${number}`,
+  gameKey,
+  userId,
+  number,
+  entryType,
+  submittedAt: at(minute),
+});
+
+export const emptyStats = (gameKey: string, winningNumber: number | null = null): GameStats => ({
+  gameKey,
+  snapshot: {
+    entriesTotal: 0,
+    uniquesTotal: 0,
+    winningNumber,
+    secondPlaceNumber: null,
+    missedWinNumber: null,
+    highestNumber: null,
+    mostFrequentNumbers: [],
+    mostFrequentCount: 0,
+    median: null,
+    average: null,
+    minedNumbers: [],
+  },
+  histogram: [],
+  histogramTruncated: false,
+});
+
+export const reward = (id: string, userId: string, fields: Partial<RewardItem> = {}): RewardItem => ({
+  id,
+  userId,
+  rewardType: 'peak',
+  earnedAt: at(0),
+  expiresAt: at(100),
+  sourceGameKey: null,
+  usedAt: null,
+  usedInGameKey: null,
+  usedResult: null,
+  ...fields,
+});
+
+export const prize = (id: string, fields: Partial<PrizeConfig> = {}): PrizeConfig => ({
+  id,
+  prizeType: 'cash',
+  amountCents: 1000,
+  currency: 'USD',
+  description: 'Monday Cash Prize',
+  dayOfWeek: 1,
+  date: null,
+  isActive: true,
+  updatedAt: at(0),
+  ...fields,
+});
+
+export const winning = (id: string, gameKey: string, userId: string | null, fields: Partial<Winning> = {}): Winning => ({
+  id,
+  gameKey,
+  gameDate: gameKey.slice(0, 10),
+  userId,
+  winningNumber: 3,
+  prize: { prizeType: 'cash', amountCents: 5000, currency: 'USD', description: 'Friday Cash Prize' },
+  createdAt: at(0),
+  ...fields,
+});
+
+export const payout = (id: string, winningId: string, userId: string | null, fields: Partial<Payout> = {}): Payout => ({
+  id,
+  winningId,
+  userId,
+  status: 'pending_review',
+  amountCents: 5000,
+  currency: 'USD',
+  prizeType: 'cash',
+  paypalEmail: 'pay@example.test',
+  preferredName: 'Pat',
+  reviewNotes: null,
+  paymentReference: null,
+  createdAt: at(0),
+  processedAt: null,
+  ...fields,
+});
+
+export const guild = (id: string, adminUserId: string, fields: Partial<Guild> = {}): Guild => ({
+  id,
+  name: `Guild ${id}`,
+  description: 'We pick low.',
+  passwordHash: 'h:secret',
+  adminUserId,
+  totalWins: 0,
+  totalEntries: 0,
+  createdAt: at(0),
+  ...fields,
+});
+
+/** Creates the users (players unless given) in one write. */
+export const seedUsers = async (repos: Repositories, ...users: (string | NewUser)[]): Promise<void> => {
+  for (const u of users) await repos.users.create(typeof u === 'string' ? newUser(u) : u);
+};

