@@ -14,14 +14,27 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-type Handler = FakeResponse | ((request: RecordedRequest) => FakeResponse);
+export type Handler = FakeResponse | ((request: RecordedRequest) => FakeResponse | Promise<FakeResponse>);
 
 export interface FakeApi {
   origin: string;
   requests: RecordedRequest[];
   /** Sets the answer for `METHOD /path` (path with its query string). */
   on(route: string, handler: Handler): void;
+  /** The recorded requests to `METHOD /path` (path with its query string), oldest first. */
+  requestsTo(route: string): RecordedRequest[];
   close(): Promise<void>;
+}
+
+async function answerFor(handler: Handler | undefined, request: RecordedRequest): Promise<FakeResponse> {
+  if (handler === undefined) return { status: 404, body: { error: `No fake for ${request.method} ${request.path}`, code: 'NOT_FOUND' } };
+  if (typeof handler !== 'function') return handler;
+  try {
+    return await handler(request);
+  } catch (error) {
+    // A broken handler is a broken test: answer like a crashed server so the screen shows it, and say why.
+    return { status: 500, body: { error: `Fake handler failed: ${String(error)}`, code: 'INTERNAL' } };
+  }
 }
 
 export async function startFakeApi(routes: Record<string, Handler> = {}): Promise<FakeApi> {
@@ -41,14 +54,14 @@ export async function startFakeApi(routes: Record<string, Handler> = {}): Promis
       }
       const recorded: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', body };
       requests.push(recorded);
-      const handler = table.get(`${recorded.method} ${recorded.path}`);
-      const answer = handler === undefined ? { status: 404, body: { error: `No fake for ${recorded.method} ${recorded.path}`, code: 'NOT_FOUND' } } : typeof handler === 'function' ? handler(recorded) : handler;
-      const status = answer.status ?? 200;
-      if (answer.body === undefined) {
-        res.writeHead(status).end();
-        return;
-      }
-      res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer.body));
+      void answerFor(table.get(`${recorded.method} ${recorded.path}`), recorded).then((answer) => {
+        const status = answer.status ?? 200;
+        if (answer.body === undefined) {
+          res.writeHead(status).end();
+          return;
+        }
+        res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer.body));
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -57,6 +70,7 @@ export async function startFakeApi(routes: Record<string, Handler> = {}): Promis
     origin,
     requests,
     on: (route, handler) => table.set(route, handler),
+    requestsTo: (route) => requests.filter((request) => `${request.method} ${request.path}` === route),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminPayoutDto, AdminSubmissionsResponse, MeResponse, PrizeConfigDto } from '../../../server/contract.ts';
+import { pointWindowAt, startFakeApi, type FakeApi, type Handler } from '../../testing/fake-api.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
-import { expectNoAxeViolations } from './testing/axe.ts';
+import { expectNoAxeViolations } from '../../testing/axe.ts';
 import { AdminScreen } from './admin-screen.tsx';
-import { installFakeFetch, json } from './testing/fake-fetch.ts';
 
 // The test machine is shared and sometimes slow: wait up to 5 s for the screen before calling it broken.
 configure({ asyncUtilTimeout: 5000 });
@@ -14,9 +14,19 @@ configure({ asyncUtilTimeout: 5000 });
 const admin: MeResponse = { id: 'a1', email: 'boss@example.com', displayName: 'The Boss', role: 'admin' };
 const player: MeResponse = { id: 'u1', email: 'ada@example.com', displayName: 'Ada', role: 'player' };
 
-afterEach(() => {
+let fakeApi: FakeApi | undefined;
+
+/** Starts the fake API with these routes and points the window at it; closed after each test. */
+async function serve(routes: Record<string, Handler> = {}): Promise<FakeApi> {
+  fakeApi = await startFakeApi(routes);
+  pointWindowAt(fakeApi.origin);
+  return fakeApi;
+}
+
+afterEach(async () => {
   cleanup();
-  vi.unstubAllGlobals();
+  await fakeApi?.close();
+  fakeApi = undefined;
 });
 
 function payout(overrides: Partial<AdminPayoutDto>): AdminPayoutDto {
@@ -56,28 +66,28 @@ function weekly(day: number, amountCents: number): PrizeConfigDto {
 }
 
 describe('AdminScreen access', () => {
-  it('asks a signed-out visitor to sign in', () => {
-    installFakeFetch();
+  it('asks a signed-out visitor to sign in', async () => {
+    await serve();
     renderWithProviders(<AdminScreen />, { me: null });
     expect(screen.getByRole('heading', { name: 'ADMIN ACCESS REQUIRED' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'SIGN IN WITH GOOGLE' }).getAttribute('href')).toBe('/auth/google');
   });
 
-  it('denies a player and says who is signed in', () => {
-    const api = installFakeFetch();
+  it('denies a player and says who is signed in', async () => {
+    const api = await serve();
     renderWithProviders(<AdminScreen />, { me: player });
     expect(screen.getByRole('heading', { name: 'ACCESS DENIED' })).toBeTruthy();
     expect(screen.getByText('You need admin privileges to access this page.')).toBeTruthy();
     expect(screen.getByText(/ada@example\.com/)).toBeTruthy();
-    expect(api.calls).toHaveLength(0);
+    expect(api.requests).toHaveLength(0);
   });
 });
 
 describe('AdminScreen SYSTEM tab', () => {
   it('loads the status on entry and needs a date for compute', async () => {
-    const api = installFakeFetch({
-      'GET /admin/status': json({ openGame: '2026-11-23', database: 'sqlite' }),
-      'POST /admin/compute/2026-11-22': json({ computed: true }),
+    const api = await serve({
+      'GET /admin/status': { body: { openGame: '2026-11-23', database: 'sqlite' } },
+      'POST /admin/compute/2026-11-22': { body: { computed: true } },
     });
     const user = userEvent.setup();
     renderWithProviders(<AdminScreen />, { me: admin });
@@ -86,28 +96,32 @@ describe('AdminScreen SYSTEM tab', () => {
 
     await user.click(screen.getByRole('button', { name: 'FORCE COMPUTE' }));
     expect(screen.getByRole('alert').textContent).toBe('Pick a date YYYY-MM-DD');
-    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    expect(api.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
 
     await user.type(screen.getByLabelText('DATE (YYYY-MM-DD)'), '2026-11-22');
     await user.click(screen.getByRole('button', { name: 'FORCE COMPUTE' }));
     expect(await screen.findByText(/"computed": true/)).toBeTruthy();
-    expect(api.callsTo('POST /admin/compute/2026-11-22')).toHaveLength(1);
+    expect(api.requestsTo('POST /admin/compute/2026-11-22')).toHaveLength(1);
+    // Over real HTTP the refused click's request could still be on its way above; by now it would have arrived.
+    expect(api.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
   });
 });
 
 describe('AdminScreen PAYOUTS tab', () => {
   it('offers actions per status and approves after confirmation', async () => {
-    const api = installFakeFetch({
-      'GET /admin/status': json({}),
-      'GET /api/prizes/admin/payouts': json({
-        payouts: [
-          payout({}),
-          payout({ id: 'p2', status: 'approved', playerName: null, prizeType: 'voucher' }),
-          payout({ id: 'p3', status: 'paid', paymentReference: 'TX-9', processedAt: '2026-11-24T02:00:00.000Z' }),
-        ],
-      }),
-      'POST /api/prizes/admin/payouts/p1': json({ payout: payout({ status: 'approved' }), message: 'ok' }),
-      'POST /api/prizes/admin/payouts/p2': json({ payout: payout({ id: 'p2', status: 'paid' }), message: 'ok' }),
+    const api = await serve({
+      'GET /admin/status': { body: {} },
+      'GET /api/prizes/admin/payouts': {
+        body: {
+          payouts: [
+            payout({}),
+            payout({ id: 'p2', status: 'approved', playerName: null, prizeType: 'voucher' }),
+            payout({ id: 'p3', status: 'paid', paymentReference: 'TX-9', processedAt: '2026-11-24T02:00:00.000Z' }),
+          ],
+        },
+      },
+      'POST /api/prizes/admin/payouts/p1': { body: { payout: payout({ status: 'approved' }), message: 'ok' } },
+      'POST /api/prizes/admin/payouts/p2': { body: { payout: payout({ id: 'p2', status: 'paid' }), message: 'ok' } },
     });
     const user = userEvent.setup();
     renderWithProviders(<AdminScreen />, { me: admin });
@@ -132,7 +146,7 @@ describe('AdminScreen PAYOUTS tab', () => {
     ).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'APPROVE' }));
     expect(await screen.findByText('Payout marked as approved')).toBeTruthy();
-    expect(api.callsTo('POST /api/prizes/admin/payouts/p1')[0]?.body).toEqual({
+    expect(api.requestsTo('POST /api/prizes/admin/payouts/p1')[0]?.body).toEqual({
       status: 'approved',
       reviewNotes: 'Approved by admin for manual processing',
     });
@@ -142,20 +156,20 @@ describe('AdminScreen PAYOUTS tab', () => {
     await user.type(within(prompt).getByLabelText('PayPal transaction ID or voucher code'), '  CODE-42 ');
     await user.click(within(prompt).getByRole('button', { name: 'MARK PAID' }));
     await waitFor(() =>
-      expect(api.callsTo('POST /api/prizes/admin/payouts/p2')[0]?.body).toEqual({
+      expect(api.requestsTo('POST /api/prizes/admin/payouts/p2')[0]?.body).toEqual({
         status: 'paid',
         reviewNotes: 'Payment processed manually',
         paymentReference: 'CODE-42',
       }),
     );
     // The list reloads after each change.
-    await waitFor(() => expect(api.callsTo('GET /api/prizes/admin/payouts').length).toBeGreaterThanOrEqual(3));
+    await waitFor(() => expect(api.requestsTo('GET /api/prizes/admin/payouts').length).toBeGreaterThanOrEqual(3));
   });
 
   it('sends nothing for a blank rejection reason or a cancelled prompt', async () => {
-    const api = installFakeFetch({
-      'GET /admin/status': json({}),
-      'GET /api/prizes/admin/payouts': json({ payouts: [payout({})] }),
+    const api = await serve({
+      'GET /admin/status': { body: {} },
+      'GET /api/prizes/admin/payouts': { body: { payouts: [payout({})] } },
     });
     const user = userEvent.setup();
     renderWithProviders(<AdminScreen />, { me: admin });
@@ -166,17 +180,17 @@ describe('AdminScreen PAYOUTS tab', () => {
     await user.click(within(prompt).getByRole('button', { name: 'REJECT' }));
     await user.click(within(prompt).getByRole('button', { name: 'CANCEL' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.callsTo('POST /api/prizes/admin/payouts/p1')).toHaveLength(0);
+    expect(api.requestsTo('POST /api/prizes/admin/payouts/p1')).toHaveLength(0);
   });
 });
 
 describe('AdminScreen PRIZES tab', () => {
   it('saves a weekday in whole cents and resets one after the spec confirmation', async () => {
-    const api = installFakeFetch({
-      'GET /admin/status': json({}),
-      'GET /api/prizes/config': json({ prizes: [1, 2, 3, 4, 5, 6, 7].map((day) => weekly(day, day === 2 ? 2500 : 1000)) }),
-      'POST /api/prizes/config/weekly': json({ prize: weekly(1, 1235), message: 'saved' }),
-      'DELETE /api/prizes/config/weekly/2': json({ message: 'reset' }),
+    const api = await serve({
+      'GET /admin/status': { body: {} },
+      'GET /api/prizes/config': { body: { prizes: [1, 2, 3, 4, 5, 6, 7].map((day) => weekly(day, day === 2 ? 2500 : 1000)) } },
+      'POST /api/prizes/config/weekly': { body: { prize: weekly(1, 1235), message: 'saved' } },
+      'DELETE /api/prizes/config/weekly/2': { body: { message: 'reset' } },
     });
     const user = userEvent.setup();
     renderWithProviders(<AdminScreen />, { me: admin });
@@ -188,7 +202,7 @@ describe('AdminScreen PRIZES tab', () => {
     await user.type(amount, '12.345');
     await user.click(within(monday).getByRole('button', { name: 'SAVE' }));
     expect(await screen.findByText('Monday prize updated successfully')).toBeTruthy();
-    expect(api.callsTo('POST /api/prizes/config/weekly')[0]?.body).toEqual({
+    expect(api.requestsTo('POST /api/prizes/config/weekly')[0]?.body).toEqual({
       dayOfWeek: 1,
       prizeType: 'cash',
       amountCents: 1235,
@@ -202,24 +216,27 @@ describe('AdminScreen PRIZES tab', () => {
     expect(within(dialog).getByText('Reset Tuesday prize to default ($20.00)?')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'RESET' }));
     expect(await screen.findByText('Tuesday prize reset to default')).toBeTruthy();
-    expect(api.callsTo('DELETE /api/prizes/config/weekly/2')).toHaveLength(1);
+    expect(api.requestsTo('DELETE /api/prizes/config/weekly/2')).toHaveLength(1);
   });
 
   it('requires a date and description for an override, and deletes one after confirming', async () => {
-    const override: PrizeConfigDto = { ...weekly(1, 5000), id: 'o1', dayOfWeek: null, date: '2026-12-25', description: 'Xmas', defaultAmountCents: null };
-    const api = installFakeFetch({
-      'GET /admin/status': json({}),
-      'GET /api/prizes/config': json({ prizes: [...[1, 2, 3, 4, 5, 6, 7].map((day) => weekly(day, 1000)), override] }),
-      'DELETE /api/prizes/config/date/2026-12-25': json({ message: 'deleted' }),
+    // As the server answers it: an override carries the weekday of its date (2026-12-25 is a Friday).
+    const override: PrizeConfigDto = { ...weekly(1, 5000), id: 'o1', dayOfWeek: 5, date: '2026-12-25', description: 'Xmas', defaultAmountCents: null };
+    const api = await serve({
+      'GET /admin/status': { body: {} },
+      'GET /api/prizes/config': { body: { prizes: [...[1, 2, 3, 4, 5, 6, 7].map((day) => weekly(day, 1000)), override] } },
+      'DELETE /api/prizes/config/date/2026-12-25': { body: { message: 'deleted' } },
     });
     const user = userEvent.setup();
     renderWithProviders(<AdminScreen />, { me: admin });
     await user.click(screen.getByRole('tab', { name: 'PRIZES' }));
     expect(await screen.findByText('EXISTING OVERRIDES (1)')).toBeTruthy();
+    // The override is not a second Friday row among the weekly defaults.
+    expect(screen.getAllByRole('form', { name: 'Friday prize' })).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'ADD OVERRIDE' }));
     expect(await screen.findByText('Date and description are required')).toBeTruthy();
     expect(screen.getByText('Validation Error')).toBeTruthy();
-    expect(api.callsTo('POST /api/prizes/config/date')).toHaveLength(0);
+    expect(api.requestsTo('POST /api/prizes/config/date')).toHaveLength(0);
 
     await user.click(within(screen.getByRole('list', { name: 'Existing overrides' })).getByRole('button', { name: 'DELETE' }));
     const dialog = await screen.findByRole('dialog');
@@ -231,9 +248,9 @@ describe('AdminScreen PRIZES tab', () => {
 
 describe('AdminScreen BOTS tab', () => {
   it('refuses invalid input with an Invalid Input toast, then creates after confirming', async () => {
-    const api = installFakeFetch({
-      'GET /admin/status': json({}),
-      'POST /admin/create-bot-submissions': json({ botsCreated: 10, submissionsCreated: 13, gameDate: '2026-11-23' }),
+    const api = await serve({
+      'GET /admin/status': { body: {} },
+      'POST /admin/create-bot-submissions': { body: { botsCreated: 10, submissionsCreated: 13, gameDate: '2026-11-23' } },
     });
     const user = userEvent.setup();
     renderWithProviders(<AdminScreen />, { me: admin });
@@ -253,7 +270,9 @@ describe('AdminScreen BOTS tab', () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'CREATE BOTS' }));
     expect(await screen.findByRole('status')).toBeTruthy();
-    expect(api.callsTo('POST /admin/create-bot-submissions')[0]?.body).toEqual({ botCount: 10, bonusCount: 3, minNumber: 1, maxNumber: 100 });
+    await waitFor(() =>
+      expect(api.requestsTo('POST /admin/create-bot-submissions')[0]?.body).toEqual({ botCount: 10, bonusCount: 3, minNumber: 1, maxNumber: 100 }),
+    );
   });
 });
 
@@ -270,11 +289,11 @@ describe('AdminScreen DATA tab', () => {
   }
 
   it('shows the header, badges, and pages through the submissions', async () => {
-    const api = installFakeFetch({
-      'GET /admin/status': json({}),
-      'GET /admin/submissions?page=1&limit=20': json(page(1, 2)),
-      'GET /admin/submissions?page=2&limit=20': json(page(2, 2)),
-      'GET /admin/submissions?page=1&limit=50': json(page(1, 1)),
+    const api = await serve({
+      'GET /admin/status': { body: {} },
+      'GET /admin/submissions?page=1&limit=20': { body: page(1, 2) },
+      'GET /admin/submissions?page=2&limit=20': { body: page(2, 2) },
+      'GET /admin/submissions?page=1&limit=50': { body: page(1, 1) },
     });
     const user = userEvent.setup();
     renderWithProviders(<AdminScreen />, { me: admin });
@@ -293,13 +312,13 @@ describe('AdminScreen DATA tab', () => {
 
     await user.selectOptions(screen.getByLabelText('Rows per page'), '50');
     await waitFor(() => expect(screen.queryByText(/PAGE \d OF/)).toBeNull());
-    expect(api.callsTo('GET /admin/submissions?page=1&limit=50')).toHaveLength(1);
+    await waitFor(() => expect(api.requestsTo('GET /admin/submissions?page=1&limit=50')).toHaveLength(1));
   });
 
   it('says when there are no submissions, and when they fail to load', async () => {
-    const api = installFakeFetch({
-      'GET /admin/status': json({}),
-      'GET /admin/submissions?page=1&limit=20': json({ ...page(1, 0), submissions: [], pagination: { page: 1, limit: 20, totalCount: 0, totalPages: 0, hasPreviousPage: false, hasNextPage: false } }),
+    const api = await serve({
+      'GET /admin/status': { body: {} },
+      'GET /admin/submissions?page=1&limit=20': { body: { ...page(1, 0), submissions: [], pagination: { page: 1, limit: 20, totalCount: 0, totalPages: 0, hasPreviousPage: false, hasNextPage: false } } },
     });
     const user = userEvent.setup();
     renderWithProviders(<AdminScreen />, { me: admin });
@@ -307,7 +326,7 @@ describe('AdminScreen DATA tab', () => {
     expect(await screen.findByText('No submissions found for the current active game')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'NEXT' })).toBeNull();
 
-    api.on('GET /admin/submissions?page=1&limit=20', () => ({ status: 500, body: undefined }));
+    api.on('GET /admin/submissions?page=1&limit=20', { status: 500 });
     await user.click(screen.getByRole('button', { name: 'REFRESH' }));
     expect(await screen.findByRole('alert')).toBeTruthy();
   });

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GuildDto, MeResponse } from '../../../server/contract.ts';
+import { pointWindowAt, startFakeApi, type FakeApi, type Handler } from '../../testing/fake-api.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
-import { expectNoAxeViolations } from '../admin/testing/axe.ts';
-import { installFakeFetch, json } from '../admin/testing/fake-fetch.ts';
+import { expectNoAxeViolations } from '../../testing/axe.ts';
 import { GuildsScreen } from './guilds-screen.tsx';
 
 // The test machine is shared and sometimes slow: wait up to 5 s for the screen before calling it broken.
@@ -33,23 +33,33 @@ const owls = guild({});
 const full = guild({ id: 'g2', name: 'Full House', memberCount: 10, adminName: 'Bob', adminUserId: 'u9' });
 const open = guild({ id: 'g3', name: 'Early Birds', memberCount: 3, adminName: 'Cy', adminUserId: 'u8' });
 
-afterEach(() => {
+let fakeApi: FakeApi | undefined;
+
+/** Starts the fake API with these routes and points the window at it; closed after each test. */
+async function serve(routes: Record<string, Handler> = {}): Promise<FakeApi> {
+  fakeApi = await startFakeApi(routes);
+  pointWindowAt(fakeApi.origin);
+  return fakeApi;
+}
+
+afterEach(async () => {
   cleanup();
-  vi.unstubAllGlobals();
+  await fakeApi?.close();
+  fakeApi = undefined;
 });
 
 describe('GuildsScreen', () => {
-  it('asks a signed-out visitor to log in', () => {
-    installFakeFetch();
+  it('asks a signed-out visitor to log in', async () => {
+    await serve();
     renderWithProviders(<GuildsScreen />, { me: null });
     expect(screen.getByText('Please log in to access guilds')).toBeTruthy();
   });
 
   it('shows NO GUILD, the grid with FULL badges, and joins an open guild with its password', async () => {
-    const api = installFakeFetch({
-      'GET /api/guilds/my': json({ guild: null, membership: null }),
-      'GET /api/guilds?limit=50': json({ guilds: [full, open] }),
-      'POST /api/guilds/join': json({ guild: open, message: 'Joined Early Birds' }),
+    const api = await serve({
+      'GET /api/guilds/my': { body: { guild: null, membership: null } },
+      'GET /api/guilds?limit=50': { body: { guilds: [full, open] } },
+      'POST /api/guilds/join': { body: { guild: open, message: 'Joined Early Birds' } },
     });
     const user = userEvent.setup();
     renderWithProviders(<GuildsScreen />, { me: ada });
@@ -67,21 +77,24 @@ describe('GuildsScreen', () => {
 
     await user.selectOptions(select, 'g3');
     await user.type(screen.getByLabelText('GUILD PASSWORD'), 'hoot');
-    api.on('GET /api/guilds/my', json({ guild: open, membership: { isAdmin: false, joinedAt: '2026-11-20T10:00:00.000Z' } }));
-    api.on('GET /api/guilds/g3', json({ guild: open, members: [] }));
-    api.on('GET /api/guilds/g3/submissions', json({ gameDate: '2026-11-22', submissions: [] }));
+    api.on('GET /api/guilds/my', { body: { guild: open, membership: { isAdmin: false, joinedAt: '2026-11-20T10:00:00.000Z' } } });
+    api.on('GET /api/guilds/g3', { body: { guild: open, members: [] } });
+    api.on('GET /api/guilds/g3/submissions', { body: { gameDate: '2026-11-22', submissions: [] } });
     await user.click(screen.getByRole('button', { name: 'JOIN GUILD' }));
-    expect(api.callsTo('POST /api/guilds/join')[0]?.body).toEqual({ guildId: 'g3', password: 'hoot' });
+    await waitFor(() => expect(api.requestsTo('POST /api/guilds/join')[0]?.body).toEqual({ guildId: 'g3', password: 'hoot' }));
     // Reloaded and back on the overview as a member.
     expect(await screen.findByText('MEMBER OF Early Birds')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'OVERVIEW' }).getAttribute('aria-selected')).toBe('true');
+    // The new guild's members and today's picks load too (and nothing is left in flight when the server stops).
+    expect(await screen.findByRole('region', { name: 'MEMBERS (0)' })).toBeTruthy();
+    expect(await within(screen.getByRole('region', { name: "TODAY'S STRATEGY" })).findByText("YOU HAVEN'T SUBMITTED YET")).toBeTruthy();
   });
 
   it('validates the create form and counts description characters', async () => {
-    const api = installFakeFetch({
-      'GET /api/guilds/my': json({ guild: null, membership: null }),
-      'GET /api/guilds?limit=50': json({ guilds: [] }),
-      'POST /api/guilds': json({ error: 'A guild with that name exists', code: 'CONFLICT' }, 409),
+    const api = await serve({
+      'GET /api/guilds/my': { body: { guild: null, membership: null } },
+      'GET /api/guilds?limit=50': { body: { guilds: [] } },
+      'POST /api/guilds': { status: 409, body: { error: 'A guild with that name exists', code: 'CONFLICT' } },
     });
     const user = userEvent.setup();
     renderWithProviders(<GuildsScreen />, { me: ada });
@@ -90,7 +103,7 @@ describe('GuildsScreen', () => {
     await user.type(screen.getByLabelText('GUILD NAME'), 'Night Owls');
     await user.click(screen.getByRole('button', { name: 'CREATE GUILD' }));
     expect(screen.getByText('Guild name and password are required')).toBeTruthy();
-    expect(api.callsTo('POST /api/guilds')).toHaveLength(0);
+    expect(api.requestsTo('POST /api/guilds')).toHaveLength(0);
 
     await user.type(screen.getByLabelText('DESCRIPTION (OPTIONAL)'), 'hello');
     expect(screen.getByText('5/200')).toBeTruthy();
@@ -99,25 +112,29 @@ describe('GuildsScreen', () => {
     await user.type(screen.getByLabelText('GUILD PASSWORD'), 'secret');
     await user.click(screen.getByRole('button', { name: 'CREATE GUILD' }));
     expect(await screen.findByText('A guild with that name exists')).toBeTruthy();
-    expect(api.callsTo('POST /api/guilds')[0]?.body).toEqual({ name: 'Night Owls', description: 'hello', password: 'secret' });
+    expect(api.requestsTo('POST /api/guilds')[0]?.body).toEqual({ name: 'Night Owls', description: 'hello', password: 'secret' });
   });
 
   it("shows a member's guild: picks, members, and the admin's REMOVE with confirmation", async () => {
-    const api = installFakeFetch({
-      'GET /api/guilds/my': json({ guild: owls, membership: { isAdmin: true, joinedAt: '2026-11-01T10:00:00.000Z' } }),
-      'GET /api/guilds?limit=50': json({ guilds: [owls, open] }),
-      'GET /api/guilds/g1': json({
-        guild: owls,
-        members: [
-          { userId: 'u1', playerName: 'Ada', isAdmin: true, joinedAt: '2026-11-01T10:00:00.000Z', wins: 2, entries: 20, currentStreak: 3 },
-          { userId: 'u2', playerName: 'Bea', isAdmin: false, joinedAt: '2026-11-02T10:00:00.000Z', wins: 2, entries: 10, currentStreak: 1 },
-        ],
-      }),
-      'GET /api/guilds/g1/submissions': json({
-        gameDate: '2026-11-22',
-        submissions: [{ userId: 'u2', playerName: 'Bea', number: 7, submittedAt: '2026-11-22T01:00:00.000Z' }],
-      }),
-      'DELETE /api/guilds/g1/members/u2': json({ message: 'Member removed' }),
+    const api = await serve({
+      'GET /api/guilds/my': { body: { guild: owls, membership: { isAdmin: true, joinedAt: '2026-11-01T10:00:00.000Z' } } },
+      'GET /api/guilds?limit=50': { body: { guilds: [owls, open] } },
+      'GET /api/guilds/g1': {
+        body: {
+          guild: owls,
+          members: [
+            { userId: 'u1', playerName: 'Ada', isAdmin: true, joinedAt: '2026-11-01T10:00:00.000Z', wins: 2, entries: 20, currentStreak: 3 },
+            { userId: 'u2', playerName: 'Bea', isAdmin: false, joinedAt: '2026-11-02T10:00:00.000Z', wins: 2, entries: 10, currentStreak: 1 },
+          ],
+        },
+      },
+      'GET /api/guilds/g1/submissions': {
+        body: {
+          gameDate: '2026-11-22',
+          submissions: [{ userId: 'u2', playerName: 'Bea', number: 7, submittedAt: '2026-11-22T01:00:00.000Z' }],
+        },
+      },
+      'DELETE /api/guilds/g1/members/u2': { body: { message: 'Member removed' } },
     });
     const user = userEvent.setup();
     renderWithProviders(<GuildsScreen />, { me: ada });
@@ -141,16 +158,18 @@ describe('GuildsScreen', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Remove Bea from the guild?')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'REMOVE' }));
-    await waitFor(() => expect(api.callsTo('DELETE /api/guilds/g1/members/u2')).toHaveLength(1));
+    await waitFor(() => expect(api.requestsTo('DELETE /api/guilds/g1/members/u2')).toHaveLength(1));
+    // Told once the guild data has reloaded.
+    expect(await screen.findByText('Member Removed')).toBeTruthy();
   });
 
   it('disables LEAVE GUILD for an admin with members, and lets a member leave after confirming', async () => {
-    const api = installFakeFetch({
-      'GET /api/guilds/my': json({ guild: owls, membership: { isAdmin: true, joinedAt: '2026-11-01T10:00:00.000Z' } }),
-      'GET /api/guilds?limit=50': json({ guilds: [owls] }),
-      'GET /api/guilds/g1': json({ guild: owls, members: [] }),
-      'GET /api/guilds/g1/submissions': json({ gameDate: '2026-11-22', submissions: [] }),
-      'POST /api/guilds/leave': json({ message: 'You left the guild' }),
+    const api = await serve({
+      'GET /api/guilds/my': { body: { guild: owls, membership: { isAdmin: true, joinedAt: '2026-11-01T10:00:00.000Z' } } },
+      'GET /api/guilds?limit=50': { body: { guilds: [owls] } },
+      'GET /api/guilds/g1': { body: { guild: owls, members: [] } },
+      'GET /api/guilds/g1/submissions': { body: { gameDate: '2026-11-22', submissions: [] } },
+      'POST /api/guilds/leave': { body: { message: 'You left the guild' } },
     });
     const user = userEvent.setup();
     const first = renderWithProviders(<GuildsScreen />, { me: ada });
@@ -158,15 +177,15 @@ describe('GuildsScreen', () => {
     expect((screen.getByRole('button', { name: 'LEAVE GUILD' }) as HTMLButtonElement).disabled).toBe(true);
     first.unmount();
 
-    api.on('GET /api/guilds/my', json({ guild: owls, membership: { isAdmin: false, joinedAt: '2026-11-05T10:00:00.000Z' } }));
+    api.on('GET /api/guilds/my', { body: { guild: owls, membership: { isAdmin: false, joinedAt: '2026-11-05T10:00:00.000Z' } } });
     renderWithProviders(<GuildsScreen />, { me: { ...ada, id: 'u2' } });
     await user.click(await screen.findByRole('tab', { name: 'LEAVE GUILD' }));
     await user.click(screen.getByRole('button', { name: 'LEAVE GUILD' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/cannot be undone/)).toBeTruthy();
-    api.on('GET /api/guilds/my', json({ guild: null, membership: null }));
+    api.on('GET /api/guilds/my', { body: { guild: null, membership: null } });
     await user.click(within(dialog).getByRole('button', { name: 'LEAVE GUILD' }));
     expect(await screen.findByRole('heading', { name: 'NO GUILD' })).toBeTruthy();
-    expect(api.callsTo('POST /api/guilds/leave')).toHaveLength(1);
+    expect(api.requestsTo('POST /api/guilds/leave')).toHaveLength(1);
   });
 });

@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import type { MeResponse } from '../../../server/contract.ts';
+import { pointWindowAt, startFakeApi, type FakeApi, type Handler } from '../../testing/fake-api.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
-import { expectNoAxeViolations } from '../admin/testing/axe.ts';
+import { expectNoAxeViolations } from '../../testing/axe.ts';
 import { meQueryKey, useMe } from '../auth/use-me.ts';
-import { installFakeFetch, json } from '../admin/testing/fake-fetch.ts';
 import { ProfileScreen } from './profile-screen.tsx';
 
 // The test machine is shared and sometimes slow: wait up to 5 s for the screen before calling it broken.
@@ -16,9 +16,19 @@ configure({ asyncUtilTimeout: 5000 });
 const ada: MeResponse = { id: 'u1', email: 'ada@example.com', displayName: 'Ada Lovelace', role: 'player' };
 const totals = { entriesCount: 12, winsCount: 2, currentStreak: 3, bestStreak: 5 };
 
-afterEach(() => {
+let fakeApi: FakeApi | undefined;
+
+/** Starts the fake API with these routes and points the window at it; closed after each test. */
+async function serve(routes: Record<string, Handler> = {}): Promise<FakeApi> {
+  fakeApi = await startFakeApi(routes);
+  pointWindowAt(fakeApi.origin);
+  return fakeApi;
+}
+
+afterEach(async () => {
   cleanup();
-  vi.unstubAllGlobals();
+  await fakeApi?.close();
+  fakeApi = undefined;
 });
 
 /** Stands in for the app header, which watches the current user the whole time. */
@@ -41,8 +51,8 @@ function renderProfile(me: MeResponse | null) {
 }
 
 describe('ProfileScreen', () => {
-  it('asks a signed-out visitor to sign in with Google', () => {
-    installFakeFetch();
+  it('asks a signed-out visitor to sign in with Google', async () => {
+    await serve();
     renderProfile(null);
     expect(screen.getByRole('heading', { name: 'SIGN IN REQUIRED' })).toBeTruthy();
     expect(screen.getByText('You need to sign in to view your profile!')).toBeTruthy();
@@ -50,7 +60,7 @@ describe('ProfileScreen', () => {
   });
 
   it('shows the profile, the initials, the stats and the locked username', async () => {
-    installFakeFetch({ 'GET /api/stats/user/me': json(totals) });
+    await serve({ 'GET /api/stats/user/me': { body: totals } });
     renderProfile(ada);
     expect(screen.getByRole('heading', { name: 'YOUR PROFILE' })).toBeTruthy();
     expect(screen.getByText('AL')).toBeTruthy();
@@ -65,17 +75,17 @@ describe('ProfileScreen', () => {
   });
 
   it("reads 'Stats not available.' when the totals call fails", async () => {
-    installFakeFetch({ 'GET /api/stats/user/me': json({ error: 'boom', code: 'X' }, 500) });
+    await serve({ 'GET /api/stats/user/me': { status: 500, body: { error: 'boom', code: 'X' } } });
     renderProfile({ ...ada, displayName: '' });
     expect(await screen.findByText('Stats not available.')).toBeTruthy();
     expect(screen.getByText('Anonymous User')).toBeTruthy();
   });
 
   it('validates the form before sending, then saves and refetches me', async () => {
-    const api = installFakeFetch({
-      'GET /api/stats/user/me': json(totals),
+    const api = await serve({
+      'GET /api/stats/user/me': { body: totals },
       'PUT /api/profile': (call) => ({ body: { ...ada, ...(call.body as object) } }),
-      'GET /api/me': json({ ...ada, displayName: 'Countess Ada' }),
+      'GET /api/me': { body: { ...ada, displayName: 'Countess Ada' } },
     });
     const user = userEvent.setup();
     renderProfile(ada);
@@ -84,24 +94,24 @@ describe('ProfileScreen', () => {
     await user.type(name, 'A');
     await user.click(screen.getByRole('button', { name: 'UPDATE PROFILE' }));
     expect(screen.getByText('Display name must be at least 2 characters')).toBeTruthy();
-    expect(api.callsTo('PUT /api/profile')).toHaveLength(0);
+    expect(api.requestsTo('PUT /api/profile')).toHaveLength(0);
 
     await user.type(name, 'da the Countess');
     await user.click(screen.getByRole('button', { name: 'UPDATE PROFILE' }));
     expect(await screen.findByText('Profile Updated!')).toBeTruthy();
-    expect(api.callsTo('PUT /api/profile')[0]?.body).toEqual({
+    expect(api.requestsTo('PUT /api/profile')[0]?.body).toEqual({
       username: 'ada@example.com',
       email: 'ada@example.com',
       displayName: 'Ada the Countess',
     });
-    await waitFor(() => expect(api.callsTo('GET /api/me')).toHaveLength(1));
+    await waitFor(() => expect(api.requestsTo('GET /api/me')).toHaveLength(1));
     expect(await screen.findByText('HEADER: Countess Ada')).toBeTruthy();
   });
 
   it("shows the server's message when the update fails", async () => {
-    installFakeFetch({
-      'GET /api/stats/user/me': json(totals),
-      'PUT /api/profile': json({ error: 'That e-mail is already used', code: 'CONFLICT' }, 409),
+    await serve({
+      'GET /api/stats/user/me': { body: totals },
+      'PUT /api/profile': { status: 409, body: { error: 'That e-mail is already used', code: 'CONFLICT' } },
     });
     const user = userEvent.setup();
     renderProfile(ada);
@@ -111,9 +121,9 @@ describe('ProfileScreen', () => {
   });
 
   it('deletes the account after confirmation, signs out and goes home', async () => {
-    const api = installFakeFetch({
-      'GET /api/stats/user/me': json(totals),
-      'DELETE /api/profile': json({ message: 'Account deleted' }),
+    const api = await serve({
+      'GET /api/stats/user/me': { body: totals },
+      'DELETE /api/profile': { body: { message: 'Account deleted' } },
     });
     const user = userEvent.setup();
     const { queryClient } = renderProfile(ada);
@@ -123,7 +133,7 @@ describe('ProfileScreen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'DELETE' }));
     expect(await screen.findByText('HOME SCREEN')).toBeTruthy();
     expect(screen.getByText('Account Deleted')).toBeTruthy();
-    expect(api.callsTo('DELETE /api/profile')).toHaveLength(1);
+    expect(api.requestsTo('DELETE /api/profile')).toHaveLength(1);
     expect(queryClient.getQueryData(meQueryKey)).toBeNull();
     // The header notices at once, and nothing of the deleted account stays cached.
     expect(screen.getByText('HEADER: SIGNED OUT')).toBeTruthy();
@@ -131,13 +141,13 @@ describe('ProfileScreen', () => {
   });
 
   it('does nothing when the deletion is cancelled', async () => {
-    const api = installFakeFetch({ 'GET /api/stats/user/me': json(totals) });
+    const api = await serve({ 'GET /api/stats/user/me': { body: totals } });
     const user = userEvent.setup();
     renderProfile(ada);
     await user.click(screen.getByRole('button', { name: 'DELETE ACCOUNT' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'CANCEL' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.callsTo('DELETE /api/profile')).toHaveLength(0);
+    expect(api.requestsTo('DELETE /api/profile')).toHaveLength(0);
     expect(screen.getByRole('heading', { name: 'YOUR PROFILE' })).toBeTruthy();
   });
 });

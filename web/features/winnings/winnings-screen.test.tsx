@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MeResponse, WinningDto } from '../../../server/contract.ts';
+import { pointWindowAt, startFakeApi, type FakeApi, type Handler } from '../../testing/fake-api.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
-import { expectNoAxeViolations } from '../admin/testing/axe.ts';
-import { installFakeFetch, json } from '../admin/testing/fake-fetch.ts';
+import { expectNoAxeViolations } from '../../testing/axe.ts';
 import { WinningsScreen } from './winnings-screen.tsx';
 
 // The test machine is shared and sometimes slow: wait up to 5 s for the screen before calling it broken.
@@ -50,21 +50,31 @@ const paid = winning({
   reviewNotes: 'Payment processed manually',
 });
 
-afterEach(() => {
+let fakeApi: FakeApi | undefined;
+
+/** Starts the fake API with these routes and points the window at it; closed after each test. */
+async function serve(routes: Record<string, Handler> = {}): Promise<FakeApi> {
+  fakeApi = await startFakeApi(routes);
+  pointWindowAt(fakeApi.origin);
+  return fakeApi;
+}
+
+afterEach(async () => {
   cleanup();
-  vi.unstubAllGlobals();
+  await fakeApi?.close();
+  fakeApi = undefined;
 });
 
 describe('WinningsScreen', () => {
-  it('asks a signed-out visitor to sign in', () => {
-    installFakeFetch();
+  it('asks a signed-out visitor to sign in', async () => {
+    await serve();
     renderWithProviders(<WinningsScreen />, { me: null });
     expect(screen.getByRole('heading', { name: 'SIGN IN REQUIRED' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'SIGN IN WITH GOOGLE' }).getAttribute('href')).toBe('/auth/google');
   });
 
   it('shows the total and splits pending from completed payouts', async () => {
-    installFakeFetch({ 'GET /api/winnings': json({ winnings: [winning({}), paid] }) });
+    await serve({ 'GET /api/winnings': { body: { winnings: [winning({}), paid] } } });
     renderWithProviders(<WinningsScreen />, { me: ada });
     expect(await screen.findByText('TOTAL WON: $210.50')).toBeTruthy();
     const pending = screen.getByRole('region', { name: 'PENDING PAYOUTS (1)' });
@@ -80,31 +90,33 @@ describe('WinningsScreen', () => {
   });
 
   it('shows the empty state with a link to play', async () => {
-    installFakeFetch({ 'GET /api/winnings': json({ winnings: [] }) });
+    await serve({ 'GET /api/winnings': { body: { winnings: [] } } });
     renderWithProviders(<WinningsScreen />, { me: ada });
     expect(await screen.findByRole('heading', { name: 'NO WINNINGS YET' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'PLAY GAME' }).getAttribute('href')).toBe('/');
   });
 
   it('offers TRY AGAIN after a failed load, and it reloads', async () => {
-    const api = installFakeFetch({ 'GET /api/winnings': json({ error: 'down', code: 'X' }, 500) });
+    const api = await serve({ 'GET /api/winnings': { status: 500, body: { error: 'down', code: 'X' } } });
     const user = userEvent.setup();
     renderWithProviders(<WinningsScreen />, { me: ada });
     expect(await screen.findByText('Failed to load your winnings')).toBeTruthy();
-    api.on('GET /api/winnings', json({ winnings: [] }));
+    api.on('GET /api/winnings', { body: { winnings: [] } });
     await user.click(screen.getByRole('button', { name: 'TRY AGAIN' }));
     expect(await screen.findByRole('heading', { name: 'NO WINNINGS YET' })).toBeTruthy();
   });
 
   it('claims a cash prize: validates, posts the PayPal details and shows the success state', async () => {
-    const api = installFakeFetch({
-      'GET /api/winnings': json({ winnings: [winning({})] }),
-      'GET /api/prizes/date/2026-11-22': json({
-        status: 'active',
-        prize: { prizeType: 'cash', amountCents: 20000, currency: 'USD', description: 'Sunday Cash Prize' },
-        dayOfWeek: 7,
-      }),
-      'POST /api/prizes/winner-payout': json({ message: 'Payout submitted', payoutId: 'p1' }),
+    const api = await serve({
+      'GET /api/winnings': { body: { winnings: [winning({})] } },
+      'GET /api/prizes/date/2026-11-22': {
+        body: {
+          status: 'active',
+          prize: { prizeType: 'cash', amountCents: 20000, currency: 'USD', description: 'Sunday Cash Prize' },
+          dayOfWeek: 7,
+        },
+      },
+      'POST /api/prizes/winner-payout': { body: { message: 'Payout submitted', payoutId: 'p1' } },
     });
     const user = userEvent.setup();
     renderWithProviders(<WinningsScreen />, { me: ada });
@@ -116,29 +128,29 @@ describe('WinningsScreen', () => {
     await user.type(screen.getByLabelText('NAME FOR THE PAYPAL PAYMENT'), 'Ada L');
     await user.click(screen.getByRole('button', { name: 'SUBMIT CLAIM' }));
     expect(screen.getByText('Please enter a valid PayPal email address')).toBeTruthy();
-    expect(api.callsTo('POST /api/prizes/winner-payout')).toHaveLength(0);
+    expect(api.requestsTo('POST /api/prizes/winner-payout')).toHaveLength(0);
 
     await user.clear(screen.getByLabelText('PAYPAL EMAIL'));
     await user.type(screen.getByLabelText('PAYPAL EMAIL'), 'ada@paypal.test');
     await user.click(screen.getByRole('button', { name: 'SUBMIT CLAIM' }));
     expect(await screen.findByRole('heading', { name: 'PAYOUT SUBMITTED!' })).toBeTruthy();
     expect(screen.getByText("We'll process your $200.00 cash within the week!")).toBeTruthy();
-    expect(api.callsTo('POST /api/prizes/winner-payout')[0]?.body).toEqual({
+    expect(api.requestsTo('POST /api/prizes/winner-payout')[0]?.body).toEqual({
       gameId: 'g-2026-11-22',
       paypalEmail: 'ada@paypal.test',
       preferredName: 'Ada L',
     });
     // The list reloads after the claim.
-    expect(api.callsTo('GET /api/winnings').length).toBeGreaterThanOrEqual(2);
+    await waitFor(() => expect(api.requestsTo('GET /api/winnings').length).toBeGreaterThanOrEqual(2));
   });
 
   it("shows 'NO PRIZE TODAY' when the weekday's prize is disabled", async () => {
-    installFakeFetch({
-      'GET /api/winnings': json({ winnings: [winning({})] }),
-      'GET /api/prizes/date/2026-11-22': json(
-        { error: 'No prizes are currently offered on Sundays', code: 'PRIZE_DISABLED', status: 'disabled', message: '', dayOfWeek: 7 },
-        404,
-      ),
+    await serve({
+      'GET /api/winnings': { body: { winnings: [winning({})] } },
+      'GET /api/prizes/date/2026-11-22': {
+        status: 404,
+        body: { error: 'No prizes are currently offered on Sundays', code: 'PRIZE_DISABLED', status: 'disabled', message: '', dayOfWeek: 7 },
+      },
     });
     const user = userEvent.setup();
     renderWithProviders(<WinningsScreen />, { me: ada });
@@ -150,9 +162,9 @@ describe('WinningsScreen', () => {
   });
 
   it("shows 'PRIZE INFO UNAVAILABLE' when the prize cannot be loaded", async () => {
-    installFakeFetch({
-      'GET /api/winnings': json({ winnings: [winning({ prizeType: 'voucher' })] }),
-      'GET /api/prizes/date/2026-11-22': json({ error: 'Server error', code: 'INTERNAL' }, 500),
+    await serve({
+      'GET /api/winnings': { body: { winnings: [winning({ prizeType: 'voucher' })] } },
+      'GET /api/prizes/date/2026-11-22': { status: 500, body: { error: 'Server error', code: 'INTERNAL' } },
     });
     const user = userEvent.setup();
     renderWithProviders(<WinningsScreen />, { me: ada });
