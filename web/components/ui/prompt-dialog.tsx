@@ -12,6 +12,8 @@ export interface PromptDialogProps {
   submitLabel: string;
   cancelLabel?: string;
   initialValue?: string;
+  /** When set, a blank answer is refused with this message instead of reaching onSubmit. */
+  requiredMessage?: string;
   pending?: boolean;
   onSubmit: (value: string) => void;
 }
@@ -30,11 +32,18 @@ export function PromptDialog(props: PromptDialogProps) {
   );
 }
 
-function PromptForm({ title, description, label, submitLabel, cancelLabel = 'CANCEL', initialValue = '', pending = false, onSubmit }: PromptDialogProps) {
+function PromptForm({ title, description, label, submitLabel, cancelLabel = 'CANCEL', initialValue = '', requiredMessage, pending = false, onSubmit }: PromptDialogProps) {
   const [value, setValue] = useState(initialValue);
+  const [error, setError] = useState<string | null>(null);
   const inputId = useId();
+  const errorId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (requiredMessage !== undefined && value.trim() === '') {
+      setError(requiredMessage);
+      return;
+    }
+    setError(null);
     onSubmit(value);
   };
   return (
@@ -43,8 +52,21 @@ function PromptForm({ title, description, label, submitLabel, cancelLabel = 'CAN
       {description !== undefined ? <Dialog.Description>{description}</Dialog.Description> : <Dialog.Description className="sr-only">{label}</Dialog.Description>}
       <div className="field">
         <label htmlFor={inputId}>{label}</label>
-        <input id={inputId} className="input" value={value} onChange={(event) => setValue(event.target.value)} autoFocus />
+        <input
+          id={inputId}
+          className="input"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          aria-invalid={error !== null}
+          aria-describedby={error !== null ? errorId : undefined}
+          autoFocus
+        />
       </div>
+      {error !== null && (
+        <p id={errorId} className="error-text" role="alert">
+          {error}
+        </p>
+      )}
       <div className="row">
         <Dialog.Close asChild>
           <button type="button" className="btn" disabled={pending}>

@@ -83,6 +83,36 @@ describe('AdminScreen access', () => {
   });
 });
 
+describe('AdminScreen tabs', () => {
+  it('form a tab list that the arrow keys, Home and End move through', async () => {
+    await serve({ 'GET /admin/status': { body: {} }, 'GET /api/prizes/config': { body: { prizes: [] } } });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminScreen />, { me: admin });
+    const tabs = within(screen.getByRole('tablist', { name: 'Admin sections' })).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['SYSTEM', 'PRIZES', 'PAYOUTS', 'BOTS', 'DATA']);
+    // Only the selected tab is in the Tab order; each controls the one panel.
+    expect(tabs.map((tab) => tab.tabIndex)).toEqual([0, -1, -1, -1, -1]);
+    expect(tabs.every((tab) => tab.getAttribute('aria-controls') === 'admin-panel')).toBe(true);
+    expect(screen.getByRole('tabpanel', { name: 'System Operations' })).toBeTruthy();
+
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'SYSTEM' }));
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'PRIZES' }));
+    expect(screen.getByRole('tab', { name: 'PRIZES' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'SYSTEM' }).getAttribute('aria-selected')).toBe('false');
+    expect(screen.getByRole('heading', { name: 'Prize Management' })).toBeTruthy();
+    await user.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: 'DATA' }).getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'SYSTEM' }).getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'DATA' }));
+    await user.keyboard('{Home}');
+    expect(screen.getByRole('heading', { name: 'System Operations' })).toBeTruthy();
+  });
+});
+
 describe('AdminScreen SYSTEM tab', () => {
   it('loads the status on entry and needs a date for compute', async () => {
     const api = await serve({
@@ -178,6 +208,7 @@ describe('AdminScreen PAYOUTS tab', () => {
     const prompt = await screen.findByRole('dialog');
     await user.type(within(prompt).getByLabelText('Reason for rejection'), '   ');
     await user.click(within(prompt).getByRole('button', { name: 'REJECT' }));
+    expect(within(prompt).getByRole('alert').textContent).toBe('Enter a reason for the rejection');
     await user.click(within(prompt).getByRole('button', { name: 'CANCEL' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.requestsTo('POST /api/prizes/admin/payouts/p1')).toHaveLength(0);
@@ -238,7 +269,7 @@ describe('AdminScreen PRIZES tab', () => {
     expect(screen.getByText('Validation Error')).toBeTruthy();
     expect(api.requestsTo('POST /api/prizes/config/date')).toHaveLength(0);
 
-    await user.click(within(screen.getByRole('list', { name: 'Existing overrides' })).getByRole('button', { name: 'DELETE' }));
+    await user.click(within(screen.getByRole('list', { name: 'Existing overrides' })).getByRole('button', { name: 'DELETE override for 2026-12-25' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Delete prize override for 2026-12-25?')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'DELETE' }));
@@ -283,6 +314,8 @@ describe('AdminScreen DATA tab', () => {
       submissions: [
         { id: `s${pageNumber}a`, number: pageNumber * 10, userId: 'bot:0001', userDisplayName: 'Bot Player', userEmail: 'bot-0001@bots.lowest.invalid', entryType: 'standard', guildName: null, submittedAt: '2026-11-23T01:00:00.000Z' },
         { id: `s${pageNumber}b`, number: pageNumber * 10 + 1, userId: 'u1', userDisplayName: null, userEmail: 'ada@example.com', entryType: 'bonus', guildName: 'Night Owls', submittedAt: '2026-11-23T01:05:00.000Z' },
+        // A blank name or guild reads like a missing one.
+        { id: `s${pageNumber}c`, number: pageNumber * 10 + 2, userId: 'u2', userDisplayName: '  ', userEmail: 'bea@example.com', entryType: 'standard', guildName: '', submittedAt: '2026-11-23T01:06:00.000Z' },
       ],
       pagination: { page: pageNumber, limit: 20, totalCount: 2 * totalPages, totalPages, hasPreviousPage: pageNumber > 1, hasNextPage: pageNumber < totalPages },
     };
@@ -300,8 +333,8 @@ describe('AdminScreen DATA tab', () => {
     await user.click(screen.getByRole('tab', { name: 'DATA' }));
     expect(await screen.findByText('GAME: 2026-11-23 · STATUS: OPEN · TOTAL SUBMISSIONS: 4')).toBeTruthy();
     expect(screen.getByText('BOT')).toBeTruthy();
-    expect(screen.getByText('No Name')).toBeTruthy();
-    expect(screen.getByText('No Guild')).toBeTruthy();
+    expect(screen.getAllByText('No Name')).toHaveLength(2);
+    expect(screen.getAllByText('No Guild')).toHaveLength(2);
     expect(screen.getByText('BONUS')).toBeTruthy();
     expect(screen.getByText('PAGE 1 OF 2')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'PREV' }) as HTMLButtonElement).disabled).toBe(true);

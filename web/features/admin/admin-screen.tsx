@@ -1,5 +1,6 @@
 // /admin: sign-in prompt, access denied, or the five admin tabs (spec-2 §2, Admin).
 import { useState } from 'react';
+import { TabList } from '../../components/ui/tab-list.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useMe } from '../auth/use-me.ts';
 import { BotsTab } from './components/bots-tab.tsx';
@@ -56,22 +57,7 @@ export function AdminScreen() {
       <p className="muted">
         Signed in as <strong>{user.displayName}</strong> ({user.email}) · Role: <span className="badge badge-accent">{user.role.toUpperCase()}</span>
       </p>
-      <div role="tablist" aria-label="Admin sections" className="tabs row">
-        {tabs.map((item) => (
-          <button
-            key={item.id}
-            type="button"
-            role="tab"
-            id={`admin-tab-${item.id}`}
-            aria-selected={tab === item.id}
-            aria-controls="admin-panel"
-            className="tab"
-            onClick={() => setTab(item.id)}
-          >
-            {item.label}
-          </button>
-        ))}
-      </div>
+      <TabList tabs={tabs} selected={tab} onSelect={setTab} label="Admin sections" idPrefix="admin-tab" panelId="admin-panel" className="tabs row" />
       <section id="admin-panel" role="tabpanel" aria-labelledby="admin-panel-title" className="card stack">
         <h2 id="admin-panel-title" className="card-title">
           {current.title}

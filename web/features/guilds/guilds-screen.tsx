@@ -1,5 +1,6 @@
 // /guilds: the player's guild (or the way into one), every guild, and the create / join / leave views.
 import { useState } from 'react';
+import { TabList, tabElementId } from '../../components/ui/tab-list.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useMe } from '../auth/use-me.ts';
 import { useGuilds } from './api/get-guilds.ts';
@@ -79,26 +80,11 @@ export function GuildsScreen() {
     <div className="page stack">
       <h1 className="page-title">GUILDS</h1>
       <div className="tabs row">
-        <div role="tablist" aria-label="Guild views" className="row">
-          {tabs.map((item) => (
-            <button
-              key={item.id}
-              type="button"
-              role="tab"
-              id={`guild-tab-${item.id}`}
-              aria-selected={shownTab === item.id}
-              aria-controls="guild-panel"
-              className="tab"
-              onClick={() => setTab(item.id)}
-            >
-              {item.label}
-            </button>
-          ))}
-        </div>
+        <TabList tabs={tabs} selected={shownTab} onSelect={setTab} label="Guild views" idPrefix="guild-tab" panelId="guild-panel" className="row" />
         {inGuild && <span className="badge badge-accent guild-tabs-label">MEMBER OF {ownGuild.name}</span>}
       </div>
 
-      <div id="guild-panel" role="tabpanel" aria-labelledby={`guild-tab-${shownTab}`} className="stack">
+      <div id="guild-panel" role="tabpanel" aria-labelledby={tabElementId('guild-tab', shownTab)} className="stack">
         {shownTab === 'overview' && (
           <>
             {inGuild ? (

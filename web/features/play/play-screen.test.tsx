@@ -162,7 +162,10 @@ describe('play screen', () => {
     renderWithProviders(<AppRoutes />, { me: player });
     await user.click(await screen.findByRole('button', { name: 'USE MINE (0)' }));
     const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText('NUMBER'), '9');
+    // The input itself follows spec-1 §5 (min 1, max 2147483647, step 1); the floor of 10 is the message below.
+    const input = within(dialog).getByLabelText('NUMBER');
+    expect([input.getAttribute('min'), input.getAttribute('max'), input.getAttribute('step')]).toEqual(['1', '2147483647', '1']);
+    await user.type(input, '9');
     await user.click(within(dialog).getByRole('button', { name: 'LAY MINE' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Mine can only be used on numbers 10 or greater');
   });

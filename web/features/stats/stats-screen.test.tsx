@@ -59,9 +59,9 @@ describe('statistics screen', () => {
     const user = userEvent.setup();
     renderWithProviders(<StatsScreen />, { route: '/stats' });
     expect(await screen.findByRole('heading', { name: 'Saturday, November 21, 2026 (Game #2)' })).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'NEXT →' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'NEXT' }) as HTMLButtonElement).disabled).toBe(true);
     expect(await screen.findByText('Winning number')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: '← PREVIOUS' }));
+    await user.click(screen.getByRole('button', { name: 'PREVIOUS' }));
     expect(await screen.findByRole('heading', { name: 'Saturday, November 21, 2026' })).toBeTruthy();
     expect(api.requests.some((request) => request.path === '/api/stats/daily/2026-11-21')).toBe(true);
   });

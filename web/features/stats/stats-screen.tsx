@@ -1,7 +1,8 @@
 // /stats: date navigation over closed games, GAME STATS and NUMBER DISTRIBUTION tabs, the personal game story.
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { DailyStatsResponse } from '../../../server/contract.ts';
+import { TabList, tabElementId, type TabItem } from '../../components/ui/tab-list.tsx';
 import { formatLongDate, gameNumberLabel } from '../../lib/dates.ts';
 import { useMe } from '../auth/use-me.ts';
 import { useDailyStats } from './api/get-daily-stats.ts';
@@ -11,6 +12,11 @@ import { GameStoryCard } from './components/game-story-card.tsx';
 import { chooseStatsDate } from './stats-dates.ts';
 
 type Tab = 'stats' | 'distribution';
+
+const statsTabs: TabItem<Tab>[] = [
+  { id: 'stats', label: 'GAME STATS' },
+  { id: 'distribution', label: 'NUMBER DISTRIBUTION' },
+];
 
 export function StatsScreen() {
   const { user } = useMe();
@@ -53,10 +59,10 @@ export function StatsScreen() {
         </h2>
         <div className="row">
           <button type="button" className="btn btn-small" disabled={choice.previous === null} onClick={() => goTo(choice.previous)}>
-            ← PREVIOUS
+            <span aria-hidden="true">← </span>PREVIOUS
           </button>
           <button type="button" className="btn btn-small" disabled={choice.next === null} onClick={() => goTo(choice.next)}>
-            NEXT →
+            NEXT<span aria-hidden="true"> →</span>
           </button>
           <button type="button" className="btn btn-small" disabled={choice.mostRecent === selected} onClick={() => goTo(choice.mostRecent)}>
             MOST RECENT
@@ -73,39 +79,14 @@ export function StatsScreen() {
       {stats.data !== undefined && (
         <>
           {user !== null && stats.data.userSubmissions.length > 0 && <GameStoryCard stats={stats.data} />}
-          <div className="tabs" role="tablist" aria-label="Statistics views" onKeyDown={switchTabWithArrows}>
-            <button type="button" role="tab" id="tab-stats" className="tab" aria-selected={tab === 'stats'} aria-controls="panel-stats" onClick={() => setTab('stats')}>
-              GAME STATS
-            </button>
-            <button
-              type="button"
-              role="tab"
-              id="tab-distribution"
-              className="tab"
-              aria-selected={tab === 'distribution'}
-              aria-controls="panel-distribution"
-              onClick={() => setTab('distribution')}
-            >
-              NUMBER DISTRIBUTION
-            </button>
-          </div>
-          <div className="card" role="tabpanel" id={tab === 'stats' ? 'panel-stats' : 'panel-distribution'} aria-labelledby={tab === 'stats' ? 'tab-stats' : 'tab-distribution'}>
+          <TabList tabs={statsTabs} selected={tab} onSelect={setTab} label="Statistics views" idPrefix="stats-tab" panelId="stats-panel" />
+          <div className="card" role="tabpanel" id="stats-panel" aria-labelledby={tabElementId('stats-tab', tab)}>
             {tab === 'stats' ? <GameStatsView stats={stats.data} /> : <DistributionView stats={stats.data} />}
           </div>
         </>
       )}
     </Page>
   );
-}
-
-/** Left and right arrows move between the two tabs, as in the WAI-ARIA tabs pattern. */
-function switchTabWithArrows(event: KeyboardEvent<HTMLDivElement>) {
-  if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-  const tabs = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
-  const current = tabs.findIndex((tab) => tab === document.activeElement);
-  const next = tabs[(current + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length];
-  next?.focus();
-  next?.click();
 }
 
 function Page({ children }: { children: ReactNode }) {

@@ -157,7 +157,7 @@ describe('WinningsScreen', () => {
     await user.click(await screen.findByRole('button', { name: 'CLAIM PRIZE' }));
     expect(await screen.findByRole('heading', { name: 'NO PRIZE TODAY' })).toBeTruthy();
     expect(screen.getByText('No prizes are currently offered on Sundays')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: '← BACK TO WINNINGS' }));
+    await user.click(screen.getByRole('button', { name: 'BACK TO WINNINGS' }));
     expect(await screen.findByText('TOTAL WON: $200.00')).toBeTruthy();
   });
 

@@ -37,7 +37,7 @@ export function WinningsScreen() {
         <h1 className="page-title">CLAIM YOUR PRIZE</h1>
         <p>{formatLongDate(claiming.gameDate)}</p>
         <button type="button" className="btn" onClick={() => setClaiming(null)}>
-          ← BACK TO WINNINGS
+          <span aria-hidden="true">← </span>BACK TO WINNINGS
         </button>
         <ClaimForm winning={claiming} />
       </div>

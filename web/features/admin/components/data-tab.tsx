@@ -5,6 +5,11 @@ import { formatDateTime } from '../../../lib/dates.ts';
 import { useAdminSubmissions } from '../api/get-admin-submissions.ts';
 import { defaultPageSize, isBotUser, pagerView, pageSizeOptions } from '../submissions-pagination.ts';
 
+/** A blank name reads like a missing one. */
+function orFallback(value: string | null, fallback: string): string {
+  return value === null || value.trim() === '' ? fallback : value;
+}
+
 export function DataTab() {
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(defaultPageSize);
@@ -77,7 +82,7 @@ export function DataTab() {
                     <strong>{submission.number}</strong>
                   </td>
                   <td>
-                    {submission.userDisplayName ?? 'No Name'} {isBotUser(submission.userId) && <span className="badge">BOT</span>}
+                    {orFallback(submission.userDisplayName, 'No Name')} {isBotUser(submission.userId) && <span className="badge">BOT</span>}
                   </td>
                   <td>{submission.userEmail ?? '—'}</td>
                   <td>
@@ -88,7 +93,7 @@ export function DataTab() {
                       {submission.entryType === 'bonus' ? 'BONUS' : 'STANDARD'}
                     </span>
                   </td>
-                  <td>{submission.guildName ?? 'No Guild'}</td>
+                  <td>{orFallback(submission.guildName, 'No Guild')}</td>
                   <td>{formatDateTime(submission.submittedAt)}</td>
                 </tr>
               ))}

@@ -92,7 +92,7 @@ export function DateOverrides({ overrides }: { overrides: PrizeConfigDto[] }) {
               <span>{formatMoney(override.amountCents, override.currency)}</span>
               <span>{override.description}</span>
               <button type="button" className="btn btn-danger btn-small" onClick={() => setDeleting(override.date)}>
-                DELETE
+                DELETE<span className="sr-only"> override for {override.date}</span>
               </button>
             </li>
           ))}

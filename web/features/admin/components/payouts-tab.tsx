@@ -31,7 +31,7 @@ export function PayoutsTab() {
   const submitText = (value: string) => {
     if (pending === null) return;
     const request = payoutReviewRequest(pending.action, value);
-    // A blank answer sends nothing; the dialog stays open for a real one.
+    // The dialogs refuse a blank answer; payoutReviewRequest checks again.
     if (request !== null) send(pending.payout, request);
   };
   const closeDialogs = (open: boolean) => {
@@ -84,6 +84,7 @@ export function PayoutsTab() {
         onOpenChange={closeDialogs}
         title="REJECT PAYOUT"
         label="Reason for rejection"
+        requiredMessage="Enter a reason for the rejection"
         submitLabel="REJECT"
         onSubmit={submitText}
       />
@@ -92,6 +93,7 @@ export function PayoutsTab() {
         onOpenChange={closeDialogs}
         title="MARK AS PAID"
         label="PayPal transaction ID or voucher code"
+        requiredMessage="Enter the PayPal transaction ID or voucher code"
         submitLabel="MARK PAID"
         onSubmit={submitText}
       />

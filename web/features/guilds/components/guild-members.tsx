@@ -48,7 +48,7 @@ export function GuildMembers({ guildId, members, userId, viewerIsAdmin }: GuildM
             </div>
             {viewerIsAdmin && member.userId !== userId && (
               <button type="button" className="btn btn-danger btn-small" onClick={() => setRemoving(member)}>
-                REMOVE
+                REMOVE<span className="sr-only"> {member.playerName}</span>
               </button>
             )}
           </li>

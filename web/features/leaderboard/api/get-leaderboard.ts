@@ -2,12 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LeaderboardKind, LeaderboardResponse } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
-/** GET /api/leaderboard?kind=&limit= (the screen asks for 50) */
+/** GET /api/leaderboard?kind=&limit= (the server's defaults are wins and 20; the screen asks for 50) */
+export const leaderboardScreenLimit = 50;
+
 export function getLeaderboard(kind: LeaderboardKind, limit: number): Promise<LeaderboardResponse> {
   return apiFetch<LeaderboardResponse>(`/api/leaderboard?kind=${kind}&limit=${limit}`);
 }
 
-export function leaderboardQueryOptions(kind: LeaderboardKind, limit = 50) {
+export function leaderboardQueryOptions(kind: LeaderboardKind, limit = leaderboardScreenLimit) {
   return queryOptions({ queryKey: [`/api/leaderboard?kind=${kind}&limit=${limit}`], queryFn: () => getLeaderboard(kind, limit) });
 }
 

@@ -61,7 +61,7 @@ export function EntryFormCard({ signedIn, mine, onSubmitted }: { signedIn: boole
           />
         </div>
         {inputError !== null && (
-          <p id={errorId} className="error-text">
+          <p id={errorId} className="error-text" role="alert">
             {inputError}
           </p>
         )}

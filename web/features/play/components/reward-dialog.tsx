@@ -6,7 +6,7 @@ import type { RewardTypeDto, UseHowManyResponse, UseMineResponse, UsePeakRespons
 import { messageOf } from '../../../lib/api-client.ts';
 import { myRewardsQueryKey } from '../../rewards/api/get-my-rewards.ts';
 import { applyHowMany, applyMine, applyPeak } from '../api/apply-reward.ts';
-import { checkMineNumber, checkPeakNumber, maxEntryNumber, mineMinimum, type NumberCheck } from '../entry-form.ts';
+import { checkMineNumber, checkPeakNumber, maxEntryNumber, type NumberCheck } from '../entry-form.ts';
 
 type RewardResult = { kind: 'peak'; number: number; data: UsePeakResponse } | { kind: 'mine'; data: UseMineResponse } | { kind: 'how_many'; data: UseHowManyResponse };
 
@@ -15,7 +15,6 @@ interface RewardSpec {
   explanation: string;
   /** The number check, or null when the reward takes no input. */
   check: ((raw: string) => NumberCheck) | null;
-  minimum: number;
   actionLabel: string;
   pendingLabel: string;
   fallbackError: string;
@@ -27,7 +26,6 @@ export const rewardSpecs: Record<RewardTypeDto, RewardSpec> = {
     title: 'PEAK',
     explanation: 'Peek at one number: find out whether anyone has already picked it today.',
     check: checkPeakNumber,
-    minimum: 1,
     actionLabel: 'PEAK AT NUMBER',
     pendingLabel: 'PEAKING…',
     fallbackError: 'Failed to use Peak reward',
@@ -37,7 +35,6 @@ export const rewardSpecs: Record<RewardTypeDto, RewardSpec> = {
     title: 'MINE',
     explanation: 'Lay a mine on a number of 10 or more: at the close every pick of it is knocked out. Once per game.',
     check: checkMineNumber,
-    minimum: mineMinimum,
     actionLabel: 'LAY MINE',
     pendingLabel: 'LAYING MINE…',
     fallbackError: 'Failed to use Mine reward',
@@ -47,7 +44,6 @@ export const rewardSpecs: Record<RewardTypeDto, RewardSpec> = {
     title: 'HOW MANY',
     explanation: "See how many numbers have been picked today and how many of them are unique so far.",
     check: null,
-    minimum: 1,
     actionLabel: 'REVEAL COUNTS',
     pendingLabel: 'COUNTING…',
     fallbackError: 'Failed to use How Many reward',
@@ -128,7 +124,8 @@ function RewardFlow({ type, onDone }: { type: RewardTypeDto; onDone: () => void 
             className="input"
             type="number"
             inputMode="numeric"
-            min={spec.minimum}
+            // min 1 for Peak and Mine alike (spec-1 §5); Mine's floor of 10 is a validation message.
+            min={1}
             max={maxEntryNumber}
             step={1}
             value={raw}

@@ -2,15 +2,17 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HistoryResponse } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
-/** GET /api/history?limit= (the statistics screen asks for 100) */
+/** GET /api/history?limit= (default 14; the statistics screen asks for 100) */
+export const defaultHistoryLimit = 14;
+
 export function getHistory(limit: number): Promise<HistoryResponse> {
   return apiFetch<HistoryResponse>(`/api/history?limit=${limit}`);
 }
 
-export function historyQueryOptions(limit = 100) {
+export function historyQueryOptions(limit = defaultHistoryLimit) {
   return queryOptions({ queryKey: [`/api/history?limit=${limit}`], queryFn: () => getHistory(limit) });
 }
 
-export function useHistory(limit = 100) {
+export function useHistory(limit = defaultHistoryLimit) {
   return useQuery(historyQueryOptions(limit));
 }
