@@ -91,8 +91,13 @@ export function DateOverrides({ overrides }: { overrides: PrizeConfigDto[] }) {
               <span className="badge badge-accent">{override.prizeType.toUpperCase()}</span>
               <span>{formatMoney(override.amountCents, override.currency)}</span>
               <span>{override.description}</span>
-              <button type="button" className="btn btn-danger btn-small" onClick={() => setDeleting(override.date)}>
-                DELETE<span className="sr-only"> override for {override.date}</span>
+              <button
+                type="button"
+                className="btn btn-danger btn-small"
+                aria-label={`DELETE override for ${override.date ?? ''}`}
+                onClick={() => setDeleting(override.date)}
+              >
+                DELETE
               </button>
             </li>
           ))}

@@ -47,8 +47,13 @@ export function GuildMembers({ guildId, members, userId, viewerIsAdmin }: GuildM
               </p>
             </div>
             {viewerIsAdmin && member.userId !== userId && (
-              <button type="button" className="btn btn-danger btn-small" onClick={() => setRemoving(member)}>
-                REMOVE<span className="sr-only"> {member.playerName}</span>
+              <button
+                type="button"
+                className="btn btn-danger btn-small"
+                aria-label={`REMOVE ${member.playerName}`}
+                onClick={() => setRemoving(member)}
+              >
+                REMOVE
               </button>
             )}
           </li>
