@@ -91,6 +91,12 @@ export interface UserRepository {
   /** Also creates the user's zeroed PlayerStats row. Throws DomainError EMAIL_TAKEN on a taken e-mail (case-insensitive). */
   create(user: NewUser): Promise<User>;
   byId(id: string): Promise<User | null>;
+  /**
+   * Inside a write: locks the user's row until the write ends (PostgreSQL: FOR UPDATE) and returns the
+   * user as last committed, or null when deleted. Work that must not interleave with the account's
+   * deletion (entries, claims) takes it; lock the game first (games.lock) when both are needed.
+   */
+  lock(id: string): Promise<User | null>;
   /** Case-insensitive. */
   byEmail(email: string): Promise<User | null>;
   byGoogleSub(sub: string): Promise<User | null>;
@@ -115,9 +121,15 @@ export interface SessionRepository {
 }
 
 export interface GameRepository {
-  /** Throws DomainError CONFLICT when the key exists. */
+  /** Throws DomainError CONFLICT when the key exists; the unit of work stays usable (a concurrent create may have won). */
   create(game: Game): Promise<Game>;
   byKey(key: GameKey): Promise<Game | null>;
+  /**
+   * Inside a write: locks the game's row until the write ends and returns it as last committed
+   * (PostgreSQL: FOR SHARE or FOR UPDATE). 'share' for work that needs the game to stay open (entries,
+   * mines, account deletion), which may run side by side; 'update' for the close, which waits for them.
+   */
+  lock(key: GameKey, mode: 'share' | 'update'): Promise<Game | null>;
   /** The date's game with the highest number, or null. */
   latestForDate(date: GameDate): Promise<Game | null>;
   /** Open games whose closesAt ≤ now, soonest first. */

@@ -20,6 +20,7 @@ import { referralRoutes } from './routes/referrals.ts';
 import { rewardRoutes } from './routes/rewards.ts';
 import { winningRoutes } from './routes/winnings.ts';
 import { jsonOnly } from './security/json-only.ts';
+import { noNulInUrl } from './security/nul-characters.ts';
 import { sameOrigin } from './security/same-origin.ts';
 import { staticWeb } from './static-web.ts';
 
@@ -50,6 +51,7 @@ export const createApp = (container: Container): Hono<AppEnv> => {
       referrerPolicy: 'strict-origin-when-cross-origin',
     }),
   );
+  app.use(noNulInUrl);
   app.use(staticWeb(services.config.webRoot));
   app.use(sameOrigin(services.config.publicUrl));
   app.use(

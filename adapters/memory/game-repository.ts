@@ -24,6 +24,11 @@ export class MemoryGameRepository implements GameRepository {
     return game ? { ...game } : null;
   }
 
+  /** Memory writes run one at a time: nothing to lock. */
+  async lock(key: GameKey): Promise<Game | null> {
+    return this.byKey(key);
+  }
+
   async latestForDate(date: GameDate): Promise<Game | null> {
     const ofDate = this.#all().filter((g) => g.date === date);
     ofDate.sort((a, b) => b.number - a.number);

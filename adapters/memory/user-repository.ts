@@ -31,6 +31,11 @@ export class MemoryUserRepository implements UserRepository {
     return user ? { ...user } : null;
   }
 
+  /** Memory writes run one at a time: nothing to lock. */
+  async lock(id: string): Promise<User | null> {
+    return this.byId(id);
+  }
+
   async byEmail(email: string): Promise<User | null> {
     const user = this.#findByEmail(email);
     return user ? { ...user } : null;

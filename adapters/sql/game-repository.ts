@@ -46,6 +46,14 @@ export class SqlGameRepository implements GameRepository {
     return row ? toGame(row) : null;
   }
 
+  async lock(key: GameKey, mode: 'share' | 'update'): Promise<Game | null> {
+    const query = this.ctx.db.selectFrom('games').selectAll().where('key', '=', key);
+    // SQLite: the write already holds the whole database. PostgreSQL re-reads the row after waiting.
+    const locked = !this.ctx.dialect.rowLocks ? query : mode === 'share' ? query.forShare() : query.forUpdate();
+    const row = await locked.executeTakeFirst();
+    return row ? toGame(row) : null;
+  }
+
   async latestForDate(date: GameDate): Promise<Game | null> {
     const row = await this.ctx.db
       .selectFrom('games')

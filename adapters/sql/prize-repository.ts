@@ -77,6 +77,20 @@ export class SqlPrizeRepository implements PrizeRepository {
         is_active: dialect.bool(config.isActive),
         updated_at: config.updatedAt,
       })
+      // A concurrent save of the same slot inserted after our delete: take its place, last writer wins
+      // (otherwise the slot's unique index fails the whole write).
+      .onConflict((oc) =>
+        (config.date !== null ? oc.column('date') : oc.column('day_of_week').where('date', 'is', null)).doUpdateSet({
+          id: config.id,
+          prize_type: config.prizeType,
+          amount_cents: config.amountCents,
+          currency: config.currency,
+          description: config.description,
+          day_of_week: config.dayOfWeek,
+          is_active: dialect.bool(config.isActive),
+          updated_at: config.updatedAt,
+        }),
+      )
       .execute();
     return { ...config };
   }

@@ -53,6 +53,13 @@ export class SqlUserRepository implements UserRepository {
     return row ? toUser(row) : null;
   }
 
+  async lock(id: string): Promise<User | null> {
+    const query = this.ctx.db.selectFrom('users').selectAll().where('id', '=', id);
+    // SQLite: the write already holds the whole database.
+    const row = await (this.ctx.dialect.rowLocks ? query.forUpdate() : query).executeTakeFirst();
+    return row ? toUser(row) : null;
+  }
+
   async byEmail(email: string): Promise<User | null> {
     const row = await this.ctx.db
       .selectFrom('users')

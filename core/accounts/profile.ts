@@ -38,7 +38,13 @@ export const GUILD_ADMIN_DELETE_MESSAGE =
  */
 export const deleteAccount = async (deps: Deps, userId: string): Promise<{ message: string }> =>
   deps.store.write(async (repos) => {
-    const user = await repos.users.byId(userId);
+    // Open games first, then the user (the order every write locks in): a running close finishes
+    // before we look, and a submit or claim in flight finishes before we delete what it wrote.
+    const openGames: string[] = [];
+    for (const game of await repos.games.listOpen()) {
+      if ((await repos.games.lock(game.key, 'share'))?.status === 'open') openGames.push(game.key);
+    }
+    const user = await repos.users.lock(userId);
     if (!user) return fail('NOT_FOUND', 'User not found');
     const membership = await repos.guilds.membershipOf(userId);
     if (membership) {
@@ -51,7 +57,6 @@ export const deleteAccount = async (deps: Deps, userId: string): Promise<{ messa
         await repos.guilds.removeMember(membership.guildId, userId);
       }
     }
-    const openGames = (await repos.games.listOpen()).map((g) => g.key);
     await repos.entries.removeForDeletedUser(userId, openGames);
     await repos.winnings.removeForDeletedUser(userId);
     await repos.sessions.deleteForUser(userId);

@@ -1,6 +1,6 @@
 // Sign-in (Google or dev): find the player by Google sub, else by e-mail, else create them.
 import type { Deps } from '../deps.ts';
-import { fail } from '../errors.ts';
+import { fail, isDomainError } from '../errors.ts';
 import type { Role, User } from '../model.ts';
 import type { Random, Repositories } from '../ports.ts';
 import { newReferralCode } from '../referrals/referrals.ts';
@@ -35,35 +35,52 @@ export const uniqueReferralCode = async (repos: Repositories, random: Random): P
   return fail('CONFLICT', 'Could not find a free referral code');
 };
 
+/** Signs in an account found by Google sub or e-mail (promoting, linking), or null when there is none. */
+const signInExisting = async (
+  repos: Repositories,
+  input: SignInInput,
+  email: string,
+  admin: boolean,
+): Promise<{ user: User; isNew: boolean } | null> => {
+  const bySub = input.googleSub === null ? null : await repos.users.byGoogleSub(input.googleSub);
+  const existing = bySub ?? (await repos.users.byEmail(email));
+  if (!existing) return null;
+  if (existing.isBot) return fail('FORBIDDEN', 'Bot accounts cannot sign in');
+  if (!bySub && input.googleSub !== null && existing.googleSub !== null) {
+    // The e-mail belongs to another Google account: linking would hand that account over.
+    return fail('CONFLICT', 'This e-mail address is linked to a different Google account');
+  }
+  const fields: { role?: Role; googleSub?: string } = {};
+  // Promote from ADMIN_EMAILS, never demote: a role given by the CLI survives later sign-ins.
+  if (admin && existing.role !== 'admin') fields.role = 'admin';
+  if (input.googleSub !== null && existing.googleSub === null) fields.googleSub = input.googleSub;
+  const user = Object.keys(fields).length > 0 ? await repos.users.update(existing.id, fields) : existing;
+  return { user, isNew: false };
+};
+
 export const signIn = async (deps: Deps, input: SignInInput): Promise<{ user: User; isNew: boolean }> => {
   const email = checkEmail(input.email);
   const admin = isAdminEmail(email, input.adminEmails);
   return deps.store.write(async (repos) => {
-    const bySub = input.googleSub === null ? null : await repos.users.byGoogleSub(input.googleSub);
-    const existing = bySub ?? (await repos.users.byEmail(email));
-    if (existing) {
-      if (existing.isBot) return fail('FORBIDDEN', 'Bot accounts cannot sign in');
-      if (!bySub && input.googleSub !== null && existing.googleSub !== null) {
-        // The e-mail belongs to another Google account: linking would hand that account over.
-        return fail('CONFLICT', 'This e-mail address is linked to a different Google account');
-      }
-      const fields: { role?: Role; googleSub?: string } = {};
-      // Promote from ADMIN_EMAILS, never demote: a role given by the CLI survives later sign-ins.
-      if (admin && existing.role !== 'admin') fields.role = 'admin';
-      if (input.googleSub !== null && existing.googleSub === null) fields.googleSub = input.googleSub;
-      const user = Object.keys(fields).length > 0 ? await repos.users.update(existing.id, fields) : existing;
-      return { user, isNew: false };
+    const known = await signInExisting(repos, input, email, admin);
+    if (known) return known;
+    try {
+      const user = await repos.users.create({
+        id: deps.random.id(),
+        email,
+        displayName: displayNameFrom(input.displayName, email),
+        role: admin ? 'admin' : 'player',
+        googleSub: input.googleSub,
+        referralCode: await uniqueReferralCode(repos, deps.random),
+        isBot: false,
+        createdAt: deps.clock.now().toISOString(),
+      });
+      return { user, isNew: true };
+    } catch (error) {
+      // A parallel first sign-in (double click, two tabs) created the account meanwhile: use it.
+      const raced = isDomainError(error) && error.code === 'EMAIL_TAKEN' ? await signInExisting(repos, input, email, admin) : null;
+      if (!raced) throw error;
+      return raced;
     }
-    const user = await repos.users.create({
-      id: deps.random.id(),
-      email,
-      displayName: displayNameFrom(input.displayName, email),
-      role: admin ? 'admin' : 'player',
-      googleSub: input.googleSub,
-      referralCode: await uniqueReferralCode(repos, deps.random),
-      isBot: false,
-      createdAt: deps.clock.now().toISOString(),
-    });
-    return { user, isNew: true };
   });
 };

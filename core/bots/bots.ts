@@ -89,7 +89,8 @@ export const createBots = async (
   if (effectiveStatus === 'closed') fail('GAME_CLOSED', 'This game has closed.');
   return deps.store.write(async (repos) => {
     const now = deps.clock.now().toISOString();
-    const stored = await repos.games.byKey(game.key);
+    // 'share': a close running now finishes first, and one starting now waits for these entries.
+    const stored = await repos.games.lock(game.key, 'share');
     if (!stored || stored.status !== 'open' || stored.closesAt <= now) return fail('GAME_CLOSED', 'This game has closed.');
     const bots = await botsFor(repos, deps, game.key, input.botCount);
     const players = (await repos.entries.playerIds(game.key)).length + input.botCount;
@@ -130,9 +131,13 @@ export const clearBots = async (
   const { game, effectiveStatus } = await currentGame(deps);
   // A closed game's results are final: removing its entries would contradict its stored statistics.
   if (effectiveStatus === 'closed') fail('GAME_CLOSED', 'This game has closed.');
-  return deps.store.write(async (repos) => ({
-    deletedSubmissions: await repos.entries.deleteBotEntries(game.key),
-    deletedBonusEntries: await repos.bonusEntries.deleteBotGrants(game.key),
-    botUsersPreserved: (await repos.users.count()).bots,
-  }));
+  return deps.store.write(async (repos) => {
+    const stored = await repos.games.lock(game.key, 'share');
+    if (!stored || stored.status !== 'open') return fail('GAME_CLOSED', 'This game has closed.');
+    return {
+      deletedSubmissions: await repos.entries.deleteBotEntries(game.key),
+      deletedBonusEntries: await repos.bonusEntries.deleteBotGrants(game.key),
+      botUsersPreserved: (await repos.users.count()).bots,
+    };
+  });
 };

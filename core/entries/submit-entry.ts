@@ -3,11 +3,11 @@
 import type { Deps } from '../deps.ts';
 import type { Entry } from '../model.ts';
 import { DomainError } from '../errors.ts';
-import { currentGameIn, entryView, type EntryView } from '../game/games.ts';
+import { entryView, GAME_CLOSED_MESSAGE, openGameIn, type EntryView } from '../game/games.ts';
 import { validateNumber } from './validate-number.ts';
 import { grantBonusEntry } from './bonus-entries.ts';
 
-export const GAME_CLOSED_MESSAGE = 'This game has closed.';
+export { GAME_CLOSED_MESSAGE };
 const ENTRY_LIMIT_MESSAGE = 'No more entries left for this game.';
 
 export const submitEntry = async (
@@ -18,8 +18,9 @@ export const submitEntry = async (
   const now = deps.clock.now();
   const nowIso = now.toISOString();
   return deps.store.write(async (repos) => {
-    const { game, effectiveStatus } = await currentGameIn(repos, now, deps.config);
-    if (effectiveStatus === 'closed') throw new DomainError('GAME_CLOSED', GAME_CLOSED_MESSAGE);
+    const game = await openGameIn(repos, now, deps.config);
+    // The account may have been deleted since the session was read; the lock keeps it until we are done.
+    if (!(await repos.users.lock(input.userId))) throw new DomainError('UNAUTHENTICATED', 'Please sign in first.');
 
     const existing = await repos.entries.forPlayer(game.key, input.userId);
     if (existing.some((e) => e.number === number)) {

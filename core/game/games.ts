@@ -45,12 +45,40 @@ const newGame = (date: GameDate, number: number, closesAt: Date, cfg: GameConfig
   closedAt: null,
 });
 
+/**
+ * Creates the game, or returns the one a concurrent write created first (PostgreSQL: the insert waited
+ * for it and did nothing; the write goes on, as the port's CONFLICT leaves the transaction usable).
+ */
+const createOrFind = async (repos: Repositories, game: Game): Promise<Game> => {
+  try {
+    return await repos.games.create(game);
+  } catch (error) {
+    const raced = error instanceof DomainError && error.code === 'CONFLICT' ? await repos.games.byKey(game.key) : null;
+    if (!raced) throw error;
+    return raced;
+  }
+};
+
 /** The current game inside a unit of work, created as the regular game of its date when missing. */
 export const currentGameIn = async (repos: Repositories, now: Date, cfg: GameConfig): Promise<CurrentGame> => {
   const closesAt = closeInstantAfter(now, cfg);
   const date = gameDateOf(closesAt, cfg);
-  const game = (await repos.games.latestForDate(date)) ?? (await repos.games.create(newGame(date, 1, closesAt, cfg)));
+  const game = (await repos.games.latestForDate(date)) ?? (await createOrFind(repos, newGame(date, 1, closesAt, cfg)));
   return { game, effectiveStatus: effectiveStatusOf(game, now) };
+};
+
+export const GAME_CLOSED_MESSAGE = 'This game has closed.';
+
+/**
+ * The current game for work that needs it open (entries, mines, account deletion), locked 'share'
+ * so that a close waits for this write and this write waits for a running close; GAME_CLOSED otherwise.
+ * Take it before the user's lock: every write takes game locks first, so none deadlocks another.
+ */
+export const openGameIn = async (repos: Repositories, now: Date, cfg: GameConfig): Promise<Game> => {
+  const { game } = await currentGameIn(repos, now, cfg);
+  const locked = await repos.games.lock(game.key, 'share');
+  if (!locked || effectiveStatusOf(locked, now) === 'closed') throw new DomainError('GAME_CLOSED', GAME_CLOSED_MESSAGE);
+  return locked;
 };
 
 /** The game for the date of the next deadline: its latest game, created when none exists yet. */
@@ -173,7 +201,8 @@ const closeIn = async (repos: Repositories, game: Game, now: Date, cfg: GameConf
 export const closeGame = async (deps: Deps, key: GameKey): Promise<CloseOutcome> => {
   const now = deps.clock.now();
   const closedNow = await deps.store.write(async (repos) => {
-    const game = await repos.games.byKey(key);
+    // Waits for writes holding the game 'share' (entries, mines), so the resolution sees them all.
+    const game = await repos.games.lock(key, 'update');
     if (!game) throw new DomainError('NOT_FOUND', `No game ${key}.`);
     if (game.status === 'closed') return false;
     return closeIn(repos, game, now, deps.config, deps.random);

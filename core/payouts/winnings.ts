@@ -62,13 +62,14 @@ export interface ClaimInput {
 /** POST /api/prizes/winner-payout: only the winner, once; cash needs where to send the money. */
 export const claimPrize = async (deps: Deps, input: ClaimInput): Promise<{ message: string; payoutId: string }> =>
   deps.store.write(async (repos) => {
+    // Locked first: a claim and the account's deletion never interleave.
+    const user = await repos.users.lock(input.userId);
+    if (!user) return fail('NOT_FOUND', 'User not found');
     const winning = await repos.winnings.byGame(input.gameId);
     if (!winning) return fail('NOT_FOUND', 'No prize was won in that game');
     if (winning.userId !== input.userId) return fail('FORBIDDEN', 'Only the winner can claim this prize');
     const existing = (await repos.winnings.forUser(input.userId)).find((w) => w.winning.id === winning.id);
     if (existing?.payout) return fail('ALREADY_CLAIMED', 'This prize has already been claimed');
-    const user = await repos.users.byId(input.userId);
-    if (!user) return fail('NOT_FOUND', 'User not found');
 
     const { prize } = winning;
     let paypalEmail: string | null = null;

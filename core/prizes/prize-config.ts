@@ -97,10 +97,14 @@ const checkPrizeType = (prizeType: string): PrizeType => {
   return prizeType;
 };
 
+/** The stores hold amounts as 32-bit integers (PostgreSQL `integer`): $21,474,836.47 at most. */
+export const MAX_AMOUNT_CENTS = 2_147_483_647;
+
 const checkAmount = (amountCents: number): number => {
   if (!Number.isSafeInteger(amountCents) || amountCents < 0) {
     fail('VALIDATION', 'Amount must be a whole number of cents, 0 or more');
   }
+  if (amountCents > MAX_AMOUNT_CENTS) fail('VALIDATION', 'Amount must be at most 21,474,836.47');
   return amountCents;
 };
 

@@ -37,6 +37,8 @@ export const processReferral = async (deps: Deps, input: { userId: string; refer
   const code = normalise(input.referralCode);
   const now = deps.clock.now();
   return deps.store.write(async (repos) => {
+    // Serialised with the player's own submits (the first entry ends eligibility) and deletion.
+    if (!(await repos.users.lock(input.userId))) throw new DomainError('UNAUTHENTICATED', 'Please sign in first.');
     const referrer = isValidCodeFormat(code) ? await repos.users.byReferralCode(code) : null;
     if (!referrer) throw new DomainError('REFERRAL_INVALID', 'Invalid referral code.');
     if (referrer.id === input.userId) throw new DomainError('REFERRAL_NOT_ALLOWED', 'You cannot use your own referral code.');

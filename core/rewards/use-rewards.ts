@@ -4,8 +4,7 @@ import type { Deps } from '../deps.ts';
 import type { Game, RewardItem, RewardType } from '../model.ts';
 import type { Repositories } from '../ports.ts';
 import { DomainError } from '../errors.ts';
-import { currentGameIn } from '../game/games.ts';
-import { GAME_CLOSED_MESSAGE } from '../entries/submit-entry.ts';
+import { openGameIn } from '../game/games.ts';
 import { validateNumber } from '../entries/validate-number.ts';
 import { rewardConfig } from './reward-config.ts';
 
@@ -21,8 +20,8 @@ const openGameAndItem = async (
   beforeItem?: (game: Game) => Promise<void>,
 ): Promise<{ game: Game; item: RewardItem }> => {
   const now = deps.clock.now();
-  const { game, effectiveStatus } = await currentGameIn(repos, now, deps.config);
-  if (effectiveStatus === 'closed') throw new DomainError('GAME_CLOSED', GAME_CLOSED_MESSAGE);
+  const game = await openGameIn(repos, now, deps.config);
+  if (!(await repos.users.lock(userId))) throw new DomainError('UNAUTHENTICATED', 'Please sign in first.');
   if (beforeItem) await beforeItem(game);
   const item = await repos.rewards.firstAvailable(userId, rewardType, now.toISOString());
   if (!item) throw new DomainError('NO_REWARD', `You have no ${rewardConfig[rewardType].name} reward available.`);
