@@ -1,6 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { makeDeps, type TestDeps } from '../../test/support/fakes.ts';
-import { DomainError } from '../errors.ts';
+import { makeDeps, rejection, type TestDeps } from '../../test/support/fakes.ts';
 import { currentGame, closeGame } from '../game/games.ts';
 import { submitEntry } from '../entries/submit-entry.ts';
 import { createGuild, joinGuild } from '../guilds/guild-membership.ts';
@@ -10,16 +9,6 @@ import { listPayouts, reviewPayout } from '../payouts/payout-review.ts';
 import { signIn } from './sign-in.ts';
 import { createSession, endSession, hashToken, sessionUser } from './sessions.ts';
 import { deleteAccount, GUILD_ADMIN_DELETE_MESSAGE, setRole, updateProfile, userTotals } from './profile.ts';
-
-const rejection = async (work: Promise<unknown>): Promise<DomainError> => {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
 
 const join = (deps: TestDeps, email: string, googleSub: string | null = null, adminEmails: string[] = []) =>
   signIn(deps, { googleSub, email, displayName: `Name of ${email.split('@')[0] ?? ''}`, adminEmails });

@@ -1,20 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { makeDeps, type TestDeps } from '../../test/support/fakes.ts';
-import { DomainError } from '../errors.ts';
+import { makeDeps, rejection, type TestDeps } from '../../test/support/fakes.ts';
 import { closeGame, currentGame } from '../game/games.ts';
 import { signIn } from '../accounts/sign-in.ts';
 import { submitEntry } from '../entries/submit-entry.ts';
 import { clearBots, createBots } from './bots.ts';
-
-const rejection = async (work: Promise<unknown>): Promise<DomainError> => {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
 
 const rows = async (deps: TestDeps) => {
   const { game } = await currentGame(deps);

@@ -3,8 +3,7 @@
 // and the admin cannot leave while others remain.
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { makeDeps, type TestDeps } from '../../test/support/fakes.ts';
-import { DomainError } from '../errors.ts';
+import { codeOf, createUsers, makeDeps, type TestDeps } from '../../test/support/fakes.ts';
 import { createGuild, deleteGuild, joinGuild, leaveGuild, removeMember } from './guild-membership.ts';
 import { guildDetail, listGuilds, myGuild } from './guild-views.ts';
 
@@ -19,16 +18,6 @@ type Model = Map<string, ModelGuild>; // by name
 interface Real {
   deps: TestDeps;
 }
-
-const codeOf = async (work: Promise<unknown>): Promise<string> => {
-  try {
-    await work;
-    return 'ok';
-  } catch (error) {
-    if (error instanceof DomainError) return error.code;
-    throw error;
-  }
-};
 
 const guildOf = (m: Model, user: string): string | undefined => [...m.entries()].find(([, g]) => g.members.has(user))?.[0];
 
@@ -177,20 +166,7 @@ describe('guild invariants under random operations', () => {
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 60, size: 'max' }), async (cmds) => {
         const deps = makeDeps();
-        await deps.store.write(async (repos) => {
-          for (const id of USERS) {
-            await repos.users.create({
-              id,
-              email: `${id}@example.com`,
-              displayName: id,
-              role: 'player',
-              googleSub: null,
-              referralCode: `${id}CODE`.toUpperCase().padEnd(12, 'Z'),
-              isBot: false,
-              createdAt: '2026-11-01T00:00:00.000Z',
-            });
-          }
-        });
+        await createUsers(deps, USERS);
         await fc.asyncModelRun(() => ({ model: new Map(), real: { deps } }), cmds);
       }),
       { numRuns: 60 },

@@ -1,35 +1,11 @@
 import { describe, it, expect } from 'vitest';
-import { makeDeps, type TestDeps } from '../../test/support/fakes.ts';
-import { DomainError } from '../errors.ts';
+import { createUsers, makeDeps, rejection, type TestDeps } from '../../test/support/fakes.ts';
 import { submitEntry } from '../entries/submit-entry.ts';
 import { createGuild, deleteGuild, joinGuild, leaveGuild, removeMember } from './guild-membership.ts';
 import { guildDetail, guildSubmissions, listGuilds, myGuild } from './guild-views.ts';
 
-const rejection = async (work: Promise<unknown>): Promise<DomainError> => {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
-
-const addUsers = (deps: TestDeps, ids: string[]) =>
-  deps.store.write(async (r) => {
-    for (const id of ids) {
-      await r.users.create({
-        id,
-        email: `${id}@example.com`,
-        displayName: `Name ${id}`,
-        role: 'player',
-        googleSub: null,
-        referralCode: id.toUpperCase().padEnd(12, 'Q').slice(0, 12),
-        isBot: false,
-        createdAt: '2026-11-01T00:00:00.000Z',
-      });
-    }
-  });
+// The assertions below name members 'Name p01', …
+const addUsers = (deps: TestDeps, ids: string[]) => createUsers(deps, ids, (id) => ({ displayName: `Name ${id}` }));
 
 const PLAYERS = Array.from({ length: 12 }, (_, i) => `p${String(i + 1).padStart(2, '0')}`);
 

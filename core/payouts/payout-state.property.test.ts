@@ -1,8 +1,7 @@
 // The payout state machine against a model: random claims and reviews in random order.
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { makeDeps, type TestDeps } from '../../test/support/fakes.ts';
-import { DomainError } from '../errors.ts';
+import { codeOf, createUser, makeDeps, type TestDeps } from '../../test/support/fakes.ts';
 import type { PayoutStatus } from '../model.ts';
 import { claimPrize, myWinnings } from './winnings.ts';
 import { reviewPayout } from './payout-review.ts';
@@ -17,16 +16,6 @@ interface Real {
   deps: TestDeps;
   payoutIds: Map<string, string>;
 }
-
-const codeOf = async (work: Promise<unknown>): Promise<string> => {
-  try {
-    await work;
-    return 'ok';
-  } catch (error) {
-    if (error instanceof DomainError) return error.code;
-    throw error;
-  }
-};
 
 const compare = async (m: Model, r: Real): Promise<void> => {
   const { winnings } = await myWinnings(r.deps, 'winner');
@@ -103,17 +92,8 @@ describe('payout state machine against a model', () => {
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (cmds) => {
         const deps = makeDeps();
+        await createUser(deps, { id: 'winner' });
         await deps.store.write(async (repos) => {
-          await repos.users.create({
-            id: 'winner',
-            email: 'winner@example.com',
-            displayName: 'Winner',
-            role: 'player',
-            googleSub: null,
-            referralCode: 'WINNERCODE12',
-            isBot: false,
-            createdAt: '2026-11-01T00:00:00.000Z',
-          });
           for (const g of GAMES) {
             await repos.winnings.create({
               id: `w-${g}`,

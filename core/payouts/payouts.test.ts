@@ -1,34 +1,10 @@
 import { describe, it, expect } from 'vitest';
-import { makeDeps, type TestDeps } from '../../test/support/fakes.ts';
+import { createUsers, makeDeps, rejection, type TestDeps } from '../../test/support/fakes.ts';
 import { DomainError } from '../errors.ts';
 import type { PrizeType } from '../model.ts';
 import { claimPrize, myWinnings } from './winnings.ts';
 import { listPayouts, reviewPayout } from './payout-review.ts';
 import { canTransition, planTransition } from './payout-state.ts';
-
-const rejection = async (work: Promise<unknown>): Promise<DomainError> => {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
-
-const addUser = (deps: TestDeps, id: string) =>
-  deps.store.write((r) =>
-    r.users.create({
-      id,
-      email: `${id}@example.com`,
-      displayName: `Player ${id}`,
-      role: 'player',
-      googleSub: null,
-      referralCode: `CODE${id}`.padEnd(12, 'X').slice(0, 12),
-      isBot: false,
-      createdAt: '2026-11-01T00:00:00.000Z',
-    }),
-  );
 
 const addWinning = (deps: TestDeps, userId: string, gameKey: string, prizeType: PrizeType = 'cash', amountCents = 5000) =>
   deps.store.write((r) =>
@@ -45,8 +21,8 @@ const addWinning = (deps: TestDeps, userId: string, gameKey: string, prizeType: 
 
 const setup = async () => {
   const deps = makeDeps();
-  await addUser(deps, 'alice');
-  await addUser(deps, 'bob');
+  // The review assertions expect the winner's e-mail at example.com.
+  await createUsers(deps, ['alice', 'bob'], (id) => ({ email: `${id}@example.com` }));
   await addWinning(deps, 'alice', '2026-11-19', 'cash', 5000);
   await addWinning(deps, 'alice', '2026-11-20', 'voucher', 2500);
   return deps;

@@ -1,6 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { makeDeps } from '../../test/support/fakes.ts';
-import { DomainError } from '../errors.ts';
+import { makeDeps, rejection } from '../../test/support/fakes.ts';
 import { prizeForDate } from './prize-for-date.ts';
 import {
   deletePrizeForDate,
@@ -13,16 +12,6 @@ import {
 } from './prize-config.ts';
 import { dayOfWeekOf, isCalendarDate } from './weekly-defaults.ts';
 import { formatMoney } from './money.ts';
-
-const rejection = async (work: Promise<unknown>): Promise<DomainError> => {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-};
 
 // 2026-11-16 is a Monday.
 const MONDAY = '2026-11-16';

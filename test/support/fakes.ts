@@ -1,9 +1,10 @@
-// Deterministic stand-ins for the clock, randomness and password hashing, and a Deps builder over a
-// fresh MemoryStore: what core tests use instead of the real adapters.
+// Deterministic stand-ins for the clock, randomness and password hashing, a Deps builder over a
+// fresh MemoryStore, and the user and DomainError helpers core tests share.
 import type { Clock, PasswordHasher, Random } from '../../core/ports.ts';
 import type { Deps } from '../../core/deps.ts';
 import type { User } from '../../core/model.ts';
 import { defaultGameConfig } from '../../core/config.ts';
+import { DomainError } from '../../core/errors.ts';
 import { MemoryStore } from '../../adapters/memory/store.ts';
 
 export class FixedClock implements Clock {
@@ -100,4 +101,31 @@ export const createUser = async (deps: Deps, fields: Partial<User> & { id: strin
       ...fields,
     }),
   );
+};
+
+/** Creates one player per id with createUser, plus the same extra fields for each. */
+export const createUsers = async (deps: Deps, ids: readonly string[], fields: (id: string) => Partial<User> = () => ({})): Promise<void> => {
+  for (const id of ids) await createUser(deps, { ...fields(id), id });
+};
+
+/** The DomainError the work rejects with; fails the test if it resolves or throws anything else. */
+export const rejection = async (work: Promise<unknown>): Promise<DomainError> => {
+  try {
+    await work;
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error('expected a DomainError');
+};
+
+/** 'ok' when the work resolves, else the DomainError's code (anything else is rethrown): for model-based tests. */
+export const codeOf = async (work: Promise<unknown>): Promise<string> => {
+  try {
+    await work;
+    return 'ok';
+  } catch (error) {
+    if (error instanceof DomainError) return error.code;
+    throw error;
+  }
 };

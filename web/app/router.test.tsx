@@ -3,7 +3,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeApi, pointWindowAt, type FakeApi } from '../testing/fake-api.ts';
-import { admin, myEntries, openGame, player, sundayPrize } from '../testing/fixtures.ts';
+import { admin, player, playScreenRoutes } from '../testing/fixtures.ts';
 import { renderWithProviders } from '../testing/render.tsx';
 import { AppRoutes } from './router.tsx';
 
@@ -11,9 +11,7 @@ let api: FakeApi;
 
 beforeEach(async () => {
   api = await startFakeApi({
-    'GET /api/game/today': { body: openGame() },
-    'GET /api/prizes/date/2026-11-22': { body: sundayPrize },
-    'GET /api/entry/mine': { body: myEntries() },
+    ...playScreenRoutes(),
     'GET /api/history?limit=100': { body: { items: [] } },
   });
   pointWindowAt(api.origin);

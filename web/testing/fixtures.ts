@@ -1,5 +1,6 @@
 // Realistic API answers for component tests, built relative to the current time.
 import type { GameTodayResponse, MeResponse, MyEntriesResponse, MyRewardsResponse, PrizeForDateResponse } from '../../server/contract.ts';
+import type { Handler } from './fake-api.ts';
 
 export const player: MeResponse = { id: 'u-1', email: 'ada@example.com', displayName: 'Ada', role: 'player' };
 export const admin: MeResponse = { id: 'u-9', email: 'boss@example.com', displayName: 'Boss', role: 'admin' };
@@ -42,3 +43,12 @@ export const myRewards: MyRewardsResponse = {
   totalRewardsEarned: 5,
   totalRewardsUsed: 1,
 };
+
+/** The fake-API routes the play screen loads: an open Sunday game with its cash prize and no entries yet. */
+export function playScreenRoutes(): Record<string, Handler> {
+  return {
+    'GET /api/game/today': { body: openGame() },
+    'GET /api/prizes/date/2026-11-22': { body: sundayPrize },
+    'GET /api/entry/mine': { body: myEntries() },
+  };
+}

@@ -1,6 +1,7 @@
 // A dialog asking for one line of text (Radix Dialog), used instead of window.prompt. Cancel does nothing.
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent } from 'react';
+import { FormField } from './form-field.tsx';
 
 export interface PromptDialogProps {
   open: boolean;
@@ -36,7 +37,6 @@ function PromptForm({ title, description, label, submitLabel, cancelLabel = 'CAN
   const [value, setValue] = useState(initialValue);
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
-  const errorId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (requiredMessage !== undefined && value.trim() === '') {
@@ -50,23 +50,7 @@ function PromptForm({ title, description, label, submitLabel, cancelLabel = 'CAN
     <form className="stack" onSubmit={submit}>
       <Dialog.Title className="card-title">{title}</Dialog.Title>
       {description !== undefined ? <Dialog.Description>{description}</Dialog.Description> : <Dialog.Description className="sr-only">{label}</Dialog.Description>}
-      <div className="field">
-        <label htmlFor={inputId}>{label}</label>
-        <input
-          id={inputId}
-          className="input"
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          aria-invalid={error !== null}
-          aria-describedby={error !== null ? errorId : undefined}
-          autoFocus
-        />
-      </div>
-      {error !== null && (
-        <p id={errorId} className="error-text" role="alert">
-          {error}
-        </p>
-      )}
+      <FormField id={inputId} label={label} value={value} onChange={(event) => setValue(event.target.value)} error={error} autoFocus />
       <div className="row">
         <Dialog.Close asChild>
           <button type="button" className="btn" disabled={pending}>

@@ -1,33 +1,17 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminPayoutDto, AdminSubmissionsResponse, MeResponse, PrizeConfigDto } from '../../../server/contract.ts';
-import { pointWindowAt, startFakeApi, type FakeApi, type Handler } from '../../testing/fake-api.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
+import { servePerTest } from '../../testing/serve-per-test.ts';
 import { expectNoAxeViolations } from '../../testing/axe.ts';
 import { AdminScreen } from './admin-screen.tsx';
-
-// The test machine is shared and sometimes slow: wait up to 5 s for the screen before calling it broken.
-configure({ asyncUtilTimeout: 5000 });
 
 const admin: MeResponse = { id: 'a1', email: 'boss@example.com', displayName: 'The Boss', role: 'admin' };
 const player: MeResponse = { id: 'u1', email: 'ada@example.com', displayName: 'Ada', role: 'player' };
 
-let fakeApi: FakeApi | undefined;
-
-/** Starts the fake API with these routes and points the window at it; closed after each test. */
-async function serve(routes: Record<string, Handler> = {}): Promise<FakeApi> {
-  fakeApi = await startFakeApi(routes);
-  pointWindowAt(fakeApi.origin);
-  return fakeApi;
-}
-
-afterEach(async () => {
-  cleanup();
-  await fakeApi?.close();
-  fakeApi = undefined;
-});
+const serve = servePerTest();
 
 function payout(overrides: Partial<AdminPayoutDto>): AdminPayoutDto {
   return {

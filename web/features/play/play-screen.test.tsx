@@ -6,16 +6,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EntryDto } from '../../../server/contract.ts';
 import { AppRoutes } from '../../app/router.tsx';
 import { startFakeApi, pointWindowAt, type FakeApi } from '../../testing/fake-api.ts';
-import { myEntries, myRewards, openGame, player, sundayPrize } from '../../testing/fixtures.ts';
+import { myEntries, myRewards, openGame, player, playScreenRoutes } from '../../testing/fixtures.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 
 let api: FakeApi;
 
 beforeEach(async () => {
   api = await startFakeApi({
-    'GET /api/game/today': { body: openGame() },
-    'GET /api/prizes/date/2026-11-22': { body: sundayPrize },
-    'GET /api/entry/mine': { body: myEntries() },
+    ...playScreenRoutes(),
     'GET /api/rewards/mine': { body: myRewards },
   });
   pointWindowAt(api.origin);

@@ -1,35 +1,19 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import type { MeResponse } from '../../../server/contract.ts';
-import { pointWindowAt, startFakeApi, type FakeApi, type Handler } from '../../testing/fake-api.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
+import { servePerTest } from '../../testing/serve-per-test.ts';
 import { expectNoAxeViolations } from '../../testing/axe.ts';
 import { meQueryKey, useMe } from '../auth/use-me.ts';
 import { ProfileScreen } from './profile-screen.tsx';
 
-// The test machine is shared and sometimes slow: wait up to 5 s for the screen before calling it broken.
-configure({ asyncUtilTimeout: 5000 });
-
 const ada: MeResponse = { id: 'u1', email: 'ada@example.com', displayName: 'Ada Lovelace', role: 'player' };
 const totals = { entriesCount: 12, winsCount: 2, currentStreak: 3, bestStreak: 5 };
 
-let fakeApi: FakeApi | undefined;
-
-/** Starts the fake API with these routes and points the window at it; closed after each test. */
-async function serve(routes: Record<string, Handler> = {}): Promise<FakeApi> {
-  fakeApi = await startFakeApi(routes);
-  pointWindowAt(fakeApi.origin);
-  return fakeApi;
-}
-
-afterEach(async () => {
-  cleanup();
-  await fakeApi?.close();
-  fakeApi = undefined;
-});
+const serve = servePerTest();
 
 /** Stands in for the app header, which watches the current user the whole time. */
 function HeaderProbe() {

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../app/router.tsx';
 import { startFakeApi, pointWindowAt, type FakeApi } from '../../testing/fake-api.ts';
-import { openGame, player, sundayPrize, myEntries } from '../../testing/fixtures.ts';
+import { player, playScreenRoutes } from '../../testing/fixtures.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { pendingReferralKey } from '../referrals/pending-referral.ts';
 
@@ -16,9 +16,7 @@ beforeEach(async () => {
   api = await startFakeApi({
     'GET /api/referrals/validate/GOODCODE1234': { body: { valid: true } },
     'GET /api/referrals/validate/BADCODE12345': { body: { valid: false } },
-    'GET /api/game/today': { body: openGame() },
-    'GET /api/prizes/date/2026-11-22': { body: sundayPrize },
-    'GET /api/entry/mine': { body: myEntries() },
+    ...playScreenRoutes(),
   });
   pointWindowAt(api.origin);
 });

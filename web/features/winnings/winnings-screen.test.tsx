@@ -1,15 +1,12 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MeResponse, WinningDto } from '../../../server/contract.ts';
-import { pointWindowAt, startFakeApi, type FakeApi, type Handler } from '../../testing/fake-api.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
+import { servePerTest } from '../../testing/serve-per-test.ts';
 import { expectNoAxeViolations } from '../../testing/axe.ts';
 import { WinningsScreen } from './winnings-screen.tsx';
-
-// The test machine is shared and sometimes slow: wait up to 5 s for the screen before calling it broken.
-configure({ asyncUtilTimeout: 5000 });
 
 const ada: MeResponse = { id: 'u1', email: 'ada@example.com', displayName: 'Ada', role: 'player' };
 
@@ -50,20 +47,7 @@ const paid = winning({
   reviewNotes: 'Payment processed manually',
 });
 
-let fakeApi: FakeApi | undefined;
-
-/** Starts the fake API with these routes and points the window at it; closed after each test. */
-async function serve(routes: Record<string, Handler> = {}): Promise<FakeApi> {
-  fakeApi = await startFakeApi(routes);
-  pointWindowAt(fakeApi.origin);
-  return fakeApi;
-}
-
-afterEach(async () => {
-  cleanup();
-  await fakeApi?.close();
-  fakeApi = undefined;
-});
+const serve = servePerTest();
 
 describe('WinningsScreen', () => {
   it('asks a signed-out visitor to sign in', async () => {

@@ -77,32 +77,27 @@ export function WinningsScreen() {
         </section>
       ) : (
         <>
-          {summary.pending.length > 0 && (
-            <section className="stack" aria-labelledby="pending-payouts-title">
-              <h2 id="pending-payouts-title" className="card-title">
-                PENDING PAYOUTS ({summary.pending.length})
-              </h2>
-              <div className="grid">
-                {summary.pending.map((winning) => (
-                  <WinningCard key={winning.gameId} winning={winning} onClaim={setClaiming} />
-                ))}
-              </div>
-            </section>
-          )}
-          {summary.completed.length > 0 && (
-            <section className="stack" aria-labelledby="completed-payouts-title">
-              <h2 id="completed-payouts-title" className="card-title">
-                COMPLETED PAYOUTS ({summary.completed.length})
-              </h2>
-              <div className="grid">
-                {summary.completed.map((winning) => (
-                  <WinningCard key={winning.gameId} winning={winning} onClaim={setClaiming} />
-                ))}
-              </div>
-            </section>
-          )}
+          <PayoutSection id="pending-payouts-title" title="PENDING PAYOUTS" winnings={summary.pending} onClaim={setClaiming} />
+          <PayoutSection id="completed-payouts-title" title="COMPLETED PAYOUTS" winnings={summary.completed} onClaim={setClaiming} />
         </>
       )}
     </div>
+  );
+}
+
+/** A titled grid of winning cards with their count; nothing when the list is empty. */
+function PayoutSection({ id, title, winnings, onClaim }: { id: string; title: string; winnings: WinningDto[]; onClaim: (winning: WinningDto) => void }) {
+  if (winnings.length === 0) return null;
+  return (
+    <section className="stack" aria-labelledby={id}>
+      <h2 id={id} className="card-title">
+        {title} ({winnings.length})
+      </h2>
+      <div className="grid">
+        {winnings.map((winning) => (
+          <WinningCard key={winning.gameId} winning={winning} onClaim={onClaim} />
+        ))}
+      </div>
+    </section>
   );
 }

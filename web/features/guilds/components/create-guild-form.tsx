@@ -1,5 +1,6 @@
 // CREATE: name, optional description with a counter, password; only the maximum lengths are enforced here.
 import { useState, type FormEvent } from 'react';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
 import { useCreateGuild } from '../api/create-guild.ts';
@@ -36,11 +37,14 @@ export function CreateGuildForm({ onDone }: { onDone: () => void }) {
       <h2 id="create-guild-title" className="card-title">
         CREATE A GUILD
       </h2>
-      <div className="field">
-        <label htmlFor="guild-name">GUILD NAME</label>
-        <input id="guild-name" className="input" value={name} maxLength={guildLimits.nameMax} onChange={(event) => setName(event.target.value)} />
-        <p className="muted">3-50 characters: letters, numbers, spaces, hyphens and underscores.</p>
-      </div>
+      <FormField
+        id="guild-name"
+        label="GUILD NAME"
+        hint="3-50 characters: letters, numbers, spaces, hyphens and underscores."
+        value={name}
+        maxLength={guildLimits.nameMax}
+        onChange={(event) => setName(event.target.value)}
+      />
       <div className="field">
         <label htmlFor="guild-description">DESCRIPTION (OPTIONAL)</label>
         <textarea
@@ -56,19 +60,16 @@ export function CreateGuildForm({ onDone }: { onDone: () => void }) {
           {descriptionCounter(description)}
         </p>
       </div>
-      <div className="field">
-        <label htmlFor="guild-password">GUILD PASSWORD</label>
-        <input
-          id="guild-password"
-          className="input"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          maxLength={guildLimits.passwordMax}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <p className="muted">4-20 characters. Share it with the players you want in your guild.</p>
-      </div>
+      <FormField
+        id="guild-password"
+        label="GUILD PASSWORD"
+        hint="4-20 characters. Share it with the players you want in your guild."
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        maxLength={guildLimits.passwordMax}
+        onChange={(event) => setPassword(event.target.value)}
+      />
       {error !== null && (
         <p className="error-text" role="alert">
           {error}

@@ -1,6 +1,7 @@
 // JOIN: pick a guild that is not full and enter its password.
 import { useState, type FormEvent } from 'react';
 import type { GuildDto } from '../../../../server/contract.ts';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
 import { useJoinGuild } from '../api/join-guild.ts';
@@ -48,18 +49,15 @@ export function JoinGuildForm({ guilds, onDone }: { guilds: GuildDto[]; onDone: 
         </select>
         {joinable.length === 0 && <p className="muted">No guild has a free spot right now. Create your own!</p>}
       </div>
-      <div className="field">
-        <label htmlFor="join-guild-password">GUILD PASSWORD</label>
-        <input
-          id="join-guild-password"
-          className="input"
-          type="password"
-          autoComplete="off"
-          value={password}
-          maxLength={guildLimits.passwordMax}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </div>
+      <FormField
+        id="join-guild-password"
+        label="GUILD PASSWORD"
+        type="password"
+        autoComplete="off"
+        value={password}
+        maxLength={guildLimits.passwordMax}
+        onChange={(event) => setPassword(event.target.value)}
+      />
       {error !== null && (
         <p className="error-text" role="alert">
           {error}

@@ -2,6 +2,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { MyEntriesResponse } from '../../../../server/contract.ts';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSubmitEntry } from '../api/submit-entry.ts';
@@ -13,7 +14,6 @@ export function EntryFormCard({ signedIn, mine, onSubmitted }: { signedIn: boole
   const submit = useSubmitEntry();
   const navigate = useNavigate();
   const inputId = useId();
-  const errorId = useId();
   const labels = entryFormLabels(mine);
 
   const onSubmit = (event: FormEvent) => {
@@ -43,28 +43,19 @@ export function EntryFormCard({ signedIn, mine, onSubmitted }: { signedIn: boole
         PICK YOUR NUMBER
       </h2>
       <form className="stack" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor={inputId}>{labels.label}</label>
-          <input
-            id={inputId}
-            className="input"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={maxEntryNumber}
-            step={1}
-            placeholder="e.g. 7"
-            value={raw}
-            onChange={(event) => setRaw(event.target.value)}
-            aria-invalid={inputError !== null}
-            aria-describedby={inputError !== null ? errorId : undefined}
-          />
-        </div>
-        {inputError !== null && (
-          <p id={errorId} className="error-text" role="alert">
-            {inputError}
-          </p>
-        )}
+        <FormField
+          id={inputId}
+          label={labels.label}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={maxEntryNumber}
+          step={1}
+          placeholder="e.g. 7"
+          value={raw}
+          onChange={(event) => setRaw(event.target.value)}
+          error={inputError}
+        />
         {serverError !== null && (
           <div className="alert" role="alert">
             {serverError}

@@ -2,6 +2,7 @@
 // success state (spec-2 §2, Claim form). Amount and type come from the winning itself: it is what the server pays.
 import { useState, type FormEvent } from 'react';
 import type { WinningDto } from '../../../../server/contract.ts';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
 import { parseGameKey } from '../../../lib/dates.ts';
@@ -87,27 +88,21 @@ export function ClaimForm({ winning }: { winning: WinningDto }) {
       {isCash ? (
         <>
           <p>Your cash prize is paid by PayPal. Tell us where to send it.</p>
-          <div className="field">
-            <label htmlFor="claim-paypal-email">PAYPAL EMAIL</label>
-            <input
-              id="claim-paypal-email"
-              className="input"
-              type="email"
-              autoComplete="email"
-              value={paypalEmail}
-              onChange={(event) => setPaypalEmail(event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="claim-preferred-name">NAME FOR THE PAYPAL PAYMENT</label>
-            <input
-              id="claim-preferred-name"
-              className="input"
-              autoComplete="name"
-              value={preferredName}
-              onChange={(event) => setPreferredName(event.target.value)}
-            />
-          </div>
+          <FormField
+            id="claim-paypal-email"
+            label="PAYPAL EMAIL"
+            type="email"
+            autoComplete="email"
+            value={paypalEmail}
+            onChange={(event) => setPaypalEmail(event.target.value)}
+          />
+          <FormField
+            id="claim-preferred-name"
+            label="NAME FOR THE PAYPAL PAYMENT"
+            autoComplete="name"
+            value={preferredName}
+            onChange={(event) => setPreferredName(event.target.value)}
+          />
         </>
       ) : (
         <p>A gift card voucher will be e-mailed to your account e-mail address. No details are needed.</p>
