@@ -9,6 +9,7 @@ import { botsClearCommand, botsCreateCommand } from './commands/bots.ts';
 import { demoteCommand, promoteCommand } from './commands/users.ts';
 import { backupCommand } from './commands/backup.ts';
 import { seedDemoCommand } from './commands/seed-demo.ts';
+import { mailListCommand } from './commands/mail.ts';
 
 export const commands: Command[] = [
   migrateCommand,
@@ -20,6 +21,7 @@ export const commands: Command[] = [
   botsClearCommand,
   promoteCommand,
   demoteCommand,
+  mailListCommand,
   backupCommand,
   seedDemoCommand,
 ];

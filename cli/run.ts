@@ -45,6 +45,9 @@ export const parseCommandLine = (argv: string[]): ParsedLine => {
     const topic = words.slice(1).filter((w) => !w.startsWith('-'));
     if (topic.length === 0) return { kind: 'help', text: overviewHelp() };
     const found = findCommand(topic);
+    // `help bots` shows the group's page, as `lowest bots` does.
+    const group = commands.filter((c) => c.name.startsWith(`${topic[0]} `));
+    if (!found && topic.length === 1 && group.length > 0) return { kind: 'help', text: groupHelp(topic[0] ?? '', group) };
     if (!found || found.rest.length > 0) throw new UsageError(`Unknown command '${topic.join(' ')}'.`, 'lowest help [COMMAND]');
     return { kind: 'help', text: commandHelp(found.command) };
   }

@@ -13,7 +13,7 @@ describe('lowest help', () => {
   it('lists every command (child process)', async () => {
     const run = await runLowest(['help'], env);
     expect(run.code).toBe(0);
-    for (const name of ['migrate', 'status', 'close', 'compute', 'open', 'bots create', 'bots clear', 'users promote', 'users demote', 'backup', 'seed-demo']) {
+    for (const name of ['migrate', 'status', 'close', 'compute', 'open', 'bots create', 'bots clear', 'users promote', 'users demote', 'mail list', 'backup', 'seed-demo']) {
       expect(run.stdout).toMatch(new RegExp(`^  ${name} +\\S`, 'm'));
     }
   });
@@ -39,6 +39,7 @@ describe('lowest help', () => {
       [['bots', 'clear'], 'lowest bots clear [--json]'],
       [['users', 'promote'], 'lowest users promote EMAIL [--json]'],
       [['users', 'demote'], 'lowest users demote EMAIL [--json]'],
+      [['mail', 'list'], 'lowest mail list [--limit N] [--json]'],
       [['backup'], 'lowest backup FILE [--json]'],
       [['seed-demo'], 'lowest seed-demo [--days N] [--strategy S] [--json]'],
     ] as const) {
@@ -50,6 +51,10 @@ describe('lowest help', () => {
     expect(group.code).toBe(0);
     expect(group.stdout).toContain('lowest bots create');
     expect(group.stdout).toContain('lowest bots clear');
+    const mail = await inProcess(['help', 'mail'], nowhere);
+    expect(mail.code).toBe(0);
+    expect(mail.stdout).toBe((await inProcess(['mail'], nowhere)).stdout);
+    expect(mail.stdout).toContain('lowest mail list [--limit N] [--json]');
   });
 });
 
@@ -67,6 +72,9 @@ describe('bad usage exits 2 with a usage line', () => {
     ['a negative number without =', ['bots', 'create', '--bonus', '-1'], "Error: Option '--bonus' argument is ambiguous. To specify an option argument starting with a dash use '--bonus=-XYZ'."],
     ['an unknown strategy', ['bots', 'create', '--strategy', 'smart'], "Error: --strategy must be uniform or human, got 'smart'."],
     ['a bad --days', ['seed-demo', '--days', 'many'], "Error: --days expects a whole number, got 'many'."],
+    ['a bad --limit', ['mail', 'list', '--limit', '1e3'], "Error: --limit expects a whole number, got '1e3'."],
+    ['an unknown mail subcommand', ['mail', 'send'], "Error: Unknown command 'mail send'."],
+    ['help for an unknown subcommand', ['help', 'mail', 'send'], "Error: Unknown command 'mail send'."],
     ['help for an unknown command', ['help', 'launch'], "Error: Unknown command 'launch'."],
   ];
   for (const [what, args, message] of cases) {
