@@ -30,6 +30,20 @@ const failingAtGuilds = (store: Store): Store => ({
 /** Test deps (fixed clock, seeded ids) over the adapter's store instead of a fresh MemoryStore. */
 const depsOver = (store: Store): Deps & { clock: FixedClock } => ({ ...makeDeps(), store });
 
+/** A game at its deadline where u1 picked 3 (the winner) and u2 picked 4 (unique, not winning). */
+const dueGameOfTwo = async (store: Store) => {
+  const deps = depsOver(store);
+  const { game } = await currentGame(deps);
+  await store.write(async (r) => {
+    await r.users.create(newUser('u1'));
+    await r.users.create(newUser('u2'));
+  });
+  await submitEntry(deps, { userId: 'u1', number: 3 });
+  await submitEntry(deps, { userId: 'u2', number: 4 });
+  deps.clock.set(game.closesAt);
+  return { deps, game };
+};
+
 contract('store', ({ store }) => {
   it('keeps nothing of a write that throws and rethrows the error as is', async () => {
     const failure = new Error('boom');
@@ -84,15 +98,7 @@ contract('store', ({ store }) => {
   });
 
   it('closes a game once when two closes race', async () => {
-    const deps = depsOver(store());
-    const { game } = await currentGame(deps);
-    await store().write(async (r) => {
-      await r.users.create(newUser('u1'));
-      await r.users.create(newUser('u2'));
-    });
-    await submitEntry(deps, { userId: 'u1', number: 3 });
-    await submitEntry(deps, { userId: 'u2', number: 4 });
-    deps.clock.set(game.closesAt);
+    const { deps, game } = await dueGameOfTwo(store());
     const [a, b] = await Promise.all([closeGame(deps, game.key), closeGame(deps, game.key)]);
     expect([a.closedNow, b.closedNow].sort()).toEqual([false, true]);
     await store().read(async (r) => {
@@ -106,15 +112,7 @@ contract('store', ({ store }) => {
   });
 
   it('leaves the game open and nothing written when the close fails part-way', async () => {
-    const deps = depsOver(store());
-    const { game } = await currentGame(deps);
-    await store().write(async (r) => {
-      await r.users.create(newUser('u1'));
-      await r.users.create(newUser('u2'));
-    });
-    await submitEntry(deps, { userId: 'u1', number: 3 });
-    await submitEntry(deps, { userId: 'u2', number: 4 });
-    deps.clock.set(game.closesAt);
+    const { deps, game } = await dueGameOfTwo(store());
     await expect(closeGame({ ...deps, store: failingAtGuilds(store()) }, game.key)).rejects.toThrow('disk full');
     await store().read(async (r) => {
       expect((await r.games.byKey(game.key))?.status).toBe('open');
