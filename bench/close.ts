@@ -16,6 +16,7 @@ import { closeGame } from '../core/game/games.ts';
 import { resolveNumbers, type ResolvableEntry } from '../core/game/resolve.ts';
 import type { Store } from '../core/ports.ts';
 import { FixedClock, PlainHasher, SeededRandom } from '../test/support/fakes.ts';
+import { nodeDigest } from '../adapters/crypto/node-digest.ts';
 import { createTestDatabase, startEmbeddedPostgres } from '../test/support/postgres.ts';
 
 const ENTRIES = 200_000;
@@ -89,7 +90,7 @@ async function closeOn(database: string, store: Store & { db: Kysely<Database> }
   await fill(store.db, entries, bool);
   const fillMs = performance.now() - fillStart;
 
-  const deps: Deps = { store, clock: new FixedClock(CLOSES_AT), random: new SeededRandom(7), hasher: new PlainHasher(), config: { ...defaultGameConfig } };
+  const deps: Deps = { store, clock: new FixedClock(CLOSES_AT), random: new SeededRandom(7), hasher: new PlainHasher(), digest: nodeDigest, config: { ...defaultGameConfig } };
   const rssBefore = process.memoryUsage().rss;
   let rssPeak = rssBefore;
   const sampler = setInterval(() => {

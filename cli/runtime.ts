@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from '../server/config.ts';
 import { openStore } from '../server/open-store.ts';
 import { cryptoRandom } from '../server/system-ports.ts';
 import { ScryptHasher } from '../adapters/crypto/scrypt-hasher.ts';
+import { nodeDigest } from '../adapters/crypto/node-digest.ts';
 import { migrate } from '../adapters/sql/migrate.ts';
 import type { Database } from '../adapters/sql/schema.ts';
 import { SettableClock } from './settable-clock.ts';
@@ -51,7 +52,7 @@ export const openRuntime = async (env: Record<string, string | undefined>): Prom
   // Opening migrates; migrations stamped after this instant were applied by this run.
   const openedAt = new Date().toISOString();
   const store = await openStore(url);
-  const deps: Deps = { store, clock, random: cryptoRandom, hasher: new ScryptHasher(), config: config.game };
+  const deps: Deps = { store, clock, random: cryptoRandom, hasher: new ScryptHasher(), digest: nodeDigest, config: config.game };
   return {
     deps,
     clock,

@@ -42,6 +42,11 @@ export interface Random {
   tokenHex(bytes: number): string;
 }
 
+/** SHA-256 of UTF-8 text as lowercase hex, synchronously (no thread-pool queue behind scrypt). */
+export interface Digest {
+  sha256Hex(text: string): string;
+}
+
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   verify(password: string, hash: string): Promise<boolean>;

@@ -2,6 +2,7 @@
 // inversify bindings are plain factories (tsx emits no decorator metadata; see DESIGN.md §2).
 import { Container, ContainerModule, type ResolutionContext } from 'inversify';
 import { ScryptHasher } from '../adapters/crypto/scrypt-hasher.ts';
+import { nodeDigest } from '../adapters/crypto/node-digest.ts';
 import type { Deps } from '../core/deps.ts';
 import type { Clock, PasswordHasher, Random, Store } from '../core/ports.ts';
 import type { AppServices, Logger } from './app-env.ts';
@@ -55,6 +56,7 @@ export const buildContainer = async (config: ServerConfig, overrides: ContainerO
         clock: ctx.get<Clock>(TOKENS.clock),
         random: ctx.get<Random>(TOKENS.random),
         hasher: ctx.get<PasswordHasher>(TOKENS.hasher),
+        digest: nodeDigest,
         config: config.game,
       }));
     }),

@@ -8,14 +8,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const SLIDE_STEP_MS = 60 * 60 * 1000;
 const TOKEN_BYTES = 32;
 
-export const hashToken = async (token: string): Promise<string> => {
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-};
+/** The session token as stored: its SHA-256, computed synchronously on every request (DESIGN.md §14). */
+export const hashToken = (deps: Pick<Deps, 'digest'>, token: string): string => deps.digest.sha256Hex(token);
 
 export const createSession = async (deps: Deps, userId: string, days: number): Promise<{ token: string; expiresAt: string }> => {
   const token = deps.random.tokenHex(TOKEN_BYTES);
-  const tokenHash = await hashToken(token);
+  const tokenHash = hashToken(deps, token);
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + days * DAY_MS).toISOString();
   await deps.store.write((repos) => repos.sessions.create({ tokenHash, userId, createdAt: now.toISOString(), expiresAt }));
@@ -25,7 +23,7 @@ export const createSession = async (deps: Deps, userId: string, days: number): P
 /** The session's user, or null when the token is unknown or expired. A live session is extended to now + days. */
 export const sessionUser = async (deps: Deps, token: string, days: number): Promise<User | null> => {
   if (token === '') return null;
-  const tokenHash = await hashToken(token);
+  const tokenHash = hashToken(deps, token);
   const now = deps.clock.now();
   const nowIso = now.toISOString();
   const found = await deps.store.read(async (repos) => {
@@ -46,6 +44,6 @@ export const sessionUser = async (deps: Deps, token: string, days: number): Prom
 };
 
 export const endSession = async (deps: Deps, token: string): Promise<void> => {
-  const tokenHash = await hashToken(token);
+  const tokenHash = hashToken(deps, token);
   await deps.store.write((repos) => repos.sessions.delete(tokenHash));
 };

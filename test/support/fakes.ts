@@ -6,6 +6,7 @@ import type { User } from '../../core/model.ts';
 import { defaultGameConfig } from '../../core/config.ts';
 import { DomainError } from '../../core/errors.ts';
 import { MemoryStore } from '../../adapters/memory/store.ts';
+import { nodeDigest } from '../../adapters/crypto/node-digest.ts';
 
 export class FixedClock implements Clock {
   #now: Date;
@@ -82,6 +83,7 @@ export const makeDeps = (overrides: Partial<TestDeps> = {}): TestDeps => ({
   clock: new FixedClock(),
   random: new SeededRandom(),
   hasher: new PlainHasher(),
+  digest: nodeDigest,
   config: { ...defaultGameConfig },
   ...overrides,
 });
