@@ -259,6 +259,8 @@ export interface AdminPayoutDto {
   paymentReference: string | null;
   createdAt: string;
   processedAt: string | null;
+  /** What the signed-in admin may do next (none when final or their own payout): the web renders these buttons. */
+  allowedActions: ('approve' | 'reject' | 'markPaid')[];
 }
 /** GET /api/prizes/admin/payouts */
 export interface AdminPayoutsResponse {

@@ -194,7 +194,7 @@ describe('deleteAccount', () => {
     await reviewPayout(deps, { adminId: 'admin', payoutId, status: 'paid', paymentReference: 'TX' });
     await deleteAccount(deps, ann.id);
     expect((await deps.store.read((r) => r.winnings.byGame(game.key)))?.userId).toBeNull();
-    expect((await listPayouts(deps)).payouts).toMatchObject([{ id: payoutId, status: 'paid', playerName: null, playerEmail: null, paymentReference: 'TX' }]);
+    expect((await listPayouts(deps, 'admin')).payouts).toMatchObject([{ id: payoutId, status: 'paid', playerName: null, playerEmail: null, paymentReference: 'TX' }]);
   });
 
   it('refuses a guild admin with members, deletes a sole admin guild, releases a member', async () => {

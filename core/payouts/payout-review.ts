@@ -3,7 +3,7 @@ import type { Deps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import type { GameDate, Payout, PrizeType } from '../model.ts';
 import { formatMoney } from '../prizes/money.ts';
-import { planTransition, type ReviewStatus } from './payout-state.ts';
+import { allowedReviewActions, planTransition, type ReviewAction, type ReviewStatus } from './payout-state.ts';
 
 export interface AdminPayoutDto {
   id: string;
@@ -20,11 +20,13 @@ export interface AdminPayoutDto {
   paymentReference: string | null;
   createdAt: string;
   processedAt: string | null;
+  /** What this admin may do next; empty when the payout is final or their own. */
+  allowedActions: ReviewAction[];
 }
 
 type ListedPayout = Payout & { gameDate: GameDate; playerName: string | null; playerEmail: string | null };
 
-const toAdminDto = (p: ListedPayout): AdminPayoutDto => ({
+const toAdminDto = (p: ListedPayout, adminId: string): AdminPayoutDto => ({
   id: p.id,
   status: p.status,
   amountCents: p.amountCents,
@@ -39,11 +41,12 @@ const toAdminDto = (p: ListedPayout): AdminPayoutDto => ({
   paymentReference: p.paymentReference,
   createdAt: p.createdAt,
   processedAt: p.processedAt,
+  allowedActions: allowedReviewActions(p, adminId),
 });
 
-/** GET /api/prizes/admin/payouts: newest first. */
-export const listPayouts = async (deps: Deps): Promise<{ payouts: AdminPayoutDto[] }> =>
-  deps.store.read(async (repos) => ({ payouts: (await repos.payouts.list()).map(toAdminDto) }));
+/** GET /api/prizes/admin/payouts: newest first, each with the actions `adminId` may take. */
+export const listPayouts = async (deps: Deps, adminId: string): Promise<{ payouts: AdminPayoutDto[] }> =>
+  deps.store.read(async (repos) => ({ payouts: (await repos.payouts.list()).map((p) => toAdminDto(p, adminId)) }));
 
 export interface ReviewInput {
   adminId: string;
@@ -113,5 +116,5 @@ export const reviewPayout = async (deps: Deps, input: ReviewInput): Promise<{ pa
       const mail = winnerMail(plan.to, amount, listed.gameDate, plan.reviewNotes, plan.paymentReference);
       await repos.outbox.add({ id: deps.random.id(), to: listed.playerEmail, ...mail, createdAt: now });
     }
-    return { payout: toAdminDto(listed), message: `Payout marked as ${plan.to}` };
+    return { payout: toAdminDto(listed, input.adminId), message: `Payout marked as ${plan.to}` };
   });

@@ -13,6 +13,20 @@ const NEXT: Readonly<Record<PayoutStatus, readonly PayoutStatus[]>> = {
 
 export const canTransition = (from: PayoutStatus, to: PayoutStatus): boolean => NEXT[from].includes(to);
 
+/** What an admin can do to a payout, by button: each maps to one review status. */
+export type ReviewAction = 'approve' | 'reject' | 'markPaid';
+
+const ACTION_STATUS: Readonly<Record<ReviewAction, ReviewStatus>> = { approve: 'approved', reject: 'failed', markPaid: 'paid' };
+
+/**
+ * The review actions the machine allows from `status` for this admin, in button order. None on a payout of the
+ * admin's own (DESIGN.md §9): the web app renders this list instead of knowing the machine.
+ */
+export const allowedReviewActions = (payout: Pick<Payout, 'status' | 'userId'>, adminId: string): ReviewAction[] =>
+  payout.userId !== null && payout.userId === adminId
+    ? []
+    : (Object.keys(ACTION_STATUS) as ReviewAction[]).filter((action) => canTransition(payout.status, ACTION_STATUS[action]));
+
 export const isReviewStatus = (value: string): value is ReviewStatus => value === 'approved' || value === 'failed' || value === 'paid';
 
 export interface ReviewRequest {

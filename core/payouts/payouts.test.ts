@@ -4,7 +4,7 @@ import { DomainError } from '../errors.ts';
 import type { PrizeType } from '../model.ts';
 import { claimPrize, myWinnings } from './winnings.ts';
 import { listPayouts, reviewPayout } from './payout-review.ts';
-import { canTransition, planTransition } from './payout-state.ts';
+import { allowedReviewActions, canTransition, planTransition, type ReviewAction, type ReviewRequest } from './payout-state.ts';
 
 const addWinning = (deps: TestDeps, userId: string, gameKey: string, prizeType: PrizeType = 'cash', amountCents = 5000) =>
   deps.store.write((r) =>
@@ -81,7 +81,7 @@ describe('claimPrize', () => {
     const deps = await setup();
     const result = await claimPrize(deps, cashClaim);
     expect(result.message).toBe("We'll process your $50.00 cash prize within the week!");
-    const { payouts } = await listPayouts(deps);
+    const { payouts } = await listPayouts(deps, 'admin');
     expect(payouts).toHaveLength(1);
     expect(payouts[0]).toMatchObject({
       id: result.payoutId,
@@ -105,7 +105,7 @@ describe('claimPrize', () => {
     const deps = await setup();
     const result = await claimPrize(deps, { userId: 'alice', gameId: '2026-11-20', paypalEmail: 'x' });
     expect(result.message).toBe("We'll process your $25.00 voucher within the week!");
-    const payout = (await listPayouts(deps)).payouts[0];
+    const payout = (await listPayouts(deps, 'admin')).payouts[0];
     expect(payout).toMatchObject({ prizeType: 'voucher', paypalEmail: null, preferredName: null });
   });
 
@@ -116,7 +116,7 @@ describe('claimPrize', () => {
     await claimPrize(deps, cashClaim);
     const again = await rejection(claimPrize(deps, cashClaim));
     expect(again.code).toBe('ALREADY_CLAIMED');
-    expect((await listPayouts(deps)).payouts).toHaveLength(1);
+    expect((await listPayouts(deps, 'admin')).payouts).toHaveLength(1);
   });
 
   it('requires PayPal details for cash, with the spec messages', async () => {
@@ -127,7 +127,7 @@ describe('claimPrize', () => {
     expect((await rejection(claimPrize(deps, { ...cashClaim, paypalEmail: '' }))).message).toBe(required);
     const invalid = await rejection(claimPrize(deps, { ...cashClaim, paypalEmail: 'alice.paypal.test' }));
     expect(invalid).toMatchObject({ code: 'VALIDATION', message: 'Please enter a valid PayPal email address' });
-    expect((await listPayouts(deps)).payouts).toEqual([]);
+    expect((await listPayouts(deps, 'admin')).payouts).toEqual([]);
     expect(await deps.store.read((r) => r.outbox.list(10))).toEqual([]);
   });
 });
@@ -167,6 +167,39 @@ describe('payout state machine (pure)', () => {
     expect(code(() => planTransition({ ...base, status: 'pending_review' }, { status: 'pending_review' }, now))).toBe('VALIDATION');
     expect(code(() => planTransition({ ...base, status: 'pending_review' }, { status: 'failed', reviewNotes: '  ' }, now))).toBe('VALIDATION');
     expect(code(() => planTransition({ ...base, status: 'approved' }, { status: 'paid', paymentReference: ' ' }, now))).toBe('VALIDATION');
+  });
+});
+
+describe('allowedReviewActions', () => {
+  const statuses = ['pending_review', 'approved', 'paid', 'failed'] as const;
+  const requestFor = { approve: { status: 'approved' }, reject: { status: 'failed', reviewNotes: 'Rejected: x' }, markPaid: { status: 'paid', paymentReference: 'R' } } as const;
+  const accepted = (status: (typeof statuses)[number], request: ReviewRequest): boolean => {
+    try {
+      planTransition({ status, reviewNotes: null, paymentReference: null, processedAt: null }, request, '2026-11-20T12:00:00.000Z');
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('offers exactly the actions whose review the machine accepts', () => {
+    for (const status of statuses) {
+      const expected = (Object.keys(requestFor) as ReviewAction[]).filter((action) => accepted(status, requestFor[action]));
+      expect(allowedReviewActions({ status, userId: 'winner' }, 'admin')).toEqual(expected);
+    }
+    expect(allowedReviewActions({ status: 'pending_review', userId: 'winner' }, 'admin')).toEqual(['approve', 'reject']);
+  });
+
+  it('offers nothing on an admin\'s own payout', () => {
+    for (const status of statuses) expect(allowedReviewActions({ status, userId: 'admin' }, 'admin')).toEqual([]);
+    expect(allowedReviewActions({ status: 'approved', userId: null }, 'admin')).toEqual(['markPaid']);
+  });
+
+  it('comes with every listed payout', async () => {
+    const deps = await setup();
+    await claimPrize(deps, cashClaim);
+    expect((await listPayouts(deps, 'admin')).payouts.map((p) => p.allowedActions)).toEqual([['approve', 'reject']]);
+    expect((await listPayouts(deps, 'alice')).payouts.map((p) => p.allowedActions)).toEqual([[]]);
   });
 });
 

@@ -78,8 +78,8 @@ export const prizeRoutes = ({ deps }: AppServices) =>
       return c.json(await claimPrize(deps, { userId: user.id, ...body }));
     })
     .get('/prizes/admin/payouts', async (c) => {
-      requireAdmin(c);
-      return c.json(await listPayouts(deps));
+      const admin = requireAdmin(c);
+      return c.json(await listPayouts(deps, admin.id));
     })
     .post('/prizes/admin/payouts/:id', async (c) => {
       const admin = requireAdmin(c);

@@ -158,7 +158,14 @@ describe('winnings, the claim and payout review', () => {
 
     const payouts = await json<AdminPayoutsResponse>(await h.request('GET', '/api/prizes/admin/payouts', { cookie: admin }));
     expect(payouts.payouts).toEqual([
-      expect.objectContaining({ id: payoutId, status: 'pending_review', playerName: 'Ann', paypalEmail: 'ann@paypal.test', gameDate: '2026-11-20' }),
+      expect.objectContaining({
+        id: payoutId,
+        status: 'pending_review',
+        playerName: 'Ann',
+        paypalEmail: 'ann@paypal.test',
+        gameDate: '2026-11-20',
+        allowedActions: ['approve', 'reject'],
+      }),
     ]);
     const illegal = await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, { cookie: admin, json: { status: 'paid', paymentReference: 'TX1' } });
     expect(illegal.status).toBe(409);
@@ -168,6 +175,7 @@ describe('winnings, the claim and payout review', () => {
       json: { status: 'approved', reviewNotes: 'Approved by admin for manual processing' },
     });
     expect(approve.status).toBe(200);
+    expect((await json<{ payout: { allowedActions: string[] } }>(approve)).payout.allowedActions).toEqual(['markPaid']);
     const blankRef = await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, { cookie: admin, json: { status: 'paid', paymentReference: ' ' } });
     expect(blankRef.status).toBe(400);
     const paid = await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, {
@@ -178,6 +186,7 @@ describe('winnings, the claim and payout review', () => {
     expect((await json<{ payout: { status: string; paymentReference: string } }>(paid)).payout).toMatchObject({
       status: 'paid',
       paymentReference: 'TX-42',
+      allowedActions: [],
     });
     const after = await json<WinningsResponse>(await h.request('GET', '/api/winnings', { cookie: ann }));
     expect(after.winnings[0]).toMatchObject({ status: 'paid', isCompleted: true, canClaim: false, paymentReference: 'TX-42' });

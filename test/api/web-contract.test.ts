@@ -661,6 +661,7 @@ describe('web ↔ server contract', () => {
         paymentReference: null,
         createdAt: expect.any(String),
         processedAt: null,
+        allowedActions: ['approve', 'reject'],
       },
     ]);
     const id = payouts[0]?.id ?? '';

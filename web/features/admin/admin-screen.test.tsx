@@ -29,6 +29,7 @@ function payout(overrides: Partial<AdminPayoutDto>): AdminPayoutDto {
     paymentReference: null,
     createdAt: '2026-11-23T02:00:00.000Z',
     processedAt: null,
+    allowedActions: ['approve', 'reject'],
     ...overrides,
   };
 }
@@ -122,29 +123,32 @@ describe('AdminScreen SYSTEM tab', () => {
 });
 
 describe('AdminScreen PAYOUTS tab', () => {
-  it('offers actions per status and approves after confirmation', async () => {
+  it('offers the actions the server allows and approves after confirmation', async () => {
     const api = await serve({
       'GET /admin/status': { body: {} },
       'GET /api/prizes/admin/payouts': {
         body: {
           payouts: [
             payout({}),
-            payout({ id: 'p2', status: 'approved', playerName: null, prizeType: 'voucher' }),
-            payout({ id: 'p3', status: 'paid', paymentReference: 'TX-9', processedAt: '2026-11-24T02:00:00.000Z' }),
+            payout({ id: 'p2', status: 'approved', playerName: null, prizeType: 'voucher', allowedActions: ['markPaid'] }),
+            payout({ id: 'p3', status: 'paid', paymentReference: 'TX-9', processedAt: '2026-11-24T02:00:00.000Z', allowedActions: [] }),
+            // The admin's own claim: pending, but the server offers nothing (DESIGN.md §9).
+            payout({ id: 'p4', playerName: 'The Boss', allowedActions: [] }),
           ],
         },
       },
-      'POST /api/prizes/admin/payouts/p1': { body: { payout: payout({ status: 'approved' }), message: 'ok' } },
-      'POST /api/prizes/admin/payouts/p2': { body: { payout: payout({ id: 'p2', status: 'paid' }), message: 'ok' } },
+      'POST /api/prizes/admin/payouts/p1': { body: { payout: payout({ status: 'approved', allowedActions: ['markPaid'] }), message: 'ok' } },
+      'POST /api/prizes/admin/payouts/p2': { body: { payout: payout({ id: 'p2', status: 'paid', allowedActions: [] }), message: 'ok' } },
     });
     const user = userEvent.setup();
     renderWithProviders(<AdminScreen />, { me: admin });
     await user.click(screen.getByRole('tab', { name: 'PAYOUTS' }));
     expect(screen.getByRole('heading', { name: 'Payout Management' })).toBeTruthy();
-    expect(await screen.findByText('PAYOUTS (3)')).toBeTruthy();
+    expect(await screen.findByText('PAYOUTS (4)')).toBeTruthy();
 
     const cards = screen.getAllByRole('article');
-    const [pending, approved, paid] = cards as [HTMLElement, HTMLElement, HTMLElement];
+    const [pending, approved, paid, own] = cards as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
+    expect(within(own).queryAllByRole('button')).toHaveLength(0);
     expect(within(pending).getByRole('button', { name: 'APPROVE' })).toBeTruthy();
     expect(within(pending).getByRole('button', { name: 'REJECT' })).toBeTruthy();
     expect(within(approved).getByText('Anonymous')).toBeTruthy();

@@ -1,21 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { payoutActions, payoutReviewRequest } from './payout-actions.ts';
-
-describe('payoutActions', () => {
-  it('offers APPROVE and REJECT while pending review', () => {
-    expect(payoutActions('pending_review')).toEqual(['approve', 'reject']);
-  });
-
-  it('offers MARK PAID once approved', () => {
-    expect(payoutActions('approved')).toEqual(['markPaid']);
-  });
-
-  it('offers nothing for paid, failed or unknown statuses', () => {
-    expect(payoutActions('paid')).toEqual([]);
-    expect(payoutActions('failed')).toEqual([]);
-    expect(payoutActions('whatever')).toEqual([]);
-  });
-});
+import { payoutReviewRequest } from './payout-actions.ts';
 
 describe('payoutReviewRequest', () => {
   it('approves with the fixed review note', () => {

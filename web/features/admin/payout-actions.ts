@@ -1,13 +1,7 @@
-/** Which review actions a payout offers (spec-2 §4) and the request each one sends. */
-import type { PayoutReviewRequest } from '../../../server/contract.ts';
+/** The request each review action sends (spec-2 §4); which actions a payout offers is the server's `allowedActions`. */
+import type { AdminPayoutDto, PayoutReviewRequest } from '../../../server/contract.ts';
 
-export type PayoutAction = 'approve' | 'reject' | 'markPaid';
-
-export function payoutActions(status: string): PayoutAction[] {
-  if (status === 'pending_review') return ['approve', 'reject'];
-  if (status === 'approved') return ['markPaid'];
-  return [];
-}
+export type PayoutAction = AdminPayoutDto['allowedActions'][number];
 
 export const approveConfirmText =
   'Mark this payout as approved? The winner will be notified that payment is being processed.';

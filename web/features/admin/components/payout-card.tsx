@@ -1,9 +1,9 @@
-// One payout under review: its facts and the actions its status allows (spec-2 §2, §4).
+// One payout under review: its facts and the actions the server allows this admin (spec-2 §2, §4).
 import type { AdminPayoutDto } from '../../../../server/contract.ts';
 import { formatDateTime, formatLongDate } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { PayoutStatusBadge } from '../../winnings/components/payout-status-badge.tsx';
-import { payoutActions, type PayoutAction } from '../payout-actions.ts';
+import type { PayoutAction } from '../payout-actions.ts';
 
 const actionLabels: Record<PayoutAction, string> = { approve: 'APPROVE', reject: 'REJECT', markPaid: 'MARK PAID' };
 
@@ -14,7 +14,7 @@ interface PayoutCardProps {
 }
 
 export function PayoutCard({ payout, updating, onAction }: PayoutCardProps) {
-  const actions = payoutActions(payout.status);
+  const actions = payout.allowedActions;
   return (
     <article className="card" aria-label={`Payout for ${formatLongDate(payout.gameDate)}`}>
       <div className="row">
