@@ -328,6 +328,8 @@ export interface GuildDto {
   description: string;
   memberCount: number;
   maxMembers: number;
+  /** No seat left (server rule): not offered for joining. */
+  isFull: boolean;
   totalWins: number;
   totalEntries: number;
   createdAt: string;
@@ -341,7 +343,8 @@ export interface GuildsResponse {
 /** GET /api/guilds/my */
 export interface MyGuildResponse {
   guild: GuildDto | null;
-  membership: { isAdmin: boolean; joinedAt: string } | null;
+  /** canLeave is false for an admin who still has members (server rule). */
+  membership: { isAdmin: boolean; joinedAt: string; canLeave: boolean } | null;
 }
 export interface GuildMemberDto {
   userId: string;

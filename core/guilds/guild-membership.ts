@@ -2,7 +2,7 @@
 import type { Deps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import type { Guild } from '../model.ts';
-import { GUILD_MAX_MEMBERS, validateNewGuild } from './guild-rules.ts';
+import { canLeaveGuild, GUILD_MAX_MEMBERS, isGuildFull, validateNewGuild } from './guild-rules.ts';
 import { toGuildDto, type GuildDto } from './guild-views.ts';
 
 export interface CreateGuildInput {
@@ -56,7 +56,7 @@ export const joinGuild = async (deps: Deps, input: JoinGuildInput): Promise<{ gu
   }));
   if (!guild) return fail('NOT_FOUND', 'Guild not found');
   if (membership) fail('ALREADY_IN_GUILD', 'You are already in a guild. Leave it before joining another.');
-  if (memberCount >= GUILD_MAX_MEMBERS) fail('GUILD_FULL', 'This guild is full.');
+  if (isGuildFull(memberCount)) fail('GUILD_FULL', 'This guild is full.');
   if (!(await deps.hasher.verify(password, guild.passwordHash))) fail('WRONG_PASSWORD', 'Incorrect guild password.');
   const summary = await deps.store.write(async (repos) => {
     // The full check again under the write: another player may have taken the last seat meanwhile.
@@ -80,7 +80,7 @@ export const leaveGuild = async (deps: Deps, input: { userId: string }): Promise
       return { message: `You left ${guild.name}`, guildDeleted: false };
     }
     const members = await repos.guilds.members(guild.id);
-    if (members.some((m) => m.userId !== input.userId)) {
+    if (!canLeaveGuild(true, members.length)) {
       return fail('CONFLICT', 'Remove the other members or delete the guild before leaving.');
     }
     await repos.guilds.delete(guild.id);

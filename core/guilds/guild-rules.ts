@@ -11,6 +11,12 @@ const PASSWORD_MAX = 20;
 /** Letters and digits of any script, spaces, hyphens, underscores. */
 const NAME_CHARACTERS = /^[\p{L}\p{Nd} _-]+$/u;
 
+/** A guild takes nobody more once it has GUILD_MAX_MEMBERS. */
+export const isGuildFull = (memberCount: number): boolean => memberCount >= GUILD_MAX_MEMBERS;
+
+/** A member may always leave; the admin only as the last member (leaving then deletes the guild). */
+export const canLeaveGuild = (isAdmin: boolean, memberCount: number): boolean => !isAdmin || memberCount <= 1;
+
 export interface NewGuildFields {
   name: string;
   description: string;

@@ -3,7 +3,7 @@ import type { Deps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import type { GuildSummary } from '../ports.ts';
 import { currentGame } from '../game/games.ts';
-import { GUILD_LIST_LIMIT, GUILD_MAX_MEMBERS } from './guild-rules.ts';
+import { canLeaveGuild, GUILD_LIST_LIMIT, GUILD_MAX_MEMBERS, isGuildFull } from './guild-rules.ts';
 
 export interface GuildDto {
   id: string;
@@ -11,6 +11,8 @@ export interface GuildDto {
   description: string;
   memberCount: number;
   maxMembers: number;
+  /** No seat left: the web lists it as full and offers no join. */
+  isFull: boolean;
   totalWins: number;
   totalEntries: number;
   createdAt: string;
@@ -28,12 +30,20 @@ export interface GuildMemberDto {
   currentStreak: number;
 }
 
+export interface GuildMembershipDto {
+  isAdmin: boolean;
+  joinedAt: string;
+  /** False for an admin who still has members (they must remove them or delete the guild). */
+  canLeave: boolean;
+}
+
 export const toGuildDto = (g: GuildSummary): GuildDto => ({
   id: g.id,
   name: g.name,
   description: g.description,
   memberCount: g.memberCount,
   maxMembers: GUILD_MAX_MEMBERS,
+  isFull: isGuildFull(g.memberCount),
   totalWins: g.totalWins,
   totalEntries: g.totalEntries,
   createdAt: g.createdAt,
@@ -51,12 +61,16 @@ export const listGuilds = async (deps: Deps, limit: number = GUILD_LIST_LIMIT): 
 export const myGuild = async (
   deps: Deps,
   userId: string,
-): Promise<{ guild: GuildDto | null; membership: { isAdmin: boolean; joinedAt: string } | null }> =>
+): Promise<{ guild: GuildDto | null; membership: GuildMembershipDto | null }> =>
   deps.store.read(async (repos) => {
     const membership = await repos.guilds.membershipOf(userId);
     const summary = membership ? await repos.guilds.summary(membership.guildId) : null;
     if (!membership || !summary) return { guild: null, membership: null };
-    return { guild: toGuildDto(summary), membership: { isAdmin: summary.adminUserId === userId, joinedAt: membership.joinedAt } };
+    const isAdmin = summary.adminUserId === userId;
+    return {
+      guild: toGuildDto(summary),
+      membership: { isAdmin, joinedAt: membership.joinedAt, canLeave: canLeaveGuild(isAdmin, summary.memberCount) },
+    };
   });
 
 /** GET /api/guilds/{id}: open to every signed-in player, like the list. */

@@ -22,7 +22,7 @@ describe('createGuild', () => {
     expect(guild).toMatchObject({ name: 'Low Rollers', description: 'we pick low', memberCount: 1, maxMembers: 10, adminName: 'Name p01', adminUserId: 'p01', totalWins: 0, totalEntries: 0 });
     const stored = await deps.store.read((r) => r.guilds.byId(guild.id));
     expect(stored?.passwordHash).toBe('h:secret');
-    expect(await myGuild(deps, 'p01')).toEqual({ guild, membership: { isAdmin: true, joinedAt: guild.createdAt } });
+    expect(await myGuild(deps, 'p01')).toEqual({ guild, membership: { isAdmin: true, joinedAt: guild.createdAt, canLeave: true } });
   });
 
   it('validates with the spec messages', async () => {
@@ -79,6 +79,8 @@ describe('joinGuild', () => {
     expect((await rejection(joinGuild(deps, { userId: 'p02', guildId: 'nope', password: 'secret' }))).code).toBe('NOT_FOUND');
     for (const id of PLAYERS.slice(1, 10)) await joinGuild(deps, { userId: id, guildId: guild.id, password: 'secret' });
     expect((await guildDetail(deps, guild.id)).members).toHaveLength(10);
+    // The flag the web shows is the rule the join applies.
+    expect((await listGuilds(deps)).guilds[0]).toMatchObject({ memberCount: 10, isFull: true });
     expect(await rejection(joinGuild(deps, { userId: 'p11', guildId: guild.id, password: 'secret' }))).toMatchObject({
       code: 'GUILD_FULL',
       message: 'This guild is full.',
@@ -91,7 +93,11 @@ describe('joinGuild', () => {
 describe('leaving, removing and deleting', () => {
   it('lets a member leave, and blocks the admin while others remain', async () => {
     const { deps, guild } = await setup();
+    expect((await listGuilds(deps)).guilds[0]?.isFull).toBe(false);
     await joinGuild(deps, { userId: 'p02', guildId: guild.id, password: 'secret' });
+    // canLeave, which the web shows, is the rule leaveGuild applies.
+    expect((await myGuild(deps, 'p01')).membership?.canLeave).toBe(false);
+    expect((await myGuild(deps, 'p02')).membership?.canLeave).toBe(true);
     expect(await rejection(leaveGuild(deps, { userId: 'p01' }))).toMatchObject({
       code: 'CONFLICT',
       message: 'Remove the other members or delete the guild before leaving.',
@@ -99,6 +105,7 @@ describe('leaving, removing and deleting', () => {
     expect(await leaveGuild(deps, { userId: 'p02' })).toMatchObject({ guildDeleted: false });
     expect((await myGuild(deps, 'p02')).guild).toBeNull();
     expect((await rejection(leaveGuild(deps, { userId: 'p02' }))).code).toBe('NOT_FOUND');
+    expect((await myGuild(deps, 'p01')).membership?.canLeave).toBe(true);
     expect(await leaveGuild(deps, { userId: 'p01' })).toMatchObject({ guildDeleted: true });
     expect((await listGuilds(deps)).guilds).toEqual([]);
     expect((await rejection(guildDetail(deps, guild.id))).code).toBe('NOT_FOUND');

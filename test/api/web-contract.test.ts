@@ -502,6 +502,7 @@ describe('web ↔ server contract', () => {
       description: 'We go low',
       memberCount: 1,
       maxMembers: 10,
+      isFull: false,
       totalWins: 0,
       totalEntries: 0,
       createdAt: expect.any(String),
@@ -513,7 +514,7 @@ describe('web ↔ server contract', () => {
 
     expect(await getGuilds()).toEqual({ guilds: [guildShape] });
     expect(browser.last().call).toBe('GET /api/guilds?limit=50');
-    expect(await getMyGuild()).toEqual({ guild: guildShape, membership: { isAdmin: true, joinedAt: expect.any(String) } });
+    expect(await getMyGuild()).toEqual({ guild: guildShape, membership: { isAdmin: true, joinedAt: expect.any(String), canLeave: true } });
     expect(browser.last().call).toBe('GET /api/guilds/my');
 
     await browser.as('bob@example.com', 'Bob');

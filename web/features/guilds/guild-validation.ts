@@ -30,12 +30,3 @@ export function validateJoinGuild(values: JoinGuildValues): string | null {
 export function descriptionCounter(description: string): string {
   return `${description.length}/${guildLimits.descriptionMax}`;
 }
-
-export function isGuildFull(guild: { memberCount: number; maxMembers: number }): boolean {
-  return guild.memberCount >= guild.maxMembers;
-}
-
-/** An admin may leave only as the sole member (the guild is then deleted). */
-export function canLeaveGuild(isAdmin: boolean, memberCount: number): boolean {
-  return !isAdmin || memberCount <= 1;
-}

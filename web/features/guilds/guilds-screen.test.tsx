@@ -17,6 +17,7 @@ function guild(overrides: Partial<GuildDto>): GuildDto {
     description: 'We pick late',
     memberCount: 2,
     maxMembers: 10,
+    isFull: false,
     totalWins: 4,
     totalEntries: 30,
     createdAt: '2026-11-01T10:00:00.000Z',
@@ -27,7 +28,7 @@ function guild(overrides: Partial<GuildDto>): GuildDto {
 }
 
 const owls = guild({});
-const full = guild({ id: 'g2', name: 'Full House', memberCount: 10, adminName: 'Bob', adminUserId: 'u9' });
+const full = guild({ id: 'g2', name: 'Full House', memberCount: 10, isFull: true, adminName: 'Bob', adminUserId: 'u9' });
 const open = guild({ id: 'g3', name: 'Early Birds', memberCount: 3, adminName: 'Cy', adminUserId: 'u8' });
 
 const serve = servePerTest();
@@ -61,7 +62,7 @@ describe('GuildsScreen', () => {
 
     await user.selectOptions(select, 'g3');
     await user.type(screen.getByLabelText('GUILD PASSWORD'), 'hoot');
-    api.on('GET /api/guilds/my', { body: { guild: open, membership: { isAdmin: false, joinedAt: '2026-11-20T10:00:00.000Z' } } });
+    api.on('GET /api/guilds/my', { body: { guild: open, membership: { isAdmin: false, joinedAt: '2026-11-20T10:00:00.000Z', canLeave: true } } });
     api.on('GET /api/guilds/g3', { body: { guild: open, members: [] } });
     api.on('GET /api/guilds/g3/submissions', { body: { gameDate: '2026-11-22', submissions: [] } });
     await user.click(screen.getByRole('button', { name: 'JOIN GUILD' }));
@@ -101,7 +102,7 @@ describe('GuildsScreen', () => {
 
   it("shows a member's guild: picks, members, and the admin's REMOVE with confirmation", async () => {
     const api = await serve({
-      'GET /api/guilds/my': { body: { guild: owls, membership: { isAdmin: true, joinedAt: '2026-11-01T10:00:00.000Z' } } },
+      'GET /api/guilds/my': { body: { guild: owls, membership: { isAdmin: true, joinedAt: '2026-11-01T10:00:00.000Z', canLeave: false } } },
       'GET /api/guilds?limit=50': { body: { guilds: [owls, open] } },
       'GET /api/guilds/g1': {
         body: {
@@ -150,7 +151,7 @@ describe('GuildsScreen', () => {
 
   it('disables LEAVE GUILD for an admin with members, and lets a member leave after confirming', async () => {
     const api = await serve({
-      'GET /api/guilds/my': { body: { guild: owls, membership: { isAdmin: true, joinedAt: '2026-11-01T10:00:00.000Z' } } },
+      'GET /api/guilds/my': { body: { guild: owls, membership: { isAdmin: true, joinedAt: '2026-11-01T10:00:00.000Z', canLeave: false } } },
       'GET /api/guilds?limit=50': { body: { guilds: [owls] } },
       'GET /api/guilds/g1': { body: { guild: owls, members: [] } },
       'GET /api/guilds/g1/submissions': { body: { gameDate: '2026-11-22', submissions: [] } },
@@ -162,7 +163,7 @@ describe('GuildsScreen', () => {
     expect((screen.getByRole('button', { name: 'LEAVE GUILD' }) as HTMLButtonElement).disabled).toBe(true);
     first.unmount();
 
-    api.on('GET /api/guilds/my', { body: { guild: owls, membership: { isAdmin: false, joinedAt: '2026-11-05T10:00:00.000Z' } } });
+    api.on('GET /api/guilds/my', { body: { guild: owls, membership: { isAdmin: false, joinedAt: '2026-11-05T10:00:00.000Z', canLeave: true } } });
     renderWithProviders(<GuildsScreen />, { me: { ...ada, id: 'u2' } });
     await user.click(await screen.findByRole('tab', { name: 'LEAVE GUILD' }));
     await user.click(screen.getByRole('button', { name: 'LEAVE GUILD' }));

@@ -1,7 +1,6 @@
 // One guild in the ALL GUILDS grid (spec-2 §2, Guilds).
 import type { GuildDto } from '../../../../server/contract.ts';
 import { formatDate } from '../../../lib/dates.ts';
-import { isGuildFull } from '../guild-validation.ts';
 
 export function GuildCard({ guild, ownRole }: { guild: GuildDto; ownRole: 'ADMIN' | 'MEMBER' | null }) {
   return (
@@ -15,7 +14,7 @@ export function GuildCard({ guild, ownRole }: { guild: GuildDto; ownRole: 'ADMIN
           )}
           {guild.name}
         </h3>
-        {isGuildFull(guild) && <span className="badge">FULL</span>}
+        {guild.isFull && <span className="badge">FULL</span>}
         {ownRole !== null && <span className="badge badge-accent">{ownRole}</span>}
       </div>
       <p className="muted">Admin: {guild.adminName}</p>

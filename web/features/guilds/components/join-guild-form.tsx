@@ -5,10 +5,10 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
 import { useJoinGuild } from '../api/join-guild.ts';
-import { guildLimits, isGuildFull, validateJoinGuild } from '../guild-validation.ts';
+import { guildLimits, validateJoinGuild } from '../guild-validation.ts';
 
 export function JoinGuildForm({ guilds, onDone }: { guilds: GuildDto[]; onDone: () => void }) {
-  const joinable = guilds.filter((guild) => !isGuildFull(guild));
+  const joinable = guilds.filter((guild) => !guild.isFull);
   const [guildId, setGuildId] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);

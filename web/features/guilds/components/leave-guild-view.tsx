@@ -6,7 +6,6 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { useLeaveGuild } from '../api/leave-guild.ts';
-import { canLeaveGuild } from '../guild-validation.ts';
 
 interface LeaveGuildViewProps {
   guild: GuildDto;
@@ -18,7 +17,7 @@ export function LeaveGuildView({ guild, membership, onDone }: LeaveGuildViewProp
   const [confirming, setConfirming] = useState(false);
   const leave = useLeaveGuild();
   const { toast } = useToast();
-  const allowed = canLeaveGuild(membership.isAdmin, guild.memberCount);
+  const allowed = membership.canLeave;
 
   const confirm = () => {
     leave.mutate(guild.id, {
