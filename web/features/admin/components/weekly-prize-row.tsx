@@ -8,7 +8,6 @@ import { formatMoney } from '../../../lib/money.ts';
 import { weekdayName } from '../../winnings/weekday.ts';
 import { useResetWeeklyPrize } from '../api/reset-weekly-prize.ts';
 import { useSaveWeeklyPrize } from '../api/save-weekly-prize.ts';
-import { builtInWeeklyCents } from '../prize-defaults.ts';
 import { centsToDollarsInput, dollarsToCents } from '../prize-amount.ts';
 
 export function WeeklyPrizeRow({ prize, dayOfWeek }: { prize: PrizeConfigDto; dayOfWeek: number }) {
@@ -21,7 +20,6 @@ export function WeeklyPrizeRow({ prize, dayOfWeek }: { prize: PrizeConfigDto; da
   const save = useSaveWeeklyPrize();
   const reset = useResetWeeklyPrize();
   const { toast } = useToast();
-  const defaultCents = prize.defaultAmountCents ?? builtInWeeklyCents(dayOfWeek);
   const idPrefix = `weekly-${dayOfWeek}`;
 
   const submit = (event: FormEvent) => {
@@ -78,7 +76,11 @@ export function WeeklyPrizeRow({ prize, dayOfWeek }: { prize: PrizeConfigDto; da
           if (!reset.isPending) setConfirmingReset(open);
         }}
         title="RESET PRIZE?"
-        description={`Reset ${day} prize to default (${formatMoney(defaultCents, prize.currency)})?`}
+        description={
+          prize.defaultAmountCents === null
+            ? `Reset ${day} prize to default?`
+            : `Reset ${day} prize to default (${formatMoney(prize.defaultAmountCents, prize.currency)})?`
+        }
         confirmLabel="RESET"
         pendingLabel="RESETTING..."
         pending={reset.isPending}
