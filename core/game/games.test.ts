@@ -57,6 +57,19 @@ describe('currentGame and gameToday', () => {
 });
 
 describe('the close', () => {
+  it('sweeps expired sessions and keeps live ones', async () => {
+    const deps = await setup();
+    const session = (tokenHash: string, expiresAt: string) => ({ tokenHash, userId: 'ann', createdAt: '2026-11-01T00:00:00.000Z', expiresAt });
+    await deps.store.write(async (r) => {
+      await r.sessions.create(session('expired', '2026-11-20T23:59:59.000Z'));
+      await r.sessions.create(session('live', '2026-12-20T00:00:00.000Z'));
+    });
+    deps.clock.set('2026-11-21T00:00:00.000Z');
+    await closeDueGames(deps);
+    expect(await read(deps, (r) => r.sessions.byTokenHash('expired'))).toBeNull();
+    expect(await read(deps, (r) => r.sessions.byTokenHash('live'))).not.toBeNull();
+  });
+
   it('resolves, stores stats, creates the winning with the date prize and updates the counters, once', async () => {
     const deps = await setup();
     await submitEntry(deps, { userId: 'ann', number: 3 });

@@ -220,6 +220,8 @@ export const closeDueGames = async (deps: Deps): Promise<GameKey[]> => {
     if (outcome.closedNow) closed.push(game.key);
   }
   await currentGame(deps);
+  // The daily pass also sweeps sessions nobody can use any more, so the table does not grow forever.
+  await deps.store.write((repos) => repos.sessions.deleteExpired(deps.clock.now().toISOString()));
   return closed;
 };
 
