@@ -3,7 +3,7 @@
 import { loadConfig, type ServerConfig } from '../../server/config.ts';
 import { buildContainer } from '../../server/composition-root.ts';
 import { createApp } from '../../server/app.ts';
-import { RateLimiter, type RateLimits, type RateRule } from '../../server/security/rate-limit.ts';
+import { MemoryRateLimiter, type RateLimits, type RateRule } from '../../server/security/rate-limit.ts';
 import { resolve, TOKENS } from '../../server/tokens.ts';
 import type { GoogleAuth } from '../../server/auth/google-auth.ts';
 import type { Deps } from '../../core/deps.ts';
@@ -55,8 +55,9 @@ export const makeHarness = async (options: HarnessOptions = {}) => {
     clock,
     random: new SeededRandom(7),
     hasher: new PlainHasher(),
-    limiter: new RateLimiter(options.limits ?? roomyLimits),
+    limiter: new MemoryRateLimiter(options.limits ?? roomyLimits),
     logger: { info: () => {}, error: (_message, error) => errors.push(error) },
+    processMetrics: false,
     ...(options.googleAuth !== undefined ? { googleAuth: options.googleAuth } : {}),
   });
   const app = createApp(container);
