@@ -1,7 +1,7 @@
 // Builds the real app over a chosen Store (memory by default) with a fixed clock, and signs
 // players in through POST /auth/dev like a browser would. No port is opened: app.request().
 import { loadConfig, type ServerConfig } from '../../server/config.ts';
-import { buildContainer } from '../../server/composition-root.ts';
+import { buildContainer, type ContainerOverrides } from '../../server/composition-root.ts';
 import { createApp } from '../../server/app.ts';
 import { MemoryRateLimiter, type RateLimits, type RateRule } from '../../server/security/rate-limit.ts';
 import { resolve, TOKENS } from '../../server/tokens.ts';
@@ -32,6 +32,8 @@ export interface HarnessOptions {
   config?: Partial<ServerConfig>;
   limits?: RateLimits;
   googleAuth?: GoogleAuth | null;
+  /** Operations tests: a pino logger on a captured stream, a lifecycle phase, the outbox gauges' source. */
+  overrides?: Pick<ContainerOverrides, 'logger' | 'lifecycle' | 'collectOutbox'>;
 }
 
 export interface RequestOptions {
@@ -58,6 +60,7 @@ export const makeHarness = async (options: HarnessOptions = {}) => {
     limiter: new MemoryRateLimiter(options.limits ?? roomyLimits),
     logger: { info: () => {}, error: (_message, error) => errors.push(error) },
     processMetrics: false,
+    ...options.overrides,
     ...(options.googleAuth !== undefined ? { googleAuth: options.googleAuth } : {}),
   });
   const app = createApp(container);
