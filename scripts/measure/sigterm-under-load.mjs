@@ -4,6 +4,7 @@
 // resets and hang-ups (requests lost in flight) and refused connections (never accepted: a proxy
 // sends those elsewhere).
 // Usage: node scripts/measure/sigterm-under-load.mjs --dir <repo> [--connections 16] [--before 4]
+/* global setTimeout, performance */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';

@@ -2,6 +2,7 @@
 // answers at all, until /api/game/today answers 200 (the database is open), and the RSS once serving.
 // With --db-template FILE each run starts on a fresh copy of that SQLite file (e.g. a big due game).
 // Usage: node scripts/measure/start-up.mjs --dir <repo> [--runs 3] [--db-template file.db]
+/* global setTimeout, performance */
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
