@@ -50,19 +50,21 @@ const payoutCountsOf = (store: Store) => async (): Promise<Partial<Record<Payout
 };
 
 export const buildContainer = async (config: ServerConfig, overrides: ContainerOverrides = {}): Promise<Container> => {
+  const clock = overrides.clock ?? systemClock;
+  const millis = () => clock.now().getTime();
   let store: Store;
   let limiter: RateLimiter;
   if (overrides.store) {
     store = overrides.store;
-    limiter = overrides.limiter ?? new MemoryRateLimiter();
+    limiter = overrides.limiter ?? new MemoryRateLimiter(undefined, millis);
   } else {
     const opened = await openStore(config.databaseUrl, { pgPoolSize: config.pgPoolSize });
     store = opened;
     // With PostgreSQL several instances may serve one game: they count limits together.
     limiter =
-      overrides.limiter ?? (isPostgresUrl(config.databaseUrl) ? new SharedRateLimiter(sqlRateWindows(opened.db)) : new MemoryRateLimiter());
+      overrides.limiter ??
+      (isPostgresUrl(config.databaseUrl) ? new SharedRateLimiter(sqlRateWindows(opened.db), undefined, millis) : new MemoryRateLimiter(undefined, millis));
   }
-  const clock = overrides.clock ?? systemClock;
   const container = new Container();
   container.load(
     new ContainerModule(({ bind }) => {

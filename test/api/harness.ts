@@ -57,7 +57,8 @@ export const makeHarness = async (options: HarnessOptions = {}) => {
     clock,
     random: new SeededRandom(7),
     hasher: new PlainHasher(),
-    limiter: new MemoryRateLimiter(options.limits ?? roomyLimits),
+    // On the harness clock, so a minute boundary passing mid-test never resets a window.
+    limiter: new MemoryRateLimiter(options.limits ?? roomyLimits, () => clock.now().getTime()),
     logger: { info: () => {}, error: (_message, error) => errors.push(error) },
     processMetrics: false,
     ...options.overrides,
