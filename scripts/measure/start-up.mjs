@@ -74,17 +74,25 @@ const once = async () => {
     if (status === 200) servingMs = performance.now() - started;
     else if (status === null) await new Promise((r) => setTimeout(r, 10));
   }
+  // Readiness (after the catch-up close); a server without /readyz answers 404: not measured.
+  let readyMs = null;
+  while (readyMs === null && performance.now() - started < 120_000) {
+    const status = await statusOf(port, '/readyz');
+    if (status === 404) break;
+    if (status === 200) readyMs = performance.now() - started;
+    else await new Promise((r) => setTimeout(r, 10));
+  }
   const rss = rssMb(child.pid);
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
   rmSync(work, { recursive: true, force: true });
-  return { listenMs: Math.round(listenMs ?? NaN), answeredMs: Math.round(answeredMs ?? NaN), servingMs: Math.round(servingMs ?? NaN), rss };
+  return { listenMs: Math.round(listenMs ?? NaN), readyMs: readyMs === null ? 'n/a' : Math.round(readyMs), answeredMs: Math.round(answeredMs ?? NaN), servingMs: Math.round(servingMs ?? NaN), rss };
 };
 
 const results = [];
 for (let i = 0; i < Number(values.runs); i += 1) results.push(await once());
 const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-for (const r of results) console.log(`run: listening ${r.listenMs} ms, first answer ${r.answeredMs} ms, serving (200) ${r.servingMs} ms, RSS ${r.rss} MB`);
+for (const r of results) console.log(`run: listening ${r.listenMs} ms, first answer ${r.answeredMs} ms, serving (200) ${r.servingMs} ms, /readyz 200 ${r.readyMs} ms, RSS ${r.rss} MB`);
 console.log(
   `median of ${results.length}: listening ${median(results.map((r) => r.listenMs))} ms, first answer ${median(results.map((r) => r.answeredMs))} ms, serving ${median(results.map((r) => r.servingMs))} ms, RSS ${median(results.map((r) => r.rss))} MB (${dir})`,
 );
