@@ -55,7 +55,7 @@ describe('the server process', () => {
     } finally {
       await holder.end();
     }
-  });
+  }, 40_000);
 
   it('on SIGTERM: readiness 503 and Connection: close to a kept-alive client, then exit 0', async () => {
     server = await startServer({ DATABASE_URL: 'sqlite::memory:' });
@@ -72,5 +72,5 @@ describe('the server process', () => {
     expect(await server.exited).toBe(0);
     expect(server.logs().map((l) => l.msg)).toEqual(expect.arrayContaining(['draining', 'stopped']));
     agent.destroy();
-  });
+  }, 40_000);
 });

@@ -164,5 +164,5 @@ describe('two instances on one PostgreSQL behind a round-robin proxy', () => {
     expect(answeredByB).toBeGreaterThan(50);
     expect(b.logs().map((l) => l.msg)).toEqual(expect.arrayContaining(['draining', 'stopped']));
     expect((await fetch(`${a.url}/readyz`)).status).toBe(200);
-  });
+  }, 40_000);
 });
