@@ -78,7 +78,27 @@ const main = (): void => {
     lifecycle.enter('draining');
     scheduler?.stop();
     logger.info('draining', { signal, inFlight, graceSeconds: config.shutdownGraceSeconds });
+    let finishing = false;
+    const finish = async (): Promise<void> => {
+      if (finishing) return;
+      finishing = true;
+      try {
+        await opened.catch(() => undefined);
+        await store?.close();
+        logger.info('stopped', { signal });
+        process.exit(0);
+      } catch (error) {
+        logger.error('Closing the database failed', error);
+        process.exit(1);
+      }
+    };
     const force = setTimeout(() => {
+      // Only idle keep-alive sockets left: nothing is lost by closing them now. Otherwise requests
+      // (or the catch-up close the database waits for) are still running: give up on them.
+      if (inFlight === 0 && !finishing) {
+        void finish();
+        return;
+      }
       logger.error('Shutdown grace ran out; exiting with requests in flight.', undefined, { inFlight });
       process.exit(1);
     }, config.shutdownGraceSeconds * 1000);
@@ -87,19 +107,7 @@ const main = (): void => {
     // racing a client that is just sending on one. Those get `Connection: close` on their next
     // response instead, or are reaped by the keep-alive timeout, and the callback fires when the
     // last connection has ended.
-    NetServer.prototype.close.call(server, () => {
-      void (async () => {
-        try {
-          await opened.catch(() => undefined);
-          await store?.close();
-          logger.info('stopped', { signal });
-          process.exit(0);
-        } catch (error) {
-          logger.error('Closing the database failed', error);
-          process.exit(1);
-        }
-      })();
-    });
+    NetServer.prototype.close.call(server, () => void finish());
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
