@@ -53,7 +53,7 @@ export const requestLog = (logger: Logger, metrics: Metrics) =>
         adminId: c.get('user')?.id ?? null,
         action: `${method} ${route}`,
         params: c.req.param(),
-        ...(await auditedBody(c)),
+        changes: await auditedBody(c),
         status,
       });
     }
