@@ -77,9 +77,7 @@ export class Metrics {
         if (counts) for (const status of PAYOUT_STATUSES) this.set({ status }, counts[status] ?? 0);
       },
     });
-    let outbox: Promise<OutboxCounts | null> | null = null;
-    // Both outbox gauges come from one read per scrape.
-    const outboxCounts = () => (outbox ??= sources.collectOutbox().catch(() => null).finally(() => setTimeout(() => (outbox = null), 0)));
+    const outboxCounts = () => sources.collectOutbox().catch(() => null);
     new Gauge({
       name: 'mail_outbox_backlog',
       help: 'Mails in the outbox waiting to be sent.',
