@@ -19,6 +19,10 @@ import { prizeRoutes } from './routes/prizes.ts';
 import { referralRoutes } from './routes/referrals.ts';
 import { rewardRoutes } from './routes/rewards.ts';
 import { winningRoutes } from './routes/winnings.ts';
+import { closeConnectionsWhenDraining } from './lifecycle/drain.ts';
+import { operatorRoutes } from './observability/operator-routes.ts';
+import { requestLog } from './observability/request-log.ts';
+import { clientAddress } from './security/client-address.ts';
 import { jsonOnly } from './security/json-only.ts';
 import { noNulInUrl } from './security/nul-characters.ts';
 import { sameOrigin } from './security/same-origin.ts';
@@ -33,6 +37,9 @@ export const createApp = (container: Container): Hono<AppEnv> => {
   app.onError(errorHandler(services.logger));
   app.notFound((c) => c.json({ error: 'Not found.', code: 'NOT_FOUND' } satisfies ApiError, 404));
 
+  // First, so every response is logged, measured and (while draining) closes its connection.
+  app.use(requestLog(services.logger, services.metrics));
+  app.use(closeConnectionsWhenDraining(services.lifecycle));
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -49,6 +56,17 @@ export const createApp = (container: Container): Hono<AppEnv> => {
         frameAncestors: ["'none'"],
       },
       referrerPolicy: 'strict-origin-when-cross-origin',
+    }),
+  );
+  app.use(clientAddress(services.config.trustProxy));
+  // Before the web app's files, which would answer a browser's GET /healthz with index.html.
+  app.route(
+    '/',
+    operatorRoutes({
+      lifecycle: services.lifecycle,
+      ping: () => services.deps.store.read((repos) => repos.games.latestClosed()),
+      metrics: services.metrics,
+      metricsToken: services.config.metricsToken,
     }),
   );
   app.use(noNulInUrl);

@@ -3,13 +3,18 @@
 import { Container, ContainerModule, type ResolutionContext } from 'inversify';
 import { ScryptHasher } from '../adapters/crypto/scrypt-hasher.ts';
 import { nodeDigest } from '../adapters/crypto/node-digest.ts';
+import { sqlRateWindows } from '../adapters/sql/rate-windows.ts';
 import type { Deps } from '../core/deps.ts';
+import type { PayoutStatus } from '../core/model.ts';
 import type { Clock, PasswordHasher, Random, Store } from '../core/ports.ts';
 import type { AppServices, Logger } from './app-env.ts';
 import { googleAuthFor, type GoogleAuth } from './auth/google-auth.ts';
 import type { ServerConfig } from './config.ts';
-import { openStore } from './open-store.ts';
-import { RateLimiter } from './security/rate-limit.ts';
+import { Lifecycle } from './lifecycle/lifecycle.ts';
+import { pinoLogger } from './observability/logger.ts';
+import { Metrics, type OutboxCounts } from './observability/metrics.ts';
+import { isPostgresUrl, openStore } from './open-store.ts';
+import { MemoryRateLimiter, SharedRateLimiter, type RateLimiter } from './security/rate-limit.ts';
 import { cryptoRandom, systemClock } from './system-ports.ts';
 import { resolve, TOKENS, type Token } from './tokens.ts';
 
@@ -22,15 +27,44 @@ export interface ContainerOverrides {
   googleAuth?: GoogleAuth | null;
   limiter?: RateLimiter;
   logger?: Logger;
+  /** Defaults to ready: main.ts passes the one it started listening with. */
+  lifecycle?: Lifecycle;
+  /** The outbox gauges' source (defaults to the outbox's size as backlog). */
+  collectOutbox?: () => Promise<OutboxCounts>;
+  /** Node's process metrics (default on); tests building many apps turn them off. */
+  processMetrics?: boolean;
 }
 
-export const consoleLogger: Logger = {
-  info: (message) => console.log(message),
-  error: (message, error) => console.error(message, error ?? ''),
+/** Rough until mail delivery lands: every stored mail counts as waiting, none as failed. */
+const OUTBOX_SCAN_LIMIT = 10_000;
+const outboxSizeOf = (store: Store) => async (): Promise<OutboxCounts> => ({
+  backlog: (await store.read((repos) => repos.outbox.list(OUTBOX_SCAN_LIMIT))).length,
+  failed: 0,
+});
+
+const payoutCountsOf = (store: Store) => async (): Promise<Partial<Record<PayoutStatus, number>>> => {
+  const payouts = await store.read((repos) => repos.payouts.list());
+  const counts: Partial<Record<PayoutStatus, number>> = {};
+  for (const payout of payouts) counts[payout.status] = (counts[payout.status] ?? 0) + 1;
+  return counts;
 };
 
 export const buildContainer = async (config: ServerConfig, overrides: ContainerOverrides = {}): Promise<Container> => {
-  const store = overrides.store ?? (await openStore(config.databaseUrl));
+  const clock = overrides.clock ?? systemClock;
+  const millis = () => clock.now().getTime();
+  let store: Store;
+  let limiter: RateLimiter;
+  if (overrides.store) {
+    store = overrides.store;
+    limiter = overrides.limiter ?? new MemoryRateLimiter(undefined, millis);
+  } else {
+    const opened = await openStore(config.databaseUrl, { pgPoolSize: config.pgPoolSize });
+    store = opened;
+    // With PostgreSQL several instances may serve one game: they count limits together.
+    limiter =
+      overrides.limiter ??
+      (isPostgresUrl(config.databaseUrl) ? new SharedRateLimiter(sqlRateWindows(opened.db), undefined, millis) : new MemoryRateLimiter(undefined, millis));
+  }
   const container = new Container();
   container.load(
     new ContainerModule(({ bind }) => {
@@ -41,11 +75,28 @@ export const buildContainer = async (config: ServerConfig, overrides: ContainerO
       constant(TOKENS.serverConfig, config);
       constant(TOKENS.gameConfig, config.game);
       constant(TOKENS.store, store);
-      constant(TOKENS.clock, overrides.clock ?? systemClock);
+      constant(TOKENS.clock, clock);
       constant(TOKENS.random, overrides.random ?? cryptoRandom);
-      constant(TOKENS.logger, overrides.logger ?? consoleLogger);
+      constant(TOKENS.logger, overrides.logger ?? pinoLogger(config.logLevel));
+      constant(TOKENS.lifecycle, overrides.lifecycle ?? new Lifecycle('ready'));
+      constant(TOKENS.limiter, limiter);
       singleton(TOKENS.hasher, () => overrides.hasher ?? new ScryptHasher());
-      singleton(TOKENS.limiter, () => overrides.limiter ?? new RateLimiter());
+      singleton(
+        TOKENS.metrics,
+        () =>
+          new Metrics(
+            {
+              collectOutbox: overrides.collectOutbox ?? outboxSizeOf(store),
+              collectPayouts: payoutCountsOf(store),
+              lastCloseAt: async () => {
+                const last = await store.read((repos) => repos.games.latestClosed());
+                return last?.closedAt ? new Date(last.closedAt) : null;
+              },
+              now: () => clock.now(),
+            },
+            { processMetrics: overrides.processMetrics ?? true },
+          ),
+      );
       singleton(TOKENS.googleAuth, () => {
         if (overrides.googleAuth !== undefined) return overrides.googleAuth;
         if (config.authMode !== 'google' || !config.google) return null;
@@ -71,4 +122,6 @@ export const servicesOf = (container: Container): AppServices => ({
   googleAuth: resolve(container, TOKENS.googleAuth),
   limiter: resolve(container, TOKENS.limiter),
   logger: resolve(container, TOKENS.logger),
+  metrics: resolve(container, TOKENS.metrics),
+  lifecycle: resolve(container, TOKENS.lifecycle),
 });

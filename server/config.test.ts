@@ -99,3 +99,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ AUTH_MODE: 'dev', GOOGLE_CLIENT_ID: 'a', GOOGLE_CLIENT_SECRET: 'b' }).authMode).toBe('dev');
   });
 });
+
+describe('loadConfig: operations settings (DESIGN.md §3, §14)', () => {
+  it('defaults to no trusted proxy, info logs, open metrics, a 30 s grace and 10 connections', () => {
+    expect(loadConfig({})).toMatchObject({ trustProxy: 0, logLevel: 'info', metricsToken: null, shutdownGraceSeconds: 30, pgPoolSize: 10 });
+  });
+
+  it('reads TRUST_PROXY, LOG_LEVEL, METRICS_TOKEN, SHUTDOWN_GRACE_SECONDS and PG_POOL_SIZE', () => {
+    const config = loadConfig({ TRUST_PROXY: '2', LOG_LEVEL: 'warn', METRICS_TOKEN: 's3cret', SHUTDOWN_GRACE_SECONDS: '5', PG_POOL_SIZE: '25' });
+    expect(config).toMatchObject({ trustProxy: 2, logLevel: 'warn', metricsToken: 's3cret', shutdownGraceSeconds: 5, pgPoolSize: 25 });
+  });
+
+  it('names each bad operations value', () => {
+    expect(problemsOf({ TRUST_PROXY: 'yes', LOG_LEVEL: 'loud', SHUTDOWN_GRACE_SECONDS: '0', PG_POOL_SIZE: '0' })).toEqual([
+      'TRUST_PROXY must be a whole number',
+      'LOG_LEVEL must be debug, info, warn or error',
+      'SHUTDOWN_GRACE_SECONDS must be between 1 and 3600',
+      'PG_POOL_SIZE must be between 1 and 1000',
+    ]);
+  });
+});

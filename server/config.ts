@@ -20,7 +20,19 @@ export interface ServerConfig {
   production: boolean;
   /** Folder of the built web app (index.html and assets/). */
   webRoot: string;
+  /** Reverse proxies in front: the client address is this many hops from the right of X-Forwarded-For. */
+  trustProxy: number;
+  logLevel: LogLevel;
+  /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
+  metricsToken: string | null;
+  /** How long a SIGTERM waits for in-flight requests before the process exits anyway. */
+  shutdownGraceSeconds: number;
+  /** PostgreSQL connections per instance. */
+  pgPoolSize: number;
 }
+
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -91,6 +103,11 @@ const envSchema = z.object({
   GAME_DATE_ZONE: optional.pipe(z.string().refine(isZone, 'GAME_DATE_ZONE is not a known IANA time zone').optional()),
   CURRENCY: optional.pipe(z.string().regex(/^[A-Z]{3}$/, 'CURRENCY must be a 3-letter ISO 4217 code such as USD').optional()),
   SESSION_DAYS: positiveInt('SESSION_DAYS', 1, 3650),
+  TRUST_PROXY: positiveInt('TRUST_PROXY', 0, 10),
+  LOG_LEVEL: optional.pipe(z.enum(LOG_LEVELS, { message: 'LOG_LEVEL must be debug, info, warn or error' }).optional()),
+  METRICS_TOKEN: optional,
+  SHUTDOWN_GRACE_SECONDS: positiveInt('SHUTDOWN_GRACE_SECONDS', 1, 3600),
+  PG_POOL_SIZE: positiveInt('PG_POOL_SIZE', 1, 1000),
   NODE_ENV: optional,
 });
 
@@ -144,5 +161,10 @@ export const loadConfig = (env: Record<string, string | undefined>, cwd = proces
     },
     production,
     webRoot: `${cwd}/dist/web`,
+    trustProxy: v.TRUST_PROXY ?? 0,
+    logLevel: v.LOG_LEVEL ?? 'info',
+    metricsToken: v.METRICS_TOKEN ?? null,
+    shutdownGraceSeconds: v.SHUTDOWN_GRACE_SECONDS ?? 30,
+    pgPoolSize: v.PG_POOL_SIZE ?? 10,
   };
 };

@@ -1,19 +1,27 @@
-// Starts the server: configuration, container, app, scheduler, HTTP listener, graceful shutdown.
+// Starts the server (DESIGN.md §14): configuration, then the HTTP listener at once; the database
+// opens and migrates and the catch-up close runs behind it while /readyz says 503. SIGTERM drains:
+// /readyz 503, `Connection: close` on every response, in-flight requests finish, the database
+// closes, the process exits; SHUTDOWN_GRACE_SECONDS bounds the wait.
+import { Server as NetServer } from 'node:net';
 import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
 import { closeDueGames } from '../core/game/games.ts';
 import { closeInstantAfter } from '../core/game/calendar.ts';
+import type { AppEnv } from './app-env.ts';
 import { createApp } from './app.ts';
 import { buildContainer } from './composition-root.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { startScheduler } from './scheduler.ts';
+import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
+import { Lifecycle } from './lifecycle/lifecycle.ts';
+import { startingApp } from './lifecycle/starting-app.ts';
+import { pinoLogger } from './observability/logger.ts';
+import { isPostgresUrl } from './open-store.ts';
+import { startScheduler, type Scheduler } from './scheduler.ts';
 import { resolve, TOKENS } from './tokens.ts';
+import type { Store } from '../core/ports.ts';
 
-const SHUTDOWN_GRACE_MS = 10_000;
-
-const main = async (): Promise<void> => {
-  let config;
+const configOrExit = (): ServerConfig => {
   try {
-    config = loadConfig(process.env);
+    return loadConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -21,52 +29,88 @@ const main = async (): Promise<void> => {
     }
     throw error;
   }
+};
 
-  const container = await buildContainer(config);
-  const app = createApp(container);
-  const deps = resolve(container, TOKENS.deps);
-  const logger = resolve(container, TOKENS.logger);
-  const scheduler = startScheduler({
-    closeDue: () => closeDueGames(deps),
-    nextDeadline: (now) => closeInstantAfter(now, config.game),
-    logger,
-  });
-  await scheduler.ready;
+const main = (): void => {
+  const config = configOrExit();
+  const logger = pinoLogger(config.logLevel);
+  const lifecycle = new Lifecycle('starting');
+  let handler: Hono<AppEnv> = startingApp(lifecycle, config.metricsToken);
+  let store: Store | null = null;
+  let scheduler: Scheduler | null = null;
 
-  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
-    logger.info(`LOWEST UNIQUE is running at ${config.publicUrl} (listening on port ${info.port})`);
-    logger.info(
-      config.authMode === 'dev'
-        ? `Sign-in: development sign-in at ${config.publicUrl}/auth/dev (AUTH_MODE=dev, no Google)`
-        : 'Sign-in: Google',
-    );
+  const server = serve({ fetch: (request, env) => handler.fetch(request, env), port: config.port }, (info) => {
+    logger.info('listening', { port: info.port, publicUrl: config.publicUrl, authMode: config.authMode });
   });
 
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info(`${signal} received: finishing in-flight requests, then stopping.`);
-    scheduler.stop();
-    const force = setTimeout(() => {
-      logger.error('Shutdown took too long; exiting.');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
-    // close() stops accepting and waits for open requests; idle keep-alive sockets would hold it.
-    server.close(() => {
-      void deps.store.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          logger.error('Closing the database failed', error);
-          process.exit(1);
-        },
-      );
+  const opened = (async () => {
+    const container = await buildContainer(config, { logger, lifecycle });
+    store = resolve(container, TOKENS.store);
+    const deps = resolve(container, TOKENS.deps);
+    const metrics = resolve(container, TOKENS.metrics);
+    handler = createApp(container);
+    lifecycle.enter('catching-up');
+    logger.info('database ready', { database: isPostgresUrl(config.databaseUrl) ? 'postgres' : 'sqlite' });
+    if (config.authMode === 'dev') logger.info('development sign-in', { url: `${config.publicUrl}/auth/dev` });
+    if (lifecycle.draining) return;
+    scheduler = startScheduler({
+      closeDue: () => metrics.timeClose(() => closeDueGames(deps)),
+      nextDeadline: (now) => closeInstantAfter(now, config.game),
+      logger,
     });
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    await scheduler.ready;
+    lifecycle.enter('ready');
+    logger.info('ready');
+  })();
+  opened.catch((error: unknown) => {
+    logger.error('The database could not be opened or migrated; stopping.', error);
+    process.exit(1);
+  });
+
+  let inFlight = 0;
+  server.on('request', (_request, response) => {
+    inFlight += 1;
+    response.once('close', () => (inFlight -= 1));
+  });
+
+  const shutdown = (signal: string): void => {
+    if (lifecycle.draining) return;
+    lifecycle.enter('draining');
+    scheduler?.stop();
+    logger.info('draining', { signal, inFlight, graceSeconds: config.shutdownGraceSeconds });
+    let finishing = false;
+    const finish = async (): Promise<void> => {
+      if (finishing) return;
+      finishing = true;
+      try {
+        await opened.catch(() => undefined);
+        await store?.close();
+        logger.info('stopped', { signal });
+        process.exit(0);
+      } catch (error) {
+        logger.error('Closing the database failed', error);
+        process.exit(1);
+      }
+    };
+    const force = setTimeout(() => {
+      // Only idle keep-alive sockets left: nothing is lost by closing them now. Otherwise requests
+      // (or the catch-up close the database waits for) are still running: give up on them.
+      if (inFlight === 0 && !finishing) {
+        void finish();
+        return;
+      }
+      logger.error('Shutdown grace ran out; exiting with requests in flight.', undefined, { inFlight });
+      process.exit(1);
+    }, config.shutdownGraceSeconds * 1000);
+    force.unref();
+    // net.Server's close, not http.Server's: the latter also cuts idle keep-alive sockets at once,
+    // racing a client that is just sending on one. Those get `Connection: close` on their next
+    // response instead, or are reaped by the keep-alive timeout, and the callback fires when the
+    // last connection has ended.
+    NetServer.prototype.close.call(server, () => void finish());
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 };
 
-await main();
+main();

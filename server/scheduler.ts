@@ -43,8 +43,9 @@ export const startScheduler = (options: SchedulerOptions): Scheduler => {
     timer = null;
     let delay: number;
     try {
+      const started = performance.now();
       const closed = await options.closeDue();
-      if (closed.length > 0) options.logger.info(`Closed game(s): ${closed.join(', ')}`);
+      if (closed.length > 0) options.logger.info('games closed', { games: closed, ms: Math.round(performance.now() - started) });
       const current = now();
       delay = options.nextDeadline(current).getTime() - current.getTime() + AFTER_DEADLINE_MS;
     } catch (error) {

@@ -6,6 +6,8 @@ import type { Clock, PasswordHasher, Random, Store } from '../core/ports.ts';
 import type { Logger } from './app-env.ts';
 import type { GoogleAuth } from './auth/google-auth.ts';
 import type { ServerConfig } from './config.ts';
+import type { Lifecycle } from './lifecycle/lifecycle.ts';
+import type { Metrics } from './observability/metrics.ts';
 import type { RateLimiter } from './security/rate-limit.ts';
 
 declare const bound: unique symbol;
@@ -23,6 +25,8 @@ export const TOKENS = {
   googleAuth: token<GoogleAuth | null>('GoogleAuth'),
   limiter: token<RateLimiter>('RateLimiter'),
   logger: token<Logger>('Logger'),
+  metrics: token<Metrics>('Metrics'),
+  lifecycle: token<Lifecycle>('Lifecycle'),
 } as const;
 
 export const resolve = <T>(container: Container, id: Token<T>): T => container.get<T>(id);

@@ -170,6 +170,13 @@ export interface GuildMembersTable {
   joined_at: string;
 }
 
+export interface RateLimitsTable {
+  key: string;
+  window_start: string;
+  count: number;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   player_stats: PlayerStatsTable;
@@ -187,4 +194,5 @@ export interface Database {
   outbox: OutboxTable;
   guilds: GuildsTable;
   guild_members: GuildMembersTable;
+  rate_limits: RateLimitsTable;
 }

@@ -1,16 +1,67 @@
-import { describe, expect, it } from 'vitest';
-import { RateLimiter } from './rate-limit.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createPostgresStore, type PostgresStore } from '../../adapters/postgres/store.ts';
+import { sqlRateWindows } from '../../adapters/sql/rate-windows.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/support/postgres.ts';
+import { MemoryRateLimiter, SharedRateLimiter, type RateLimiter } from './rate-limit.ts';
 
-describe('RateLimiter (fixed window)', () => {
-  it('allows `limit` hits per window per key, then refuses until the window ends', () => {
+const rule = { limit: 3, windowMs: 1_000 };
+
+describe('MemoryRateLimiter (fixed window)', () => {
+  it('allows `limit` hits per window per key, then refuses until the next window', async () => {
     let now = 0;
-    const limiter = new RateLimiter(undefined, () => now);
-    const rule = { limit: 3, windowMs: 1_000 };
-    expect([1, 2, 3, 4].map(() => limiter.hit('a', rule))).toEqual([true, true, true, false]);
-    expect(limiter.hit('b', rule)).toBe(true);
+    const limiter = new MemoryRateLimiter(undefined, () => now);
+    const hits = async (n: number, key = 'a') => Promise.all(Array.from({ length: n }, () => limiter.hit(key, rule)));
+    expect(await hits(4)).toEqual([true, true, true, false]);
+    expect(await limiter.hit('b', rule)).toBe(true);
     now = 999;
-    expect(limiter.hit('a', rule)).toBe(false);
+    expect(await limiter.hit('a', rule)).toBe(false);
     now = 1_000;
-    expect(limiter.hit('a', rule)).toBe(true);
+    expect(await limiter.hit('a', rule)).toBe(true);
+  });
+});
+
+describe('SharedRateLimiter (PostgreSQL rate_limits table)', () => {
+  let database: TestDatabase;
+  let store: PostgresStore;
+  beforeAll(async () => {
+    database = await createTestDatabase(inject('postgresAdminUrl'));
+    store = await createPostgresStore(database.url, { maxConnections: 6 });
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  it('counts concurrent hits of two instances together, exactly up to the limit', async () => {
+    let now = 5_000_000;
+    const instances: RateLimiter[] = [1, 2].map(() => new SharedRateLimiter(sqlRateWindows(store.db), undefined, () => now));
+    const hits = await Promise.all(Array.from({ length: 20 }, (_, i) => instances[i % 2]!.hit('entry:user:u1', { limit: 7, windowMs: 60_000 })));
+    expect(hits.filter(Boolean)).toHaveLength(7);
+    // Another key is counted apart; the next window starts afresh.
+    expect(await instances[0]!.hit('entry:user:u2', { limit: 7, windowMs: 60_000 })).toBe(true);
+    now += 60_000;
+    expect(await instances[1]!.hit('entry:user:u1', { limit: 7, windowMs: 60_000 })).toBe(true);
+  });
+
+  it('keeps counting in the newer window when an instance with a slower clock hits', async () => {
+    let fast = 9_060_000;
+    const ahead = new SharedRateLimiter(sqlRateWindows(store.db), undefined, () => fast);
+    const behind = new SharedRateLimiter(sqlRateWindows(store.db), undefined, () => fast - 2_000);
+    const twoPerMinute = { limit: 2, windowMs: 60_000 };
+    expect(await ahead.hit('skew', twoPerMinute)).toBe(true);
+    expect(await behind.hit('skew', twoPerMinute)).toBe(true);
+    expect(await ahead.hit('skew', twoPerMinute)).toBe(false);
+    fast += 60_000;
+    expect(await ahead.hit('skew', twoPerMinute)).toBe(true);
+  });
+
+  it('sweeps the windows that ended', async () => {
+    const windows = sqlRateWindows(store.db);
+    await windows.hit('old', '2026-01-01T00:00:00.000Z', '2026-01-01T00:01:00.000Z');
+    await windows.hit('current', '2026-01-01T00:05:00.000Z', '2026-01-01T00:06:00.000Z');
+    expect(await windows.sweep('2026-01-01T00:05:30.000Z')).toBeGreaterThanOrEqual(1);
+    const keys = (await store.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key);
+    expect(keys).toContain('current');
+    expect(keys).not.toContain('old');
   });
 });

@@ -1,10 +1,10 @@
-// Fixed-window rate limits per user and per IP. In-process: each server instance counts on its
-// own, so N instances allow up to N times the limit (acceptable for abuse damping; the entry
-// limits that matter for correctness live in the database).
+// Fixed-window rate limits per user (the main control) and per client address (DESIGN.md §12, §14).
+// In memory for SQLite and the memory store (one instance); in the database with PostgreSQL, so N
+// instances behind a proxy share one count. Windows are aligned to the clock (start = now rounded
+// down to the window length), so every instance agrees which window a hit falls in.
 import { createMiddleware } from 'hono/factory';
-import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context } from 'hono';
 import { DomainError } from '../../core/errors.ts';
+import type { RateWindows } from '../../adapters/sql/rate-windows.ts';
 import type { AppEnv } from '../app-env.ts';
 
 export interface RateRule {
@@ -18,16 +18,28 @@ export type RateLimits = Record<RateBucket, { perUser: RateRule; perIp: RateRule
 
 const minute = 60_000;
 
+// Per-IP figures are sized for a few hundred players behind one NAT or proxy on a busy minute (a
+// class signing in together, everyone entering just before the deadline); the per-user figures
+// are what stops one account. See README "Running in production".
 export const defaultRateLimits: RateLimits = {
-  signIn: { perUser: { limit: 10, windowMs: minute }, perIp: { limit: 20, windowMs: minute } },
-  entry: { perUser: { limit: 20, windowMs: minute }, perIp: { limit: 120, windowMs: minute } },
-  referralValidate: { perUser: { limit: 30, windowMs: minute }, perIp: { limit: 30, windowMs: minute } },
-  // Guild passwords are short: keep guessing slow.
-  guildJoin: { perUser: { limit: 10, windowMs: 10 * minute }, perIp: { limit: 30, windowMs: 10 * minute } },
-  reward: { perUser: { limit: 30, windowMs: minute }, perIp: { limit: 120, windowMs: minute } },
+  signIn: { perUser: { limit: 10, windowMs: minute }, perIp: { limit: 600, windowMs: minute } },
+  entry: { perUser: { limit: 20, windowMs: minute }, perIp: { limit: 2_000, windowMs: minute } },
+  referralValidate: { perUser: { limit: 30, windowMs: minute }, perIp: { limit: 600, windowMs: minute } },
+  // Guild passwords are short: keep guessing slow per account; the address limit only stops a flood.
+  guildJoin: { perUser: { limit: 10, windowMs: 10 * minute }, perIp: { limit: 600, windowMs: 10 * minute } },
+  reward: { perUser: { limit: 30, windowMs: minute }, perIp: { limit: 2_000, windowMs: minute } },
 };
 
-export class RateLimiter {
+export interface RateLimiter {
+  readonly limits: RateLimits;
+  /** Counts a hit; false when the key is over its limit in the current window. */
+  hit(key: string, rule: RateRule): Promise<boolean>;
+}
+
+const windowStartOf = (now: number, rule: RateRule): number => now - (now % rule.windowMs);
+
+/** One process's counters: right for SQLite and the memory store, which run as one instance. */
+export class MemoryRateLimiter implements RateLimiter {
   readonly #windows = new Map<string, { start: number; count: number }>();
 
   constructor(
@@ -35,17 +47,17 @@ export class RateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Counts a hit; false when the key is over its limit in the current window. */
-  hit(key: string, rule: RateRule): boolean {
+  hit(key: string, rule: RateRule): Promise<boolean> {
     const now = this.now();
+    const start = windowStartOf(now, rule);
     if (this.#windows.size > 50_000) this.#sweep(now);
     const window = this.#windows.get(key);
-    if (!window || now - window.start >= rule.windowMs) {
-      this.#windows.set(key, { start: now, count: 1 });
-      return true;
+    if (!window || window.start !== start) {
+      this.#windows.set(key, { start, count: 1 });
+      return Promise.resolve(rule.limit >= 1);
     }
     window.count += 1;
-    return window.count <= rule.limit;
+    return Promise.resolve(window.count <= rule.limit);
   }
 
   #sweep(now: number): void {
@@ -54,21 +66,41 @@ export class RateLimiter {
   }
 }
 
-/** The peer address; app.request() in tests has no socket, so those share one 'local' key. */
-export const clientIp = (c: Context): string => {
-  try {
-    return getConnInfo(c).remote.address ?? 'local';
-  } catch {
-    return 'local';
+const SWEEP_EVERY_MS = minute;
+
+/** Counters in the database (`rate_limits`), shared by every instance on it. */
+export class SharedRateLimiter implements RateLimiter {
+  #lastSweep = 0;
+
+  constructor(
+    private readonly windows: RateWindows,
+    readonly limits: RateLimits = defaultRateLimits,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async hit(key: string, rule: RateRule): Promise<boolean> {
+    const now = this.now();
+    const start = windowStartOf(now, rule);
+    if (now - this.#lastSweep >= SWEEP_EVERY_MS) {
+      this.#lastSweep = now;
+      // In the background: a failed sweep only leaves expired rows for the next one.
+      void this.windows.sweep(new Date(now).toISOString()).catch(() => undefined);
+    }
+    const count = await this.windows.hit(
+      `${key}:${rule.windowMs}`,
+      new Date(start).toISOString(),
+      new Date(start + rule.windowMs).toISOString(),
+    );
+    return count <= rule.limit;
   }
-};
+}
 
 export const rateLimit = (limiter: RateLimiter, bucket: RateBucket) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const rules = limiter.limits[bucket];
     const user = c.get('user');
-    const ipOk = limiter.hit(`${bucket}:ip:${clientIp(c)}`, rules.perIp);
-    const userOk = user === null || limiter.hit(`${bucket}:user:${user.id}`, rules.perUser);
+    const ipOk = await limiter.hit(`${bucket}:ip:${c.get('clientIp')}`, rules.perIp);
+    const userOk = user === null || (await limiter.hit(`${bucket}:user:${user.id}`, rules.perUser));
     if (!ipOk || !userOk) throw new DomainError('RATE_LIMITED', 'Too many requests. Please wait a minute and try again.');
     return next();
   });

@@ -1,9 +1,9 @@
 // Builds the real app over a chosen Store (memory by default) with a fixed clock, and signs
 // players in through POST /auth/dev like a browser would. No port is opened: app.request().
 import { loadConfig, type ServerConfig } from '../../server/config.ts';
-import { buildContainer } from '../../server/composition-root.ts';
+import { buildContainer, type ContainerOverrides } from '../../server/composition-root.ts';
 import { createApp } from '../../server/app.ts';
-import { RateLimiter, type RateLimits, type RateRule } from '../../server/security/rate-limit.ts';
+import { MemoryRateLimiter, type RateLimits, type RateRule } from '../../server/security/rate-limit.ts';
 import { resolve, TOKENS } from '../../server/tokens.ts';
 import type { GoogleAuth } from '../../server/auth/google-auth.ts';
 import type { Deps } from '../../core/deps.ts';
@@ -32,6 +32,8 @@ export interface HarnessOptions {
   config?: Partial<ServerConfig>;
   limits?: RateLimits;
   googleAuth?: GoogleAuth | null;
+  /** Operations tests: a pino logger on a captured stream, a lifecycle phase, the outbox gauges' source. */
+  overrides?: Pick<ContainerOverrides, 'logger' | 'lifecycle' | 'collectOutbox'>;
 }
 
 export interface RequestOptions {
@@ -55,8 +57,11 @@ export const makeHarness = async (options: HarnessOptions = {}) => {
     clock,
     random: new SeededRandom(7),
     hasher: new PlainHasher(),
-    limiter: new RateLimiter(options.limits ?? roomyLimits),
+    // On the harness clock, so a minute boundary passing mid-test never resets a window.
+    limiter: new MemoryRateLimiter(options.limits ?? roomyLimits, () => clock.now().getTime()),
     logger: { info: () => {}, error: (_message, error) => errors.push(error) },
+    processMetrics: false,
+    ...options.overrides,
     ...(options.googleAuth !== undefined ? { googleAuth: options.googleAuth } : {}),
   });
   const app = createApp(container);

@@ -1,0 +1,54 @@
+// The operators' endpoints (DESIGN.md §14): liveness, readiness, Prometheus metrics.
+import { timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
+import type { ApiError } from '../contract.ts';
+import type { AppEnv } from '../app-env.ts';
+import type { Lifecycle } from '../lifecycle/lifecycle.ts';
+import type { Metrics } from './metrics.ts';
+
+export interface OperatorOptions {
+  lifecycle: Lifecycle;
+  /** A cheap database round trip; null while the store is not open yet. */
+  ping: (() => Promise<unknown>) | null;
+  metrics: Metrics | null;
+  metricsToken: string | null;
+}
+
+const PING_TIMEOUT_MS = 2_000;
+
+const withTimeout = <T>(work: Promise<T>, ms: number): Promise<T> =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    work.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+
+const sameSecret = (given: string, expected: string): boolean => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+export const operatorRoutes = ({ lifecycle, ping, metrics, metricsToken }: OperatorOptions) =>
+  new Hono<AppEnv>()
+    .get('/healthz', (c) => c.json({ status: 'ok' }))
+    .get('/readyz', async (c) => {
+      c.header('Cache-Control', 'no-store');
+      if (lifecycle.phase !== 'ready' || ping === null) return c.json({ status: lifecycle.phase }, 503);
+      try {
+        await withTimeout(ping(), PING_TIMEOUT_MS);
+        return c.json({ status: 'ready' });
+      } catch {
+        return c.json({ status: 'database-unavailable' }, 503);
+      }
+    })
+    .get('/metrics', async (c) => {
+      if (metricsToken !== null) {
+        const given = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
+        if (!sameSecret(given, metricsToken)) {
+          c.header('WWW-Authenticate', 'Bearer');
+          return c.json({ error: 'The metrics need a valid bearer token.', code: 'UNAUTHENTICATED' } satisfies ApiError, 401);
+        }
+      }
+      if (metrics === null) return c.json({ error: 'The server is starting.', code: 'STARTING' } satisfies ApiError, 503);
+      return c.body(await metrics.text(), 200, { 'Content-Type': metrics.contentType });
+    });

@@ -1,0 +1,168 @@
+// Scale-out proof (DESIGN.md §13, §14): two server processes on one PostgreSQL behind a
+// round-robin proxy that adds X-Forwarded-For (TRUST_PROXY=1). Sessions, entry limits, the close
+// and rate limits hold across instances, and SIGTERM to one under load loses no request.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createPostgresStore } from '../../adapters/postgres/store.ts';
+import { entry, game, newUser } from '../contract/fixtures.ts';
+import { createTestDatabase, type TestDatabase } from '../support/postgres.ts';
+import { startProxy, type RoundRobinProxy } from './round-robin-proxy.ts';
+import { startServer, until, type ServerProcess } from './server-process.ts';
+
+const DUE_GAME = '2026-01-05';
+const ADMIN = 'boss@lowest.test';
+
+let database: TestDatabase;
+let proxy: RoundRobinProxy;
+let a: ServerProcess;
+let b: ServerProcess;
+
+/** Seeds a game that fell due while "the servers were down": three players, 2 is the lowest unique. */
+const seedDueGame = async (url: string): Promise<void> => {
+  const store = await createPostgresStore(url, { maxConnections: 2 });
+  try {
+    await store.write(async (repos) => {
+      for (const id of ['p1', 'p2', 'p3']) await repos.users.create(newUser(id));
+      await repos.games.create(game(DUE_GAME, { opensAt: '2026-01-04T00:00:00.000Z', closesAt: '2026-01-05T00:00:00.000Z' }));
+      for (const [user, number] of [['p1', 1], ['p2', 1], ['p3', 2]] as const) await repos.entries.add(entry(DUE_GAME, user, number));
+    });
+  } finally {
+    await store.close();
+  }
+};
+
+const send = (path: string, init: { method?: string; cookie?: string; json?: unknown } = {}) =>
+  fetch(`${proxy.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+      ...(init.json !== undefined ? { 'content-type': 'application/json', origin: proxy.origin } : {}),
+    },
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  });
+
+const signIn = async (email: string): Promise<{ cookie: string; upstream: string }> => {
+  const res = await send('/auth/dev', { method: 'POST', json: { email, displayName: email.split('@')[0] } });
+  expect(res.status).toBe(200);
+  const sid = res.headers.getSetCookie().find((h) => h.startsWith('sid='))?.split(';')[0] ?? '';
+  return { cookie: sid, upstream: res.headers.get('x-upstream') ?? '' };
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase(inject('postgresAdminUrl'), 'lowest_scale');
+  await seedDueGame(database.url);
+  proxy = await startProxy([]);
+  const env = {
+    DATABASE_URL: database.url,
+    PUBLIC_URL: proxy.origin,
+    TRUST_PROXY: '1',
+    ADMIN_EMAILS: ADMIN,
+    PG_POOL_SIZE: '4',
+    SHUTDOWN_GRACE_SECONDS: '20',
+  };
+  // Both start at once, so both run the catch-up close of the due game at the same time.
+  [a, b] = await Promise.all([startServer(env), startServer(env)]);
+  proxy.upstreams = [
+    { name: 'a', port: a.port },
+    { name: 'b', port: b.port },
+  ];
+  await until(async () => (await fetch(`${a.url}/readyz`)).status === 200 && (await fetch(`${b.url}/readyz`)).status === 200);
+}, 60_000);
+
+afterAll(async () => {
+  for (const instance of [a, b]) if (instance && instance.child.exitCode === null) instance.child.kill('SIGKILL');
+  await proxy?.close();
+  await database?.drop();
+});
+
+describe('two instances on one PostgreSQL behind a round-robin proxy', () => {
+  it('closes the game that fell due exactly once, though both caught up at once', async () => {
+    const closers = [a, b].filter((s) => s.logs().some((l) => l.msg === 'games closed' && JSON.stringify(l.games).includes(DUE_GAME)));
+    expect(closers).toHaveLength(1);
+    const today = await (await send(`/api/results/${DUE_GAME}`)).json();
+    expect(today).toMatchObject({ gameDate: DUE_GAME, status: 'closed', winningNumber: 2, entriesTotal: 3 });
+    const stats = await createPostgresStore(database.url, { maxConnections: 1 });
+    try {
+      const rows = await stats.db.selectFrom('player_stats').select(['user_id', 'wins', 'entries']).orderBy('user_id').execute();
+      // A second close would have counted the entries and the win twice.
+      expect(rows).toEqual([
+        { user_id: 'p1', wins: 0, entries: 1 },
+        { user_id: 'p2', wins: 0, entries: 1 },
+        { user_id: 'p3', wins: 1, entries: 1 },
+      ]);
+    } finally {
+      await stats.close();
+    }
+    // Fired by an admin on both instances at once: nothing is due any more, nothing closes twice.
+    const admin = await signIn(ADMIN);
+    const runs = await Promise.all([0, 1].map(() => send('/admin/daily-close', { method: 'POST', cookie: admin.cookie, json: {} })));
+    expect(new Set(runs.map((r) => r.headers.get('x-upstream')))).toEqual(new Set(['a', 'b']));
+    expect(await Promise.all(runs.map(async (r) => ((await r.json()) as { closed: string[] }).closed))).toEqual([[], []]);
+  });
+
+  it('a session made on one instance works on the other', async () => {
+    const ann = await signIn('ann@example.com');
+    const seenBy = new Map<string, unknown>();
+    for (let i = 0; i < 4; i += 1) {
+      const me = await send('/api/me', { cookie: ann.cookie });
+      expect(me.status).toBe(200);
+      seenBy.set(me.headers.get('x-upstream') ?? '', ((await me.json()) as { email: string }).email);
+    }
+    expect([...seenBy.keys()].sort()).toEqual(['a', 'b']);
+    expect([...seenBy.values()]).toEqual(['ann@example.com', 'ann@example.com']);
+  });
+
+  it('20 parallel submits by one player across both instances store one entry', async () => {
+    const bob = await signIn('bob@example.com');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => send('/api/entry', { method: 'POST', cookie: bob.cookie, json: { number: 100 + i } })),
+    );
+    expect(new Set(results.map((r) => r.headers.get('x-upstream')))).toEqual(new Set(['a', 'b']));
+    expect(results.map((r) => r.status).sort()).toEqual([201, ...Array<number>(19).fill(409)]);
+    const mine = (await (await send('/api/entry/mine', { cookie: bob.cookie })).json()) as { entries: unknown[] };
+    expect(mine.entries).toHaveLength(1);
+  });
+
+  it('rate limits count across instances (10 guild joins per player per 10 minutes)', async () => {
+    // The 10-minute windows are aligned to the clock: start clear of a window's last seconds.
+    await until(async () => Date.now() % 600_000 < 590_000, 15_000, 200);
+    const cyd = await signIn('cyd@example.com');
+    const statuses: number[] = [];
+    const upstreams = new Set<string>();
+    for (let i = 0; i < 12; i += 1) {
+      const res = await send('/api/guilds/join', { method: 'POST', cookie: cyd.cookie, json: { guildId: 'no-such-guild', password: 'x' } });
+      statuses.push(res.status);
+      upstreams.add(res.headers.get('x-upstream') ?? '');
+    }
+    expect(upstreams).toEqual(new Set(['a', 'b']));
+    expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('SIGTERM to one instance under load loses no request the proxy sent to it', async () => {
+    const dee = await signIn('dee@example.com');
+    let stop = false;
+    const statuses: number[] = [];
+    const worker = async () => {
+      while (!stop) {
+        const res = await send(statuses.length % 2 === 0 ? '/api/me' : '/api/game/today', { cookie: dee.cookie });
+        await res.arrayBuffer();
+        statuses.push(res.status);
+      }
+    };
+    const workers = Array.from({ length: 8 }, worker);
+    await until(async () => (proxy.answered.get('b') ?? 0) > 50, 20_000, 20);
+    const answeredByB = proxy.answered.get('b') ?? 0;
+    b.child.kill('SIGTERM');
+    expect(await b.exited).toBe(0);
+    const afterExit = statuses.length;
+    await until(async () => statuses.length > afterExit + 100, 20_000, 20);
+    stop = true;
+    await Promise.all(workers);
+
+    expect(proxy.lost).toEqual([]);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    expect(answeredByB).toBeGreaterThan(50);
+    expect(b.logs().map((l) => l.msg)).toEqual(expect.arrayContaining(['draining', 'stopped']));
+    expect((await fetch(`${a.url}/readyz`)).status).toBe(200);
+  }, 40_000);
+});
