@@ -17,7 +17,6 @@ export interface ServerConfig {
   adminEmails: string[];
   sessionDays: number;
   game: GameConfig;
-  production: boolean;
   /** Folder of the built web app (index.html and assets/). */
   webRoot: string;
 }
@@ -36,6 +35,13 @@ const isZone = (zone: string): boolean => {
   } catch {
     return false;
   }
+};
+
+/** Whether the URL's host is this machine only: localhost, 127.0.0.0/8 or [::1]. */
+export const isLoopbackUrl = (url: string): boolean => {
+  const host = new URL(url).hostname.toLowerCase();
+  if (host === 'localhost' || host === '[::1]') return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 };
 
 const optional = z
@@ -91,7 +97,6 @@ const envSchema = z.object({
   GAME_DATE_ZONE: optional.pipe(z.string().refine(isZone, 'GAME_DATE_ZONE is not a known IANA time zone').optional()),
   CURRENCY: optional.pipe(z.string().regex(/^[A-Z]{3}$/, 'CURRENCY must be a 3-letter ISO 4217 code such as USD').optional()),
   SESSION_DAYS: positiveInt('SESSION_DAYS', 1, 3650),
-  NODE_ENV: optional,
 });
 
 export const loadConfig = (env: Record<string, string | undefined>, cwd = process.cwd()): ServerConfig => {
@@ -107,7 +112,6 @@ export const loadConfig = (env: Record<string, string | undefined>, cwd = proces
   const v = parsed.data;
   const problems: string[] = [];
   const port = v.PORT ?? 3000;
-  const production = v.NODE_ENV === 'production';
   const google =
     v.GOOGLE_CLIENT_ID && v.GOOGLE_CLIENT_SECRET ? { clientId: v.GOOGLE_CLIENT_ID, clientSecret: v.GOOGLE_CLIENT_SECRET } : null;
   if ((v.GOOGLE_CLIENT_ID === undefined) !== (v.GOOGLE_CLIENT_SECRET === undefined)) {
@@ -115,8 +119,14 @@ export const loadConfig = (env: Record<string, string | undefined>, cwd = proces
   }
   const authMode: AuthMode = v.AUTH_MODE ?? (google ? 'google' : 'dev');
   if (authMode === 'google' && !google) problems.push('AUTH_MODE=google needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET');
-  if (authMode === 'dev' && production) {
-    problems.push('AUTH_MODE=dev (development sign-in) is refused when NODE_ENV=production: configure Google sign-in');
+  const publicUrl = (v.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  // Development sign-in lets anyone name any e-mail (an ADMIN_EMAILS one included): only a server
+  // nobody else can reach may offer it, whatever NODE_ENV says.
+  if (authMode === 'dev' && !isLoopbackUrl(publicUrl)) {
+    problems.push(
+      `Development sign-in is only allowed when PUBLIC_URL is a loopback address (localhost, 127.0.0.0/8 or [::1]); PUBLIC_URL is ${publicUrl}: ` +
+        'configure Google sign-in (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET) or use a loopback PUBLIC_URL',
+    );
   }
   const adminEmails = (v.ADMIN_EMAILS ?? '')
     .split(',')
@@ -131,7 +141,7 @@ export const loadConfig = (env: Record<string, string | undefined>, cwd = proces
   return {
     port,
     databaseUrl: v.DATABASE_URL ?? 'sqlite:./data/lowest.db',
-    publicUrl: (v.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     authMode,
     google,
     adminEmails,
@@ -142,7 +152,6 @@ export const loadConfig = (env: Record<string, string | undefined>, cwd = proces
       dateZone: v.GAME_DATE_ZONE ?? defaultGameConfig.dateZone,
       currency: v.CURRENCY ?? defaultGameConfig.currency,
     },
-    production,
     webRoot: `${cwd}/dist/web`,
   };
 };
