@@ -2,11 +2,13 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { DomainError } from '../core/errors.ts';
+import { MAX_JSON_DEPTH, nestedDeeperThan, TOO_DEEP_MESSAGE } from './security/json-depth.ts';
 import { containsNul, NUL_MESSAGE } from './security/nul-characters.ts';
 
 export const firstIssueMessage = (error: z.ZodError): string => error.issues[0]?.message ?? 'Invalid request.';
 
 export const parse = <S extends z.ZodType>(schema: S, value: unknown): z.output<S> => {
+  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) throw new DomainError('VALIDATION', TOO_DEEP_MESSAGE);
   if (containsNul(value)) throw new DomainError('VALIDATION', NUL_MESSAGE);
   const result = schema.safeParse(value);
   if (!result.success) throw new DomainError('VALIDATION', firstIssueMessage(result.error));
