@@ -1,6 +1,7 @@
 // The only place that decides which adapter serves which port: configuration in, container out.
 // inversify bindings are plain factories (tsx emits no decorator metadata; see DESIGN.md §2).
 import { Container, ContainerModule, type ResolutionContext } from 'inversify';
+import { LimitedHasher } from '../adapters/crypto/limited-hasher.ts';
 import { ScryptHasher } from '../adapters/crypto/scrypt-hasher.ts';
 import { nodeDigest } from '../adapters/crypto/node-digest.ts';
 import type { Deps } from '../core/deps.ts';
@@ -44,7 +45,7 @@ export const buildContainer = async (config: ServerConfig, overrides: ContainerO
       constant(TOKENS.clock, overrides.clock ?? systemClock);
       constant(TOKENS.random, overrides.random ?? cryptoRandom);
       constant(TOKENS.logger, overrides.logger ?? consoleLogger);
-      singleton(TOKENS.hasher, () => overrides.hasher ?? new ScryptHasher());
+      singleton(TOKENS.hasher, () => overrides.hasher ?? new LimitedHasher(new ScryptHasher()));
       singleton(TOKENS.limiter, () => overrides.limiter ?? new RateLimiter());
       singleton(TOKENS.googleAuth, () => {
         if (overrides.googleAuth !== undefined) return overrides.googleAuth;

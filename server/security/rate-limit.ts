@@ -12,7 +12,7 @@ export interface RateRule {
   windowMs: number;
 }
 
-export type RateBucket = 'signIn' | 'entry' | 'referralValidate' | 'guildJoin' | 'reward';
+export type RateBucket = 'signIn' | 'entry' | 'referralValidate' | 'guildJoin' | 'guildCreate' | 'reward';
 
 export type RateLimits = Record<RateBucket, { perUser: RateRule; perIp: RateRule }>;
 
@@ -24,6 +24,8 @@ export const defaultRateLimits: RateLimits = {
   referralValidate: { perUser: { limit: 30, windowMs: minute }, perIp: { limit: 30, windowMs: minute } },
   // Guild passwords are short: keep guessing slow.
   guildJoin: { perUser: { limit: 10, windowMs: 10 * minute }, perIp: { limit: 30, windowMs: 10 * minute } },
+  // Each creation runs a deliberately slow scrypt hash: a player needs a handful, never dozens.
+  guildCreate: { perUser: { limit: 5, windowMs: 10 * minute }, perIp: { limit: 60, windowMs: 10 * minute } },
   reward: { perUser: { limit: 30, windowMs: minute }, perIp: { limit: 120, windowMs: minute } },
 };
 

@@ -7,7 +7,7 @@ import { RateLimiter, type RateLimits, type RateRule } from '../../server/securi
 import { resolve, TOKENS } from '../../server/tokens.ts';
 import type { GoogleAuth } from '../../server/auth/google-auth.ts';
 import type { Deps } from '../../core/deps.ts';
-import type { Store } from '../../core/ports.ts';
+import type { PasswordHasher, Store } from '../../core/ports.ts';
 import { MemoryStore } from '../../adapters/memory/store.ts';
 import { FixedClock, PlainHasher, SeededRandom } from '../support/fakes.ts';
 import { expect } from 'vitest';
@@ -21,6 +21,7 @@ export const roomyLimits: RateLimits = {
   entry: { perUser: roomy, perIp: roomy },
   referralValidate: { perUser: roomy, perIp: roomy },
   guildJoin: { perUser: roomy, perIp: roomy },
+  guildCreate: { perUser: roomy, perIp: roomy },
   reward: { perUser: roomy, perIp: roomy },
 };
 
@@ -32,6 +33,8 @@ export interface HarnessOptions {
   config?: Partial<ServerConfig>;
   limits?: RateLimits;
   googleAuth?: GoogleAuth | null;
+  /** Defaults to a plain (instant) hasher. */
+  hasher?: PasswordHasher;
 }
 
 export interface RequestOptions {
@@ -54,7 +57,7 @@ export const makeHarness = async (options: HarnessOptions = {}) => {
     store: options.store ?? new MemoryStore(),
     clock,
     random: new SeededRandom(7),
-    hasher: new PlainHasher(),
+    hasher: options.hasher ?? new PlainHasher(),
     limiter: new RateLimiter(options.limits ?? roomyLimits),
     logger: { info: () => {}, error: (_message, error) => errors.push(error) },
     ...(options.googleAuth !== undefined ? { googleAuth: options.googleAuth } : {}),

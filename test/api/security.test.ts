@@ -175,6 +175,7 @@ describe('rate limits (429 in the error format)', () => {
         entry: roomyLimits.entry,
         referralValidate: { perUser: tight, perIp: tight },
         guildJoin: { perUser: tight, perIp: { limit: 100, windowMs: 60_000 } },
+        guildCreate: roomyLimits.guildCreate,
         reward: { perUser: tight, perIp: { limit: 100, windowMs: 60_000 } },
       },
     });
