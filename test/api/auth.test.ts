@@ -113,6 +113,24 @@ describe('development sign-in', () => {
     expect((await request('POST', '/auth/logout')).status).toBe(303);
   });
 
+  it('a contact e-mail set to an ADMIN_EMAILS address grants nothing when its owner signs in (no squatting)', async () => {
+    const { request, signIn } = await makeHarness();
+    const mallory = await signIn('mallory@example.com', 'Mallory');
+    const squat = await request('PUT', '/api/profile', { cookie: mallory, json: { email: ADMIN_EMAIL, displayName: 'Mallory' } });
+    expect(squat.status).toBe(200);
+    // Someone else signs in with the address: their own new account is the admin, not Mallory's.
+    const admin = await signIn(ADMIN_EMAIL, 'Admin');
+    const adminMe = await json(await request('GET', '/api/me', { cookie: admin }));
+    expect(adminMe).toMatchObject({ email: ADMIN_EMAIL, role: 'admin' });
+    const malloryMe = await json(await request('GET', '/api/me', { cookie: mallory }));
+    expect(malloryMe).toMatchObject({ email: 'mallory@example.com', role: 'player' });
+    expect(malloryMe.id).not.toBe(adminMe.id);
+    expect((await request('GET', '/admin/status', { cookie: mallory })).status).toBe(403);
+    // And the address cannot be squatted again.
+    const again = await request('PUT', '/api/profile', { cookie: mallory, json: { email: ADMIN_EMAIL, displayName: 'Mallory' } });
+    expect(again.status).toBe(409);
+  });
+
   it('marks cookies Secure when PUBLIC_URL is https', async () => {
     // https://localhost: dev sign-in runs on loopback origins only (finding 1 of issue 11).
     const { request } = await makeHarness({ env: { PUBLIC_URL: 'https://localhost' } });
