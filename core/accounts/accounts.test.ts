@@ -64,6 +64,10 @@ describe('signIn', () => {
     expect(dev).toMatchObject({ isNew: false, user: { id: 'old-dev', verifiedEmail: 'old@example.com' } });
     // Claimed, it links to Google like any dev account.
     expect((await join(deps, 'old@example.com', 'sub-old')).user).toMatchObject({ id: 'old-dev', googleSub: 'sub-old' });
+    // A bot's address signs into nothing.
+    await createUser(deps, { id: 'bot:0001', email: 'bot-0001@bots.invalid', isBot: true });
+    expect((await rejection(join(deps, 'bot-0001@bots.invalid'))).code).toBe('FORBIDDEN');
+    expect((await rejection(join(deps, 'bot-0001@bots.invalid', 'sub-bot'))).code).toBe('CONFLICT');
   });
 
   it('gives the admin role from ADMIN_EMAILS and never takes it away', async () => {

@@ -53,7 +53,7 @@ const findAccount = async (repos: Repositories, input: SignInInput, email: strin
   }
   if (input.googleSub !== null) return null;
   const legacy = await repos.users.byEmail(email);
-  return legacy && legacy.verifiedEmail === null && legacy.googleSub === null && !legacy.isBot ? legacy : null;
+  return legacy && legacy.verifiedEmail === null && legacy.googleSub === null ? legacy : null;
 };
 
 /** Signs in an existing account (promoting, linking, recording the verified e-mail), or null when there is none. */
