@@ -9,6 +9,7 @@ import { closeGame, currentGame } from '../../core/game/games.ts';
 import { submitEntry } from '../../core/entries/submit-entry.ts';
 import { makeDeps } from '../../test/support/fakes.ts';
 import { newUser } from '../../test/contract/fixtures.ts';
+import { migrations as registered } from '../sql/migrations/index.ts';
 import { createSqliteStore } from './store.ts';
 
 const dirs: string[] = [];
@@ -40,7 +41,8 @@ describe('createSqliteStore', () => {
     const again = await createSqliteStore(file);
     expect((await again.read((r) => r.users.byId('u1')))?.id).toBe('u1');
     const migrations = await sql<{ n: number }>`select count(*) as n from schema_migrations`.execute(again.db);
-    expect(migrations.rows[0]?.n).toBe(1);
+    // Each migration recorded once, however often the file is opened.
+    expect(migrations.rows[0]?.n).toBe(Object.keys(registered).length);
     await again.close();
 
     const memory = await createSqliteStore(':memory:');
