@@ -5,6 +5,7 @@ export type ErrorCode =
   | 'VALIDATION' // bad input (400)
   | 'UNAUTHENTICATED' // no signed-in user (401)
   | 'FORBIDDEN' // signed in but not allowed (403)
+  | 'OWN_PAYOUT' // an admin reviewing a payout of their own (403)
   | 'NOT_FOUND' // (404)
   | 'CONFLICT' // state conflict (409)
   | 'GAME_CLOSED' // (409)

@@ -12,7 +12,13 @@ export type Role = 'player' | 'admin';
 
 export interface User {
   id: string;
+  /** The contact e-mail: the profile edits it; mails go to it. Never an identity. */
   email: string;
+  /**
+   * The e-mail the sign-in vouched for (Google's verified address; dev sign-in, loopback only: the
+   * typed one). ADMIN_EMAILS and `lowest users promote` match this one only. null for bots.
+   */
+  verifiedEmail: string | null;
   displayName: string;
   role: Role;
   /** Google `sub`, null for dev sign-in users and bots. */

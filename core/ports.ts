@@ -84,6 +84,7 @@ export interface Store {
 export interface NewUser {
   id: string;
   email: string;
+  verifiedEmail: string | null;
   displayName: string;
   role: Role;
   googleSub: string | null;
@@ -92,8 +93,19 @@ export interface NewUser {
   createdAt: Instant;
 }
 
+export interface UserChanges {
+  email?: string;
+  displayName?: string;
+  role?: Role;
+  googleSub?: string;
+  verifiedEmail?: string;
+}
+
 export interface UserRepository {
-  /** Also creates the user's zeroed PlayerStats row. Throws DomainError EMAIL_TAKEN on a taken e-mail (case-insensitive). */
+  /**
+   * Also creates the user's zeroed PlayerStats row. Throws DomainError EMAIL_TAKEN when the contact e-mail
+   * is another's contact e-mail, or the verified e-mail another's verified e-mail (case-insensitive).
+   */
   create(user: NewUser): Promise<User>;
   byId(id: string): Promise<User | null>;
   /**
@@ -102,12 +114,17 @@ export interface UserRepository {
    * deletion (entries, claims) takes it; lock the game first (games.lock) when both are needed.
    */
   lock(id: string): Promise<User | null>;
-  /** Case-insensitive. */
+  /** By contact e-mail, case-insensitive. */
   byEmail(email: string): Promise<User | null>;
+  /** By the sign-in's verified e-mail, case-insensitive. */
+  byVerifiedEmail(email: string): Promise<User | null>;
   byGoogleSub(sub: string): Promise<User | null>;
   byReferralCode(code: string): Promise<User | null>;
-  /** Throws DomainError EMAIL_TAKEN when another user has the e-mail (case-insensitive). */
-  update(id: string, fields: { email?: string; displayName?: string; role?: Role; googleSub?: string }): Promise<User>;
+  /**
+   * Throws DomainError EMAIL_TAKEN when another user has the e-mail as contact or verified e-mail, or
+   * the verified e-mail as verified e-mail (case-insensitive): nobody squats a signed-in address.
+   */
+  update(id: string, fields: UserChanges): Promise<User>;
   /** Removes the user row only; the account-deletion use case removes the rest first. */
   delete(id: string): Promise<void>;
   count(): Promise<{ users: number; bots: number }>;

@@ -75,7 +75,11 @@ export const createApp = (container: Container): Hono<AppEnv> => {
   app.use(
     bodyLimit({
       maxSize: BODY_LIMIT_BYTES,
-      onError: (c) => c.json({ error: 'The request body is too large (limit 64 KiB).', code: 'PAYLOAD_TOO_LARGE' } satisfies ApiError, 413),
+      // The rest of the body stays unread on the socket: close it, or it would be parsed as the next request.
+      onError: (c) =>
+        c.json({ error: 'The request body is too large (limit 64 KiB).', code: 'PAYLOAD_TOO_LARGE' } satisfies ApiError, 413, {
+          Connection: 'close',
+        }),
     }),
   );
   app.use('/api/*', jsonOnly);

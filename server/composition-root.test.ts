@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LimitedHasher } from '../adapters/crypto/limited-hasher.ts';
 import { buildContainer, servicesOf } from './composition-root.ts';
 import { loadConfig } from './config.ts';
 import { cryptoRandom } from './system-ports.ts';
@@ -14,6 +15,9 @@ describe('buildContainer', () => {
     const hash = await deps.hasher.hash('pass1');
     expect(hash.startsWith('scrypt$')).toBe(true);
     expect(await deps.hasher.verify('pass1', hash)).toBe(true);
+    // scrypt behind the per-instance limit of 2 at a time (DESIGN.md §14).
+    expect(deps.hasher).toBeInstanceOf(LimitedHasher);
+    expect((deps.hasher as LimitedHasher).maxConcurrent).toBe(2);
     expect(servicesOf(container).deps).toBe(deps);
     await deps.store.close();
   });

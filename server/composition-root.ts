@@ -1,6 +1,7 @@
 // The only place that decides which adapter serves which port: configuration in, container out.
 // inversify bindings are plain factories (tsx emits no decorator metadata; see DESIGN.md §2).
 import { Container, ContainerModule, type ResolutionContext } from 'inversify';
+import { LimitedHasher } from '../adapters/crypto/limited-hasher.ts';
 import { ScryptHasher } from '../adapters/crypto/scrypt-hasher.ts';
 import { nodeDigest } from '../adapters/crypto/node-digest.ts';
 import { sqlRateWindows } from '../adapters/sql/rate-windows.ts';
@@ -80,7 +81,7 @@ export const buildContainer = async (config: ServerConfig, overrides: ContainerO
       constant(TOKENS.logger, overrides.logger ?? pinoLogger(config.logLevel));
       constant(TOKENS.lifecycle, overrides.lifecycle ?? new Lifecycle('ready'));
       constant(TOKENS.limiter, limiter);
-      singleton(TOKENS.hasher, () => overrides.hasher ?? new ScryptHasher());
+      singleton(TOKENS.hasher, () => overrides.hasher ?? new LimitedHasher(new ScryptHasher()));
       singleton(
         TOKENS.metrics,
         () =>

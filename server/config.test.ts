@@ -23,7 +23,6 @@ describe('loadConfig', () => {
       adminEmails: [],
       sessionDays: 30,
       game: { closeTime: '10:00', closeZone: 'Australia/Brisbane', dateZone: 'America/New_York', currency: 'USD' },
-      production: false,
       webRoot: '/srv/app/dist/web',
     });
   });
@@ -40,7 +39,6 @@ describe('loadConfig', () => {
       GAME_DATE_ZONE: 'Europe/Paris',
       CURRENCY: 'EUR',
       SESSION_DAYS: '7',
-      NODE_ENV: 'production',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -51,15 +49,32 @@ describe('loadConfig', () => {
       adminEmails: ['boss@example.com', 'ops@example.com'],
       sessionDays: 7,
       game: { closeTime: '18:30', closeZone: 'Europe/London', dateZone: 'Europe/Paris', currency: 'EUR' },
-      production: true,
     });
   });
 
-  it('refuses development sign-in in production', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
-      'AUTH_MODE=dev (development sign-in) is refused when NODE_ENV=production: configure Google sign-in',
-    ]);
-    expect(problemsOf({ NODE_ENV: 'production', AUTH_MODE: 'dev', GOOGLE_CLIENT_ID: 'a', GOOGLE_CLIENT_SECRET: 'b' })).toHaveLength(1);
+  const devRefusal = (publicUrl: string) =>
+    `Development sign-in is only allowed when PUBLIC_URL is a loopback address (localhost, 127.0.0.0/8 or [::1]); PUBLIC_URL is ${publicUrl}: ` +
+    'configure Google sign-in (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET) or use a loopback PUBLIC_URL';
+
+  it('refuses development sign-in on a public PUBLIC_URL, whatever NODE_ENV says', () => {
+    for (const NODE_ENV of [undefined, 'production', 'prod', 'staging', 'development']) {
+      const env = { PUBLIC_URL: 'https://lowest.example', ADMIN_EMAILS: 'boss@lowest.example', ...(NODE_ENV && { NODE_ENV }) };
+      expect(problemsOf(env)).toEqual([devRefusal('https://lowest.example')]);
+    }
+    // An explicit AUTH_MODE=dev is refused too, even with Google configured.
+    expect(
+      problemsOf({ PUBLIC_URL: 'http://192.168.1.20:3000', AUTH_MODE: 'dev', GOOGLE_CLIENT_ID: 'a', GOOGLE_CLIENT_SECRET: 'b' }),
+    ).toEqual([devRefusal('http://192.168.1.20:3000')]);
+    // A look-alike host is not loopback.
+    expect(problemsOf({ PUBLIC_URL: 'http://localhost.evil.example' })).toEqual([devRefusal('http://localhost.evil.example')]);
+    expect(problemsOf({ PUBLIC_URL: 'http://127.0.0.1.evil.example' })).toEqual([devRefusal('http://127.0.0.1.evil.example')]);
+  });
+
+  it('allows development sign-in on every loopback PUBLIC_URL, even with NODE_ENV=production', () => {
+    for (const url of ['http://localhost:3000', 'http://127.0.0.1:8080', 'http://127.42.0.9', 'http://[::1]:3000', 'https://LOCALHOST']) {
+      expect(loadConfig({ PUBLIC_URL: url, NODE_ENV: 'production' }).authMode).toBe('dev');
+    }
+    expect(loadConfig({ PUBLIC_URL: 'https://lowest.example', GOOGLE_CLIENT_ID: 'a', GOOGLE_CLIENT_SECRET: 'b' }).authMode).toBe('google');
   });
 
   it('reports one clear message per bad value, all at once', () => {

@@ -17,7 +17,6 @@ export interface ServerConfig {
   adminEmails: string[];
   sessionDays: number;
   game: GameConfig;
-  production: boolean;
   /** Folder of the built web app (index.html and assets/). */
   webRoot: string;
   /** Reverse proxies in front: the client address is this many hops from the right of X-Forwarded-For. */
@@ -48,6 +47,13 @@ const isZone = (zone: string): boolean => {
   } catch {
     return false;
   }
+};
+
+/** Whether the URL's host is this machine only: localhost, 127.0.0.0/8 or [::1]. */
+export const isLoopbackUrl = (url: string): boolean => {
+  const host = new URL(url).hostname.toLowerCase();
+  if (host === 'localhost' || host === '[::1]') return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 };
 
 const optional = z
@@ -108,7 +114,6 @@ const envSchema = z.object({
   METRICS_TOKEN: optional,
   SHUTDOWN_GRACE_SECONDS: positiveInt('SHUTDOWN_GRACE_SECONDS', 1, 3600),
   PG_POOL_SIZE: positiveInt('PG_POOL_SIZE', 1, 1000),
-  NODE_ENV: optional,
 });
 
 export const loadConfig = (env: Record<string, string | undefined>, cwd = process.cwd()): ServerConfig => {
@@ -124,7 +129,6 @@ export const loadConfig = (env: Record<string, string | undefined>, cwd = proces
   const v = parsed.data;
   const problems: string[] = [];
   const port = v.PORT ?? 3000;
-  const production = v.NODE_ENV === 'production';
   const google =
     v.GOOGLE_CLIENT_ID && v.GOOGLE_CLIENT_SECRET ? { clientId: v.GOOGLE_CLIENT_ID, clientSecret: v.GOOGLE_CLIENT_SECRET } : null;
   if ((v.GOOGLE_CLIENT_ID === undefined) !== (v.GOOGLE_CLIENT_SECRET === undefined)) {
@@ -132,8 +136,14 @@ export const loadConfig = (env: Record<string, string | undefined>, cwd = proces
   }
   const authMode: AuthMode = v.AUTH_MODE ?? (google ? 'google' : 'dev');
   if (authMode === 'google' && !google) problems.push('AUTH_MODE=google needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET');
-  if (authMode === 'dev' && production) {
-    problems.push('AUTH_MODE=dev (development sign-in) is refused when NODE_ENV=production: configure Google sign-in');
+  const publicUrl = (v.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  // Development sign-in lets anyone name any e-mail (an ADMIN_EMAILS one included): only a server
+  // nobody else can reach may offer it, whatever NODE_ENV says.
+  if (authMode === 'dev' && !isLoopbackUrl(publicUrl)) {
+    problems.push(
+      `Development sign-in is only allowed when PUBLIC_URL is a loopback address (localhost, 127.0.0.0/8 or [::1]); PUBLIC_URL is ${publicUrl}: ` +
+        'configure Google sign-in (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET) or use a loopback PUBLIC_URL',
+    );
   }
   const adminEmails = (v.ADMIN_EMAILS ?? '')
     .split(',')
@@ -148,7 +158,7 @@ export const loadConfig = (env: Record<string, string | undefined>, cwd = proces
   return {
     port,
     databaseUrl: v.DATABASE_URL ?? 'sqlite:./data/lowest.db',
-    publicUrl: (v.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     authMode,
     google,
     adminEmails,
@@ -159,7 +169,6 @@ export const loadConfig = (env: Record<string, string | undefined>, cwd = proces
       dateZone: v.GAME_DATE_ZONE ?? defaultGameConfig.dateZone,
       currency: v.CURRENCY ?? defaultGameConfig.currency,
     },
-    production,
     webRoot: `${cwd}/dist/web`,
     trustProxy: v.TRUST_PROXY ?? 0,
     logLevel: v.LOG_LEVEL ?? 'info',

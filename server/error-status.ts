@@ -8,6 +8,7 @@ export const errorStatus: Record<ErrorCode, ContentfulStatusCode> = {
   REFERRAL_INVALID: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  OWN_PAYOUT: 403,
   WRONG_PASSWORD: 403,
   NOT_FOUND: 404,
   PRIZE_DISABLED: 404,

@@ -1,14 +1,59 @@
 // Request parsing at the HTTP edge: zod schemas, one error message per failure (the first issue's).
+// A schema gives its own message where the spec has one; every other failure gets a message in
+// words naming the field (never zod's "Invalid input: expected …", DESIGN.md §14).
 import type { Context } from 'hono';
 import { z } from 'zod';
+import type { $ZodRawIssue } from 'zod/v4/core';
 import { DomainError } from '../core/errors.ts';
+import { MAX_JSON_DEPTH, nestedDeeperThan, TOO_DEEP_MESSAGE } from './security/json-depth.ts';
 import { containsNul, NUL_MESSAGE } from './security/nul-characters.ts';
 
 export const firstIssueMessage = (error: z.ZodError): string => error.issues[0]?.message ?? 'Invalid request.';
 
+/** `paypalEmail` → "PayPal e-mail"-like words: "Paypal email"; the top level is "The request body". */
+const fieldInWords = (path: readonly PropertyKey[]): string => {
+  const last = path.at(-1);
+  if (last === undefined) return 'The request body';
+  if (typeof last === 'number') return `Item ${last + 1} of ${fieldInWords(path.slice(0, -1)).toLowerCase()}`;
+  const words = String(last)
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase()
+    .trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+const KIND_IN_WORDS: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  object: 'a JSON object',
+  array: 'a list',
+};
+
+/** The message for a failure the schema gave no message for: what is wrong, with which field. */
+export const issueInWords = (issue: $ZodRawIssue): string => {
+  const field = fieldInWords(issue.path ?? []);
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return `${field} is required.`;
+      return `${field} must be ${KIND_IN_WORDS[issue.expected] ?? 'of another kind'}.`;
+    case 'too_big':
+      return issue.origin === 'string' ? `${field} is too long (at most ${issue.maximum} characters).` : `${field} is too large.`;
+    case 'too_small':
+      return issue.origin === 'string' ? `${field} is too short.` : `${field} is too small.`;
+    case 'invalid_value':
+      return `${field} must be one of: ${issue.values.map(String).join(', ')}.`;
+    default:
+      return `${field} is not valid.`;
+  }
+};
+
 export const parse = <S extends z.ZodType>(schema: S, value: unknown): z.output<S> => {
+  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) throw new DomainError('VALIDATION', TOO_DEEP_MESSAGE);
   if (containsNul(value)) throw new DomainError('VALIDATION', NUL_MESSAGE);
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, { error: issueInWords });
   if (!result.success) throw new DomainError('VALIDATION', firstIssueMessage(result.error));
   return result.data;
 };

@@ -1,6 +1,6 @@
 import { DomainError } from '../../core/errors.ts';
 import type { User } from '../../core/model.ts';
-import type { NewUser, UserRepository } from '../../core/ports.ts';
+import type { NewUser, UserChanges, UserRepository } from '../../core/ports.ts';
 import type { MemoryState } from './state.ts';
 
 const emailTaken = () => new DomainError('EMAIL_TAKEN', 'That e-mail address is already in use.');
@@ -10,7 +10,8 @@ export class MemoryUserRepository implements UserRepository {
 
   async create(user: NewUser): Promise<User> {
     const s = this.state();
-    if (this.#findByEmail(user.email)) throw emailTaken();
+    if (this.#emailHeld(user.email, user.id)) throw emailTaken();
+    if (user.verifiedEmail !== null && this.#findByVerifiedEmail(user.verifiedEmail)) throw emailTaken();
     if (s.users.has(user.id)) throw new DomainError('CONFLICT', `User ${user.id} already exists.`);
     const created: User = { ...user };
     s.users.set(user.id, created);
@@ -41,6 +42,11 @@ export class MemoryUserRepository implements UserRepository {
     return user ? { ...user } : null;
   }
 
+  async byVerifiedEmail(email: string): Promise<User | null> {
+    const user = this.#findByVerifiedEmail(email);
+    return user ? { ...user } : null;
+  }
+
   async byGoogleSub(sub: string): Promise<User | null> {
     const user = [...this.state().users.values()].find((u) => u.googleSub === sub);
     return user ? { ...user } : null;
@@ -51,12 +57,13 @@ export class MemoryUserRepository implements UserRepository {
     return user ? { ...user } : null;
   }
 
-  async update(id: string, fields: { email?: string; displayName?: string; role?: User['role']; googleSub?: string }): Promise<User> {
+  async update(id: string, fields: UserChanges): Promise<User> {
     const s = this.state();
     const user = s.users.get(id);
     if (!user) throw new DomainError('NOT_FOUND', 'User not found.');
-    if (fields.email !== undefined) {
-      const other = this.#findByEmail(fields.email);
+    if (fields.email !== undefined && this.#emailHeld(fields.email, id)) throw emailTaken();
+    if (fields.verifiedEmail !== undefined) {
+      const other = this.#findByVerifiedEmail(fields.verifiedEmail);
       if (other && other.id !== id) throw emailTaken();
     }
     const updated: User = { ...user, ...fields };
@@ -85,5 +92,18 @@ export class MemoryUserRepository implements UserRepository {
   #findByEmail(email: string): User | undefined {
     const wanted = email.toLowerCase();
     return [...this.state().users.values()].find((u) => u.email.toLowerCase() === wanted);
+  }
+
+  #findByVerifiedEmail(email: string): User | undefined {
+    const wanted = email.toLowerCase();
+    return [...this.state().users.values()].find((u) => u.verifiedEmail?.toLowerCase() === wanted);
+  }
+
+  /** Whether a user other than `exceptId` has the address as contact or verified e-mail. */
+  #emailHeld(email: string, exceptId: string): boolean {
+    const wanted = email.toLowerCase();
+    return [...this.state().users.values()].some(
+      (u) => u.id !== exceptId && (u.email.toLowerCase() === wanted || u.verifiedEmail?.toLowerCase() === wanted),
+    );
   }
 }

@@ -7,6 +7,8 @@ export type SqlBoolean = boolean | number;
 export interface UsersTable {
   id: string;
   email: string;
+  /** Added by 0002-verified-email. */
+  verified_email: string | null;
   display_name: string;
   role: string;
   google_sub: string | null;

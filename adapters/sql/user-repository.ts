@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import { DomainError } from '../../core/errors.ts';
-import type { Role, User } from '../../core/model.ts';
-import type { NewUser, UserRepository } from '../../core/ports.ts';
+import type { User } from '../../core/model.ts';
+import type { NewUser, UserChanges, UserRepository } from '../../core/ports.ts';
 import { affected, fromSqlBoolean, toNumber, type SqlContext } from './dialect.ts';
 import type { UsersTable } from './schema.ts';
 
@@ -10,6 +10,7 @@ const emailTaken = () => new DomainError('EMAIL_TAKEN', 'That e-mail address is 
 export const toUser = (row: Selectable<UsersTable>): User => ({
   id: row.id,
   email: row.email,
+  verifiedEmail: row.verified_email,
   displayName: row.display_name,
   role: row.role === 'admin' ? 'admin' : 'player',
   googleSub: row.google_sub,
@@ -23,11 +24,13 @@ export class SqlUserRepository implements UserRepository {
 
   async create(user: NewUser): Promise<User> {
     const { db, dialect } = this.ctx;
+    if (await this.#emailHeld(user.email, user.id)) throw emailTaken();
     const result = await db
       .insertInto('users')
       .values({
         id: user.id,
         email: user.email,
+        verified_email: user.verifiedEmail,
         display_name: user.displayName,
         role: user.role,
         google_sub: user.googleSub,
@@ -39,6 +42,7 @@ export class SqlUserRepository implements UserRepository {
       .executeTakeFirstOrThrow();
     if (affected(result) === 0) {
       if (await this.byEmail(user.email)) throw emailTaken();
+      if (user.verifiedEmail !== null && (await this.byVerifiedEmail(user.verifiedEmail))) throw emailTaken();
       throw new DomainError('CONFLICT', `User ${user.id} already exists.`);
     }
     await db
@@ -69,6 +73,15 @@ export class SqlUserRepository implements UserRepository {
     return row ? toUser(row) : null;
   }
 
+  async byVerifiedEmail(email: string): Promise<User | null> {
+    const row = await this.ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where(sql<string>`lower(verified_email)`, '=', sql<string>`lower(${email})`)
+      .executeTakeFirst();
+    return row ? toUser(row) : null;
+  }
+
   async byGoogleSub(sub: string): Promise<User | null> {
     const row = await this.ctx.db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
     return row ? toUser(row) : null;
@@ -79,12 +92,13 @@ export class SqlUserRepository implements UserRepository {
     return row ? toUser(row) : null;
   }
 
-  async update(id: string, fields: { email?: string; displayName?: string; role?: Role; googleSub?: string }): Promise<User> {
+  async update(id: string, fields: UserChanges): Promise<User> {
     const { db, dialect } = this.ctx;
     const current = await this.byId(id);
     if (!current) throw new DomainError('NOT_FOUND', 'User not found.');
-    if (fields.email !== undefined) {
-      const other = await this.byEmail(fields.email);
+    if (fields.email !== undefined && (await this.#emailHeld(fields.email, id))) throw emailTaken();
+    if (fields.verifiedEmail !== undefined) {
+      const other = await this.byVerifiedEmail(fields.verifiedEmail);
       if (other && other.id !== id) throw emailTaken();
     }
     const changes = {
@@ -92,17 +106,34 @@ export class SqlUserRepository implements UserRepository {
       ...(fields.displayName !== undefined && { display_name: fields.displayName }),
       ...(fields.role !== undefined && { role: fields.role }),
       ...(fields.googleSub !== undefined && { google_sub: fields.googleSub }),
+      ...(fields.verifiedEmail !== undefined && { verified_email: fields.verifiedEmail }),
     };
     if (Object.keys(changes).length > 0) {
       try {
         await db.updateTable('users').set(changes).where('id', '=', id).execute();
       } catch (error) {
-        // A concurrent update took the e-mail between the check and the write.
+        // A concurrent write took the e-mail between the check and the write.
         if (dialect.isUniqueViolation(error)) throw emailTaken();
         throw error;
       }
     }
     return { ...current, ...fields };
+  }
+
+  /** Whether a user other than `exceptId` has the address as contact or verified e-mail. */
+  async #emailHeld(email: string, exceptId: string): Promise<boolean> {
+    const row = await this.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '!=', exceptId)
+      .where((eb) =>
+        eb.or([
+          eb(sql<string>`lower(email)`, '=', sql<string>`lower(${email})`),
+          eb(sql<string>`lower(verified_email)`, '=', sql<string>`lower(${email})`),
+        ]),
+      )
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async delete(id: string): Promise<void> {

@@ -10,6 +10,7 @@ import { closeGame, currentGame } from '../../core/game/games.ts';
 import { submitEntry } from '../../core/entries/submit-entry.ts';
 import { makeDeps } from '../../test/support/fakes.ts';
 import { newUser } from '../../test/contract/fixtures.ts';
+import { migrations as registered } from '../sql/migrations/index.ts';
 import { createSqliteStore } from './store.ts';
 
 const dirs: string[] = [];

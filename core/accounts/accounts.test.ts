@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { makeDeps, rejection, type TestDeps } from '../../test/support/fakes.ts';
+import { createUser, makeDeps, rejection, type TestDeps } from '../../test/support/fakes.ts';
 import { currentGame, closeGame } from '../game/games.ts';
 import { submitEntry } from '../entries/submit-entry.ts';
 import { createGuild, joinGuild } from '../guilds/guild-membership.ts';
@@ -21,7 +21,8 @@ describe('signIn', () => {
     expect(first.user).toMatchObject({ email: 'ann@example.com', displayName: 'Name of ann', role: 'player', googleSub: 'sub-ann', isBot: false });
     expect(first.user.referralCode).toMatch(/^[A-Z0-9]{12}$/);
     const again = await signIn(deps, { googleSub: 'sub-ann', email: 'changed@example.com', displayName: 'Other', adminEmails: [] });
-    expect(again).toEqual({ user: first.user, isNew: false });
+    // Same account; the verified e-mail follows what Google vouches for now, the contact e-mail stays.
+    expect(again).toEqual({ user: { ...first.user, verifiedEmail: 'changed@example.com' }, isNew: false });
     expect((await deps.store.read((r) => r.users.count())).users).toBe(1);
   });
 
@@ -34,6 +35,39 @@ describe('signIn', () => {
     const google = await join(deps, 'bob@example.com', 'sub-bob');
     expect(google).toMatchObject({ isNew: false, user: { id: dev.user.id, googleSub: 'sub-bob' } });
     expect((await rejection(join(deps, 'bob@example.com', 'sub-other'))).code).toBe('CONFLICT');
+  });
+
+  it('keeps the verified e-mail apart: a contact e-mail typed into a profile identifies nobody', async () => {
+    const deps = makeDeps();
+    const mallory = await join(deps, 'mallory@example.com');
+    expect(mallory.user).toMatchObject({ email: 'mallory@example.com', verifiedEmail: 'mallory@example.com' });
+    await updateProfile(deps, mallory.user.id, { email: 'boss@example.com', displayName: 'Mallory' });
+    // The CLI matches the verified e-mail only.
+    expect((await rejection(setRole(deps, 'boss@example.com', 'admin'))).code).toBe('NOT_FOUND');
+    // The real boss signs in: a new admin account that takes its address back; Mallory stays a player.
+    const boss = await join(deps, 'boss@example.com', 'sub-boss', ['boss@example.com']);
+    expect(boss).toMatchObject({ isNew: true, user: { email: 'boss@example.com', verifiedEmail: 'boss@example.com', role: 'admin' } });
+    expect(boss.user.id).not.toBe(mallory.user.id);
+    expect(await deps.store.read((r) => r.users.byId(mallory.user.id))).toMatchObject({ email: 'mallory@example.com', role: 'player' });
+    // Nor can Mallory take a signed-in player's address afterwards.
+    const taken = await rejection(updateProfile(deps, mallory.user.id, { email: 'BOSS@example.com', displayName: 'Mallory' }));
+    expect(taken.code).toBe('EMAIL_TAKEN');
+    expect((await join(deps, 'mallory@example.com', null, ['boss@example.com'])).user.role).toBe('player');
+  });
+
+  it('lets a dev sign-in claim an account made before verified e-mails, but never a Google sign-in', async () => {
+    const deps = makeDeps();
+    await createUser(deps, { id: 'old-dev', email: 'old@example.com' });
+    const google = await rejection(join(deps, 'old@example.com', 'sub-old'));
+    expect(google).toMatchObject({ code: 'CONFLICT', message: 'This e-mail address is in use by another account' });
+    const dev = await join(deps, 'old@example.com');
+    expect(dev).toMatchObject({ isNew: false, user: { id: 'old-dev', verifiedEmail: 'old@example.com' } });
+    // Claimed, it links to Google like any dev account.
+    expect((await join(deps, 'old@example.com', 'sub-old')).user).toMatchObject({ id: 'old-dev', googleSub: 'sub-old' });
+    // A bot's address signs into nothing.
+    await createUser(deps, { id: 'bot:0001', email: 'bot-0001@bots.invalid', isBot: true });
+    expect((await rejection(join(deps, 'bot-0001@bots.invalid'))).code).toBe('FORBIDDEN');
+    expect((await rejection(join(deps, 'bot-0001@bots.invalid', 'sub-bot'))).code).toBe('CONFLICT');
   });
 
   it('gives the admin role from ADMIN_EMAILS and never takes it away', async () => {

@@ -68,11 +68,14 @@ export const deleteAccount = async (deps: Deps, userId: string): Promise<{ messa
     return { message: 'Account deleted' };
   });
 
-/** `lowest users promote EMAIL` (and demote, for completeness). */
+/**
+ * `lowest users promote EMAIL` (and demote). Matches the e-mail the user signed in with, never the
+ * contact e-mail: anyone can type an address into their profile (issue 11, e-mail squatting).
+ */
 export const setRole = async (deps: Deps, email: string, role: Role): Promise<User> => {
   if (role !== 'admin' && role !== 'player') return fail('VALIDATION', 'Role must be admin or player');
   return deps.store.write(async (repos) => {
-    const user = await repos.users.byEmail(email.trim());
+    const user = await repos.users.byVerifiedEmail(email.trim());
     if (!user) return fail('NOT_FOUND', `No user with e-mail ${email.trim()}`);
     return repos.users.update(user.id, { role });
   });

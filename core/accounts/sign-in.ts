@@ -1,8 +1,8 @@
-// Sign-in (Google or dev): find the player by Google sub, else by e-mail, else create them.
+// Sign-in (Google or dev): find the player by Google sub, else by verified e-mail, else create them.
 import type { Deps } from '../deps.ts';
 import { fail, isDomainError } from '../errors.ts';
-import type { Role, User } from '../model.ts';
-import type { Random, Repositories } from '../ports.ts';
+import type { User } from '../model.ts';
+import type { Random, Repositories, UserChanges } from '../ports.ts';
 import { newReferralCode } from '../referrals/referrals.ts';
 import { DISPLAY_NAME_MAX, DISPLAY_NAME_MIN, checkEmail } from './account-rules.ts';
 
@@ -11,7 +11,7 @@ export interface SignInInput {
   googleSub: string | null;
   email: string;
   displayName: string;
-  /** ADMIN_EMAILS, compared case-insensitively. */
+  /** ADMIN_EMAILS, compared case-insensitively with the verified e-mail (`email`) only. */
   adminEmails: readonly string[];
 }
 
@@ -35,27 +35,60 @@ export const uniqueReferralCode = async (repos: Repositories, random: Random): P
   return fail('CONFLICT', 'Could not find a free referral code');
 };
 
-/** Signs in an account found by Google sub or e-mail (promoting, linking), or null when there is none. */
+/**
+ * The account this sign-in is for, found by Google sub, else by verified e-mail; and, for a dev
+ * sign-in only, an account made before verified e-mails existed, found by its contact e-mail. A
+ * contact e-mail alone never identifies anyone: a player may type any free address there.
+ */
+const findAccount = async (repos: Repositories, input: SignInInput, email: string): Promise<User | null> => {
+  const bySub = input.googleSub === null ? null : await repos.users.byGoogleSub(input.googleSub);
+  if (bySub) return bySub;
+  const byVerified = await repos.users.byVerifiedEmail(email);
+  if (byVerified) {
+    // The e-mail belongs to another Google account: linking would hand that account over.
+    if (input.googleSub !== null && byVerified.googleSub !== null) {
+      return fail('CONFLICT', 'This e-mail address is linked to a different Google account');
+    }
+    return byVerified;
+  }
+  if (input.googleSub !== null) return null;
+  const legacy = await repos.users.byEmail(email);
+  return legacy && legacy.verifiedEmail === null && legacy.googleSub === null ? legacy : null;
+};
+
+/** Signs in an existing account (promoting, linking, recording the verified e-mail), or null when there is none. */
 const signInExisting = async (
   repos: Repositories,
   input: SignInInput,
   email: string,
   admin: boolean,
 ): Promise<{ user: User; isNew: boolean } | null> => {
-  const bySub = input.googleSub === null ? null : await repos.users.byGoogleSub(input.googleSub);
-  const existing = bySub ?? (await repos.users.byEmail(email));
+  const existing = await findAccount(repos, input, email);
   if (!existing) return null;
   if (existing.isBot) return fail('FORBIDDEN', 'Bot accounts cannot sign in');
-  if (!bySub && input.googleSub !== null && existing.googleSub !== null) {
-    // The e-mail belongs to another Google account: linking would hand that account over.
-    return fail('CONFLICT', 'This e-mail address is linked to a different Google account');
-  }
-  const fields: { role?: Role; googleSub?: string } = {};
+  const fields: UserChanges = {};
   // Promote from ADMIN_EMAILS, never demote: a role given by the CLI survives later sign-ins.
   if (admin && existing.role !== 'admin') fields.role = 'admin';
   if (input.googleSub !== null && existing.googleSub === null) fields.googleSub = input.googleSub;
+  // Google may report a changed address for the same sub: keep the one it vouches for now, if free.
+  if (existing.verifiedEmail?.toLowerCase() !== email.toLowerCase()) {
+    const holder = await repos.users.byVerifiedEmail(email);
+    if (!holder || holder.id === existing.id) fields.verifiedEmail = email;
+  }
   const user = Object.keys(fields).length > 0 ? await repos.users.update(existing.id, fields) : existing;
   return { user, isNew: false };
+};
+
+/**
+ * Before a new account takes its verified e-mail as contact e-mail, another account using that
+ * address only as its contact e-mail gives it back and returns to its own verified e-mail: the
+ * address's owner wins over whoever typed it into a profile first.
+ */
+const reclaimContactEmail = async (repos: Repositories, email: string): Promise<void> => {
+  const holder = await repos.users.byEmail(email);
+  if (!holder) return;
+  if (holder.verifiedEmail === null) return fail('CONFLICT', 'This e-mail address is in use by another account');
+  await repos.users.update(holder.id, { email: holder.verifiedEmail });
 };
 
 export const signIn = async (deps: Deps, input: SignInInput): Promise<{ user: User; isNew: boolean }> => {
@@ -64,10 +97,12 @@ export const signIn = async (deps: Deps, input: SignInInput): Promise<{ user: Us
   return deps.store.write(async (repos) => {
     const known = await signInExisting(repos, input, email, admin);
     if (known) return known;
+    await reclaimContactEmail(repos, email);
     try {
       const user = await repos.users.create({
         id: deps.random.id(),
         email,
+        verifiedEmail: email,
         displayName: displayNameFrom(input.displayName, email),
         role: admin ? 'admin' : 'player',
         googleSub: input.googleSub,

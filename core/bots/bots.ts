@@ -57,6 +57,8 @@ const botsFor = async (repos: Repositories, deps: Deps, gameKey: string, count: 
       await repos.users.create({
         id,
         email: `bot-${id.slice('bot:'.length)}@${BOT_EMAIL_DOMAIN}`,
+        // Bots never sign in: no verified e-mail, so no admin role can ever reach them by e-mail.
+        verifiedEmail: null,
         displayName: BOT_NAME,
         role: 'player',
         googleSub: null,

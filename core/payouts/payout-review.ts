@@ -76,11 +76,13 @@ const winnerMail = (status: ReviewStatus, amount: string, gameDate: string, note
   }
 };
 
-/** POST /api/prizes/admin/payouts/{id}: one step of the state machine, audited, with a mail to the winner. */
+/** POST /api/prizes/admin/payouts/{id}: one step of the state machine by another admin than the winner, audited, with a mail to the winner. */
 export const reviewPayout = async (deps: Deps, input: ReviewInput): Promise<{ payout: AdminPayoutDto; message: string }> =>
   deps.store.write(async (repos) => {
     const payout = await repos.payouts.byId(input.payoutId);
     if (!payout) return fail('NOT_FOUND', 'Payout not found');
+    // Four eyes on money: whoever won cannot approve, reject or pay their own prize (DESIGN.md §9).
+    if (payout.userId === input.adminId) return fail('OWN_PAYOUT', 'You cannot review a payout of your own: another admin must do it.');
     const now = deps.clock.now().toISOString();
     const plan = planTransition(payout, input, now);
     const moved = await repos.payouts.transition(payout.id, plan.from, plan.to, {

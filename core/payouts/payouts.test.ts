@@ -236,6 +236,24 @@ describe('reviewPayout', () => {
     expect(await deps.store.read((r) => r.payouts.audit(payoutId))).toHaveLength(1);
   });
 
+  it('refuses an admin reviewing their own payout, in every status, and changes nothing', async () => {
+    const deps = await setup();
+    const { payoutId } = await claimPrize(deps, cashClaim);
+    for (const attempt of [
+      { status: 'approved' },
+      { status: 'failed', reviewNotes: 'no' },
+      { status: 'paid', paymentReference: 'TX-1' },
+    ]) {
+      const error = await rejection(reviewPayout(deps, { adminId: 'alice', payoutId, ...attempt }));
+      expect(error).toMatchObject({ code: 'OWN_PAYOUT', message: 'You cannot review a payout of your own: another admin must do it.' });
+    }
+    // Approved by another admin, the winner still cannot mark it paid.
+    await reviewPayout(deps, { adminId: 'bob', payoutId, status: 'approved' });
+    expect((await rejection(reviewPayout(deps, { adminId: 'alice', payoutId, status: 'paid', paymentReference: 'TX-1' }))).code).toBe('OWN_PAYOUT');
+    expect((await listPayouts(deps)).payouts[0]).toMatchObject({ id: payoutId, status: 'approved', paymentReference: null });
+    expect((await deps.store.read((r) => r.payouts.audit(payoutId))).map((a) => a.adminId)).toEqual(['bob']);
+  });
+
   it('answers NOT_FOUND for an unknown payout', async () => {
     const deps = await setup();
     expect((await rejection(reviewPayout(deps, { adminId: 'a', payoutId: 'nope', status: 'approved' }))).code).toBe('NOT_FOUND');

@@ -60,7 +60,7 @@ export const authRoutes = (services: AppServices) => {
       if (!code || !returnedState || !state || !verifier || returnedState !== state) {
         throw new DomainError('VALIDATION', 'The sign-in request expired or did not match. Please sign in again.');
       }
-      const identity = await googleAuth.exchange(code, verifier);
+      const identity = await googleAuth.exchange(code, verifier, deps.clock.now());
       await startSession(c, { googleSub: identity.sub, email: identity.email, displayName: identity.name });
       return c.redirect('/', 302);
     })

@@ -9,8 +9,8 @@ import { requireUser } from '../auth/guards.ts';
 import { rateLimit } from '../security/rate-limit.ts';
 import { gameDateParam, intQuery, jsonBody, object, parse } from '../validation.ts';
 
-// The number itself is checked by the core, with the spec's messages.
-const entryBody = object({ number: z.unknown() });
+// The number is checked by the core, with the spec's messages (a missing one included).
+const entryBody = object({ number: z.unknown().optional() });
 const historyQuery = z.object({ limit: intQuery('limit', 14, 1, 100) });
 
 export const gameRoutes = ({ deps, limiter }: AppServices) =>

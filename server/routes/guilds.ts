@@ -20,7 +20,7 @@ export const guildRoutes = ({ deps, limiter }: AppServices) =>
       const { limit } = parse(listQuery, c.req.query());
       return c.json(await listGuilds(deps, limit));
     })
-    .post('/guilds', async (c) => {
+    .post('/guilds', rateLimit(limiter, 'guildCreate'), async (c) => {
       const user = requireUser(c);
       const body = await jsonBody(c, createBody);
       return c.json(await createGuild(deps, { userId: user.id, ...body }), 201);

@@ -6,12 +6,24 @@ import type { AppEnv } from '../app-env.ts';
 
 export const NUL_MESSAGE = 'The request contains a character that is not allowed (NUL).';
 
-/** Whether any string inside `value` (keys included) holds a NUL. */
+/**
+ * Whether any string inside `value` (keys included) holds a NUL. Walks with an explicit stack, not
+ * recursion: a body nested thousands deep must not overflow the call stack (a 500 per request).
+ */
 export const containsNul = (value: unknown): boolean => {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (typeof value === 'object' && value !== null) {
-    return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || containsNul(inner));
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return true;
+    } else if (Array.isArray(item)) {
+      pending.push(...item);
+    } else if (typeof item === 'object' && item !== null) {
+      for (const [key, inner] of Object.entries(item)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(inner);
+      }
+    }
   }
   return false;
 };

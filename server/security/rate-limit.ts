@@ -12,7 +12,7 @@ export interface RateRule {
   windowMs: number;
 }
 
-export type RateBucket = 'signIn' | 'entry' | 'referralValidate' | 'guildJoin' | 'reward';
+export type RateBucket = 'signIn' | 'entry' | 'referralValidate' | 'guildJoin' | 'guildCreate' | 'reward';
 
 export type RateLimits = Record<RateBucket, { perUser: RateRule; perIp: RateRule }>;
 
@@ -27,6 +27,8 @@ export const defaultRateLimits: RateLimits = {
   referralValidate: { perUser: { limit: 30, windowMs: minute }, perIp: { limit: 600, windowMs: minute } },
   // Guild passwords are short: keep guessing slow per account; the address limit only stops a flood.
   guildJoin: { perUser: { limit: 10, windowMs: 10 * minute }, perIp: { limit: 600, windowMs: 10 * minute } },
+  // Each creation runs a deliberately slow scrypt hash: a player needs a handful, never dozens.
+  guildCreate: { perUser: { limit: 5, windowMs: 10 * minute }, perIp: { limit: 60, windowMs: 10 * minute } },
   reward: { perUser: { limit: 30, windowMs: minute }, perIp: { limit: 2_000, windowMs: minute } },
 };
 

@@ -2,6 +2,8 @@
 // csrf() only looks at form content types. Browsers send Origin on every cross-origin POST/PUT/
 // PATCH/DELETE (and Sec-Fetch-Site on all of them); a request carrying neither comes from a
 // non-browser client (curl, tests, the CLI), which cannot ride a victim's cookie, so it is allowed.
+// Origin is compared with PUBLIC_URL only: the Host header is the client's to choose (a DNS
+// rebinding page or a proxy passing Host through would make any origin look like our own).
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env.ts';
 import { HttpProblem } from '../http-problem.ts';
@@ -16,8 +18,7 @@ export const sameOrigin = (publicUrl: string) => {
     const site = c.req.header('sec-fetch-site');
     const refused = new HttpProblem(403, 'CROSS_SITE', 'Cross-site requests are not allowed.');
     if (origin !== undefined) {
-      // The request's own origin is same-origin by definition (the browser set Host to us).
-      if (origin !== publicOrigin && origin !== new URL(c.req.url).origin) throw refused;
+      if (origin !== publicOrigin) throw refused;
     } else if (site !== undefined && site !== 'same-origin' && site !== 'none') {
       throw refused;
     }

@@ -113,8 +113,27 @@ describe('development sign-in', () => {
     expect((await request('POST', '/auth/logout')).status).toBe(303);
   });
 
+  it('a contact e-mail set to an ADMIN_EMAILS address grants nothing when its owner signs in (no squatting)', async () => {
+    const { request, signIn } = await makeHarness();
+    const mallory = await signIn('mallory@example.com', 'Mallory');
+    const squat = await request('PUT', '/api/profile', { cookie: mallory, json: { email: ADMIN_EMAIL, displayName: 'Mallory' } });
+    expect(squat.status).toBe(200);
+    // Someone else signs in with the address: their own new account is the admin, not Mallory's.
+    const admin = await signIn(ADMIN_EMAIL, 'Admin');
+    const adminMe = await json(await request('GET', '/api/me', { cookie: admin }));
+    expect(adminMe).toMatchObject({ email: ADMIN_EMAIL, role: 'admin' });
+    const malloryMe = await json(await request('GET', '/api/me', { cookie: mallory }));
+    expect(malloryMe).toMatchObject({ email: 'mallory@example.com', role: 'player' });
+    expect(malloryMe.id).not.toBe(adminMe.id);
+    expect((await request('GET', '/admin/status', { cookie: mallory })).status).toBe(403);
+    // And the address cannot be squatted again.
+    const again = await request('PUT', '/api/profile', { cookie: mallory, json: { email: ADMIN_EMAIL, displayName: 'Mallory' } });
+    expect(again.status).toBe(409);
+  });
+
   it('marks cookies Secure when PUBLIC_URL is https', async () => {
-    const { request } = await makeHarness({ env: { PUBLIC_URL: 'https://lowest.example' } });
+    // https://localhost: dev sign-in runs on loopback origins only (finding 1 of issue 11).
+    const { request } = await makeHarness({ env: { PUBLIC_URL: 'https://localhost' } });
     const res = await request('POST', '/auth/dev', { json: { email: 'eve@example.com', displayName: 'Eve' } });
     expect(cookieNamed(res, 'sid')).toContain('Secure');
   });
@@ -138,6 +157,15 @@ describe('Google sign-in (authorization code + PKCE against a local fake provide
         tokenEndpoint: provider.tokenEndpoint,
       }),
     });
+
+  /** Claims Google would sign for client-1 at the harness clock (2026-11-20T12:00Z), valid an hour. */
+  const claims = (fields: Record<string, unknown>): Record<string, unknown> => ({
+    iss: 'https://accounts.google.com',
+    aud: 'client-1',
+    exp: Date.parse('2026-11-20T13:00:00Z') / 1000,
+    email_verified: true,
+    ...fields,
+  });
 
   /** GET /auth/google: the redirect and the two short-lived cookies, as a browser would keep them. */
   const begin = async (h: Awaited<ReturnType<typeof googleHarness>>) => {
@@ -165,7 +193,7 @@ describe('Google sign-in (authorization code + PKCE against a local fake provide
     const state = url.searchParams.get('state') ?? '';
     expect(cookie).toContain(`oauth_state=${state}`);
 
-    const code = provider.consent(url, { sub: 'g-123', email: 'Gina@Example.com', email_verified: true, name: 'Gina G' });
+    const code = provider.consent(url, claims({ sub: 'g-123', email: 'Gina@Example.com', name: 'Gina G' }));
     const callback = await h.request('GET', `/auth/google/callback?code=${code}&state=${state}`, { cookie });
     expect(callback.status).toBe(302);
     expect(callback.headers.get('location')).toBe('/');
@@ -187,7 +215,7 @@ describe('Google sign-in (authorization code + PKCE against a local fake provide
   it('refuses a callback whose state does not match the cookie, or without the cookies', async () => {
     const h = await googleHarness();
     const { url, cookie } = await begin(h);
-    const code = provider.consent(url, { sub: 'g-9', email: 'h@example.com', name: 'H' });
+    const code = provider.consent(url, claims({ sub: 'g-9', email: 'h@example.com', name: 'H' }));
     const wrong = await h.request('GET', `/auth/google/callback?code=${code}&state=forged`, { cookie });
     expect(wrong.status).toBe(400);
     expect((await json(wrong)).code).toBe('VALIDATION');
@@ -207,12 +235,42 @@ describe('Google sign-in (authorization code + PKCE against a local fake provide
     expect((await json(res)).error).toContain('Google sign-in failed');
 
     const second = await begin(h);
-    const code = provider.consent(second.url, { sub: 'g-5', email: 'u@example.com', email_verified: false });
+    const code = provider.consent(second.url, claims({ sub: 'g-5', email: 'u@example.com', email_verified: false }));
     const unverified = await h.request('GET', `/auth/google/callback?code=${code}&state=${second.url.searchParams.get('state')}`, {
       cookie: second.cookie,
     });
     expect(unverified.status).toBe(400);
     expect((await json(unverified)).error).toBe('Google sign-in failed: the e-mail address is not verified.');
+  });
+
+  // Finding 10 of issue 11: the ID token was only decoded. Each claim that fails refuses the sign-in.
+  it.each([
+    ['no email_verified claim', { email_verified: undefined }, 'the e-mail address is not verified'],
+    ['email_verified as the string "true"', { email_verified: 'true' }, 'the e-mail address is not verified'],
+    ['another issuer', { iss: 'https://accounts.evil.example' }, 'the ID token was not issued by Google'],
+    ['no issuer', { iss: undefined }, 'the ID token was not issued by Google'],
+    ['another audience', { aud: 'someone-elses-client' }, 'the ID token was issued for another application'],
+    ['an expired token', { exp: Date.parse('2026-11-20T11:59:59Z') / 1000 }, 'the ID token has expired'],
+    ['a token expiring right now', { exp: Date.parse('2026-11-20T12:00:00Z') / 1000 }, 'the ID token has expired'],
+    ['no expiry', { exp: undefined }, 'the ID token has expired'],
+  ])('refuses an ID token with %s', async (_case, overrides, why) => {
+    const h = await googleHarness();
+    const { url, cookie } = await begin(h);
+    const code = provider.consent(url, claims({ sub: 'g-77', email: 'mallory@example.com', ...overrides }));
+    const res = await h.request('GET', `/auth/google/callback?code=${code}&state=${url.searchParams.get('state')}`, { cookie });
+    expect(res.status).toBe(400);
+    expect(await json(res)).toEqual({ error: `Google sign-in failed: ${why}.`, code: 'VALIDATION' });
+    expect(cookieNamed(res, 'sid')).toBeUndefined();
+    expect(await h.deps.store.read((repos) => repos.users.byGoogleSub('g-77'))).toBeNull();
+  });
+
+  it('accepts the bare issuer accounts.google.com and an audience list holding our client id', async () => {
+    const h = await googleHarness();
+    const { url, cookie } = await begin(h);
+    const code = provider.consent(url, claims({ sub: 'g-78', email: 'ok@example.com', iss: 'accounts.google.com', aud: ['client-1'] }));
+    const res = await h.request('GET', `/auth/google/callback?code=${code}&state=${url.searchParams.get('state')}`, { cookie });
+    expect(res.status).toBe(302);
+    expect((await h.deps.store.read((repos) => repos.users.byGoogleSub('g-78')))?.email).toBe('ok@example.com');
   });
 
   it('answers the provider error parameter with 400', async () => {

@@ -7,7 +7,7 @@ import { MemoryRateLimiter, type RateLimits, type RateRule } from '../../server/
 import { resolve, TOKENS } from '../../server/tokens.ts';
 import type { GoogleAuth } from '../../server/auth/google-auth.ts';
 import type { Deps } from '../../core/deps.ts';
-import type { Store } from '../../core/ports.ts';
+import type { PasswordHasher, Store } from '../../core/ports.ts';
 import { MemoryStore } from '../../adapters/memory/store.ts';
 import { FixedClock, PlainHasher, SeededRandom } from '../support/fakes.ts';
 import { expect } from 'vitest';
@@ -21,6 +21,7 @@ export const roomyLimits: RateLimits = {
   entry: { perUser: roomy, perIp: roomy },
   referralValidate: { perUser: roomy, perIp: roomy },
   guildJoin: { perUser: roomy, perIp: roomy },
+  guildCreate: { perUser: roomy, perIp: roomy },
   reward: { perUser: roomy, perIp: roomy },
 };
 
@@ -34,6 +35,8 @@ export interface HarnessOptions {
   googleAuth?: GoogleAuth | null;
   /** Operations tests: a pino logger on a captured stream, a lifecycle phase, the outbox gauges' source. */
   overrides?: Pick<ContainerOverrides, 'logger' | 'lifecycle' | 'collectOutbox'>;
+  /** Defaults to a plain (instant) hasher. */
+  hasher?: PasswordHasher;
 }
 
 export interface RequestOptions {
@@ -56,7 +59,7 @@ export const makeHarness = async (options: HarnessOptions = {}) => {
     store: options.store ?? new MemoryStore(),
     clock,
     random: new SeededRandom(7),
-    hasher: new PlainHasher(),
+    hasher: options.hasher ?? new PlainHasher(),
     // On the harness clock, so a minute boundary passing mid-test never resets a window.
     limiter: new MemoryRateLimiter(options.limits ?? roomyLimits, () => clock.now().getTime()),
     logger: { info: () => {}, error: (_message, error) => errors.push(error) },

@@ -193,6 +193,28 @@ describe('winnings, the claim and payout review', () => {
     expect((await h.request('POST', '/api/prizes/admin/payouts/nope', { cookie: admin, json: { status: 'approved' } })).status).toBe(404);
   });
 
+  it('an admin who won cannot approve, reject or pay their own payout (403); another admin can', async () => {
+    const h = await makeHarness({ env: { ADMIN_EMAILS: `${ADMIN_EMAIL},second@lowest.test` } });
+    const winner = await h.signIn(ADMIN_EMAIL, 'Admin');
+    await h.request('POST', '/api/entry', { cookie: winner, json: { number: 1 } });
+    await closeToday(h);
+    const claim = await h.request('POST', '/api/prizes/winner-payout', {
+      cookie: winner,
+      json: { gameId: '2026-11-20', paypalEmail: 'admin@paypal.test', preferredName: 'Admin' },
+    });
+    const { payoutId } = await json<{ payoutId: string }>(claim);
+    for (const body of [{ status: 'approved' }, { status: 'failed', reviewNotes: 'x' }, { status: 'paid', paymentReference: 'TX' }]) {
+      const res = await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, { cookie: winner, json: body });
+      expect(res.status).toBe(403);
+      expect(await json(res)).toEqual({ error: 'You cannot review a payout of your own: another admin must do it.', code: 'OWN_PAYOUT' });
+    }
+    const list = await json<AdminPayoutsResponse>(await h.request('GET', '/api/prizes/admin/payouts', { cookie: winner }));
+    expect(list.payouts[0]).toMatchObject({ id: payoutId, status: 'pending_review' });
+    const second = await h.signIn('second@lowest.test', 'Second');
+    const approved = await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, { cookie: second, json: { status: 'approved' } });
+    expect(approved.status).toBe(200);
+  });
+
   it('only the winner may claim (403); an unknown game is 404', async () => {
     const { h, bob } = await wonGame();
     const res = await h.request('POST', '/api/prizes/winner-payout', {

@@ -21,6 +21,20 @@ describe('same-origin check on unsafe methods', () => {
     expect(await json(await request('GET', '/api/entry/mine', { cookie }))).toMatchObject({ entries: [] });
   });
 
+  it('compares Origin with PUBLIC_URL only, never with the Host header', async () => {
+    const { app, request, signIn } = await makeHarness();
+    const cookie = await signIn('ann@example.com');
+    // The request claims to be for evil.example and to come from it: still not our origin.
+    const res = await app.request('http://evil.example/api/entry', {
+      method: 'POST',
+      headers: { cookie, host: 'evil.example', origin: 'http://evil.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ number: 5 }),
+    });
+    expect(res.status).toBe(403);
+    expect(await json(res)).toEqual({ error: 'Cross-site requests are not allowed.', code: 'CROSS_SITE' });
+    expect(await json(await request('GET', '/api/entry/mine', { cookie }))).toMatchObject({ entries: [] });
+  });
+
   it('refuses Sec-Fetch-Site cross-site or same-site without an Origin', async () => {
     const { request, signIn } = await makeHarness();
     const cookie = await signIn('ann@example.com');
@@ -161,6 +175,7 @@ describe('rate limits (429 in the error format)', () => {
         entry: roomyLimits.entry,
         referralValidate: { perUser: tight, perIp: tight },
         guildJoin: { perUser: tight, perIp: { limit: 100, windowMs: 60_000 } },
+        guildCreate: roomyLimits.guildCreate,
         reward: { perUser: tight, perIp: { limit: 100, windowMs: 60_000 } },
       },
     });

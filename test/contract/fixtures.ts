@@ -7,6 +7,7 @@ export const at = (minute: number): string => new Date(Date.UTC(2026, 10, 20, 12
 export const newUser = (id: string, fields: Partial<NewUser> = {}): NewUser => ({
   id,
   email: `${id}@example.test`,
+  verifiedEmail: null,
   displayName: `Player ${id}`,
   role: 'player',
   googleSub: null,

@@ -51,6 +51,37 @@ contract('users', ({ store }) => {
     expect((await store().read((r) => r.users.byId('u2')))?.email).toBe('u2@example.test');
   });
 
+  it('finds by verified e-mail case-insensitively, apart from the contact e-mail', async () => {
+    const created = await store().write((r) => r.users.create(newUser('u1', { email: 'contact@example.test', verifiedEmail: 'Signed@Example.test' })));
+    expect(created.verifiedEmail).toBe('Signed@Example.test');
+    await store().read(async (r) => {
+      expect(await r.users.byVerifiedEmail('signed@example.TEST')).toEqual(created);
+      expect(await r.users.byVerifiedEmail('contact@example.test')).toBeNull();
+      expect(await r.users.byEmail('signed@example.test')).toBeNull();
+    });
+    const moved = await store().write((r) => r.users.update('u1', { verifiedEmail: 'new@example.test' }));
+    expect(moved.verifiedEmail).toBe('new@example.test');
+    expect(await store().read((r) => r.users.byVerifiedEmail('NEW@example.test'))).toEqual(moved);
+    expect(await store().read((r) => r.users.byVerifiedEmail('signed@example.test'))).toBeNull();
+  });
+
+  it('refuses an address another user signed in with, as contact or verified e-mail (no squatting)', async () => {
+    await store().write(async (r) => {
+      await r.users.create(newUser('boss', { email: 'boss@example.test', verifiedEmail: 'boss@example.test' }));
+      await r.users.create(newUser('u1', { verifiedEmail: 'u1@example.test' }));
+    });
+    // Another's verified e-mail as contact e-mail, by update or at creation.
+    await expect(store().write((r) => r.users.update('u1', { email: 'BOSS@example.test' }))).rejects.toEqual(domainError('EMAIL_TAKEN'));
+    await expect(store().write((r) => r.users.create(newUser('u2', { email: 'u1@EXAMPLE.test', verifiedEmail: null })))).rejects.toEqual(
+      domainError('EMAIL_TAKEN'),
+    );
+    // Another's verified e-mail as verified e-mail.
+    await expect(store().write((r) => r.users.update('u1', { verifiedEmail: 'Boss@example.test' }))).rejects.toEqual(domainError('EMAIL_TAKEN'));
+    await expect(store().write((r) => r.users.create(newUser('u3', { verifiedEmail: 'boss@example.TEST' })))).rejects.toEqual(domainError('EMAIL_TAKEN'));
+    expect(await store().read((r) => r.users.byId('u1'))).toMatchObject({ email: 'u1@example.test', verifiedEmail: 'u1@example.test' });
+    expect(await store().read((r) => r.users.count())).toEqual({ users: 2, bots: 0 });
+  });
+
   it('deletes the user row and its stats; counts and lists bots by id', async () => {
     await store().write(async (r) => {
       await r.users.create(newUser('u1'));

@@ -94,6 +94,7 @@ export const createUser = async (deps: Deps, fields: Partial<User> & { id: strin
   return deps.store.write((repos) =>
     repos.users.create({
       email: `${fields.id}@example.test`,
+      verifiedEmail: null,
       displayName: `Player ${fields.id}`,
       role: 'player',
       googleSub: null,

@@ -1,9 +1,11 @@
 // The versioned migrations, in order. Names sort; never rename or edit one that has shipped.
 import type { Migration } from 'kysely';
 import { initial } from './0001-initial.ts';
+import { verifiedEmail } from './0002-verified-email.ts';
 import { rateLimits } from './0003-rate-limits.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-verified-email': verifiedEmail,
   '0003-rate-limits': rateLimits,
 };
