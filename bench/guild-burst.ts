@@ -8,7 +8,7 @@ import { createApp } from '../server/app.ts';
 import { buildContainer } from '../server/composition-root.ts';
 import { loadConfig } from '../server/config.ts';
 import { resolve, TOKENS } from '../server/tokens.ts';
-import { defaultRateLimits, RateLimiter, type RateLimits } from '../server/security/rate-limit.ts';
+import { defaultRateLimits, MemoryRateLimiter, type RateLimits } from '../server/security/rate-limit.ts';
 
 const BURST = 40;
 
@@ -18,7 +18,7 @@ const lifted = Object.fromEntries(
 ) as RateLimits;
 const container = await buildContainer(loadConfig({ DATABASE_URL: 'sqlite::memory:', PUBLIC_URL: 'http://127.0.0.1' }), {
   logger: { info: () => {}, error: (message) => console.error(message) },
-  ...(noLimits && { limiter: new RateLimiter(lifted) }),
+  ...(noLimits && { limiter: new MemoryRateLimiter(lifted) }),
 });
 const app = createApp(container);
 const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

@@ -4,7 +4,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { migrations as registered } from '../sql/migrations/index.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeGame, currentGame } from '../../core/game/games.ts';
 import { submitEntry } from '../../core/entries/submit-entry.ts';

@@ -3,7 +3,7 @@ import type { Deps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import type { GameDate, Payout, PrizeType } from '../model.ts';
 import { formatMoney } from '../prizes/money.ts';
-import { allowedReviewActions, planTransition, type ReviewAction, type ReviewStatus } from './payout-state.ts';
+import { allowedReviewActions, isOwnPayout, planTransition, type ReviewAction, type ReviewStatus } from './payout-state.ts';
 
 export interface AdminPayoutDto {
   id: string;
@@ -81,8 +81,7 @@ export const reviewPayout = async (deps: Deps, input: ReviewInput): Promise<{ pa
   deps.store.write(async (repos) => {
     const payout = await repos.payouts.byId(input.payoutId);
     if (!payout) return fail('NOT_FOUND', 'Payout not found');
-    // Four eyes on money: whoever won cannot approve, reject or pay their own prize (DESIGN.md §9).
-    if (payout.userId === input.adminId) return fail('OWN_PAYOUT', 'You cannot review a payout of your own: another admin must do it.');
+    if (isOwnPayout(payout, input.adminId)) return fail('OWN_PAYOUT', 'You cannot review a payout of your own: another admin must do it.');
     const now = deps.clock.now().toISOString();
     const plan = planTransition(payout, input, now);
     const moved = await repos.payouts.transition(payout.id, plan.from, plan.to, {

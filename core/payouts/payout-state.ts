@@ -18,12 +18,15 @@ export type ReviewAction = 'approve' | 'reject' | 'markPaid';
 
 const ACTION_STATUS: Readonly<Record<ReviewAction, ReviewStatus>> = { approve: 'approved', reject: 'failed', markPaid: 'paid' };
 
+/** Four eyes on money: whoever won cannot approve, reject or pay their own prize (DESIGN.md §9). */
+export const isOwnPayout = (payout: Pick<Payout, 'userId'>, adminId: string): boolean => payout.userId !== null && payout.userId === adminId;
+
 /**
  * The review actions the machine allows from `status` for this admin, in button order. None on a payout of the
- * admin's own (DESIGN.md §9): the web app renders this list instead of knowing the machine.
+ * admin's own: the web app renders this list instead of knowing the machine.
  */
 export const allowedReviewActions = (payout: Pick<Payout, 'status' | 'userId'>, adminId: string): ReviewAction[] =>
-  payout.userId !== null && payout.userId === adminId
+  isOwnPayout(payout, adminId)
     ? []
     : (Object.keys(ACTION_STATUS) as ReviewAction[]).filter((action) => canTransition(payout.status, ACTION_STATUS[action]));
 

@@ -250,7 +250,8 @@ describe('reviewPayout', () => {
     // Approved by another admin, the winner still cannot mark it paid.
     await reviewPayout(deps, { adminId: 'bob', payoutId, status: 'approved' });
     expect((await rejection(reviewPayout(deps, { adminId: 'alice', payoutId, status: 'paid', paymentReference: 'TX-1' }))).code).toBe('OWN_PAYOUT');
-    expect((await listPayouts(deps)).payouts[0]).toMatchObject({ id: payoutId, status: 'approved', paymentReference: null });
+    expect((await listPayouts(deps, 'bob')).payouts[0]).toMatchObject({ id: payoutId, status: 'approved', paymentReference: null, allowedActions: ['markPaid'] });
+    expect((await listPayouts(deps, 'alice')).payouts[0]?.allowedActions).toEqual([]);
     expect((await deps.store.read((r) => r.payouts.audit(payoutId))).map((a) => a.adminId)).toEqual(['bob']);
   });
 
