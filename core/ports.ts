@@ -310,6 +310,10 @@ export interface WinningRepository {
   byGame(gameKey: GameKey): Promise<Winning | null>;
   /** The user's winnings with their payout (null while unclaimed), newest first. */
   forUser(userId: string): Promise<{ winning: Winning; payout: Payout | null }[]>;
+  /** Unclaimed winnings (no payout) of existing players, recorded at or before `createdBefore`, not yet reminded; oldest first. */
+  dueForReminder(createdBefore: Instant, limit: number): Promise<Winning[]>;
+  /** Records that the claim reminder was queued; false when it already was (a concurrent pass won). */
+  markReminded(id: string, at: Instant): Promise<boolean>;
   /** Account deletion: deletes winnings without a paid payout (and their payouts); detaches the rest. */
   removeForDeletedUser(userId: string): Promise<void>;
 }

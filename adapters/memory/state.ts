@@ -42,6 +42,8 @@ export interface MemoryState {
   mailOptOut: Set<string>;
   /** Who holds a `sending` row and until when, by mail id (QueuedMail does not show claims). */
   outboxClaims: Map<string, { token: string; until: string }>;
+  /** When each winning's claim reminder was queued. */
+  remindedWinnings: Map<string, string>;
 }
 
 export const emptyState = (): MemoryState => ({
@@ -64,4 +66,5 @@ export const emptyState = (): MemoryState => ({
   outbox: [],
   mailOptOut: new Set(),
   outboxClaims: new Map(),
+  remindedWinnings: new Map(),
 });

@@ -121,6 +121,8 @@ export interface WinningsTable {
   currency: string;
   description: string;
   created_at: string;
+  /** 0004: when the claim reminder was queued. */
+  reminded_at: string | null;
 }
 
 export interface PayoutsTable {

@@ -1,4 +1,5 @@
-// Mail delivery (DESIGN.md §15): the outbox gets a delivery state, players a switch for non-money mails.
+// Mail delivery (DESIGN.md §15): the outbox gets a delivery state, winnings a reminder mark, players a switch
+// for non-money mails.
 // Rows queued before this migration become pending, due at once: they were promised and never sent.
 import { sql, type Kysely, type Migration } from 'kysely';
 
@@ -18,6 +19,9 @@ export const mailDelivery: Migration = {
     await sql`update outbox set next_attempt_at = created_at`.execute(db);
     // The claim reads due rows by status and time.
     await db.schema.createIndex('outbox_due').on('outbox').columns(['status', 'next_attempt_at']).execute();
+
+    // The claim reminder goes once per winning (DESIGN.md §15).
+    await db.schema.alterTable('winnings').addColumn('reminded_at', 'text').execute();
 
     await db.schema.alterTable('users').addColumn('mail_opt_out', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
   },
