@@ -444,3 +444,11 @@ export interface DeleteBotsResponse {
 }
 // GET /admin/status, POST /admin/daily-close, POST /admin/compute/{date}, POST /admin/open/{date}:
 // JSON objects shown raw by the SYSTEM tab.
+/** GET /admin/status `.mail`: the outbox (DESIGN.md §15). `delivery` is `off` without SMTP_URL (mails wait). */
+export interface AdminMailStatus {
+  /** Mails not yet sent: pending or being sent. */
+  backlog: number;
+  /** Dead letters: `lowest mail list --failed` shows them. */
+  failed: number;
+  delivery: 'smtp' | 'off';
+}
