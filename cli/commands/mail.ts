@@ -4,7 +4,7 @@ import { MAX_MAIL_LIMIT, recentMails } from '../../core/mail/outbox.ts';
 import { deliverDueMails, mailQueueStatus, type DeliveryReport } from '../../core/mail/deliver-mails.ts';
 import { queueClaimReminders } from '../../core/mail/notifications.ts';
 import { numberOption } from '../option-values.ts';
-import { instant, plural } from '../format.ts';
+import { instant } from '../format.ts';
 import { RuntimeConfigError } from '../runtime.ts';
 
 export const mailListCommand: Command = {
@@ -40,7 +40,7 @@ export const deliveryPass = async (runtime: Runtime): Promise<DeliveryReport & {
 };
 
 export const deliveryLine = (report: DeliveryReport): string =>
-  `Mail: ${plural(report.sent, 'sent')}${report.retrying > 0 ? `, ${report.retrying} to retry` : ''}${report.failed > 0 ? `, ${report.failed} failed for good` : ''}.`;
+  `Mail: ${report.sent} sent${report.retrying > 0 ? `, ${report.retrying} to retry` : ''}${report.failed > 0 ? `, ${report.failed} failed for good` : ''}.`;
 
 export const mailSendCommand: Command = {
   name: 'mail send',
