@@ -29,7 +29,7 @@ describe('startMailWorker', () => {
     expect((await smtp.waitForMails(2)).map((m) => m.to[0])).toEqual(['ann@example.test', 'bob@example.test']);
     await worker.stop();
     expect(await deps.store.read((r) => r.outbox.queueStatus())).toEqual({ backlog: 0, failed: 0 });
-    expect(logs).toEqual([]);
+    expect(logs).toEqual(['Mail: the outbox is delivered through SMTP_URL every 0 s.']);
   });
 
   it('without a sender: says so once, mails wait in the outbox', async () => {

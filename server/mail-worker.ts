@@ -27,7 +27,11 @@ export const startMailWorker = (options: MailWorkerOptions): MailWorker => {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> = Promise.resolve();
 
-  if (!sender) logger.info('Mail: SMTP_URL is not set, so e-mails wait in the outbox (lowest mail list shows them).');
+  logger.info(
+    sender
+      ? `Mail: the outbox is delivered through SMTP_URL every ${Math.round(interval / 1000)} s.`
+      : 'Mail: SMTP_URL is not set, so e-mails wait in the outbox (lowest mail list shows them).',
+  );
 
   const pass = async (): Promise<void> => {
     try {

@@ -1,8 +1,8 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { MailStatus, OutboxMail, QueuedMail } from '../../core/model.ts';
 import type { OutboxRepository } from '../../core/ports.ts';
 import { affected, toNumber, type SqlContext } from './dialect.ts';
-import type { OutboxTable } from './schema.ts';
+import type { Database, OutboxTable } from './schema.ts';
 
 const STATUSES: readonly MailStatus[] = ['pending', 'sending', 'sent', 'failed'];
 const toStatus = (value: string): MailStatus => STATUSES.find((s) => s === value) ?? 'pending';
@@ -48,15 +48,15 @@ export class SqlOutboxRepository implements OutboxRepository {
 
   async claimDue(now: string, claimedUntil: string, token: string, limit: number): Promise<QueuedMail[]> {
     const { db, dialect } = this.ctx;
+    const isDue = (eb: ExpressionBuilder<Database, 'outbox'>) =>
+      eb.or([
+        eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
+        eb.and([eb('status', '=', 'sending'), eb('claimed_until', '<=', now)]),
+      ]);
     let due = db
       .selectFrom('outbox')
       .select('id')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
-          eb.and([eb('status', '=', 'sending'), eb('claimed_until', '<=', now)]),
-        ]),
-      )
+      .where(isDue)
       .orderBy('next_attempt_at')
       .orderBy('id')
       .limit(limit);
@@ -67,6 +67,8 @@ export class SqlOutboxRepository implements OutboxRepository {
       .updateTable('outbox')
       .set((eb) => ({ status: 'sending', claim_token: token, claimed_until: claimedUntil, attempts: eb('attempts', '+', 1) }))
       .where('id', 'in', due)
+      // Checked again on the row as it is when updated: a claim made meanwhile is never taken over.
+      .where(isDue)
       .returningAll()
       .execute();
     return rows.map(toMail).sort((a, b) => (a.nextAttemptAt < b.nextAttemptAt ? -1 : a.nextAttemptAt > b.nextAttemptAt ? 1 : 0));
