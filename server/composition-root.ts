@@ -5,6 +5,9 @@ import { LimitedHasher } from '../adapters/crypto/limited-hasher.ts';
 import { ScryptHasher } from '../adapters/crypto/scrypt-hasher.ts';
 import { nodeDigest } from '../adapters/crypto/node-digest.ts';
 import { sqlRateWindows } from '../adapters/sql/rate-windows.ts';
+import { SmtpMailSender } from '../adapters/mail/smtp-sender.ts';
+import type { MailSender } from '../core/mail/mail-sender.ts';
+import { mailQueueStatus } from '../core/mail/deliver-mails.ts';
 import type { Deps } from '../core/deps.ts';
 import type { PayoutStatus } from '../core/model.ts';
 import type { Clock, PasswordHasher, Random, Store } from '../core/ports.ts';
@@ -34,14 +37,9 @@ export interface ContainerOverrides {
   collectOutbox?: () => Promise<OutboxCounts>;
   /** Node's process metrics (default on); tests building many apps turn them off. */
   processMetrics?: boolean;
+  /** null: no delivery (mails wait in the outbox). */
+  mailSender?: MailSender | null;
 }
-
-/** Rough until mail delivery lands: every stored mail counts as waiting, none as failed. */
-const OUTBOX_SCAN_LIMIT = 10_000;
-const outboxSizeOf = (store: Store) => async (): Promise<OutboxCounts> => ({
-  backlog: (await store.read((repos) => repos.outbox.list(OUTBOX_SCAN_LIMIT))).length,
-  failed: 0,
-});
 
 const payoutCountsOf = (store: Store) => async (): Promise<Partial<Record<PayoutStatus, number>>> => {
   const payouts = await store.read((repos) => repos.payouts.list());
@@ -87,7 +85,7 @@ export const buildContainer = async (config: ServerConfig, overrides: ContainerO
         () =>
           new Metrics(
             {
-              collectOutbox: overrides.collectOutbox ?? outboxSizeOf(store),
+              collectOutbox: overrides.collectOutbox ?? (() => mailQueueStatus({ store })),
               collectPayouts: payoutCountsOf(store),
               lastCloseAt: async () => {
                 const last = await store.read((repos) => repos.games.latestClosed());
@@ -102,6 +100,10 @@ export const buildContainer = async (config: ServerConfig, overrides: ContainerO
         if (overrides.googleAuth !== undefined) return overrides.googleAuth;
         if (config.authMode !== 'google' || !config.google) return null;
         return googleAuthFor(config.google.clientId, config.google.clientSecret, `${config.publicUrl}/auth/google/callback`);
+      });
+      singleton(TOKENS.mailSender, () => {
+        if (overrides.mailSender !== undefined) return overrides.mailSender;
+        return config.mail.smtpUrl ? new SmtpMailSender(config.mail.smtpUrl, config.mail.from) : null;
       });
       singleton<Deps>(TOKENS.deps, (ctx) => ({
         store: ctx.get<Store>(TOKENS.store),

@@ -28,6 +28,8 @@ export interface ServerConfig {
   shutdownGraceSeconds: number;
   /** PostgreSQL connections per instance. */
   pgPoolSize: number;
+  /** Mail delivery (DESIGN.md §15): without smtpUrl mails wait in the outbox. */
+  mail: { smtpUrl: string | null; from: string };
 }
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
@@ -114,6 +116,25 @@ const envSchema = z.object({
   METRICS_TOKEN: optional,
   SHUTDOWN_GRACE_SECONDS: positiveInt('SHUTDOWN_GRACE_SECONDS', 1, 3600),
   PG_POOL_SIZE: positiveInt('PG_POOL_SIZE', 1, 1000),
+  SMTP_URL: optional.pipe(
+    z
+      .string()
+      .refine((v) => {
+        try {
+          const u = new URL(v);
+          return (u.protocol === 'smtp:' || u.protocol === 'smtps:') && u.hostname !== '';
+        } catch {
+          return false;
+        }
+      }, 'SMTP_URL must look like smtp://user:password@host:587 or smtps://host:465')
+      .optional(),
+  ),
+  MAIL_FROM: optional.pipe(
+    z
+      .string()
+      .refine((v) => /^[^<>@\s]+@[^<>@\s]+$/.test(v) || /^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/.test(v), 'MAIL_FROM must be an address, or a name and <address>')
+      .optional(),
+  ),
 });
 
 export const loadConfig = (env: Record<string, string | undefined>, cwd = process.cwd()): ServerConfig => {
@@ -168,6 +189,7 @@ export const loadConfig = (env: Record<string, string | undefined>, cwd = proces
       closeZone: close ? close.slice(6) : defaultGameConfig.closeZone,
       dateZone: v.GAME_DATE_ZONE ?? defaultGameConfig.dateZone,
       currency: v.CURRENCY ?? defaultGameConfig.currency,
+      publicUrl,
     },
     webRoot: `${cwd}/dist/web`,
     trustProxy: v.TRUST_PROXY ?? 0,
@@ -175,5 +197,6 @@ export const loadConfig = (env: Record<string, string | undefined>, cwd = proces
     metricsToken: v.METRICS_TOKEN ?? null,
     shutdownGraceSeconds: v.SHUTDOWN_GRACE_SECONDS ?? 30,
     pgPoolSize: v.PG_POOL_SIZE ?? 10,
+    mail: { smtpUrl: v.SMTP_URL ?? null, from: v.MAIL_FROM ?? `LOWEST UNIQUE <no-reply@${new URL(publicUrl).hostname}>` },
   };
 };

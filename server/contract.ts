@@ -17,11 +17,17 @@ export interface MeResponse {
   displayName: string;
   role: 'admin' | 'player';
 }
-/** PUT /api/profile body; answers MeResponse. DELETE /api/profile answers { message }. */
+/** PUT /api/profile body; answers ProfileResponse. DELETE /api/profile answers { message }. */
 export interface ProfileUpdateRequest {
   username?: string;
   email: string;
   displayName: string;
+  /** Optional: mails that are not about money (the claim reminder, a win on a day without a prize) on or off. */
+  emailNotifications?: boolean;
+}
+/** GET /api/profile and the answer to PUT /api/profile. */
+export interface ProfileResponse extends MeResponse {
+  emailNotifications: boolean;
 }
 export interface MessageResponse {
   message: string;
@@ -67,6 +73,8 @@ export interface MyEntriesResponse {
 /** POST /api/entry */
 export interface SubmitEntryRequest {
   number: number;
+  /** The game the player saw (GameTodayResponse.gameDate); when it is no longer the open game: 409 GAME_CLOSED, nothing stored. */
+  gameDate?: string;
 }
 export interface SubmitEntryResponse {
   entry: EntryDto;
@@ -110,6 +118,33 @@ export interface DailyStatsResponse {
   histogramTruncated: boolean;
   /** The signed-in caller's entries in that game; [] when signed out. */
   userSubmissions: EntryDto[];
+  /** The signed-in caller's entries with their outcome; [] when signed out. */
+  myOutcomes: EntryOutcomeDto[];
+}
+/**
+ * How one of the player's numbers did (spec-1 §4): `winner` = the winning number, `runner_up` = second place,
+ * `unique` = picked by nobody else and not mined, else `duplicate` (a mined number is `duplicate`, even when
+ * only one player picked it). `rank` = position among the game's unique numbers (1 = winner, 2 = runner-up),
+ * null for a duplicate.
+ */
+export type EntryOutcome = 'winner' | 'runner_up' | 'unique' | 'duplicate';
+export interface EntryOutcomeDto {
+  number: number;
+  entryType: 'standard' | 'bonus';
+  outcome: EntryOutcome;
+  rank: number | null;
+}
+export interface MyResultDto {
+  gameDate: string;
+  winningNumber: number | null;
+  secondPlaceNumber: number | null;
+  entries: EntryOutcomeDto[];
+  /** The prize the player won in that game (null for everyone else, and on a day without a prize). */
+  winning: { canClaim: boolean; amountCents: number; prizeType: 'cash' | 'voucher'; currency: string } | null;
+}
+/** GET /api/results/me/latest (signed in): the player's latest closed game with entries; null when none. */
+export interface LatestResultResponse {
+  result: MyResultDto | null;
 }
 
 // ---- referrals -------------------------------------------------------------------------------
@@ -414,3 +449,11 @@ export interface DeleteBotsResponse {
 }
 // GET /admin/status, POST /admin/daily-close, POST /admin/compute/{date}, POST /admin/open/{date}:
 // JSON objects shown raw by the SYSTEM tab.
+/** GET /admin/status `.mail`: the outbox (DESIGN.md §15). `delivery` is `off` without SMTP_URL (mails wait). */
+export interface AdminMailStatus {
+  /** Mails not yet sent: pending or being sent. */
+  backlog: number;
+  /** Dead letters: `lowest mail list --failed` shows them. */
+  failed: number;
+  delivery: 'smtp' | 'off';
+}

@@ -14,6 +14,7 @@ import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
 import { Lifecycle } from './lifecycle/lifecycle.ts';
 import { startingApp } from './lifecycle/starting-app.ts';
 import { pinoLogger } from './observability/logger.ts';
+import { startMailWorker, type MailWorker } from './mail-worker.ts';
 import { isPostgresUrl } from './open-store.ts';
 import { startScheduler, type Scheduler } from './scheduler.ts';
 import { resolve, TOKENS } from './tokens.ts';
@@ -38,6 +39,7 @@ const main = (): void => {
   let handler: Hono<AppEnv> = startingApp(lifecycle, config.metricsToken);
   let store: Store | null = null;
   let scheduler: Scheduler | null = null;
+  let mailWorker: MailWorker | null = null;
 
   const server = serve({ fetch: (request, env) => handler.fetch(request, env), port: config.port }, (info) => {
     logger.info('listening', { port: info.port, publicUrl: config.publicUrl, authMode: config.authMode });
@@ -53,6 +55,7 @@ const main = (): void => {
     logger.info('database ready', { database: isPostgresUrl(config.databaseUrl) ? 'postgres' : 'sqlite' });
     if (config.authMode === 'dev') logger.info('development sign-in', { url: `${config.publicUrl}/auth/dev` });
     if (lifecycle.draining) return;
+    mailWorker = startMailWorker({ deps, sender: resolve(container, TOKENS.mailSender), logger });
     scheduler = startScheduler({
       closeDue: () => metrics.timeClose(() => closeDueGames(deps)),
       nextDeadline: (now) => closeInstantAfter(now, config.game),
@@ -84,6 +87,8 @@ const main = (): void => {
       finishing = true;
       try {
         await opened.catch(() => undefined);
+        // A mail being sent finishes and is marked, so it is not sent again by another instance.
+        await mailWorker?.stop();
         await store?.close();
         logger.info('stopped', { signal });
         process.exit(0);

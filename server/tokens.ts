@@ -3,6 +3,7 @@ import type { Container } from 'inversify';
 import type { GameConfig } from '../core/config.ts';
 import type { Deps } from '../core/deps.ts';
 import type { Clock, PasswordHasher, Random, Store } from '../core/ports.ts';
+import type { MailSender } from '../core/mail/mail-sender.ts';
 import type { Logger } from './app-env.ts';
 import type { GoogleAuth } from './auth/google-auth.ts';
 import type { ServerConfig } from './config.ts';
@@ -27,6 +28,7 @@ export const TOKENS = {
   logger: token<Logger>('Logger'),
   metrics: token<Metrics>('Metrics'),
   lifecycle: token<Lifecycle>('Lifecycle'),
+  mailSender: token<MailSender | null>('MailSender'),
 } as const;
 
 export const resolve = <T>(container: Container, id: Token<T>): T => container.get<T>(id);

@@ -147,6 +147,7 @@ describe('updateProfile and totals', () => {
       email: 'ann2@example.com',
       displayName: 'Annie',
       role: 'player',
+      emailNotifications: true,
     });
     expect((await rejection(updateProfile(deps, user.id, { email: 'ann@example.com', displayName: 'A' }))).message).toBe(
       'Display name must be at least 2 characters',

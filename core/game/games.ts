@@ -8,6 +8,8 @@ import { DomainError } from '../errors.ts';
 import { prizeForDate } from '../prizes/prize-for-date.ts';
 import { earnRewards } from '../rewards/earn.ts';
 import { grantBonusEntry } from '../entries/bonus-entries.ts';
+import { entryOutcomesIn, type EntryOutcomeView } from '../results/my-results.ts';
+import { queueMailTo, winnerMail } from '../mail/notifications.ts';
 import {
   closeInstantAfter,
   closeInstantBefore,
@@ -164,16 +166,23 @@ const closeIn = async (repos: Repositories, game: Game, now: Date, cfg: GameConf
   if (winner?.userId) {
     const prize = await prizeForDate(repos, game.date, cfg.currency);
     // A day without a prize still has a winner, just nothing to claim.
-    if (prize.status === 'active') {
+    const won = prize.status === 'active' ? prize.prize : null;
+    if (won) {
       await repos.winnings.create({
         id: random.id(),
         gameKey: game.key,
         gameDate: game.date,
         userId: winner.userId,
         winningNumber: winner.number,
-        prize: prize.prize,
+        prize: won,
         createdAt: now.toISOString(),
       });
+    }
+    // Written with the close: the winner hears of it exactly when the result exists.
+    const user = await repos.users.byId(winner.userId);
+    if (user) {
+      const mail = winnerMail({ playerName: user.displayName, gameKey: game.key, gameDate: game.date, number: winner.number, prize: won }, cfg.publicUrl);
+      await queueMailTo(repos, random, now.toISOString(), user, mail, won ? 'money' : 'news');
     }
   }
 
@@ -256,6 +265,8 @@ export const entryView = (e: Entry): EntryView => ({ id: e.id, number: e.number,
 export interface DailyStats extends Omit<GameStats, 'gameKey'> {
   gameDate: GameKey;
   userSubmissions: EntryView[];
+  /** The caller's entries with their outcome; [] for a visitor. */
+  myOutcomes: EntryOutcomeView[];
 }
 
 /** Published statistics of a closed game, with the caller's own entries. */
@@ -274,6 +285,7 @@ export const dailyStats = async (deps: Deps, key: string, userId: string | null)
       histogram: stats.histogram,
       histogramTruncated: stats.histogramTruncated,
       userSubmissions: mine.map(entryView),
+      myOutcomes: await entryOutcomesIn(repos, key, stats.snapshot, mine),
     };
   });
 };

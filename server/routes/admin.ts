@@ -4,6 +4,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { clearBots, createBots } from '../../core/bots/bots.ts';
 import { closeDueGames, computeGame, currentGame, ensureGame, gameToday, history } from '../../core/game/games.ts';
+import { mailQueueStatus } from '../../core/mail/deliver-mails.ts';
+import type { AdminMailStatus } from '../contract.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';
 import { requireAdmin } from '../auth/guards.ts';
 import { intQuery, jsonBody, object, parse } from '../validation.ts';
@@ -23,10 +25,11 @@ export const adminRoutes = ({ deps, config }: AppServices) =>
   new Hono<AppEnv>()
     .get('/status', async (c) => {
       requireAdmin(c);
-      const [today, recent, counts] = await Promise.all([
+      const [today, recent, counts, queue] = await Promise.all([
         gameToday(deps),
         history(deps, 5),
         deps.store.read((repos) => repos.users.count()),
+        mailQueueStatus(deps),
       ]);
       return c.json({
         serverTime: deps.clock.now().toISOString(),
@@ -36,6 +39,7 @@ export const adminRoutes = ({ deps, config }: AppServices) =>
         authMode: config.authMode,
         database: config.databaseUrl.startsWith('postgres') ? 'postgres' : 'sqlite',
         gameConfig: config.game,
+        mail: { ...queue, delivery: config.mail.smtpUrl ? 'smtp' : 'off' } satisfies AdminMailStatus,
       });
     })
     .post('/daily-close', async (c) => {

@@ -59,6 +59,7 @@ import { splitPrizeConfig } from '../../web/features/admin/prize-config-rows.ts'
 import type { RewardItem, RewardType } from '../../core/model.ts';
 import type * as games from '../../core/game/games.ts';
 import type * as entries from '../../core/entries/my-entries.ts';
+import type * as myResults from '../../core/results/my-results.ts';
 import type * as submit from '../../core/entries/submit-entry.ts';
 import type * as profile from '../../core/accounts/profile.ts';
 import type * as referrals from '../../core/referrals/referrals.ts';
@@ -170,8 +171,10 @@ describe('web ↔ server contract', () => {
     expectTypeOf<Answer<typeof games.dailyStats>>().toExtend<Contract.DailyStatsResponse>();
     expectTypeOf<Answer<typeof games.gameResult>>().toExtend<Contract.ResultResponse>();
     expectTypeOf<Answer<typeof entries.myEntries>>().toExtend<Contract.MyEntriesResponse>();
+    expectTypeOf<Answer<typeof myResults.myLatestResult>>().toExtend<Contract.LatestResultResponse>();
     expectTypeOf<Answer<typeof submit.submitEntry>>().toExtend<Contract.SubmitEntryResponse>();
-    expectTypeOf<Answer<typeof profile.updateProfile>>().toExtend<Contract.MeResponse>();
+    expectTypeOf<Answer<typeof profile.updateProfile>>().toExtend<Contract.ProfileResponse>();
+    expectTypeOf<Answer<typeof profile.myProfile>>().toExtend<Contract.ProfileResponse>();
     expectTypeOf<Answer<typeof profile.userTotals>>().toExtend<Contract.UserTotalsResponse>();
     expectTypeOf<Answer<typeof profile.deleteAccount>>().toExtend<Contract.MessageResponse>();
     expectTypeOf<Answer<typeof referrals.myReferralCode>>().toExtend<Contract.ReferralCodeResponse>();

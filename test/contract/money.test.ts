@@ -127,8 +127,9 @@ contract('outbox', ({ store }) => {
       await r.outbox.add({ id: 'm2', to: 'b@example.test', subject: 'Two', body: 'Second', createdAt: at(2) });
     });
     expect(await store().read((r) => r.outbox.list(10))).toEqual([
-      { id: 'm2', to: 'b@example.test', subject: 'Two', body: 'Second', createdAt: at(2) },
-      { id: 'm1', to: 'a@example.test', subject: 'One', body: 'First', createdAt: at(1) },
+      // Queued: pending, due at once, never tried (DESIGN.md §15).
+      { id: 'm2', to: 'b@example.test', subject: 'Two', body: 'Second', createdAt: at(2), status: 'pending', attempts: 0, nextAttemptAt: at(2), lastError: null, sentAt: null },
+      { id: 'm1', to: 'a@example.test', subject: 'One', body: 'First', createdAt: at(1), status: 'pending', attempts: 0, nextAttemptAt: at(1), lastError: null, sentAt: null },
     ]);
     expect((await store().read((r) => r.outbox.list(1))).map((m) => m.id)).toEqual(['m2']);
   });

@@ -3,9 +3,11 @@ import type { Migration } from 'kysely';
 import { initial } from './0001-initial.ts';
 import { verifiedEmail } from './0002-verified-email.ts';
 import { rateLimits } from './0003-rate-limits.ts';
+import { mailDelivery } from './0004-mail-delivery.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-verified-email': verifiedEmail,
   '0003-rate-limits': rateLimits,
+  '0004-mail-delivery': mailDelivery,
 };

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { messageOf } from '../../../lib/api-client.ts';
 import { useAdminStatus } from '../api/get-admin-status.ts';
+import { mailStatusOf } from '../mail-status.ts';
 import { useRunSystemOperation, type SystemOperation } from '../api/run-system-operation.ts';
 
 export function SystemTab() {
@@ -28,6 +29,7 @@ export function SystemTab() {
   };
 
   const statusAlert = status.isError ? messageOf(status.error, 'Failed to load status') : null;
+  const mail = mailStatusOf(status.data);
 
   return (
     <div className="stack">
@@ -74,6 +76,25 @@ export function SystemTab() {
             LAST RESULT
           </h3>
           <pre className="admin-raw" tabIndex={0} aria-labelledby="admin-last-result">{JSON.stringify(lastResult, null, 2)}</pre>
+        </section>
+      )}
+      {mail !== null && (
+        <section className="card" aria-labelledby="admin-mail-title">
+          <h3 id="admin-mail-title" className="card-title">
+            MAIL
+          </h3>
+          <dl className="admin-mail">
+            <div>
+              <dt>WAITING</dt>
+              <dd>{mail.backlog}</dd>
+            </div>
+            <div>
+              <dt>FAILED</dt>
+              <dd>{mail.failed}</dd>
+            </div>
+          </dl>
+          {mail.delivery === 'off' && <p className="muted">SMTP_URL is not set: mails wait in the outbox.</p>}
+          {mail.failed > 0 && <p className="muted">See the failed mails with: lowest mail list --failed</p>}
         </section>
       )}
       <section aria-labelledby="admin-status-title">
