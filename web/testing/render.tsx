@@ -4,6 +4,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import type { MeResponse } from '../../server/contract.ts';
+import { ErrorToastDismissal } from '../app/error-toast-dismissal.tsx';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { meQueryKey } from '../features/auth/use-me.ts';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -21,6 +22,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   const result = render(
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
+        <ErrorToastDismissal />
         <MemoryRouter initialEntries={[options.route ?? '/']}>{ui}</MemoryRouter>
       </ToastProvider>
     </QueryClientProvider>,
