@@ -30,6 +30,7 @@ function dailyStats(gameDate: string, overrides: Partial<DailyStatsResponse> = {
     histogram,
     histogramTruncated: false,
     userSubmissions: [],
+    myOutcomes: [],
     ...overrides,
   };
 }
