@@ -11,14 +11,14 @@ import { createQueryClient } from '../lib/query-client.ts';
 
 export interface RenderOptions {
   route?: string;
-  /** The signed-in user; null (the default) means signed out. */
-  me?: MeResponse | null;
+  /** The signed-in user; null (the default) means signed out; 'unknown' leaves /api/me to the (fake) server. */
+  me?: MeResponse | null | 'unknown';
   queryClient?: QueryClient;
 }
 
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}): RenderResult & { queryClient: QueryClient } {
   const queryClient = options.queryClient ?? createQueryClient();
-  queryClient.setQueryData(meQueryKey, options.me ?? null);
+  if (options.me !== 'unknown') queryClient.setQueryData(meQueryKey, options.me ?? null);
   const result = render(
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
