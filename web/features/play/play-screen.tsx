@@ -122,7 +122,13 @@ export function PlayScreen() {
             Your {myEntries.entries.length === 1 ? 'number is' : 'numbers are'}{' '}
             <strong className="big-number">{myEntries.entries.map((entry) => entry.number).join(', ')}</strong>
           </p>
-          <p>{closed ? 'The game has closed: the result comes as soon as it is computed.' : 'Good luck! The lowest number nobody else picked wins.'}</p>
+          <p>
+            {!closed
+              ? 'Good luck! The lowest number nobody else picked wins.'
+              : lastResult?.gameDate === today.gameDate
+                ? 'The game has closed: your result is below.'
+                : 'The game has closed: the result comes as soon as it is computed.'}
+          </p>
           <PrizeCard date={prizeDate} />
           {!closed && <CountdownCard game={today} now={now} />}
         </section>
