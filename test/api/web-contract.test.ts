@@ -26,7 +26,6 @@ import { validateReferralCode, validateReferralCodeQueryOptions } from '../../we
 import { getDailyStats, dailyStatsQueryOptions } from '../../web/features/stats/api/get-daily-stats.ts';
 import { getHistory } from '../../web/features/stats/api/get-history.ts';
 import { chooseStatsDate } from '../../web/features/stats/stats-dates.ts';
-import { derivePersonalStats } from '../../web/features/stats/personal-stats.ts';
 import { getLeaderboard } from '../../web/features/leaderboard/api/get-leaderboard.ts';
 import { isPlayerItem, isResultItem, rankOf } from '../../web/features/leaderboard/leaderboard-view.ts';
 import { getWinnings } from '../../web/features/winnings/api/get-winnings.ts';
@@ -253,8 +252,10 @@ describe('web ↔ server contract', () => {
       msUntilClose: 12 * 3_600_000,
       effectiveStatus: 'open',
       closesAtISO: '2026-11-21T00:00:00.000Z',
+      receivedAtMs: expect.any(Number),
     });
-    expect(isGameClosed(today, Date.parse(today.serverNowISO))).toBe(false);
+    expect(isGameClosed(today, today.receivedAtMs)).toBe(false);
+    expect(isGameClosed(today, today.receivedAtMs + today.msUntilClose)).toBe(true);
 
     // Signed out: the prize card still loads; 2026-11-20 is a Friday ($50.00).
     const prize = await getPlayPrize(parseGameKey(today.gameDate).date);
@@ -411,8 +412,8 @@ describe('web ↔ server contract', () => {
       { number: 2, count: 1 },
     ]);
     expect(stats.userSubmissions).toEqual([{ id: expect.any(String), number: 2, entryType: 'standard', submittedAt: expect.any(String) }]);
-    const story = derivePersonalStats(stats.snapshot, stats.histogram, stats.userSubmissions[0] ?? { number: 0, entryType: 'standard' });
-    expect(story).toMatchObject({ status: 'winner', rank: 1, totalPlayers: 3 });
+    // The game story renders the server's outcome; the web no longer works it out.
+    expect(stats.myOutcomes).toEqual([{ number: 2, entryType: 'standard', outcome: 'winner', rank: 1 }]);
     expect(await createQueryClient().fetchQuery({ queryKey: dailyStatsQueryOptions('2026-11-20').queryKey })).toMatchObject({ gameDate: '2026-11-20' });
     await browser.as(null);
     expect((await getDailyStats('2026-11-20')).userSubmissions).toEqual([]);
