@@ -6,6 +6,8 @@ import { DomainError } from '../errors.ts';
 import { entryView, GAME_CLOSED_MESSAGE, openGameIn, type EntryView } from '../game/games.ts';
 import { validateNumber } from './validate-number.ts';
 import { grantBonusEntry } from './bonus-entries.ts';
+import { sealEntry } from '../fairness/hashes.ts';
+import { entryReceipt, type EntryReceipt } from '../fairness/record.ts';
 
 export { GAME_CLOSED_MESSAGE };
 const ENTRY_LIMIT_MESSAGE = 'No more entries left for this game.';
@@ -13,7 +15,7 @@ const ENTRY_LIMIT_MESSAGE = 'No more entries left for this game.';
 export const submitEntry = async (
   deps: Deps,
   input: { userId: string; number: unknown },
-): Promise<{ entry: EntryView; message: string }> => {
+): Promise<{ entry: EntryView; message: string; receipt: EntryReceipt }> => {
   const number = validateNumber(input.number);
   const now = deps.clock.now();
   const nowIso = now.toISOString();
@@ -40,13 +42,15 @@ export const submitEntry = async (
       entryType = 'bonus';
     }
 
+    const id = deps.random.id();
     const entry = await repos.entries.add({
-      id: deps.random.id(),
+      id,
       gameKey: game.key,
       userId: input.userId,
       number,
       entryType,
       submittedAt: nowIso,
+      ...sealEntry(deps.digest, deps.random, game.key, id, number),
     });
 
     if ((await repos.entries.countForPlayer(input.userId)) === 1) {
@@ -58,6 +62,6 @@ export const submitEntry = async (
     }
     const message =
       entryType === 'bonus' ? `Bonus entry submitted: ${number}. Good luck!` : `Your number ${number} is in. Good luck!`;
-    return { entry: entryView(entry), message };
+    return { entry: entryView(entry), message, receipt: entryReceipt(entry) };
   });
 };

@@ -1,0 +1,69 @@
+// The fairness rows (DESIGN.md §16): leaves streamed in string order for the close's root, the stored
+// root, and the published entries and mines of a closed game.
+import { sql, type RawBuilder } from 'kysely';
+import type { GameKey } from '../../core/model.ts';
+import type { EntryLeafRow, FairnessRepository, MineLeafRow, StoredRoot } from '../../core/fairness/ports.ts';
+import type { SqlContext } from './dialect.ts';
+
+/** Rows fetched per round trip while streaming (PostgreSQL cursor; SQLite iterates anyway). */
+const STREAM_CHUNK = 10_000;
+
+export class SqlFairnessRepository implements FairnessRepository {
+  constructor(private readonly ctx: SqlContext) {}
+
+  /**
+   * Byte order, as JavaScript compares the hex strings: SQLite's default BINARY collation already is;
+   * PostgreSQL's column is "C" since 0005, said again here so the order never rests on the locale.
+   */
+  #leafOrder(): RawBuilder<string> {
+    return this.ctx.dialect.name === 'postgres' ? sql<string>`leaf collate "C"` : sql<string>`leaf`;
+  }
+
+  async *sortedLeaves(gameKey: GameKey): AsyncIterable<string> {
+    // Mines are few (one per player at most): held, and merged into the entries' stream.
+    const mines = (await this.ctx.db.selectFrom('mines').select('leaf').where('game_key', '=', gameKey).orderBy(this.#leafOrder()).execute()).map(
+      (m) => m.leaf,
+    );
+    let next = 0;
+    const entries = this.ctx.db.selectFrom('entries').select('leaf').where('game_key', '=', gameKey).orderBy(this.#leafOrder()).stream(STREAM_CHUNK);
+    for await (const { leaf } of entries) {
+      for (let mine = mines[next]; mine !== undefined && mine < leaf; mine = mines[next]) {
+        yield mine;
+        next += 1;
+      }
+      yield leaf;
+    }
+    for (; next < mines.length; next += 1) yield mines[next] ?? '';
+  }
+
+  async storeRoot(gameKey: GameKey, root: string): Promise<void> {
+    await this.ctx.db.updateTable('games').set({ fairness_root: root, fairness_reason: null }).where('key', '=', gameKey).execute();
+  }
+
+  async storedRoot(gameKey: GameKey): Promise<StoredRoot | null> {
+    const row = await this.ctx.db
+      .selectFrom('games')
+      .select(['fairness_root', 'fairness_reason'])
+      .where('key', '=', gameKey)
+      .where('status', '=', 'closed')
+      .executeTakeFirst();
+    return row ? { root: row.fairness_root, reason: row.fairness_reason } : null;
+  }
+
+  async publishedRows(gameKey: GameKey): Promise<{ entries: EntryLeafRow[]; mines: MineLeafRow[] }> {
+    const { db } = this.ctx;
+    const entries = await db
+      .selectFrom('entries')
+      .select(['id as entryId', 'number', 'salt', 'leaf'])
+      .where('game_key', '=', gameKey)
+      .orderBy(this.#leafOrder())
+      .execute();
+    const mines = await db
+      .selectFrom('mines')
+      .select(['id as mineId', 'number', 'salt', 'leaf'])
+      .where('game_key', '=', gameKey)
+      .orderBy(this.#leafOrder())
+      .execute();
+    return { entries, mines };
+  }
+}
