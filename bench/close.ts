@@ -36,6 +36,7 @@ export interface CloseBenchResult {
   closeMs: number;
   /** The root's fold over every leaf, timed alone: what the fairness commitment adds to the close. */
   rootMs: number;
+  rootCpuMs: number;
   rssBeforeMb: number;
   rssPeakMb: number;
   matches: boolean;
@@ -114,8 +115,13 @@ async function closeOn(database: string, store: Store & { db: Kysely<Database> }
   rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
 
   const rootStart = performance.now();
+  const rootCpuStart = process.cpuUsage();
   const refolded = await store.read((repos) => rootOfSortedStream(nodeDigest, GAME_KEY, repos.fairness.sortedLeaves(GAME_KEY)));
   const rootMs = performance.now() - rootStart;
+  // CPU time as well: on a shared machine the wall time counts other processes' turns too. SQLite
+  // runs in this thread, so its reading is in the figure.
+  const rootCpu = process.cpuUsage(rootCpuStart);
+  const rootCpuMs = (rootCpu.user + rootCpu.system) / 1000;
   const stored = await store.read((repos) => repos.fairness.storedRoot(GAME_KEY));
   const rootMatches = stored?.root === refolded.root && refolded.leaves === entries.length;
   if (!rootMatches) console.error(`${database}: stored root ${stored?.root ?? 'none'} differs from the refolded ${refolded.root}`);
@@ -124,13 +130,13 @@ async function closeOn(database: string, store: Store & { db: Kysely<Database> }
   const { winner: _w, runnerUp: _r, ...expectedStats } = expected;
   const matches = outcome.closedNow && rootMatches && isDeepStrictEqual(outcome.stats, expectedStats);
   if (!matches) console.error(`${database}: stored stats differ from resolveNumbers`, JSON.stringify(outcome.stats?.snapshot), JSON.stringify(expected.snapshot));
-  return { database, fillMs, closeMs, rootMs, rssBeforeMb: rssBefore / 2 ** 20, rssPeakMb: rssPeak / 2 ** 20, matches };
+  return { database, fillMs, closeMs, rootMs, rootCpuMs, rssBeforeMb: rssBefore / 2 ** 20, rssPeakMb: rssPeak / 2 ** 20, matches };
 }
 
 const print = (r: CloseBenchResult): void => {
   console.log(
     `${r.database.padEnd(10)} fill ${(r.fillMs / 1000).toFixed(1).padStart(5)} s   close ${(r.closeMs / 1000).toFixed(2).padStart(6)} s   ` +
-      `root fold alone ${(r.rootMs / 1000).toFixed(2)} s   ` +
+      `root fold alone ${(r.rootMs / 1000).toFixed(2)} s (cpu ${(r.rootCpuMs / 1000).toFixed(2)} s)   ` +
       `rss before ${r.rssBeforeMb.toFixed(0)} MB, peak during close ${r.rssPeakMb.toFixed(0)} MB   result ${r.matches ? 'matches resolveNumbers' : 'MISMATCH'}`,
   );
 };

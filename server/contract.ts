@@ -55,10 +55,27 @@ export interface BonusEntryDto {
   remainingEntries: number;
   expiresAt: string;
 }
+/** A receipt (DESIGN.md §16): what a player keeps to check, after the close, that their pick was counted unchanged. */
+export interface EntryReceiptDto {
+  gameDate: string;
+  entryId: string;
+  number: number;
+  salt: string; // 32 hex characters
+  leaf: string; // 64 hex characters
+}
+export interface MineReceiptDto {
+  gameDate: string;
+  mineId: string;
+  number: number;
+  salt: string;
+  leaf: string;
+}
+/** An entry of GET /api/entry/mine: the entry with its receipt's fields. */
+export interface MyEntryDto extends EntryDto, EntryReceiptDto {}
 /** GET /api/entry/mine (signed in) */
 export interface MyEntriesResponse {
   gameDate: string;
-  entries: EntryDto[];
+  entries: MyEntryDto[];
   status: { canSubmitMore: boolean; effectiveStatus: 'open' | 'closed' };
   maxSubmissions: number;
   availableBonusEntries: number;
@@ -71,6 +88,7 @@ export interface SubmitEntryRequest {
 export interface SubmitEntryResponse {
   entry: EntryDto;
   message: string;
+  receipt: EntryReceiptDto;
 }
 
 // ---- results, history, stats -----------------------------------------------------------------
@@ -111,6 +129,24 @@ export interface DailyStatsResponse {
   /** The signed-in caller's entries in that game; [] when signed out. */
   userSubmissions: EntryDto[];
 }
+
+// ---- fairness (DESIGN.md §16) ------------------------------------------------------------------
+/** GET /api/fairness/{gameKey}: lists sorted by leaf; no user ids, names or e-mails. */
+export type FairnessRecordResponse =
+  | { gameDate: string; status: 'open' }
+  | {
+      gameDate: string;
+      status: 'closed';
+      closedAt: string | null;
+      /** null for games closed before receipts existed; `reason` then says so. */
+      root: string | null;
+      reason?: string;
+      entriesTotal: number;
+      winningNumber: number | null;
+      secondPlaceNumber: number | null;
+      entries: { entryId: string; number: number; salt: string; leaf: string }[];
+      mines: { mineId: string; number: number; salt: string; leaf: string }[];
+    };
 
 // ---- referrals -------------------------------------------------------------------------------
 /** GET /api/referrals/code */
@@ -311,6 +347,7 @@ export interface UsePeakResponse {
 /** POST /api/gameplay/use-mine { number } */
 export interface UseMineResponse {
   message: string;
+  receipt: MineReceiptDto;
 }
 /** POST /api/gameplay/use-how-many (no body) */
 export interface UseHowManyResponse {

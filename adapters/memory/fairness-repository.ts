@@ -8,9 +8,9 @@ const byLeaf = (a: { leaf: string }, b: { leaf: string }): number => (a.leaf < b
 export class MemoryFairnessRepository implements FairnessRepository {
   constructor(private readonly state: () => MemoryState) {}
 
-  async *sortedLeaves(gameKey: GameKey): AsyncIterable<string> {
+  async *sortedLeaves(gameKey: GameKey): AsyncIterable<readonly string[]> {
     const { entries, mines } = await this.publishedRows(gameKey);
-    yield* [...entries, ...mines].sort(byLeaf).map((r) => r.leaf);
+    yield [...entries, ...mines].sort(byLeaf).map((r) => r.leaf);
   }
 
   async storeRoot(gameKey: GameKey, root: string): Promise<void> {

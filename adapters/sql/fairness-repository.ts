@@ -5,8 +5,8 @@ import type { GameKey } from '../../core/model.ts';
 import type { EntryLeafRow, FairnessRepository, MineLeafRow, StoredRoot } from '../../core/fairness/ports.ts';
 import type { SqlContext } from './dialect.ts';
 
-/** Rows fetched per round trip while streaming (PostgreSQL cursor; SQLite iterates anyway). */
-const STREAM_CHUNK = 10_000;
+/** Leaves read per query while streaming: keyset pages over the (game_key, leaf) index. */
+const PAGE = 20_000;
 
 export class SqlFairnessRepository implements FairnessRepository {
   constructor(private readonly ctx: SqlContext) {}
@@ -19,21 +19,33 @@ export class SqlFairnessRepository implements FairnessRepository {
     return this.ctx.dialect.name === 'postgres' ? sql<string>`leaf collate "C"` : sql<string>`leaf`;
   }
 
-  async *sortedLeaves(gameKey: GameKey): AsyncIterable<string> {
-    // Mines are few (one per player at most): held, and merged into the entries' stream.
+  async *sortedLeaves(gameKey: GameKey): AsyncIterable<readonly string[]> {
+    // Mines are few (one per player at most): held, and merged into the entries' pages.
     const mines = (await this.ctx.db.selectFrom('mines').select('leaf').where('game_key', '=', gameKey).orderBy(this.#leafOrder()).execute()).map(
       (m) => m.leaf,
     );
     let next = 0;
-    const entries = this.ctx.db.selectFrom('entries').select('leaf').where('game_key', '=', gameKey).orderBy(this.#leafOrder()).stream(STREAM_CHUNK);
-    for await (const { leaf } of entries) {
-      for (let mine = mines[next]; mine !== undefined && mine < leaf; mine = mines[next]) {
-        yield mine;
-        next += 1;
+    // Keyset pages rather than a driver stream: kysely streams SQLite row by row through several async
+    // generators (about 20 µs a row); a page is one indexed range read. Leaves are unique per game.
+    for (let last: string | null = null; ; ) {
+      let query = this.ctx.db.selectFrom('entries').select('leaf').where('game_key', '=', gameKey);
+      if (last !== null) query = query.where('leaf', '>', last);
+      const rows = await query.orderBy(this.#leafOrder()).limit(PAGE).execute();
+      const page: string[] = [];
+      for (const { leaf } of rows) {
+        for (let mine = mines[next]; mine !== undefined && mine < leaf; mine = mines[next]) {
+          page.push(mine);
+          next += 1;
+        }
+        page.push(leaf);
       }
-      yield leaf;
+      if (rows.length < PAGE) {
+        yield [...page, ...mines.slice(next)];
+        return;
+      }
+      yield page;
+      last = rows[rows.length - 1]?.leaf ?? null;
     }
-    for (; next < mines.length; next += 1) yield mines[next] ?? '';
   }
 
   async storeRoot(gameKey: GameKey, root: string): Promise<void> {

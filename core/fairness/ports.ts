@@ -24,10 +24,11 @@ export interface StoredRoot {
 
 export interface FairnessRepository {
   /**
-   * Every leaf of the game, entries and mines together, ascending as strings (code-point order),
-   * streamed: the close folds them into the root without holding them all.
+   * Every leaf of the game, entries and mines together, ascending as strings (code-point order), in
+   * pages: the close folds them into the root without holding them all (pages, not single leaves,
+   * because an await per leaf costs more than its hash).
    */
-  sortedLeaves(gameKey: GameKey): AsyncIterable<string>;
+  sortedLeaves(gameKey: GameKey): AsyncIterable<readonly string[]>;
   /** Stores the root with the game; the close calls it in its own unit of work, once. */
   storeRoot(gameKey: GameKey, root: string): Promise<void>;
   /** The stored root of a closed game, or null when the game is unknown or open. */

@@ -135,3 +135,17 @@ export const receiptIncluded = (digest: Digest, record: ClosedRecord, receipt: R
   if (mineLeaf(digest, receipt.gameDate, receipt.mineId, receipt.number, receipt.salt) !== receipt.leaf) return false;
   return record.mines.some((m) => m.mineId === receipt.mineId && m.number === receipt.number && m.salt === receipt.salt && m.leaf === receipt.leaf);
 };
+
+const isHex = (value: unknown, length: number): value is string => typeof value === 'string' && value.length === length && /^[0-9a-f]+$/.test(value);
+
+/** Narrows a parsed receipt file (entry or mine receipt), or null when it is not one. */
+export const asReceipt = (value: unknown): Receipt | null => {
+  if (typeof value !== 'object' || value === null) return null;
+  const r = value as Record<string, unknown>;
+  const { gameDate, number, salt, leaf } = r;
+  if (typeof gameDate !== 'string' || typeof number !== 'number' || !Number.isSafeInteger(number)) return null;
+  if (!isHex(salt, 32) || !isHex(leaf, 64)) return null;
+  if (typeof r['entryId'] === 'string') return { gameDate, entryId: r['entryId'], number, salt, leaf };
+  if (typeof r['mineId'] === 'string') return { gameDate, mineId: r['mineId'], number, salt, leaf };
+  return null;
+};

@@ -63,9 +63,13 @@ export class RootBuilder {
   }
 }
 
-/** The root of leaves that arrive sorted, without holding them. */
-export const rootOfSortedStream = async (digest: Digest, gameKey: GameKey, leaves: AsyncIterable<string>): Promise<{ root: string; leaves: number }> => {
+/** The root of leaves that arrive sorted, page by page, without holding them. */
+export const rootOfSortedStream = async (
+  digest: Digest,
+  gameKey: GameKey,
+  pages: AsyncIterable<readonly string[]>,
+): Promise<{ root: string; leaves: number }> => {
   const builder = new RootBuilder(digest, gameKey);
-  for await (const leaf of leaves) builder.push(leaf);
+  for await (const page of pages) for (const leaf of page) builder.push(leaf);
   return { root: builder.root(), leaves: builder.count };
 };

@@ -47,8 +47,9 @@ export const fairness: Migration = {
     await db.schema.alterTable('entries').addColumn('salt', text).execute();
     await db.schema.alterTable('entries').addColumn('leaf', leafType(isSqlite)).execute();
     await sealExistingEntries(db);
-    // The close streams a game's leaves in order straight from this index.
-    await db.schema.createIndex('entries_game_leaf').on('entries').columns(['game_key', 'leaf']).execute();
+    // The close reads a game's leaves in order, a page at a time, straight from this index. Unique: a
+    // leaf names its entry (two equal leaves would be a SHA-256 collision), so `leaf > last` pages exactly.
+    await db.schema.createIndex('entries_game_leaf').on('entries').columns(['game_key', 'leaf']).unique().execute();
 
     // Mines get an id (their leaf names it) and outlive a deleted account in closed games, whose
     // record they belong to: user_id becomes nullable and detaches instead of cascading.
