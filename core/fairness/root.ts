@@ -55,6 +55,11 @@ export class RootBuilder {
     return this.#count;
   }
 
+  /** Subtrees held now: one per set bit of `count`, so at most log2(count) + 1. */
+  get pending(): number {
+    return this.#stack.length;
+  }
+
   root(): string {
     if (this.#stack.length === 0) return emptyRoot(this.digest, this.gameKey);
     let hash = this.#stack[this.#stack.length - 1]?.hash ?? '';
