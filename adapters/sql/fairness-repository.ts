@@ -9,7 +9,11 @@ import type { SqlContext } from './dialect.ts';
 const PAGE = 20_000;
 
 export class SqlFairnessRepository implements FairnessRepository {
-  constructor(private readonly ctx: SqlContext) {}
+  constructor(
+    private readonly ctx: SqlContext,
+    /** Only tests pass a smaller page, to cross page boundaries with a few rows. */
+    private readonly pageSize = PAGE,
+  ) {}
 
   /**
    * Byte order, as JavaScript compares the hex strings: SQLite's default BINARY collation already is;
@@ -30,7 +34,7 @@ export class SqlFairnessRepository implements FairnessRepository {
     for (let last: string | null = null; ; ) {
       let query = this.ctx.db.selectFrom('entries').select('leaf').where('game_key', '=', gameKey);
       if (last !== null) query = query.where('leaf', '>', last);
-      const rows = await query.orderBy(this.#leafOrder()).limit(PAGE).execute();
+      const rows = await query.orderBy(this.#leafOrder()).limit(this.pageSize).execute();
       const page: string[] = [];
       for (const { leaf } of rows) {
         for (let mine = mines[next]; mine !== undefined && mine < leaf; mine = mines[next]) {
@@ -39,7 +43,7 @@ export class SqlFairnessRepository implements FairnessRepository {
         }
         page.push(leaf);
       }
-      if (rows.length < PAGE) {
+      if (rows.length < this.pageSize) {
         yield [...page, ...mines.slice(next)];
         return;
       }
