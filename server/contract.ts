@@ -128,6 +128,8 @@ export interface DailyStatsResponse {
   histogramTruncated: boolean;
   /** The signed-in caller's entries in that game; [] when signed out. */
   userSubmissions: EntryDto[];
+  /** The close's fairness root (GET /api/fairness/{gameKey}); null for games closed before receipts existed. */
+  fairnessRoot: string | null;
 }
 
 // ---- fairness (DESIGN.md §16) ------------------------------------------------------------------

@@ -256,6 +256,8 @@ export const entryView = (e: Entry): EntryView => ({ id: e.id, number: e.number,
 export interface DailyStats extends Omit<GameStats, 'gameKey'> {
   gameDate: GameKey;
   userSubmissions: EntryView[];
+  /** The fairness root stored by the close (DESIGN.md §16); null for games closed before receipts existed. */
+  fairnessRoot: string | null;
 }
 
 /** Published statistics of a closed game, with the caller's own entries. */
@@ -268,8 +270,10 @@ export const dailyStats = async (deps: Deps, key: string, userId: string | null)
     const stats = await repos.games.stats(key);
     if (!stats) throw notYet();
     const mine = userId ? await repos.entries.forPlayer(key, userId) : [];
+    const stored = await repos.fairness.storedRoot(key);
     return {
       gameDate: key,
+      fairnessRoot: stored?.root ?? null,
       snapshot: stats.snapshot,
       histogram: stats.histogram,
       histogramTruncated: stats.histogramTruncated,

@@ -62,7 +62,7 @@ contract('fairness', ({ store, adapter }) => {
   it('stores the root the close commits to; an open game has none', async () => {
     const leaves = await store().write(seed);
     expect(await store().read((r) => r.fairness.storedRoot(KEY))).toBeNull();
-    const deps = makeDeps({ store: store() });
+    const deps = { ...makeDeps(), store: store() };
     deps.clock.set('2026-11-20T00:00:01.000Z');
     const outcome = await closeGame(deps, KEY);
     expect(outcome.closedNow).toBe(true);
@@ -81,7 +81,7 @@ contract('fairness', ({ store, adapter }) => {
 
   it('keeps a closed game’s record when its players delete their accounts', async () => {
     await store().write(seed);
-    const deps = makeDeps({ store: store() });
+    const deps = { ...makeDeps(), store: store() };
     deps.clock.set('2026-11-20T00:00:01.000Z');
     await closeGame(deps, KEY);
     const before = await fairnessRecord(deps, KEY);

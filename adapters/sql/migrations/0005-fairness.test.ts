@@ -71,7 +71,7 @@ describe('migration 0005-fairness', () => {
       );
       for (const m of mines) expect(m.leaf).toBe(mineLeaf(nodeDigest, m.game_key, m.id, m.number, m.salt));
 
-      const deps = makeDeps({ store, clock: makeDeps().clock });
+      const deps = { ...makeDeps(), store };
       deps.clock.set('2026-11-20T00:00:01.000Z');
       expect(await fairnessRecord(deps, '2026-11-19')).toMatchObject({ status: 'closed', root: null, reason: NO_ROOT_REASON });
       expect(await verifyStoredGame(deps, '2026-11-19', null)).toMatchObject({ ok: false, problem: NO_ROOT_REASON });

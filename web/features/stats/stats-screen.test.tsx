@@ -30,6 +30,7 @@ function dailyStats(gameDate: string, overrides: Partial<DailyStatsResponse> = {
     histogram,
     histogramTruncated: false,
     userSubmissions: [],
+    fairnessRoot: 'ab12cd34ef56'.padEnd(64, '0'),
     ...overrides,
   };
 }

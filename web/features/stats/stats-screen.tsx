@@ -10,6 +10,7 @@ import { useHistory } from './api/get-history.ts';
 import { DistributionView } from './components/distribution-view.tsx';
 import { GameStoryCard } from './components/game-story-card.tsx';
 import { chooseStatsDate } from './stats-dates.ts';
+import { RootBadge } from '../verify/components/root-badge.tsx';
 
 type Tab = 'stats' | 'distribution';
 
@@ -78,6 +79,7 @@ export function StatsScreen() {
       )}
       {stats.data !== undefined && (
         <>
+          <RootBadge gameKey={selected} root={stats.data.fairnessRoot} />
           {user !== null && stats.data.userSubmissions.length > 0 && <GameStoryCard stats={stats.data} />}
           <TabList tabs={statsTabs} selected={tab} onSelect={setTab} label="Statistics views" idPrefix="stats-tab" panelId="stats-panel" />
           <div className="card" role="tabpanel" id="stats-panel" aria-labelledby={tabElementId('stats-tab', tab)}>
