@@ -1,12 +1,14 @@
 // GET /api/fairness/{gameKey} and the receipts of POST /api/entry, GET /api/entry/mine and the Mine
 // reward (DESIGN.md §16), over HTTP.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FairnessRecordResponse, MeResponse, MyEntriesResponse, SubmitEntryResponse, UseMineResponse } from '../../server/contract.ts';
 import { nodeDigest } from '../../adapters/crypto/node-digest.ts';
 import { entryLeaf, mineLeaf } from '../../core/fairness/hashes.ts';
 import { rootByLevels } from '../../core/fairness/root.ts';
 import { earnRewards } from '../../core/rewards/earn.ts';
-import { closeToday, json, makeHarness } from './harness.ts';
+import { getFairnessRecord } from '../../web/features/verify/api/get-fairness-record.ts';
+import { receiptIncluded as webReceiptIncluded, verifyFairnessRecord } from '../../web/features/verify/fairness-check.ts';
+import { closeToday, json, makeHarness, ORIGIN } from './harness.ts';
 
 const KEY = '2026-11-20';
 
@@ -92,5 +94,22 @@ describe('GET /api/fairness/{gameKey}', () => {
     const before = await (await h.request('GET', `/api/fairness/${KEY}`)).text();
     for (const cookie of [ann, cat]) expect((await h.request('DELETE', '/api/profile', { cookie })).status).toBe(200);
     expect(await (await h.request('GET', `/api/fairness/${KEY}`)).text()).toBe(before);
+  });
+});
+
+describe('the verify page’s fetcher and check against the real app', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('the browser implementation verifies what the server committed to, and finds every receipt', async () => {
+    const { h, receipts, mine } = await played();
+    await closeToday(h);
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => h.app.request(new URL(String(input), ORIGIN).toString(), init));
+    const record = await getFairnessRecord(KEY);
+    if (record.status !== 'closed') throw new Error('expected closed');
+    expect(await verifyFairnessRecord(record)).toEqual({ verified: true, root: record.root });
+    for (const r of receipts) expect(await webReceiptIncluded(record, { ...r, id: r.entryId, kind: 'entry' })).toBe(true);
+    expect(await webReceiptIncluded(record, { ...mine, id: mine.mineId, kind: 'mine' })).toBe(true);
   });
 });
