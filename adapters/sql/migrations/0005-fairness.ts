@@ -84,6 +84,8 @@ export const fairness: Migration = {
     await sql`update games set fairness_reason = ${NO_ROOT_REASON} where status = 'closed'`.execute(db);
   },
 
+  // Mines keep their new shape (id, salt, leaf, detachable user): the old table has no place for what
+  // closed games publish, and dropping it would change their records.
   async down(db: Kysely<unknown>): Promise<void> {
     await db.schema.alterTable('games').dropColumn('fairness_reason').execute();
     await db.schema.alterTable('games').dropColumn('fairness_root').execute();
