@@ -1,6 +1,8 @@
-// The close at scale: a game of 200,000 entries (numbers 1…50,000) closed on SQLite and on
-// PostgreSQL (embedded) through the real closeGame use case; prints time and peak memory and
-// checks the stored statistics against resolveNumbers on the same numbers.
+// The close at scale: a game of 200,000 entries (numbers 1…50,000; `--entries N` for another size)
+// closed on SQLite and on PostgreSQL (embedded) through the real closeGame use case; prints time and
+// peak memory, checks the stored statistics against resolveNumbers on the same numbers, and times the
+// fairness root (DESIGN.md §16) on its own: the same streaming fold the close runs, checked against
+// the stored root. `--sqlite-only` skips PostgreSQL.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,8 +20,10 @@ import type { Store } from '../core/ports.ts';
 import { FixedClock, PlainHasher, SeededRandom } from '../test/support/fakes.ts';
 import { nodeDigest } from '../adapters/crypto/node-digest.ts';
 import { createTestDatabase, startEmbeddedPostgres } from '../test/support/postgres.ts';
+import { entryLeaf } from '../core/fairness/hashes.ts';
+import { rootOfSortedStream } from '../core/fairness/root.ts';
 
-const ENTRIES = 200_000;
+const DEFAULT_ENTRIES = 200_000;
 const MAX_NUMBER = 50_000;
 const GAME_KEY = '2026-11-20';
 const OPENS_AT = '2026-11-19T00:00:00.000Z';
@@ -30,17 +34,20 @@ export interface CloseBenchResult {
   database: string;
   fillMs: number;
   closeMs: number;
+  /** The root's fold over every leaf, timed alone: what the fairness commitment adds to the close. */
+  rootMs: number;
+  rootCpuMs: number;
   rssBeforeMb: number;
   rssPeakMb: number;
   matches: boolean;
 }
 
 /** Two entries per player (a standard and a bonus one on different numbers), numbers from a seeded PRNG. */
-const makeEntries = (): ResolvableEntry[] => {
+const makeEntries = (count: number): ResolvableEntry[] => {
   const random = new SeededRandom(2026);
   const pick = () => 1 + Math.floor(random.next() * MAX_NUMBER);
   const entries: ResolvableEntry[] = [];
-  for (let player = 0; entries.length < ENTRIES; player += 1) {
+  for (let player = 0; entries.length < count; player += 1) {
     const userId = `p${String(player).padStart(6, '0')}`;
     const first = pick();
     let second = pick();
@@ -49,6 +56,8 @@ const makeEntries = (): ResolvableEntry[] => {
   }
   return entries;
 };
+
+const saltOf = (id: string): string => nodeDigest.sha256Hex(`bench-salt|${id}`).slice(0, 32);
 
 /** Bulk rows straight into the tables: the bench measures the close, not 200,000 submissions. */
 async function fill(db: Kysely<Database>, entries: ResolvableEntry[], bool: (v: boolean) => boolean | number): Promise<void> {
@@ -79,6 +88,9 @@ async function fill(db: Kysely<Database>, entries: ResolvableEntry[], bool: (v: 
           id: e.entryId, game_key: GAME_KEY, user_id: e.userId, number: e.number,
           entry_type: e.entryId.endsWith('-a') ? 'standard' : 'bonus',
           submitted_at: new Date(Date.parse(OPENS_AT) + (i + j) * 100).toISOString(),
+          // A salt from the seeded PRNG's stream would do as well; the id keeps it reproducible and distinct.
+          salt: saltOf(e.entryId),
+          leaf: entryLeaf(nodeDigest, GAME_KEY, e.entryId, e.number, saltOf(e.entryId)),
         })))
         .execute();
     }
@@ -102,22 +114,35 @@ async function closeOn(database: string, store: Store & { db: Kysely<Database> }
   clearInterval(sampler);
   rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
 
+  const rootStart = performance.now();
+  const rootCpuStart = process.cpuUsage();
+  const refolded = await store.read((repos) => rootOfSortedStream(nodeDigest, GAME_KEY, repos.fairness.sortedLeaves(GAME_KEY)));
+  const rootMs = performance.now() - rootStart;
+  // CPU time as well: on a shared machine the wall time counts other processes' turns too. SQLite
+  // runs in this thread, so its reading is in the figure.
+  const rootCpu = process.cpuUsage(rootCpuStart);
+  const rootCpuMs = (rootCpu.user + rootCpu.system) / 1000;
+  const stored = await store.read((repos) => repos.fairness.storedRoot(GAME_KEY));
+  const rootMatches = stored?.root === refolded.root && refolded.leaves === entries.length;
+  if (!rootMatches) console.error(`${database}: stored root ${stored?.root ?? 'none'} differs from the refolded ${refolded.root}`);
+
   const expected = resolveNumbers(entries, [], 1000, GAME_KEY);
   const { winner: _w, runnerUp: _r, ...expectedStats } = expected;
-  const matches = outcome.closedNow && isDeepStrictEqual(outcome.stats, expectedStats);
+  const matches = outcome.closedNow && rootMatches && isDeepStrictEqual(outcome.stats, expectedStats);
   if (!matches) console.error(`${database}: stored stats differ from resolveNumbers`, JSON.stringify(outcome.stats?.snapshot), JSON.stringify(expected.snapshot));
-  return { database, fillMs, closeMs, rssBeforeMb: rssBefore / 2 ** 20, rssPeakMb: rssPeak / 2 ** 20, matches };
+  return { database, fillMs, closeMs, rootMs, rootCpuMs, rssBeforeMb: rssBefore / 2 ** 20, rssPeakMb: rssPeak / 2 ** 20, matches };
 }
 
 const print = (r: CloseBenchResult): void => {
   console.log(
     `${r.database.padEnd(10)} fill ${(r.fillMs / 1000).toFixed(1).padStart(5)} s   close ${(r.closeMs / 1000).toFixed(2).padStart(6)} s   ` +
+      `root fold alone ${(r.rootMs / 1000).toFixed(2)} s (cpu ${(r.rootCpuMs / 1000).toFixed(2)} s)   ` +
       `rss before ${r.rssBeforeMb.toFixed(0)} MB, peak during close ${r.rssPeakMb.toFixed(0)} MB   result ${r.matches ? 'matches resolveNumbers' : 'MISMATCH'}`,
   );
 };
 
-export async function runCloseBench(): Promise<CloseBenchResult[]> {
-  const entries = makeEntries();
+export async function runCloseBench(options: { entries?: number; sqliteOnly?: boolean } = {}): Promise<CloseBenchResult[]> {
+  const entries = makeEntries(options.entries ?? DEFAULT_ENTRIES);
   console.log(`close bench: ${entries.length.toLocaleString('en-US')} entries, numbers 1…${MAX_NUMBER.toLocaleString('en-US')}, ${entries.length / 2} players`);
   const results: CloseBenchResult[] = [];
 
@@ -131,6 +156,7 @@ export async function runCloseBench(): Promise<CloseBenchResult[]> {
     rmSync(dir, { recursive: true, force: true });
   }
 
+  if (options.sqliteOnly) return results;
   const given = process.env['TEST_DATABASE_URL'];
   const server = given ? null : await startEmbeddedPostgres();
   try {
@@ -151,6 +177,10 @@ export async function runCloseBench(): Promise<CloseBenchResult[]> {
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const results = await runCloseBench();
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--entries');
+  const count = at >= 0 ? Number(args[at + 1]) : DEFAULT_ENTRIES;
+  if (!Number.isSafeInteger(count) || count < 2) throw new Error('--entries must be a whole number ≥ 2');
+  const results = await runCloseBench({ entries: count, sqliteOnly: args.includes('--sqlite-only') });
   if (results.some((r) => !r.matches)) process.exitCode = 1;
 }

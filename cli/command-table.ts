@@ -10,6 +10,7 @@ import { demoteCommand, promoteCommand } from './commands/users.ts';
 import { backupCommand } from './commands/backup.ts';
 import { seedDemoCommand } from './commands/seed-demo.ts';
 import { mailListCommand, mailSendCommand } from './commands/mail.ts';
+import { verifyCommand } from './commands/verify.ts';
 
 export const commands: Command[] = [
   migrateCommand,
@@ -17,6 +18,7 @@ export const commands: Command[] = [
   closeCommand,
   computeCommand,
   openCommand,
+  verifyCommand,
   botsCreateCommand,
   botsClearCommand,
   promoteCommand,

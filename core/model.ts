@@ -103,6 +103,9 @@ export interface Entry {
   number: number;
   entryType: EntryType;
   submittedAt: Instant;
+  /** 32 hex characters of randomness, and the leaf they give (DESIGN.md §16): the player's receipt. */
+  salt: string;
+  leaf: string;
 }
 
 export type BonusSource = 'referral' | 'streak' | 'other';
@@ -135,10 +138,14 @@ export interface RewardItem {
 }
 
 export interface Mine {
+  id: string;
   gameKey: GameKey;
   userId: string;
   number: number;
   placedAt: Instant;
+  /** As for entries: the salt and the leaf committed at the close (DESIGN.md §16). */
+  salt: string;
+  leaf: string;
 }
 
 export type ReferralStatus = 'pending' | 'completed';

@@ -30,6 +30,7 @@ import type {
   User,
   Winning,
 } from './model.ts';
+import type { FairnessRepository } from './fairness/ports.ts';
 
 export interface Clock {
   now(): Date;
@@ -70,6 +71,7 @@ export interface Repositories {
   payouts: PayoutRepository;
   guilds: GuildRepository;
   outbox: OutboxRepository;
+  fairness: FairnessRepository;
 }
 
 /**
@@ -185,6 +187,8 @@ export interface NewEntry {
   number: number;
   entryType: EntryType;
   submittedAt: Instant;
+  salt: string;
+  leaf: string;
 }
 
 export interface AdminSubmissionRow {
@@ -271,7 +275,8 @@ export interface MineRepository {
   forPlayer(gameKey: GameKey, userId: string): Promise<Mine | null>;
   /** Distinct mined numbers of the game, ascending. */
   numbers(gameKey: GameKey): Promise<number[]>;
-  deleteForUser(userId: string): Promise<void>;
+  /** Account deletion: drops the user's mines in the given (open) games and detaches the rest, which closed games publish. */
+  removeForDeletedUser(userId: string, openGameKeys: GameKey[]): Promise<void>;
 }
 
 export interface ReferralRepository {

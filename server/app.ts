@@ -12,6 +12,7 @@ import { errorHandler } from './on-error.ts';
 import { accountRoutes } from './routes/account.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
+import { fairnessRoutes } from './routes/fairness.ts';
 import { gameRoutes } from './routes/game.ts';
 import { guildRoutes } from './routes/guilds.ts';
 import { leaderboardRoutes } from './routes/leaderboard.ts';
@@ -96,6 +97,7 @@ export const createApp = (container: Container): Hono<AppEnv> => {
     winningRoutes,
     rewardRoutes,
     guildRoutes,
+    fairnessRoutes,
   ]) {
     app.route('/api', routes(services));
   }

@@ -61,10 +61,27 @@ export interface BonusEntryDto {
   remainingEntries: number;
   expiresAt: string;
 }
+/** A receipt (DESIGN.md §16): what a player keeps to check, after the close, that their pick was counted unchanged. */
+export interface EntryReceiptDto {
+  gameDate: string;
+  entryId: string;
+  number: number;
+  salt: string; // 32 hex characters
+  leaf: string; // 64 hex characters
+}
+export interface MineReceiptDto {
+  gameDate: string;
+  mineId: string;
+  number: number;
+  salt: string;
+  leaf: string;
+}
+/** An entry of GET /api/entry/mine: the entry with its receipt's fields. */
+export interface MyEntryDto extends EntryDto, EntryReceiptDto {}
 /** GET /api/entry/mine (signed in) */
 export interface MyEntriesResponse {
   gameDate: string;
-  entries: EntryDto[];
+  entries: MyEntryDto[];
   status: { canSubmitMore: boolean; effectiveStatus: 'open' | 'closed' };
   maxSubmissions: number;
   availableBonusEntries: number;
@@ -79,6 +96,7 @@ export interface SubmitEntryRequest {
 export interface SubmitEntryResponse {
   entry: EntryDto;
   message: string;
+  receipt: EntryReceiptDto;
 }
 
 // ---- results, history, stats -----------------------------------------------------------------
@@ -120,6 +138,8 @@ export interface DailyStatsResponse {
   userSubmissions: EntryDto[];
   /** The signed-in caller's entries with their outcome; [] when signed out. */
   myOutcomes: EntryOutcomeDto[];
+  /** The close's fairness root (GET /api/fairness/{gameKey}); null for games closed before receipts existed. */
+  fairnessRoot: string | null;
 }
 /**
  * How one of the player's numbers did (spec-1 §4): `winner` = the winning number, `runner_up` = second place,
@@ -146,6 +166,24 @@ export interface MyResultDto {
 export interface LatestResultResponse {
   result: MyResultDto | null;
 }
+
+// ---- fairness (DESIGN.md §16) ------------------------------------------------------------------
+/** GET /api/fairness/{gameKey}: lists sorted by leaf; no user ids, names or e-mails. */
+export type FairnessRecordResponse =
+  | { gameDate: string; status: 'open' }
+  | {
+      gameDate: string;
+      status: 'closed';
+      closedAt: string | null;
+      /** null for games closed before receipts existed; `reason` then says so. */
+      root: string | null;
+      reason?: string;
+      entriesTotal: number;
+      winningNumber: number | null;
+      secondPlaceNumber: number | null;
+      entries: { entryId: string; number: number; salt: string; leaf: string }[];
+      mines: { mineId: string; number: number; salt: string; leaf: string }[];
+    };
 
 // ---- referrals -------------------------------------------------------------------------------
 /** GET /api/referrals/code */
@@ -348,6 +386,7 @@ export interface UsePeakResponse {
 /** POST /api/gameplay/use-mine { number } */
 export interface UseMineResponse {
   message: string;
+  receipt: MineReceiptDto;
 }
 /** POST /api/gameplay/use-how-many (no body) */
 export interface UseHowManyResponse {

@@ -1,7 +1,9 @@
 // The Digest port over node:crypto: synchronous SHA-256, so hashing never queues behind scrypt.
-import { createHash } from 'node:crypto';
+// The one-shot crypto.hash (Node ≥ 20.12) skips the Hash object createHash builds: about twice as
+// fast on the short texts we hash, which matters for the root of a million-entry close.
+import { hash } from 'node:crypto';
 import type { Digest } from '../../core/ports.ts';
 
 export const nodeDigest: Digest = {
-  sha256Hex: (text) => createHash('sha256').update(text, 'utf8').digest('hex'),
+  sha256Hex: (text) => hash('sha256', text, 'hex'),
 };

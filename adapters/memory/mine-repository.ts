@@ -16,7 +16,7 @@ export class MemoryMineRepository implements MineRepository {
 
   async forPlayer(gameKey: GameKey, userId: string): Promise<Mine | null> {
     const mine = this.state().mines.find((m) => m.gameKey === gameKey && m.userId === userId);
-    return mine ? { ...mine } : null;
+    return mine ? { ...mine, userId } : null;
   }
 
   async numbers(gameKey: GameKey): Promise<number[]> {
@@ -24,8 +24,11 @@ export class MemoryMineRepository implements MineRepository {
     return [...numbers].sort((a, b) => a - b);
   }
 
-  async deleteForUser(userId: string): Promise<void> {
+  async removeForDeletedUser(userId: string, openGameKeys: GameKey[]): Promise<void> {
     const s = this.state();
-    s.mines = s.mines.filter((m) => m.userId !== userId);
+    const open = new Set(openGameKeys);
+    s.mines = s.mines
+      .filter((m) => m.userId !== userId || !open.has(m.gameKey))
+      .map((m) => (m.userId === userId ? { ...m, userId: null } : m));
   }
 }

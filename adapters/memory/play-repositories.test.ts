@@ -2,6 +2,7 @@
 import { describe, it, expect } from 'vitest';
 import { createUser, makeDeps } from '../../test/support/fakes.ts';
 import type { Game } from '../../core/model.ts';
+import { entryRow, mine as mineRow } from '../../test/contract/fixtures.ts';
 
 const game: Game = {
   key: '2026-11-20',
@@ -13,14 +14,8 @@ const game: Game = {
   closedAt: null,
 };
 
-const entry = (id: string, userId: string, number: number, entryType: 'standard' | 'bonus' = 'standard', gameKey = game.key) => ({
-  id,
-  gameKey,
-  userId,
-  number,
-  entryType,
-  submittedAt: '2026-11-20T10:00:00.000Z',
-});
+const entry = (id: string, userId: string, number: number, entryType: 'standard' | 'bonus' = 'standard', gameKey = game.key) =>
+  entryRow(id, gameKey, userId, number, entryType, '2026-11-20T10:00:00.000Z');
 
 describe('memory game-side repositories', () => {
   it('refuse duplicate games, numbers, entry types, mines and referrals', async () => {
@@ -33,7 +28,7 @@ describe('memory game-side repositories', () => {
     await expect(deps.store.write((r) => r.entries.add(entry('e3', 'ann', 6)))).rejects.toMatchObject({ code: 'ENTRY_LIMIT' });
     await deps.store.write((r) => r.entries.add(entry('e4', 'ann', 6, 'bonus')));
     await expect(deps.store.write((r) => r.entries.add(entry('e5', 'ann', 7, 'bonus')))).rejects.toMatchObject({ code: 'ENTRY_LIMIT' });
-    const mine = { gameKey: game.key, userId: 'ann', number: 12, placedAt: game.opensAt };
+    const mine = mineRow(game.key, 'ann', 12);
     await deps.store.write((r) => r.mines.place(mine));
     await expect(deps.store.write((r) => r.mines.place({ ...mine, number: 13 }))).rejects.toMatchObject({ code: 'MINE_ALREADY_USED' });
     const referral = { id: 'r1', referrerId: 'bob', referredId: 'ann', code: 'X', status: 'pending' as const, createdAt: game.opensAt, completedAt: null };

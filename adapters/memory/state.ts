@@ -20,6 +20,9 @@ import type {
   Winning,
 } from '../../core/model.ts';
 
+/** A stored mine; detached (userId null) once its player deleted their account after the close. */
+export type StoredMine = Omit<Mine, 'userId'> & { userId: string | null };
+
 export interface MemoryState {
   users: Map<string, User>;
   playerStats: Map<string, PlayerStats>;
@@ -29,7 +32,9 @@ export interface MemoryState {
   entries: Map<string, Entry>;
   bonusEntries: Map<string, BonusEntry>;
   rewards: Map<string, RewardItem>;
-  mines: Mine[];
+  mines: StoredMine[];
+  /** The close's fairness root per game (DESIGN.md §16). */
+  fairnessRoots: Map<GameKey, string>;
   referrals: Map<string, Referral>;
   prizes: Map<string, PrizeConfig>;
   winnings: Map<string, Winning>;
@@ -56,6 +61,7 @@ export const emptyState = (): MemoryState => ({
   bonusEntries: new Map(),
   rewards: new Map(),
   mines: [],
+  fairnessRoots: new Map(),
   referrals: new Map(),
   prizes: new Map(),
   winnings: new Map(),

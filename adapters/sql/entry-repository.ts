@@ -12,6 +12,8 @@ const toEntry = (row: Selectable<EntriesTable>): Entry => ({
   number: row.number,
   entryType: row.entry_type === 'bonus' ? 'bonus' : 'standard',
   submittedAt: row.submitted_at,
+  salt: row.salt,
+  leaf: row.leaf,
 });
 
 export class SqlEntryRepository implements EntryRepository {
@@ -30,6 +32,8 @@ export class SqlEntryRepository implements EntryRepository {
         number: entry.number,
         entry_type: entry.entryType,
         submitted_at: entry.submittedAt,
+        salt: entry.salt,
+        leaf: entry.leaf,
       })
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirstOrThrow();

@@ -1,7 +1,19 @@
+import type { Selectable } from 'kysely';
 import { DomainError } from '../../core/errors.ts';
 import type { GameKey, Mine } from '../../core/model.ts';
 import type { MineRepository } from '../../core/ports.ts';
 import { affected, type SqlContext } from './dialect.ts';
+import type { MinesTable } from './schema.ts';
+
+const toMine = (row: Selectable<MinesTable>, userId: string): Mine => ({
+  id: row.id,
+  gameKey: row.game_key,
+  userId,
+  number: row.number,
+  placedAt: row.placed_at,
+  salt: row.salt,
+  leaf: row.leaf,
+});
 
 export class SqlMineRepository implements MineRepository {
   constructor(private readonly ctx: SqlContext) {}
@@ -9,7 +21,15 @@ export class SqlMineRepository implements MineRepository {
   async place(mine: Mine): Promise<void> {
     const result = await this.ctx.db
       .insertInto('mines')
-      .values({ game_key: mine.gameKey, user_id: mine.userId, number: mine.number, placed_at: mine.placedAt })
+      .values({
+        id: mine.id,
+        game_key: mine.gameKey,
+        user_id: mine.userId,
+        number: mine.number,
+        placed_at: mine.placedAt,
+        salt: mine.salt,
+        leaf: mine.leaf,
+      })
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirstOrThrow();
     if (affected(result) === 0) throw new DomainError('MINE_ALREADY_USED', 'You already laid a mine in this game.');
@@ -22,7 +42,7 @@ export class SqlMineRepository implements MineRepository {
       .where('game_key', '=', gameKey)
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    return row ? { gameKey: row.game_key, userId: row.user_id, number: row.number, placedAt: row.placed_at } : null;
+    return row ? toMine(row, userId) : null;
   }
 
   async numbers(gameKey: GameKey): Promise<number[]> {
@@ -36,7 +56,11 @@ export class SqlMineRepository implements MineRepository {
     return rows.map((r) => r.number);
   }
 
-  async deleteForUser(userId: string): Promise<void> {
-    await this.ctx.db.deleteFrom('mines').where('user_id', '=', userId).execute();
+  async removeForDeletedUser(userId: string, openGameKeys: GameKey[]): Promise<void> {
+    const { db } = this.ctx;
+    if (openGameKeys.length > 0) {
+      await db.deleteFrom('mines').where('user_id', '=', userId).where('game_key', 'in', openGameKeys).execute();
+    }
+    await db.updateTable('mines').set({ user_id: null }).where('user_id', '=', userId).execute();
   }
 }

@@ -3,6 +3,7 @@ import type { Repositories } from '../../core/ports.ts';
 import type { SqlContext } from './dialect.ts';
 import { SqlBonusEntryRepository } from './bonus-entry-repository.ts';
 import { SqlEntryRepository } from './entry-repository.ts';
+import { SqlFairnessRepository } from './fairness-repository.ts';
 import { SqlGameRepository } from './game-repository.ts';
 import { SqlGuildRepository } from './guild-repository.ts';
 import { SqlMineRepository } from './mine-repository.ts';
@@ -31,4 +32,5 @@ export const sqlRepositories = (ctx: SqlContext): Repositories => ({
   payouts: new SqlPayoutRepository(ctx),
   guilds: new SqlGuildRepository(ctx),
   outbox: new SqlOutboxRepository(ctx),
+  fairness: new SqlFairnessRepository(ctx),
 });

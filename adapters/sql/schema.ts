@@ -50,6 +50,10 @@ export interface GamesTable {
   winning_number: number | null;
   /** GameStats as JSON, set by the close. */
   stats: string | null;
+  /** The fairness root stored by the close (DESIGN.md §16); null before the close and for games closed before 0005. */
+  fairness_root: string | null;
+  /** Why a closed game has no root (set by migration 0005). */
+  fairness_reason: string | null;
 }
 
 export interface EntriesTable {
@@ -59,6 +63,9 @@ export interface EntriesTable {
   number: number;
   entry_type: string;
   submitted_at: string;
+  /** Nullable in the table (added by 0005) but written for every row since. */
+  salt: string;
+  leaf: string;
 }
 
 export interface BonusEntriesTable {
@@ -84,10 +91,14 @@ export interface RewardItemsTable {
 }
 
 export interface MinesTable {
+  id: string;
   game_key: string;
-  user_id: string;
+  /** null once the player deleted their account (closed games keep the mine). */
+  user_id: string | null;
   number: number;
   placed_at: string;
+  salt: string;
+  leaf: string;
 }
 
 export interface ReferralsTable {

@@ -87,7 +87,7 @@ export const deleteAccount = async (deps: Deps, userId: string): Promise<{ messa
     await repos.referrals.deleteForUser(userId);
     await repos.rewards.deleteForUser(userId);
     await repos.bonusEntries.deleteForUser(userId);
-    await repos.mines.deleteForUser(userId);
+    await repos.mines.removeForDeletedUser(userId, openGames);
     await repos.users.delete(userId);
     return { message: 'Account deleted' };
   });

@@ -3,7 +3,8 @@
 import type { Deps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import type { User } from '../model.ts';
-import type { Repositories } from '../ports.ts';
+import type { NewEntry, Repositories } from '../ports.ts';
+import { sealEntry } from '../fairness/hashes.ts';
 import { currentGame } from '../game/games.ts';
 import { uniqueReferralCode } from '../accounts/sign-in.ts';
 import { humanSampler, uniformSampler, type NumberSampler } from './human-strategy.ts';
@@ -73,6 +74,12 @@ const botsFor = async (repos: Repositories, deps: Deps, gameKey: string, count: 
 };
 
 /** A second number for a bonus entry, different from the first (the range has at least 2 numbers). */
+/** A bot's entry is sealed like a player's, so the close's root covers it. */
+const addBotEntry = async (repos: Repositories, deps: Deps, entry: Omit<NewEntry, 'id' | 'salt' | 'leaf'>): Promise<void> => {
+  const id = deps.random.id();
+  await repos.entries.add({ id, ...entry, ...sealEntry(deps.digest, deps.random, entry.gameKey, id, entry.number) });
+};
+
 const differentNumber = (sample: NumberSampler, deps: Deps, first: number, min: number, max: number): number => {
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const k = sample(deps.random);
@@ -103,7 +110,7 @@ export const createBots = async (
     let submissions = 0;
     for (const [index, bot] of bots.entries()) {
       const first = sample(deps.random);
-      await repos.entries.add({ id: deps.random.id(), gameKey: game.key, userId: bot.id, number: first, entryType: 'standard', submittedAt: now });
+      await addBotEntry(repos, deps, { gameKey: game.key, userId: bot.id, number: first, entryType: 'standard', submittedAt: now });
       submissions += 1;
       if (index >= input.bonusCount) continue;
       // The bonus is a real grant tied to this game, used at once, so clearing bots can find it.
@@ -119,7 +126,7 @@ export const createBots = async (
       });
       if (!(await repos.bonusEntries.consume(grantId, now))) return fail('CONFLICT', 'Could not use a bot bonus entry');
       const second = differentNumber(sample, deps, first, input.minNumber, input.maxNumber);
-      await repos.entries.add({ id: deps.random.id(), gameKey: game.key, userId: bot.id, number: second, entryType: 'bonus', submittedAt: now });
+      await addBotEntry(repos, deps, { gameKey: game.key, userId: bot.id, number: second, entryType: 'bonus', submittedAt: now });
       submissions += 1;
     }
     return { botsCreated: bots.length, submissionsCreated: submissions, gameDate: game.key };

@@ -3,10 +3,12 @@ import type { Deps } from '../deps.ts';
 import type { GameKey } from '../model.ts';
 import { currentGame, entryView, type EffectiveStatus, type EntryView } from '../game/games.ts';
 import { bonusEntryView, type BonusEntryView } from './bonus-entries.ts';
+import { entryReceipt, type EntryReceipt } from '../fairness/record.ts';
 
 export interface MyEntries {
   gameDate: GameKey;
-  entries: EntryView[];
+  /** Each entry with its receipt fields (DESIGN.md §16). */
+  entries: (EntryView & EntryReceipt)[];
   status: { canSubmitMore: boolean; effectiveStatus: EffectiveStatus };
   maxSubmissions: number;
   availableBonusEntries: number;
@@ -24,7 +26,7 @@ export const myEntries = async (deps: Deps, userId: string): Promise<MyEntries> 
     const maxSubmissions = availableBonusEntries === 0 && !usedBonus ? 1 : 2;
     return {
       gameDate: game.key,
-      entries: entries.map(entryView),
+      entries: entries.map((e) => ({ ...entryView(e), ...entryReceipt(e) })),
       status: { canSubmitMore: effectiveStatus === 'open' && entries.length < maxSubmissions, effectiveStatus },
       maxSubmissions,
       availableBonusEntries,

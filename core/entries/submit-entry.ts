@@ -7,6 +7,8 @@ import { entryView, GAME_CLOSED_MESSAGE, openGameIn, type EntryView } from '../g
 import { validateNumber } from './validate-number.ts';
 import { parseGameKey } from '../game/calendar.ts';
 import { grantBonusEntry } from './bonus-entries.ts';
+import { sealEntry } from '../fairness/hashes.ts';
+import { entryReceipt, type EntryReceipt } from '../fairness/record.ts';
 
 export { GAME_CLOSED_MESSAGE };
 const ENTRY_LIMIT_MESSAGE = 'No more entries left for this game.';
@@ -23,7 +25,7 @@ export const submitEntry = async (
   deps: Deps,
   /** `gameDate`: the game the player picked for (a stale tab's pick must not land in the next game). */
   input: { userId: string; number: unknown; gameDate?: unknown },
-): Promise<{ entry: EntryView; message: string }> => {
+): Promise<{ entry: EntryView; message: string; receipt: EntryReceipt }> => {
   const number = validateNumber(input.number);
   const expectedGame = input.gameDate === undefined ? null : validateGameDate(input.gameDate);
   const now = deps.clock.now();
@@ -52,13 +54,15 @@ export const submitEntry = async (
       entryType = 'bonus';
     }
 
+    const id = deps.random.id();
     const entry = await repos.entries.add({
-      id: deps.random.id(),
+      id,
       gameKey: game.key,
       userId: input.userId,
       number,
       entryType,
       submittedAt: nowIso,
+      ...sealEntry(deps.digest, deps.random, game.key, id, number),
     });
 
     if ((await repos.entries.countForPlayer(input.userId)) === 1) {
@@ -70,6 +74,6 @@ export const submitEntry = async (
     }
     const message =
       entryType === 'bonus' ? `Bonus entry submitted: ${number}. Good luck!` : `Your number ${number} is in. Good luck!`;
-    return { entry: entryView(entry), message };
+    return { entry: entryView(entry), message, receipt: entryReceipt(entry) };
   });
 };

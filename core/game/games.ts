@@ -3,13 +3,14 @@
 import type { Deps } from '../deps.ts';
 import type { GameConfig } from '../config.ts';
 import type { Entry, Game, GameDate, GameKey, GameStats, Prize } from '../model.ts';
-import type { Random, Repositories } from '../ports.ts';
+import type { Digest, Random, Repositories } from '../ports.ts';
 import { DomainError } from '../errors.ts';
 import { prizeForDate } from '../prizes/prize-for-date.ts';
 import { earnRewards } from '../rewards/earn.ts';
 import { grantBonusEntry } from '../entries/bonus-entries.ts';
 import { entryOutcomesIn, type EntryOutcomeView } from '../results/my-results.ts';
 import { queueMailTo, winnerMail } from '../mail/notifications.ts';
+import { commitRoot } from '../fairness/fairness.ts';
 import {
   closeInstantAfter,
   closeInstantBefore,
@@ -149,9 +150,9 @@ export interface CloseOutcome {
 
 /**
  * The close, inside the caller's unit of work: resolve, mark closed (the guard against a second close),
- * then the winning, the player counters and what they earned, the guild counters.
+ * the fairness root (DESIGN.md §16), then the winning, the player counters and what they earned, the guild counters.
  */
-const closeIn = async (repos: Repositories, game: Game, now: Date, cfg: GameConfig, random: Random): Promise<boolean> => {
+const closeIn = async (repos: Repositories, game: Game, now: Date, cfg: GameConfig, random: Random, digest: Digest): Promise<boolean> => {
   const mined = await repos.mines.numbers(game.key);
   const resolution = await repos.entries.resolve(game.key, mined, HISTOGRAM_LIMIT);
   const stats: GameStats = {
@@ -161,6 +162,7 @@ const closeIn = async (repos: Repositories, game: Game, now: Date, cfg: GameConf
     histogramTruncated: resolution.histogramTruncated,
   };
   if (!(await repos.games.markClosed(game.key, now.toISOString(), stats))) return false;
+  await commitRoot(repos, digest, game.key);
 
   const winner = resolution.winner;
   if (winner?.userId) {
@@ -214,7 +216,7 @@ export const closeGame = async (deps: Deps, key: GameKey): Promise<CloseOutcome>
     const game = await repos.games.lock(key, 'update');
     if (!game) throw new DomainError('NOT_FOUND', `No game ${key}.`);
     if (game.status === 'closed') return false;
-    return closeIn(repos, game, now, deps.config, deps.random);
+    return closeIn(repos, game, now, deps.config, deps.random, deps.digest);
   });
   const stats = await deps.store.read((repos) => repos.games.stats(key));
   return { gameKey: key, closedNow, stats };
@@ -267,6 +269,8 @@ export interface DailyStats extends Omit<GameStats, 'gameKey'> {
   userSubmissions: EntryView[];
   /** The caller's entries with their outcome; [] for a visitor. */
   myOutcomes: EntryOutcomeView[];
+  /** The fairness root stored by the close (DESIGN.md §16); null for games closed before receipts existed. */
+  fairnessRoot: string | null;
 }
 
 /** Published statistics of a closed game, with the caller's own entries. */
@@ -279,8 +283,10 @@ export const dailyStats = async (deps: Deps, key: string, userId: string | null)
     const stats = await repos.games.stats(key);
     if (!stats) throw notYet();
     const mine = userId ? await repos.entries.forPlayer(key, userId) : [];
+    const stored = await repos.fairness.storedRoot(key);
     return {
       gameDate: key,
+      fairnessRoot: stored?.root ?? null,
       snapshot: stats.snapshot,
       histogram: stats.histogram,
       histogramTruncated: stats.histogramTruncated,

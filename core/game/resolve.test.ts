@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { resolveNumbers, type ResolvableEntry } from './resolve.ts';
 import { makeDeps, createUser } from '../../test/support/fakes.ts';
+import { entryRow } from '../../test/contract/fixtures.ts';
 
 /** The rules of DESIGN.md §6 spelled out the slow, obvious way. */
 const oracle = (entries: ResolvableEntry[], mined: number[], limit: number) => {
@@ -148,14 +149,7 @@ describe('resolveNumbers', () => {
         await deps.store.write(async (repos) => {
           for (const [i, e] of entries.entries()) {
             const first = entries.findIndex((x) => x.userId === e.userId) === i;
-            await repos.entries.add({
-              id: e.entryId,
-              gameKey: 'g',
-              userId: e.userId,
-              number: e.number,
-              entryType: first ? 'standard' : 'bonus',
-              submittedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
-            });
+            await repos.entries.add(entryRow(e.entryId, 'g', e.userId, e.number, first ? 'standard' : 'bonus', new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString()));
           }
         });
         const r = await deps.store.read((repos) => repos.entries.resolve('g', mined, limit));

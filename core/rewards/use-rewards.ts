@@ -7,6 +7,8 @@ import { DomainError } from '../errors.ts';
 import { openGameIn } from '../game/games.ts';
 import { validateNumber } from '../entries/validate-number.ts';
 import { rewardConfig } from './reward-config.ts';
+import { sealMine } from '../fairness/hashes.ts';
+import { mineReceipt, type MineReceipt } from '../fairness/record.ts';
 
 export const PEAK_NUMBER_MESSAGE = 'Enter a whole number greater than zero';
 export const MINE_MINIMUM = 10;
@@ -48,7 +50,7 @@ export const usePeak = async (deps: Deps, input: { userId: string; number: unkno
   });
 };
 
-export const useMine = async (deps: Deps, input: { userId: string; number: unknown }): Promise<{ message: string }> => {
+export const useMine = async (deps: Deps, input: { userId: string; number: unknown }): Promise<{ message: string; receipt: MineReceipt }> => {
   const number = validateNumber(input.number);
   if (number < MINE_MINIMUM) throw new DomainError('VALIDATION', 'Mine can only be used on numbers 10 or greater');
   return deps.store.write(async (repos) => {
@@ -57,10 +59,13 @@ export const useMine = async (deps: Deps, input: { userId: string; number: unkno
         throw new DomainError('MINE_ALREADY_USED', 'You already laid a mine in this game.');
       }
     });
-    await repos.mines.place({ gameKey: game.key, userId: input.userId, number, placedAt: deps.clock.now().toISOString() });
+    const id = deps.random.id();
+    const mine = { id, gameKey: game.key, userId: input.userId, number, placedAt: deps.clock.now().toISOString(), ...sealMine(deps.digest, deps.random, game.key, id, number) };
+    await repos.mines.place(mine);
     const message = `Mine laid on ${number}. At the close every entry on ${number} is knocked out.`;
-    await markUsed(deps, repos, item, game, { number, message });
-    return { message };
+    const receipt = mineReceipt(mine);
+    await markUsed(deps, repos, item, game, { number, message, receipt });
+    return { message, receipt };
   });
 };
 

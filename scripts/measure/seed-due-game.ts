@@ -2,8 +2,10 @@
 // players × 2), using the schema and store of the checkout at <repo>: the start-up measurements
 // then time how a server copes with a catch-up close of that size.
 // Usage: node --import tsx scripts/measure/seed-due-game.ts <repo> <file.db> [entries]
+import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { sql } from 'kysely';
 
 const [repo = '.', file = 'due-game.db', count = '200000'] = process.argv.slice(2);
 const entries = Number(count);
@@ -17,6 +19,15 @@ let seed = 2026;
 const pick = () => {
   seed = (seed * 1103515245 + 12345) % 2147483648;
   return 1 + (seed % 50_000);
+};
+// Trees with verifiable fairness (DESIGN.md §16) store a salt and a leaf with each entry; older ones have neither.
+const { rows: columns } = await sql<{ name: string }>`pragma table_info(entries)`.execute(store.db);
+const sealed = columns.some((column) => column.name === 'leaf');
+const seal = (id: string, number: number): { salt: string; leaf: string } => {
+  // An older tree's table has no such columns: its rows go without them (the types are this tree's).
+  if (!sealed) return {} as { salt: string; leaf: string };
+  const salt = createHash('sha256').update(`salt|${id}`).digest('hex').slice(0, 32);
+  return { salt, leaf: createHash('sha256').update(`lowest-unique/v1/entry|${GAME}|${id}|${number}|${salt}`).digest('hex') };
 };
 await store.db.transaction().execute(async (trx) => {
   await trx
@@ -42,8 +53,8 @@ await store.db.transaction().execute(async (trx) => {
           let second = pick();
           while (second === first) second = pick();
           return [
-            { id: `${id}-a`, game_key: GAME, user_id: id, number: first, entry_type: 'standard', submitted_at: OPENS },
-            { id: `${id}-b`, game_key: GAME, user_id: id, number: second, entry_type: 'bonus', submitted_at: OPENS },
+            { id: `${id}-a`, game_key: GAME, user_id: id, number: first, entry_type: 'standard', submitted_at: OPENS, ...seal(`${id}-a`, first) },
+            { id: `${id}-b`, game_key: GAME, user_id: id, number: second, entry_type: 'bonus', submitted_at: OPENS, ...seal(`${id}-b`, second) },
           ];
         }),
       )

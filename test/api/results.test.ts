@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminPayoutsResponse, DailyStatsResponse, LatestResultResponse, MyEntriesResponse } from '../../server/contract.ts';
 import { ADMIN_EMAIL, closeToday, json, makeHarness, type Harness } from './harness.ts';
+import { sealMine } from '../../core/fairness/hashes.ts';
 
 /** 2026-11-20 (a Friday, $50 cash): 1 twice, 4 mined, cat wins with 2, dan second with 3, eve unique on 7. */
 const playedDay = async () => {
@@ -20,7 +21,8 @@ const playedDay = async () => {
   await pick('eve', 7);
   await pick('fay', 4);
   const fay = await h.deps.store.read((r) => r.users.byEmail('fay@example.com'));
-  await h.deps.store.write((r) => r.mines.place({ gameKey: '2026-11-20', userId: fay?.id ?? '', number: 4, placedAt: '2026-11-20T12:00:00.000Z' }));
+  const mine = sealMine(h.deps.digest, h.deps.random, '2026-11-20', 'mine-fay', 4);
+  await h.deps.store.write((r) => r.mines.place({ id: 'mine-fay', gameKey: '2026-11-20', userId: fay?.id ?? '', number: 4, placedAt: '2026-11-20T12:00:00.000Z', ...mine }));
   return { h, cookies };
 };
 

@@ -71,6 +71,7 @@ import type * as rewardUse from '../../core/rewards/use-rewards.ts';
 import type * as guildMembership from '../../core/guilds/guild-membership.ts';
 import type * as guildViews from '../../core/guilds/guild-views.ts';
 import type * as botsCore from '../../core/bots/bots.ts';
+import type * as fairnessCore from '../../core/fairness/fairness.ts';
 import { ADMIN_EMAIL, ORIGIN, closeToday, makeHarness, type Harness } from './harness.ts';
 
 /** What a use case answers, which the route sends as is. */
@@ -210,6 +211,7 @@ describe('web ↔ server contract', () => {
     expectTypeOf<Answer<typeof guildViews.guildSubmissions>>().toExtend<Contract.GuildSubmissionsResponse>();
     expectTypeOf<Answer<typeof botsCore.createBots>>().toExtend<Contract.CreateBotsResponse>();
     expectTypeOf<Answer<typeof botsCore.clearBots>>().toExtend<Contract.DeleteBotsResponse>();
+    expectTypeOf<Answer<typeof fairnessCore.fairnessRecord>>().toExtend<Contract.FairnessRecordResponse>();
   });
 
   it('accounts: /api/me (401 = signed out), profile update and delete, totals', async () => {
@@ -319,7 +321,7 @@ describe('web ↔ server contract', () => {
     expect(await applyPeak(7)).toEqual({ message: expect.any(String), numberChosen: true });
     expect(browser.last()).toMatchObject({ call: 'POST /api/gameplay/use-peak', body: { number: 7 } });
     await expect(applyMine(5)).rejects.toMatchObject({ status: 400, message: 'Mine can only be used on numbers 10 or greater' });
-    expect(await applyMine(20)).toEqual({ message: expect.any(String) });
+    expect(await applyMine(20)).toEqual({ message: expect.any(String), receipt: expect.objectContaining({ number: 20, mineId: expect.any(String) }) });
     expect(browser.last()).toMatchObject({ call: 'POST /api/gameplay/use-mine', body: { number: 20 } });
     expect(await applyHowMany()).toEqual({ message: expect.any(String), totalNumbers: 3, uniqueNumbers: 3 });
     expect(browser.last()).toMatchObject({ call: 'POST /api/gameplay/use-how-many', status: 200, body: undefined, contentType: null });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultGameConfig } from '../../core/config.ts';
 import { closeInstantAfter, gameDateOf, previousDate } from '../../core/game/calendar.ts';
 import { openRuntime } from '../../cli/runtime.ts';
+import { sealEntry } from '../../core/fairness/hashes.ts';
 import { createUser } from '../support/fakes.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts';
 import { parseJson, runInProcess, tempDatabase } from './run-lowest.ts';
@@ -35,7 +36,9 @@ describe('lowest mail send and the close’s delivery pass', { timeout: 90_000 }
       const bob = await createUser(runtime.deps, { id: 'bob', email: 'bob@example.test', displayName: 'Bob' });
       await runtime.deps.store.write(async (r) => {
         for (const [user, number] of [[ann.id, 4], [bob.id, 9]] as const) {
-          await r.entries.add({ id: `e-${user}`, gameKey: yesterday, userId: user, number, entryType: 'standard', submittedAt: new Date().toISOString() });
+          const id = `e-${user}`;
+          const sealed = sealEntry(runtime.deps.digest, runtime.deps.random, yesterday, id, number);
+          await r.entries.add({ id, gameKey: yesterday, userId: user, number, entryType: 'standard', submittedAt: new Date().toISOString(), ...sealed });
         }
       });
     } finally {

@@ -1,6 +1,8 @@
 // Small builders of valid rows for the contract tests.
-import type { EntryType, Game, GameStats, Guild, Payout, PrizeConfig, RewardItem, Winning } from '../../core/model.ts';
+import type { EntryType, Game, GameStats, Guild, Mine, Payout, PrizeConfig, RewardItem, Winning } from '../../core/model.ts';
 import type { NewEntry, NewUser, Repositories } from '../../core/ports.ts';
+import { entryLeaf, mineLeaf } from '../../core/fairness/hashes.ts';
+import { nodeDigest } from '../../adapters/crypto/node-digest.ts';
 
 export const at = (minute: number): string => new Date(Date.UTC(2026, 10, 20, 12, minute)).toISOString();
 
@@ -28,14 +30,36 @@ export const game = (date: string, fields: Partial<Game> = {}): Game => ({
   ...fields,
 });
 
-export const entry = (gameKey: string, userId: string, number: number, entryType: EntryType = 'standard', minute = 1): NewEntry => ({
-  id: `${gameKey}:${userId}:${number}`,
+/** A salt derived from the row's id: reproducible, and different for every row. */
+const saltOf = (id: string): string => nodeDigest.sha256Hex(`test-salt|${id}`).slice(0, 32);
+
+/** The salt and leaf an entry gets at submission (DESIGN.md §16). */
+export const sealedEntry = (gameKey: string, id: string, number: number): { salt: string; leaf: string } => {
+  const salt = saltOf(id);
+  return { salt, leaf: entryLeaf(nodeDigest, gameKey, id, number, salt) };
+};
+
+export const entry = (gameKey: string, userId: string, number: number, entryType: EntryType = 'standard', minute = 1): NewEntry => {
+  const id = `${gameKey}:${userId}:${number}`;
+  return { id, gameKey, userId, number, entryType, submittedAt: at(minute), ...sealedEntry(gameKey, id, number) };
+};
+
+/** A plain entry row with an explicit id (resolve tests), sealed like a real one. */
+export const entryRow = (id: string, gameKey: string, userId: string, number: number, entryType: EntryType = 'standard', submittedAt = at(1)): NewEntry => ({
+  id,
   gameKey,
   userId,
   number,
   entryType,
-  submittedAt: at(minute),
+  submittedAt,
+  ...sealedEntry(gameKey, id, number),
 });
+
+export const mine = (gameKey: string, userId: string, number: number, minute = 1): Mine => {
+  const id = `mine:${gameKey}:${userId}`;
+  const salt = saltOf(id);
+  return { id, gameKey, userId, number, placedAt: at(minute), salt, leaf: mineLeaf(nodeDigest, gameKey, id, number, salt) };
+};
 
 export const emptyStats = (gameKey: string, winningNumber: number | null = null): GameStats => ({
   gameKey,

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { resolveNumbers } from '../../core/game/resolve.ts';
 import { contract } from './harness.ts';
-import { at, game, seedUsers } from './fixtures.ts';
+import { entryRow, game, seedUsers } from './fixtures.ts';
 
 const PLAYERS = 24;
 const players = Array.from({ length: PLAYERS }, (_, i) => `p${String(i).padStart(2, '0')}`);
@@ -16,7 +16,7 @@ contract('entries.resolve', ({ store, adapter }) => {
       await seedUsers(r, ...players);
       await r.games.create(game('2026-11-20'));
       for (const e of entries) {
-        await r.entries.add({ id: e.entryId, gameKey: '2026-11-20', userId: e.userId ?? 'p00', number: e.number, entryType: 'standard', submittedAt: at(1) });
+        await r.entries.add(entryRow(e.entryId, '2026-11-20', e.userId ?? 'p00', e.number));
       }
     });
     const resolution = await store().read((r) => r.entries.resolve('2026-11-20', [2, 40], 1000));
@@ -66,7 +66,7 @@ contract('entries.resolve', ({ store, adapter }) => {
           await store().write(async (r) => {
             await r.games.create(game('2026-11-20', { key, number: run + 1 }));
             for (const e of entries) {
-              await r.entries.add({ id: e.entryId, gameKey: key, userId: e.userId ?? 'p00', number: e.number, entryType: 'standard', submittedAt: at(1) });
+              await r.entries.add(entryRow(e.entryId, key, e.userId ?? 'p00', e.number));
             }
           });
           const actual = await store().read((r) => r.entries.resolve(key, mined, histogramLimit));

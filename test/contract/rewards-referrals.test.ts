@@ -2,7 +2,7 @@
 import { expect, it } from 'vitest';
 import type { BonusEntry } from '../../core/model.ts';
 import { contract } from './harness.ts';
-import { at, game, newUser, reward, seedUsers } from './fixtures.ts';
+import { at, game, mine, newUser, reward, seedUsers } from './fixtures.ts';
 
 const domainError = (code: string) => expect.objectContaining({ name: 'DomainError', code });
 
@@ -86,22 +86,26 @@ contract('mines', ({ store }) => {
       await seedUsers(r, 'u1', 'u2', 'u3');
       await r.games.create(game('2026-11-20'));
       await r.games.create(game('2026-11-21'));
-      await r.mines.place({ gameKey: '2026-11-20', userId: 'u1', number: 30, placedAt: at(1) });
-      await r.mines.place({ gameKey: '2026-11-20', userId: 'u2', number: 12, placedAt: at(2) });
-      await r.mines.place({ gameKey: '2026-11-20', userId: 'u3', number: 30, placedAt: at(3) });
-      await r.mines.place({ gameKey: '2026-11-21', userId: 'u1', number: 50, placedAt: at(4) });
+      await r.mines.place(mine('2026-11-20', 'u1', 30, 1));
+      await r.mines.place(mine('2026-11-20', 'u2', 12, 2));
+      await r.mines.place(mine('2026-11-20', 'u3', 30, 3));
+      await r.mines.place(mine('2026-11-21', 'u1', 50, 4));
     });
-    await expect(store().write((r) => r.mines.place({ gameKey: '2026-11-20', userId: 'u1', number: 40, placedAt: at(5) }))).rejects.toEqual(
+    await expect(store().write((r) => r.mines.place(mine('2026-11-20', 'u1', 40, 5)))).rejects.toEqual(
       domainError('MINE_ALREADY_USED'),
     );
     await store().read(async (r) => {
       expect(await r.mines.numbers('2026-11-20')).toEqual([12, 30]);
-      expect(await r.mines.forPlayer('2026-11-20', 'u1')).toEqual({ gameKey: '2026-11-20', userId: 'u1', number: 30, placedAt: at(1) });
+      expect(await r.mines.forPlayer('2026-11-20', 'u1')).toEqual(mine('2026-11-20', 'u1', 30, 1));
       expect(await r.mines.forPlayer('2026-11-22', 'u1')).toBeNull();
     });
-    await store().write((r) => r.mines.deleteForUser('u1'));
+    // Account deletion: the mine in the open game goes; the one in a game treated as closed stays, detached.
+    await store().write((r) => r.mines.removeForDeletedUser('u1', ['2026-11-21']));
     expect(await store().read((r) => r.mines.numbers('2026-11-21'))).toEqual([]);
     expect(await store().read((r) => r.mines.numbers('2026-11-20'))).toEqual([12, 30]);
+    expect(await store().read((r) => r.mines.forPlayer('2026-11-20', 'u1'))).toBeNull();
+    const published = await store().read((r) => r.fairness.publishedRows('2026-11-20'));
+    expect(published.mines.map((m) => m.mineId).sort()).toEqual(['mine:2026-11-20:u1', 'mine:2026-11-20:u2', 'mine:2026-11-20:u3']);
   });
 });
 

@@ -12,6 +12,7 @@ import { ReferralsScreen } from '../features/referrals/referrals-screen.tsx';
 import { RewardsScreen } from '../features/rewards/rewards-screen.tsx';
 import { SignupScreen } from '../features/signup/signup-screen.tsx';
 import { StatsScreen } from '../features/stats/stats-screen.tsx';
+import { VerifyScreen } from '../features/verify/verify-screen.tsx';
 import { WinningsScreen } from '../features/winnings/winnings-screen.tsx';
 import { paths } from '../lib/paths.ts';
 import { AppShell } from './app-shell.tsx';
@@ -38,6 +39,8 @@ export function AppRoutes() {
         <Route path={paths.profile} element={<ProfileScreen />} />
         <Route path={paths.guilds} element={<GuildsScreen />} />
         <Route path={paths.admin} element={<AdminScreen />} />
+        <Route path={paths.verify} element={<VerifyScreen />} />
+        <Route path={paths.verifyGame} element={<VerifyScreen />} />
         <Route path="*" element={<NotFoundScreen />} />
       </Route>
     </Routes>

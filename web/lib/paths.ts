@@ -18,6 +18,8 @@ export const paths = {
   profile: '/profile',
   guilds: '/guilds',
   admin: '/admin',
+  verify: '/verify',
+  verifyGame: '/verify/:gameKey',
   /** Browser navigation to the server's sign-in, not a client route. */
   googleSignIn: '/auth/google',
   /** Form post target for logging out. */
@@ -32,4 +34,9 @@ export function signupWithRef(code: string): string {
 /** The statistics screen for one game. */
 export function statsForDate(gameDate: string): string {
   return `${paths.stats}?date=${encodeURIComponent(gameDate)}`;
+}
+
+/** The verify page for one game (DESIGN.md §16). */
+export function verifyForGame(gameKey: string): string {
+  return `${paths.verify}/${encodeURIComponent(gameKey)}`;
 }

@@ -4,10 +4,12 @@ import { initial } from './0001-initial.ts';
 import { verifiedEmail } from './0002-verified-email.ts';
 import { rateLimits } from './0003-rate-limits.ts';
 import { mailDelivery } from './0004-mail-delivery.ts';
+import { fairness } from './0005-fairness.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-verified-email': verifiedEmail,
   '0003-rate-limits': rateLimits,
   '0004-mail-delivery': mailDelivery,
+  '0005-fairness': fairness,
 };

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { EntryDto } from '../../../server/contract.ts';
+import type { MyEntryDto } from '../../../server/contract.ts';
 import { checkMineNumber, checkPeakNumber, checkPlayNumber, entryFormLabels, expiresSoon } from './entry-form.ts';
 
-const entry: EntryDto = { id: 'e1', number: 7, entryType: 'standard', submittedAt: '2026-11-22T01:00:00.000Z' };
+const entry: MyEntryDto = {
+  id: 'e1',
+  number: 7,
+  entryType: 'standard',
+  submittedAt: '2026-11-22T01:00:00.000Z',
+  gameDate: '2026-11-22',
+  entryId: 'e1',
+  salt: '0'.repeat(32),
+  leaf: 'f'.repeat(64),
+};
 
 describe('entry form labels', () => {
   it('asks for YOUR NUMBER before any entry (and when signed out)', () => {

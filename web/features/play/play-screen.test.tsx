@@ -3,7 +3,7 @@
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EntryDto } from '../../../server/contract.ts';
+import type { EntryDto, MyEntryDto } from '../../../server/contract.ts';
 import { AppRoutes } from '../../app/router.tsx';
 import { startFakeApi, pointWindowAt, type FakeApi } from '../../testing/fake-api.ts';
 import { myEntries, myRewards, openGame, player, playScreenRoutes, sundayPrize } from '../../testing/fixtures.ts';
@@ -27,11 +27,15 @@ afterEach(async () => {
   await api.close();
 });
 
-const entry = (number: number, entryType: EntryDto['entryType'] = 'standard'): EntryDto => ({
+const entry = (number: number, entryType: EntryDto['entryType'] = 'standard'): MyEntryDto => ({
   id: `e-${number}`,
   number,
   entryType,
   submittedAt: new Date().toISOString(),
+  gameDate: '2026-11-22',
+  entryId: `e-${number}`,
+  salt: '0'.repeat(32),
+  leaf: 'f'.repeat(64),
 });
 
 describe('play screen', () => {
@@ -77,7 +81,7 @@ describe('play screen', () => {
   });
 
   it('submits, clears the input, reloads the entries and confirms', async () => {
-    let stored: EntryDto[] = [];
+    let stored: MyEntryDto[] = [];
     api.on('GET /api/entry/mine', () => ({
       body: myEntries({ entries: stored, status: { canSubmitMore: stored.length === 0, effectiveStatus: 'open' } }),
     }));

@@ -31,6 +31,7 @@ function dailyStats(gameDate: string, overrides: Partial<DailyStatsResponse> = {
     histogramTruncated: false,
     userSubmissions: [],
     myOutcomes: [],
+    fairnessRoot: 'ab12cd34ef56'.padEnd(64, '0'),
     ...overrides,
   };
 }

@@ -11,6 +11,7 @@ import { useHistory } from './api/get-history.ts';
 import { DistributionView } from './components/distribution-view.tsx';
 import { GameStoryCard } from './components/game-story-card.tsx';
 import { chooseStatsDate } from './stats-dates.ts';
+import { RootBadge } from '../verify/components/root-badge.tsx';
 
 type Tab = 'stats' | 'distribution';
 
@@ -80,6 +81,7 @@ export function StatsScreen() {
       )}
       {stats.data !== undefined && (
         <>
+          <RootBadge gameKey={selected} root={stats.data.fairnessRoot} />
           {user !== null && stats.data.myOutcomes.length > 0 && <GameStoryCard stats={stats.data} outcomes={stats.data.myOutcomes} />}
           <TabList tabs={statsTabs} selected={tab} onSelect={setTab} label="Statistics views" idPrefix="stats-tab" panelId="stats-panel" />
           <div className="card" role="tabpanel" id="stats-panel" aria-labelledby={tabElementId('stats-tab', tab)}>

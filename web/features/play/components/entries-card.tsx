@@ -1,6 +1,7 @@
 import type { MyEntriesResponse } from '../../../../server/contract.ts';
 import { formatDateTime, formatTime } from '../../../lib/dates.ts';
 import { expiresSoon } from '../entry-form.ts';
+import { SaveReceiptButton } from '../../verify/components/save-receipt-button.tsx';
 
 export function EntriesCard({ mine }: { mine: MyEntriesResponse }) {
   return (
@@ -17,6 +18,7 @@ export function EntriesCard({ mine }: { mine: MyEntriesResponse }) {
               <span className="big-number">{entry.number}</span>
               <span className="badge">{entry.entryType === 'bonus' ? 'BONUS' : 'STANDARD'}</span>
               <span className="muted">at {formatTime(entry.submittedAt)}</span>
+              <SaveReceiptButton receipt={entry} />
             </li>
           ))}
         </ul>

@@ -1,0 +1,81 @@
+// The fairness use cases: the root committed by the close, the published record, and the operator's
+// check that the stored root still follows from the rows in the database (`lowest verify`).
+import type { Deps } from '../deps.ts';
+import type { GameKey } from '../model.ts';
+import type { Digest, Repositories } from '../ports.ts';
+import { DomainError } from '../errors.ts';
+import { parseGameKey } from '../game/calendar.ts';
+import { NO_ROOT_REASON, receiptIncluded, verifyRecord, type ClosedRecord, type FairnessRecord, type Mismatch, type Receipt } from './record.ts';
+import { rootOfSortedStream } from './root.ts';
+
+/** In the close's unit of work: folds the game's leaves, in leaf order, into the root and stores it. */
+export const commitRoot = async (repos: Repositories, digest: Digest, gameKey: GameKey): Promise<string> => {
+  const { root } = await rootOfSortedStream(digest, gameKey, repos.fairness.sortedLeaves(gameKey));
+  await repos.fairness.storeRoot(gameKey, root);
+  return root;
+};
+
+const closedRecordIn = async (repos: Repositories, key: GameKey): Promise<FairnessRecord | null> => {
+  const game = await repos.games.byKey(key);
+  if (!game) return null;
+  if (game.status === 'open') return { gameDate: game.key, status: 'open' };
+  const stored = await repos.fairness.storedRoot(key);
+  const stats = await repos.games.stats(key);
+  const { entries, mines } = await repos.fairness.publishedRows(key);
+  return {
+    gameDate: game.key,
+    status: 'closed',
+    closedAt: game.closedAt,
+    root: stored?.root ?? null,
+    ...(stored?.root ? {} : { reason: stored?.reason ?? NO_ROOT_REASON }),
+    entriesTotal: stats?.snapshot.entriesTotal ?? entries.length,
+    winningNumber: stats?.snapshot.winningNumber ?? null,
+    secondPlaceNumber: stats?.snapshot.secondPlaceNumber ?? null,
+    entries,
+    mines,
+  };
+};
+
+/** GET /api/fairness/{gameKey}: an open game says only that; a closed one publishes its record. */
+export const fairnessRecord = async (deps: Deps, key: string): Promise<FairnessRecord> => {
+  const notFound = new DomainError('NOT_FOUND', `No game ${key}.`);
+  if (!parseGameKey(key)) throw notFound;
+  const record = await deps.store.read((repos) => closedRecordIn(repos, key));
+  if (!record) throw notFound;
+  return record;
+};
+
+export interface StoredGameCheck {
+  gameKey: GameKey;
+  storedRoot: string | null;
+  /** The root folded again from the rows in the database, in leaf order. */
+  computedRoot: string;
+  leaves: number;
+  ok: boolean;
+  /** The first problem, when not ok. */
+  problem: string | null;
+  mismatch: Mismatch | null;
+  /** With a receipt: whether it is in the record unchanged. */
+  receiptIncluded: boolean | null;
+}
+
+/**
+ * `lowest verify`: recomputes the root from the database and compares it with the stored one, then
+ * checks the published record (every leaf, the winner, the runner-up) and, if given, a receipt.
+ */
+export const verifyStoredGame = async (deps: Deps, key: string, receipt: Receipt | null): Promise<StoredGameCheck> => {
+  const record = await fairnessRecord(deps, key);
+  if (record.status === 'open') throw new DomainError('CONFLICT', `The game ${key} is still open: there is nothing to verify yet.`);
+  const { root: computedRoot, leaves } = await deps.store.read((repos) => rootOfSortedStream(deps.digest, key, repos.fairness.sortedLeaves(key)));
+  const closed: ClosedRecord = record;
+  const included = receipt ? receiptIncluded(deps.digest, closed, receipt) : null;
+  const base = { gameKey: key, storedRoot: closed.root, computedRoot, leaves, receiptIncluded: included };
+  if (closed.root === null) return { ...base, ok: false, problem: closed.reason ?? NO_ROOT_REASON, mismatch: null };
+  if (computedRoot !== closed.root) {
+    return { ...base, ok: false, problem: 'The root recomputed from the database differs from the stored root.', mismatch: null };
+  }
+  const check = verifyRecord(deps.digest, closed);
+  if (!check.ok) return { ...base, ok: false, problem: check.mismatch.message, mismatch: check.mismatch };
+  if (included === false) return { ...base, ok: false, problem: 'The receipt is not in this game\'s record.', mismatch: null };
+  return { ...base, ok: true, problem: null, mismatch: null };
+};

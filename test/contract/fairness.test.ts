@@ -1,0 +1,114 @@
+// Contract: salts and leaves stored with entries and mines, the leaves streamed in string order, the
+// root the close stores and the published record, identical on memory, SQLite and PostgreSQL.
+import { expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { Kysely } from 'kysely';
+import { SqlFairnessRepository } from '../../adapters/sql/fairness-repository.ts';
+import { postgresDialect, sqliteDialect } from '../../adapters/sql/dialect.ts';
+import type { Database } from '../../adapters/sql/schema.ts';
+import { nodeDigest } from '../../adapters/crypto/node-digest.ts';
+import { deleteAccount } from '../../core/accounts/profile.ts';
+import { commitRoot, fairnessRecord, verifyStoredGame } from '../../core/fairness/fairness.ts';
+import { rootByLevels } from '../../core/fairness/root.ts';
+import { closeGame } from '../../core/game/games.ts';
+import type { Repositories } from '../../core/ports.ts';
+import { makeDeps } from '../support/fakes.ts';
+import { contract } from './harness.ts';
+import { entry, game, mine, seedUsers } from './fixtures.ts';
+
+const KEY = '2026-11-20';
+
+/** Six players' entries and two mines in the game, one entry in another game. */
+const seed = async (r: Repositories): Promise<string[]> => {
+  await seedUsers(r, 'u1', 'u2', 'u3', 'u4', 'u5', 'u6');
+  await r.games.create(game(KEY, { closesAt: '2026-11-20T00:00:00.000Z' }));
+  await r.games.create(game('2026-11-21'));
+  const rows = [entry(KEY, 'u1', 3), entry(KEY, 'u2', 3), entry(KEY, 'u3', 8), entry(KEY, 'u4', 15), entry(KEY, 'u5', 21), entry(KEY, 'u1', 40, 'bonus'), entry('2026-11-21', 'u1', 2)];
+  for (const e of rows) await r.entries.add(e);
+  const mines = [mine(KEY, 'u5', 15), mine(KEY, 'u6', 99)];
+  for (const m of mines) await r.mines.place(m);
+  return [...rows.slice(0, 6).map((e) => e.leaf), ...mines.map((m) => m.leaf)].sort();
+};
+
+const all = async (pages: AsyncIterable<readonly string[]>): Promise<string[]> => {
+  const leaves: string[] = [];
+  for await (const page of pages) leaves.push(...page);
+  return leaves;
+};
+
+contract('fairness', ({ store, adapter }) => {
+  it('stores each entry with its salt and leaf', async () => {
+    const e = entry(KEY, 'u1', 3);
+    await store().write(async (r) => {
+      await seedUsers(r, 'u1');
+      await r.games.create(game(KEY));
+      await r.entries.add(e);
+    });
+    expect(await store().read((r) => r.entries.forPlayer(KEY, 'u1'))).toEqual([e]);
+  });
+
+  it('streams the leaves of entries and mines together in string order, and of that game only', async () => {
+    const expected = await store().write(seed);
+    expect(await store().read((r) => all(r.fairness.sortedLeaves(KEY)))).toEqual(expected);
+    expect(await store().read((r) => all(r.fairness.sortedLeaves('2026-11-22')))).toEqual([]);
+    if (adapter !== 'memory') {
+      // Pages of two: the keyset crosses page boundaries and merges the mines in between.
+      const db = (store() as unknown as { db: Kysely<Database> }).db;
+      const paged = new SqlFairnessRepository({ db, dialect: adapter === 'sqlite' ? sqliteDialect : postgresDialect }, 2);
+      expect(await all(paged.sortedLeaves(KEY))).toEqual(expected);
+    }
+  });
+
+  it('stores the root the close commits to; an open game has none', async () => {
+    const leaves = await store().write(seed);
+    expect(await store().read((r) => r.fairness.storedRoot(KEY))).toBeNull();
+    const deps = { ...makeDeps(), store: store() };
+    deps.clock.set('2026-11-20T00:00:01.000Z');
+    const outcome = await closeGame(deps, KEY);
+    expect(outcome.closedNow).toBe(true);
+    const root = rootByLevels(nodeDigest, KEY, leaves);
+    expect(await store().read((r) => r.fairness.storedRoot(KEY))).toEqual({ root, reason: null });
+    // A second close changes nothing.
+    expect((await closeGame(deps, KEY)).closedNow).toBe(false);
+    const record = await fairnessRecord(deps, KEY);
+    expect(record).toMatchObject({ status: 'closed', root, entriesTotal: 6, winningNumber: 8, secondPlaceNumber: 21 });
+    if (record.status !== 'closed') throw new Error('expected closed');
+    expect(record.entries.map((e) => e.leaf)).toEqual([...record.entries.map((e) => e.leaf)].sort());
+    expect(record.mines.map((m) => m.number).sort()).toEqual([15, 99]);
+    expect(JSON.stringify(record)).not.toMatch(/"u[1-6]"|example\.test|Player u/);
+    expect(await verifyStoredGame(deps, KEY, null)).toMatchObject({ ok: true, computedRoot: root, leaves: 8 });
+  });
+
+  it('keeps a closed game’s record when its players delete their accounts', async () => {
+    await store().write(seed);
+    const deps = { ...makeDeps(), store: store() };
+    deps.clock.set('2026-11-20T00:00:01.000Z');
+    await closeGame(deps, KEY);
+    const before = await fairnessRecord(deps, KEY);
+    for (const id of ['u1', 'u5', 'u6']) expect(await deleteAccount(deps, id)).toEqual({ message: 'Account deleted' });
+    expect(await fairnessRecord(deps, KEY)).toEqual(before);
+    expect((await verifyStoredGame(deps, KEY, null)).ok).toBe(true);
+  });
+
+  it('commits to the same root as the definition on random games', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 30 }), { maxLength: 12 }), fc.array(fc.integer({ min: 10, max: 30 }), { maxLength: 3 }), async (numbers, mined) => {
+        run += 1;
+        const key = `2026-11-20-${run + 1}`;
+        const leaves = await store().write(async (r) => {
+          if (run === 1) await seedUsers(r, ...Array.from({ length: 12 }, (_, i) => `p${i}`));
+          await r.games.create(game('2026-11-20', { key, number: run + 1 }));
+          const rows = numbers.map((n, i) => entry(key, `p${i}`, n));
+          for (const e of rows) await r.entries.add(e);
+          const mines = mined.map((n, i) => mine(key, `p${i}`, n));
+          for (const m of mines) await r.mines.place(m);
+          return [...rows.map((e) => e.leaf), ...mines.map((m) => m.leaf)].sort();
+        });
+        const root = await store().write((r) => commitRoot(r, nodeDigest, key));
+        expect(root).toBe(rootByLevels(nodeDigest, key, leaves));
+      }),
+      { numRuns: adapter === 'memory' ? 100 : 20 },
+    );
+  });
+});
