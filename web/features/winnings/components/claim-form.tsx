@@ -1,55 +1,23 @@
-// The prize claim: checks the date's prize, asks for PayPal details for cash, nothing for a voucher, then shows the
-// success state (spec-2 §2, Claim form). Amount and type come from the winning itself: it is what the server pays.
+// The prize claim: asks for PayPal details for cash, nothing for a voucher, then shows the success state (spec-2 §2,
+// Claim form). Amount and type come from the winning itself, the prize it was won with: today's weekday setting never
+// blocks a recorded win (issue 12), so the form no longer loads the date's prize.
 import { useState, type FormEvent } from 'react';
 import type { WinningDto } from '../../../../server/contract.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
-import { parseGameKey } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
-import { usePrizeForDate } from '../api/get-prize-for-date.ts';
 import { useSubmitWinnerPayout } from '../api/submit-winner-payout.ts';
 import { validateClaim } from '../claim-validation.ts';
-import { dayOfWeekOf, weekdayName } from '../weekday.ts';
 import { WhatHappensNext } from './what-happens-next.tsx';
 
 export function ClaimForm({ winning }: { winning: WinningDto }) {
-  const date = parseGameKey(winning.gameDate).date;
-  const prize = usePrizeForDate(date);
   const submit = useSubmitWinnerPayout();
   const { toast } = useToast();
   const [paypalEmail, setPaypalEmail] = useState('');
   const [preferredName, setPreferredName] = useState('');
   const [validationError, setValidationError] = useState<string | null>(null);
   const amount = formatMoney(winning.amountCents, winning.currency);
-
-  if (prize.isLoading) return <p role="status">LOADING PRIZE INFO...</p>;
-
-  if (prize.data?.status === 'disabled') {
-    const day = weekdayName(prize.data.dayOfWeek ?? dayOfWeekOf(date));
-    return (
-      <section className="card" aria-labelledby="no-prize-title">
-        <h2 id="no-prize-title" className="card-title">
-          NO PRIZE TODAY
-        </h2>
-        <p>{prize.data.message ?? `No prizes are currently offered on ${day}s`}</p>
-      </section>
-    );
-  }
-
-  if (prize.data === undefined) {
-    return (
-      <section className="card" aria-labelledby="prize-unavailable-title">
-        <h2 id="prize-unavailable-title" className="card-title">
-          PRIZE INFO UNAVAILABLE
-        </h2>
-        <p className="error-text" role="alert">
-          Failed to load prize information
-        </p>
-        {prize.error instanceof Error && prize.error.message !== '' && <p className="muted">{prize.error.message}</p>}
-      </section>
-    );
-  }
 
   if (submit.isSuccess) {
     return (
