@@ -28,6 +28,7 @@ import type {
   User,
   Winning,
 } from './model.ts';
+import type { TrendQueries } from './trends/ports.ts';
 
 export interface Clock {
   now(): Date;
@@ -68,6 +69,8 @@ export interface Repositories {
   payouts: PayoutRepository;
   guilds: GuildRepository;
   outbox: OutboxRepository;
+  /** Read model of the trends screen (DESIGN.md §17). */
+  trends: TrendQueries;
 }
 
 /**

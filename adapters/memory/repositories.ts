@@ -15,6 +15,7 @@ import { MemoryWinningRepository } from './winning-repository.ts';
 import { MemoryPayoutRepository } from './payout-repository.ts';
 import { MemoryGuildRepository } from './guild-repository.ts';
 import { MemoryOutboxRepository } from './outbox-repository.ts';
+import { MemoryTrendQueries } from './trend-queries.ts';
 
 export const memoryRepositories = (state: () => MemoryState): Repositories => ({
   users: new MemoryUserRepository(state),
@@ -31,4 +32,5 @@ export const memoryRepositories = (state: () => MemoryState): Repositories => ({
   payouts: new MemoryPayoutRepository(state),
   guilds: new MemoryGuildRepository(state),
   outbox: new MemoryOutboxRepository(state),
+  trends: new MemoryTrendQueries(state),
 });

@@ -15,6 +15,7 @@ import { SqlRewardRepository } from './reward-repository.ts';
 import { SqlSessionRepository } from './session-repository.ts';
 import { SqlUserRepository } from './user-repository.ts';
 import { SqlWinningRepository } from './winning-repository.ts';
+import { SqlTrendQueries } from './trend-queries.ts';
 
 export const sqlRepositories = (ctx: SqlContext): Repositories => ({
   users: new SqlUserRepository(ctx),
@@ -31,4 +32,5 @@ export const sqlRepositories = (ctx: SqlContext): Repositories => ({
   payouts: new SqlPayoutRepository(ctx),
   guilds: new SqlGuildRepository(ctx),
   outbox: new SqlOutboxRepository(ctx),
+  trends: new SqlTrendQueries(ctx),
 });
