@@ -18,6 +18,7 @@ import { leaderboardRoutes } from './routes/leaderboard.ts';
 import { prizeRoutes } from './routes/prizes.ts';
 import { referralRoutes } from './routes/referrals.ts';
 import { rewardRoutes } from './routes/rewards.ts';
+import { trendsRoutes } from './routes/trends.ts';
 import { winningRoutes } from './routes/winnings.ts';
 import { jsonOnly } from './security/json-only.ts';
 import { noNulInUrl } from './security/nul-characters.ts';
@@ -74,6 +75,7 @@ export const createApp = (container: Container): Hono<AppEnv> => {
     winningRoutes,
     rewardRoutes,
     guildRoutes,
+    trendsRoutes,
   ]) {
     app.route('/api', routes(services));
   }
