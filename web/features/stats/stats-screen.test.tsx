@@ -2,6 +2,7 @@
 // The statistics screen against a real local HTTP server.
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DailyStatsResponse } from '../../../server/contract.ts';
 import { startFakeApi, pointWindowAt, type FakeApi } from '../../testing/fake-api.ts';
@@ -57,7 +58,14 @@ afterEach(async () => {
 describe('statistics screen', () => {
   it('opens the most recent closed game, with its game number, and navigates back', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<StatsScreen />, { route: '/stats' });
+    // PREVIOUS goes to the game's permalink /stats/{gameKey}, which the app's routes map to this screen.
+    renderWithProviders(
+      <Routes>
+        <Route path="/stats" element={<StatsScreen />} />
+        <Route path="/stats/:gameKey" element={<StatsScreen />} />
+      </Routes>,
+      { route: '/stats' },
+    );
     expect(await screen.findByRole('heading', { name: 'Saturday, November 21, 2026 (Game #2)' })).toBeTruthy();
     expect((screen.getByRole('button', { name: 'NEXT' }) as HTMLButtonElement).disabled).toBe(true);
     expect(await screen.findByText('Winning number')).toBeTruthy();
@@ -81,7 +89,14 @@ describe('statistics screen', () => {
 
   it('lists mined numbers and shows 15 of 25 numbers until SHOW ALL', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<StatsScreen />, { route: '/stats' });
+    // PREVIOUS goes to the game's permalink /stats/{gameKey}, which the app's routes map to this screen.
+    renderWithProviders(
+      <Routes>
+        <Route path="/stats" element={<StatsScreen />} />
+        <Route path="/stats/:gameKey" element={<StatsScreen />} />
+      </Routes>,
+      { route: '/stats' },
+    );
     expect(within(await screen.findByRole('list', { name: 'Mined numbers' })).getByText(/29/)).toBeTruthy();
     await user.click(screen.getByRole('tab', { name: 'NUMBER DISTRIBUTION' }));
     const list = screen.getByRole('list', { name: 'Number distribution' });
@@ -108,7 +123,14 @@ describe('statistics screen', () => {
 describe('statistics tabs', () => {
   it('switches tabs with the arrow keys', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<StatsScreen />, { route: '/stats' });
+    // PREVIOUS goes to the game's permalink /stats/{gameKey}, which the app's routes map to this screen.
+    renderWithProviders(
+      <Routes>
+        <Route path="/stats" element={<StatsScreen />} />
+        <Route path="/stats/:gameKey" element={<StatsScreen />} />
+      </Routes>,
+      { route: '/stats' },
+    );
     await user.click(await screen.findByRole('tab', { name: 'GAME STATS' }));
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'NUMBER DISTRIBUTION' }).getAttribute('aria-selected')).toBe('true');
