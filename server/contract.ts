@@ -67,6 +67,8 @@ export interface MyEntriesResponse {
 /** POST /api/entry */
 export interface SubmitEntryRequest {
   number: number;
+  /** The game the player picked for; when it is not the open game the answer is 409 and nothing is stored. */
+  gameDate?: string;
 }
 export interface SubmitEntryResponse {
   entry: EntryDto;
@@ -110,6 +112,27 @@ export interface DailyStatsResponse {
   histogramTruncated: boolean;
   /** The signed-in caller's entries in that game; [] when signed out. */
   userSubmissions: EntryDto[];
+  /** The signed-in caller's entries with their outcome, decided on the server (absent or [] for visitors). */
+  myOutcomes?: EntryOutcomeDto[];
+}
+export type EntryOutcome = 'winner' | 'runner_up' | 'unique' | 'duplicate';
+export interface EntryOutcomeDto {
+  number: number;
+  entryType: 'standard' | 'bonus';
+  outcome: EntryOutcome;
+  /** Position among the unique numbers (1 = winner); null for a number that was not unique. */
+  rank: number | null;
+}
+export interface LatestResultDto {
+  gameDate: string;
+  winningNumber: number | null;
+  secondPlaceNumber: number | null;
+  entries: EntryOutcomeDto[];
+  winning: { canClaim: boolean; amountCents: number; prizeType: 'cash' | 'voucher' } | null;
+}
+/** GET /api/results/me/latest: the caller's latest closed game with entries, or null. */
+export interface LatestResultResponse {
+  result: LatestResultDto | null;
 }
 
 /** GET /api/stats/trends?days=7|30|90 (DESIGN.md §17); any other days is a 400. */

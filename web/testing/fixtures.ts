@@ -50,5 +50,6 @@ export function playScreenRoutes(): Record<string, Handler> {
     'GET /api/game/today': { body: openGame() },
     'GET /api/prizes/date/2026-11-22': { body: sundayPrize },
     'GET /api/entry/mine': { body: myEntries() },
+    'GET /api/results/me/latest': { body: { result: null } },
   };
 }

@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { formatCloseInNewYork, formatCountdown, isGameClosed, remainingMs } from './countdown.ts';
 
-const serverNow = '2026-11-22T12:00:00.000Z';
-const serverNowMs = Date.parse(serverNow);
-const open = { serverNowISO: serverNow, msUntilClose: 3_661_000, effectiveStatus: 'open' as const };
+const serverNowMs = Date.parse('2026-11-22T12:00:00.000Z');
+const open = { receivedAtMs: serverNowMs, msUntilClose: 3_661_000, effectiveStatus: 'open' as const };
 
 describe('countdown', () => {
-  it('subtracts the time elapsed since the server instant', () => {
+  it('subtracts the time elapsed since the answer arrived', () => {
     expect(remainingMs(open, serverNowMs)).toBe(3_661_000);
     expect(remainingMs(open, serverNowMs + 61_000)).toBe(3_600_000);
+  });
+
+  it('counts on this device’s clock, whatever the server’s clock said', () => {
+    // A device clock 10 minutes behind the server: the answer arrived at the device's 11:50.
+    const skewed = { ...open, receivedAtMs: serverNowMs - 600_000 };
+    expect(remainingMs(skewed, serverNowMs - 600_000 + 1_000)).toBe(3_660_000);
   });
 
   it('never goes below zero', () => {

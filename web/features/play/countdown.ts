@@ -1,13 +1,15 @@
 // Countdown arithmetic for the play screen: remaining time, HH:MM:SS, closed detection (spec-1 §4).
 import type { GameTodayResponse } from '../../../server/contract.ts';
 
-type GameClock = Pick<GameTodayResponse, 'serverNowISO' | 'msUntilClose' | 'effectiveStatus'>;
+/** The game as the countdown needs it: the server's remaining time and when (by this device's clock) it arrived. */
+export type GameClock = Pick<GameTodayResponse, 'msUntilClose' | 'effectiveStatus'> & { receivedAtMs: number };
 
-/** msUntilClose minus the time elapsed since serverNowISO, never below 0. */
+/**
+ * msUntilClose minus the time elapsed since the answer arrived, never below 0. Measured on this device's clock
+ * rather than against serverNowISO, so a phone whose clock is minutes off still counts down to the real close.
+ */
 export function remainingMs(game: GameClock, nowMs: number): number {
-  const serverNow = Date.parse(game.serverNowISO);
-  const elapsed = Number.isNaN(serverNow) ? 0 : nowMs - serverNow;
-  return Math.max(0, game.msUntilClose - elapsed);
+  return Math.max(0, game.msUntilClose - (nowMs - game.receivedAtMs));
 }
 
 /** Closed when the server says so or no time remains. */

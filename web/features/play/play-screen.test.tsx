@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EntryDto } from '../../../server/contract.ts';
 import { AppRoutes } from '../../app/router.tsx';
 import { startFakeApi, pointWindowAt, type FakeApi } from '../../testing/fake-api.ts';
-import { myEntries, myRewards, openGame, player, playScreenRoutes } from '../../testing/fixtures.ts';
+import { myEntries, myRewards, openGame, player, playScreenRoutes, sundayPrize } from '../../testing/fixtures.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 
 let api: FakeApi;
@@ -17,6 +17,7 @@ beforeEach(async () => {
     'GET /api/rewards/mine': { body: myRewards },
   });
   pointWindowAt(api.origin);
+  sessionStorage.clear();
 });
 
 afterEach(async () => {
@@ -88,7 +89,8 @@ describe('play screen', () => {
     await user.type(input, '7');
     await user.click(screen.getByRole('button', { name: 'SUBMIT & PRAY' }));
     expect(await screen.findByRole('heading', { name: 'SUBMISSION CONFIRMED' })).toBeTruthy();
-    expect(api.requests.find((request) => request.method === 'POST')?.body).toEqual({ number: 7 });
+    // The pick names the game on screen, so it cannot land in another one.
+    expect(api.requests.find((request) => request.method === 'POST')?.body).toEqual({ number: 7, gameDate: '2026-11-22' });
     expect(api.requests.filter((request) => request.path === '/api/entry/mine')).toHaveLength(2);
     expect(screen.getByRole('heading', { name: 'YOUR ENTRIES (1/1)' })).toBeTruthy();
     // the form is gone: no more entries allowed
@@ -156,9 +158,12 @@ describe('play screen', () => {
   });
 
   it('checks the Mine minimum in its dialog', async () => {
+    api.on('GET /api/rewards/mine', {
+      body: { ...myRewards, rewardSummary: myRewards.rewardSummary.map((item) => (item.rewardType === 'mine' ? { ...item, available: 1 } : item)) },
+    });
     const user = userEvent.setup();
     renderWithProviders(<AppRoutes />, { me: player });
-    await user.click(await screen.findByRole('button', { name: 'USE MINE (0)' }));
+    await user.click(await screen.findByRole('button', { name: 'USE MINE (1)' }));
     const dialog = await screen.findByRole('dialog');
     // The input itself follows spec-1 §5 (min 1, max 2147483647, step 1); the floor of 10 is the message below.
     const input = within(dialog).getByLabelText('NUMBER');
@@ -166,5 +171,138 @@ describe('play screen', () => {
     await user.type(input, '9');
     await user.click(within(dialog).getByRole('button', { name: 'LAY MINE' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Mine can only be used on numbers 10 or greater');
+  });
+
+  it('says how to earn a reward the player has none of, instead of answering with an error', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { me: player });
+    // The fixture's Mine has no "how to earn" text on the server: the screen's own words stand in.
+    await user.click(await screen.findByRole('button', { name: 'USE MINE (0)' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'NO MINE YET' })).toBeTruthy();
+    expect(within(dialog).getByText(/Play 7 days in a row/)).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'LAY MINE' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'CLOSE' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.requests.some((request) => request.path.startsWith('/api/gameplay'))).toBe(false);
+  });
+
+  it('keeps a signed-out player’s typed number through sign-in', async () => {
+    const user = userEvent.setup();
+    const first = renderWithProviders(<AppRoutes />, { me: null });
+    await user.type(await screen.findByLabelText('YOUR NUMBER'), '42');
+    await user.click(screen.getByRole('button', { name: 'SUBMIT & PRAY' }));
+    expect(await screen.findByRole('heading', { name: 'JOIN THE GAME' })).toBeTruthy();
+    first.unmount();
+    // Back from signing in, on a fresh page load.
+    renderWithProviders(<AppRoutes />, { me: player });
+    await waitFor(async () => expect(((await screen.findByLabelText('YOUR NUMBER')) as HTMLInputElement).value).toBe('42'));
+    expect(sessionStorage.getItem('pendingNumber')).toBeNull();
+  });
+
+  it('names the screen in the page title', async () => {
+    renderWithProviders(<AppRoutes />, { me: player });
+    await screen.findByText('TIME UNTIL CLOSE (NY)');
+    expect(document.title).toBe('Play · LOWEST UNIQUE');
+  });
+});
+
+describe('play screen after a close', () => {
+  const closedGame = () => ({ ...openGame(0), effectiveStatus: 'closed' as const });
+
+  it('shows the winner’s LAST RESULT with YOU WON!, the prize, CLAIM PRIZE and SEE STATISTICS', async () => {
+    api.on('GET /api/game/today', { body: closedGame() });
+    api.on('GET /api/results/me/latest', {
+      body: {
+        result: {
+          gameDate: '2026-11-22',
+          winningNumber: 4,
+          secondPlaceNumber: 9,
+          entries: [
+            { number: 4, entryType: 'standard', outcome: 'winner', rank: 1 },
+            { number: 1, entryType: 'bonus', outcome: 'duplicate', rank: null },
+          ],
+          winning: { canClaim: true, amountCents: 20000, prizeType: 'cash' },
+        },
+      },
+    });
+    api.on('GET /api/winnings', {
+      body: { winnings: [{ payoutId: null, gameId: 'g1', gameDate: '2026-11-22', winningNumber: 4, prizeAmount: 200, prizeType: 'cash', amountCents: 20000, currency: 'USD', status: 'unclaimed', isPending: true, isCompleted: false, canClaim: true, reviewNotes: null, processedAt: null, paymentReference: null }] },
+    });
+    renderWithProviders(<AppRoutes />, { me: player });
+    expect(await screen.findByRole('heading', { name: 'GAME CLOSED' })).toBeTruthy();
+    const card = await screen.findByRole('region', { name: 'LAST RESULT' });
+    const numbers = within(card).getByRole('list', { name: 'Your numbers and how they did' });
+    expect(within(numbers).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['4YOU WON!', '1NOT UNIQUEBONUS']);
+    expect(await within(card).findByText('$200.00 CASH')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'CLAIM PRIZE' }).getAttribute('href')).toBe('/winnings');
+    expect(within(card).getByRole('link', { name: 'SEE STATISTICS' }).getAttribute('href')).toBe('/stats?date=2026-11-22');
+  });
+
+  it('shows a player’s outcomes without a prize or CLAIM PRIZE when nothing was won, next to the open game', async () => {
+    api.on('GET /api/results/me/latest', {
+      body: {
+        result: {
+          gameDate: '2026-11-21',
+          winningNumber: 2,
+          secondPlaceNumber: 6,
+          entries: [
+            { number: 6, entryType: 'standard', outcome: 'runner_up', rank: 2 },
+            { number: 11, entryType: 'bonus', outcome: 'unique', rank: 3 },
+          ],
+          winning: null,
+        },
+      },
+    });
+    renderWithProviders(<AppRoutes />, { me: player });
+    const card = await screen.findByRole('region', { name: 'LAST RESULT' });
+    expect(screen.getByText('TIME UNTIL CLOSE (NY)')).toBeTruthy();
+    expect(within(card).getByText('RUNNER-UP')).toBeTruthy();
+    expect(within(card).getByText('UNIQUE')).toBeTruthy();
+    expect(within(card).queryByText(/Your prize/)).toBeNull();
+    expect(within(card).queryByRole('link', { name: 'CLAIM PRIZE' })).toBeNull();
+    expect(within(card).getByRole('link', { name: 'SEE STATISTICS' }).getAttribute('href')).toBe('/stats?date=2026-11-21');
+    expect(api.requestsTo('GET /api/winnings')).toHaveLength(0);
+  });
+
+  it('turns the day over when the countdown reaches zero: refetches and names the game that closed', async () => {
+    let gameReads = 0;
+    api.on('GET /api/game/today', () => {
+      gameReads += 1;
+      return { body: gameReads === 1 ? openGame(1_200) : { ...openGame(), gameDate: '2026-11-23' } };
+    });
+    api.on('GET /api/prizes/date/2026-11-23', { body: sundayPrize });
+    api.on('GET /api/history?limit=14', { body: { items: [] } });
+    const { queryClient } = renderWithProviders(<AppRoutes />, { me: player });
+    // The statistics list is cached, as after a visit to the statistics screen; it must be fetched again when shown.
+    await queryClient.fetchQuery({ queryKey: ['/api/history?limit=14'] });
+    const line = await screen.findByText(/The Sun, Nov 22 game has closed\. Results are in\./, {}, { timeout: 5_000 });
+    expect(within(line).getByRole('link', { name: 'SEE THE RESULTS' }).getAttribute('href')).toBe('/stats?date=2026-11-22');
+    expect(screen.getByText(/Game of Monday, November 23, 2026/)).toBeTruthy();
+    expect(screen.getByText('TIME UNTIL CLOSE (NY)')).toBeTruthy();
+    expect(api.requestsTo('GET /api/game/today')).toHaveLength(2);
+    expect(queryClient.getQueryState(['/api/history?limit=14'])?.isInvalidated).toBe(true);
+    expect(api.requestsTo('GET /api/entry/mine').length).toBeGreaterThanOrEqual(2);
+    expect(api.requestsTo('GET /api/results/me/latest').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('on a 409 from a stale tab shows the server’s message and reloads the game', async () => {
+    let gameReads = 0;
+    api.on('GET /api/game/today', () => {
+      gameReads += 1;
+      return { body: gameReads === 1 ? openGame() : { ...openGame(), gameDate: '2026-11-22-2' } };
+    });
+    api.on('GET /api/entry/mine', () => ({ body: myEntries({ gameDate: gameReads === 1 ? '2026-11-22' : '2026-11-22-2' }) }));
+    api.on('POST /api/entry', { status: 409, body: { error: 'This game has closed. The next game is open: pick again.', code: 'GAME_CLOSED' } });
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { me: player });
+    await user.type(await screen.findByLabelText('YOUR NUMBER'), '7');
+    await user.click(screen.getByRole('button', { name: 'SUBMIT & PRAY' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This game has closed. The next game is open: pick again.');
+    expect(await screen.findByText(/\(Game #2\)/)).toBeTruthy();
+    expect(api.requestsTo('POST /api/entry')[0]?.body).toEqual({ number: 7, gameDate: '2026-11-22' });
+    // The next pick goes to the game now on screen.
+    await user.click(screen.getByRole('button', { name: 'SUBMIT & PRAY' }));
+    await waitFor(() => expect(api.requestsTo('POST /api/entry')[1]?.body).toEqual({ number: 7, gameDate: '2026-11-22-2' }));
   });
 });

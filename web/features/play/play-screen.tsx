@@ -3,11 +3,14 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { messageOf } from '../../lib/api-client.ts';
-import { gameNumberLabel, formatLongDate, parseGameKey } from '../../lib/dates.ts';
-import { paths } from '../../lib/paths.ts';
+import { gameNumberLabel, formatLongDate, formatShortDate, parseGameKey } from '../../lib/dates.ts';
+import { paths, statsForDate } from '../../lib/paths.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useMe } from '../auth/use-me.ts';
 import { myRewardsQueryOptions } from '../rewards/api/get-my-rewards.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import { useLatestResult } from '../results/api/get-latest-result.ts';
+import { LastResultCard } from '../results/components/last-result-card.tsx';
 import { useGameToday } from './api/get-game-today.ts';
 import { useMyEntries } from './api/get-my-entries.ts';
 import { CountdownCard } from './components/countdown-card.tsx';
@@ -16,17 +19,21 @@ import { EntryFormCard } from './components/entry-form-card.tsx';
 import { PrizeCard } from './components/prize-card.tsx';
 import { RewardDialog, rewardSpecs } from './components/reward-dialog.tsx';
 import { isGameClosed } from './countdown.ts';
+import { useDayTurnover } from './use-day-turnover.ts';
 import type { RewardTypeDto } from '../../../server/contract.ts';
 
 const rewardTypes: RewardTypeDto[] = ['peak', 'mine', 'how_many'];
 
 export function PlayScreen() {
+  usePageTitle('Play');
   const { user } = useMe();
   const signedIn = user !== null;
   const game = useGameToday();
   const mine = useMyEntries(signedIn);
   const rewards = useQuery({ ...myRewardsQueryOptions, enabled: signedIn });
+  const latest = useLatestResult(signedIn);
   const now = useNow(1000);
+  const justClosed = useDayTurnover(game.data, now);
   const [justSubmitted, setJustSubmitted] = useState<number | null>(null);
 
   if (game.isLoading) {
@@ -53,13 +60,15 @@ export function PlayScreen() {
 
   const today = game.data;
   const closed = isGameClosed(today, now);
-  const myEntries = mine.data ?? null;
+  // Entries of another game (the one that just closed, until they reload) are not today's.
+  const myEntries = mine.data !== undefined && mine.data.gameDate === today.gameDate ? mine.data : null;
   const hasEntries = myEntries !== null && myEntries.entries.length > 0;
   const canSubmitMore = myEntries === null ? true : myEntries.status.canSubmitMore;
   const showForm = !closed && (!signedIn || (myEntries !== null && canSubmitMore));
   const showConfirmation = hasEntries && (!canSubmitMore || closed);
   const prizeDate = parseGameKey(today.gameDate).date;
-  const availableOf = (type: RewardTypeDto) => rewards.data?.rewardSummary.find((item) => item.rewardType === type)?.available ?? 0;
+  const rewardOf = (type: RewardTypeDto) => rewards.data?.rewardSummary.find((item) => item.rewardType === type);
+  const lastResult = latest.data?.result ?? null;
 
   return (
     <section className="page">
@@ -67,6 +76,13 @@ export function PlayScreen() {
       <p className="muted">
         Game of {formatLongDate(today.gameDate)} {gameNumberLabel(today.gameDate)}
       </p>
+
+      {justClosed !== null && justClosed !== today.gameDate && (
+        <p className="notice" role="status">
+          The {[formatShortDate(justClosed), gameNumberLabel(justClosed)].filter((part) => part !== '').join(' ')} game has closed. Results are in.{' '}
+          <Link to={statsForDate(justClosed)}>SEE THE RESULTS</Link>
+        </p>
+      )}
 
       {closed ? (
         <section className="card card-accent" aria-labelledby="closed-title">
@@ -82,6 +98,20 @@ export function PlayScreen() {
         !showConfirmation && <CountdownCard game={today} now={now} />
       )}
 
+      {/* Right after the countdown, so on a phone the form is on the first screen. */}
+      {showForm && <EntryFormCard signedIn={signedIn} gameDate={today.gameDate} mine={myEntries} onSubmitted={setJustSubmitted} />}
+      {justSubmitted !== null && !showConfirmation && (
+        <p className="notice" role="status">
+          Number {justSubmitted} submitted! Good luck!
+        </p>
+      )}
+      {signedIn && mine.isLoading && <p>Loading your entries…</p>}
+      {signedIn && mine.isError && (
+        <div className="alert" role="alert">
+          {messageOf(mine.error, 'Failed to load your entries')}
+        </div>
+      )}
+
       {showConfirmation && myEntries !== null ? (
         <section className="card card-accent" aria-labelledby="confirmation-title">
           <h2 id="confirmation-title" className="card-title">
@@ -91,27 +121,15 @@ export function PlayScreen() {
             Your {myEntries.entries.length === 1 ? 'number is' : 'numbers are'}{' '}
             <strong className="big-number">{myEntries.entries.map((entry) => entry.number).join(', ')}</strong>
           </p>
-          <p>Good luck! The lowest number nobody else picked wins.</p>
+          <p>{closed ? 'The game has closed: the result comes as soon as it is computed.' : 'Good luck! The lowest number nobody else picked wins.'}</p>
           <PrizeCard date={prizeDate} />
           {!closed && <CountdownCard game={today} now={now} />}
         </section>
-      ) : (
-        <PrizeCard date={prizeDate} />
-      )}
+      ) : null}
 
-      {justSubmitted !== null && !showConfirmation && (
-        <p className="notice" role="status">
-          Number {justSubmitted} submitted! Good luck!
-        </p>
-      )}
+      {lastResult !== null && <LastResultCard result={lastResult} />}
 
-      {showForm && <EntryFormCard signedIn={signedIn} mine={myEntries} onSubmitted={setJustSubmitted} />}
-      {signedIn && mine.isLoading && <p>Loading your entries…</p>}
-      {signedIn && mine.isError && (
-        <div className="alert" role="alert">
-          {messageOf(mine.error, 'Failed to load your entries')}
-        </div>
-      )}
+      {!showConfirmation && <PrizeCard date={prizeDate} />}
 
       {myEntries !== null && (
         <div className="grid">
@@ -133,17 +151,22 @@ export function PlayScreen() {
             YOUR REWARDS
           </h2>
           <div className="row">
-            {rewardTypes.map((type) => (
-              <RewardDialog
-                key={type}
-                type={type}
-                trigger={
-                  <button type="button" className="btn" disabled={closed}>
-                    USE {rewardSpecs[type].title} ({availableOf(type)})
-                  </button>
-                }
-              />
-            ))}
+            {rewardTypes.map((type) => {
+              const reward = rewardOf(type);
+              return (
+                <RewardDialog
+                  key={type}
+                  type={type}
+                  available={reward?.available ?? 0}
+                  howToEarn={reward?.config.howToEarn ?? ''}
+                  trigger={
+                    <button type="button" className="btn" disabled={closed}>
+                      USE {rewardSpecs[type].title} ({reward?.available ?? 0})
+                    </button>
+                  }
+                />
+              );
+            })}
           </div>
           <Link to={paths.rewards}>See all rewards</Link>
         </section>

@@ -44,7 +44,17 @@ beforeEach(async () => {
     },
     'GET /api/stats/daily/2026-11-21-2': { body: dailyStats('2026-11-21-2') },
     'GET /api/stats/daily/2026-11-21': {
-      body: dailyStats('2026-11-21', { userSubmissions: [{ id: 'e1', number: 5, entryType: 'standard', submittedAt: '2026-11-20T12:00:00.000Z' }] }),
+      body: dailyStats('2026-11-21', {
+        userSubmissions: [
+          { id: 'e1', number: 5, entryType: 'standard', submittedAt: '2026-11-20T12:00:00.000Z' },
+          { id: 'e2', number: 40, entryType: 'bonus', submittedAt: '2026-11-20T12:01:00.000Z' },
+        ],
+        // As the server decides them: 40 sits beyond a truncated histogram, and only the server knows it was not unique.
+        myOutcomes: [
+          { number: 5, entryType: 'standard', outcome: 'unique', rank: 3 },
+          { number: 40, entryType: 'bonus', outcome: 'duplicate', rank: null },
+        ],
+      }),
     },
   });
   pointWindowAt(api.origin);
@@ -82,9 +92,14 @@ describe('statistics screen', () => {
   it('tells a signed-in player their game story', async () => {
     renderWithProviders(<StatsScreen />, { route: '/stats?date=2026-11-21', me: player });
     const story = await screen.findByRole('region', { name: 'YOUR GAME STORY' });
-    // unique numbers 1, 3, 5 …: 5 is third
-    expect(within(story).getByText('3rd of 45 entries')).toBeTruthy();
-    expect(within(story).getByText('5 was unique, but 1 was lower.')).toBeTruthy();
+    const five = within(story).getByRole('article', { name: 'Your number 5' });
+    expect(within(five).getByText('UNIQUE')).toBeTruthy();
+    expect(within(five).getByText('3rd of 15 unique numbers')).toBeTruthy();
+    expect(within(five).getByText('5 was unique, but 1 was lower.')).toBeTruthy();
+    const forty = within(story).getByRole('article', { name: 'Your number 40' });
+    expect(within(forty).getByText('NOT UNIQUE')).toBeTruthy();
+    expect(within(forty).getByText('Not unique: no rank')).toBeTruthy();
+    expect(document.title).toBe('Statistics · LOWEST UNIQUE');
   });
 
   it('lists mined numbers and shows 15 of 25 numbers until SHOW ALL', async () => {

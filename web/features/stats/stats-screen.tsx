@@ -5,6 +5,7 @@ import type { DailyStatsResponse } from '../../../server/contract.ts';
 import { TabList, tabElementId, type TabItem } from '../../components/ui/tab-list.tsx';
 import { formatLongDate, gameNumberLabel } from '../../lib/dates.ts';
 import { statsForDate } from '../../lib/paths.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useMe } from '../auth/use-me.ts';
 import { useDailyStats } from './api/get-daily-stats.ts';
 import { useHistory } from './api/get-history.ts';
@@ -24,6 +25,7 @@ const statsTabs: TabItem<Tab>[] = [
 ];
 
 export function StatsScreen() {
+  usePageTitle('Statistics');
   const { user } = useMe();
   const [searchParams] = useSearchParams();
   const { gameKey } = useParams();
@@ -86,7 +88,7 @@ export function StatsScreen() {
       )}
       {stats.data !== undefined && (
         <>
-          {user !== null && stats.data.userSubmissions.length > 0 && <GameStoryCard stats={stats.data} />}
+          {user !== null && (stats.data.myOutcomes ?? []).length > 0 && <GameStoryCard stats={stats.data} outcomes={stats.data.myOutcomes ?? []} />}
           <TabList tabs={statsTabs} selected={tab} onSelect={setTab} label="Statistics views" idPrefix="stats-tab" panelId="stats-panel" />
           <div className="card" role="tabpanel" id="stats-panel" aria-labelledby={tabElementId('stats-tab', tab)}>
             {tab === 'stats' && <GameStatsView stats={stats.data} />}

@@ -1,7 +1,7 @@
-import type { GameTodayResponse } from '../../../../server/contract.ts';
+import type { GameToday } from '../api/get-game-today.ts';
 import { formatCloseInNewYork, formatCountdown, remainingMs } from '../countdown.ts';
 
-export function CountdownCard({ game, now }: { game: GameTodayResponse; now: number }) {
+export function CountdownCard({ game, now }: { game: GameToday; now: number }) {
   const closesAt = formatCloseInNewYork(game.closesAtISO);
   return (
     <section className="card card-accent" aria-labelledby="countdown-title">

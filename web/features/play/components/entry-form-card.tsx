@@ -1,5 +1,5 @@
 // The number form: labels per entry state, client validation, signed-out redirect, server errors as an alert.
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { MyEntriesResponse } from '../../../../server/contract.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -7,8 +7,17 @@ import { messageOf } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSubmitEntry } from '../api/submit-entry.ts';
 import { checkPlayNumber, entryFormLabels, maxEntryNumber } from '../entry-form.ts';
+import { storePendingNumber, takePendingNumber } from '../pending-number.ts';
 
-export function EntryFormCard({ signedIn, mine, onSubmitted }: { signedIn: boolean; mine: MyEntriesResponse | null; onSubmitted: (number: number) => void }) {
+interface EntryFormCardProps {
+  signedIn: boolean;
+  /** The game on screen: the pick is for this game and no other. */
+  gameDate: string;
+  mine: MyEntriesResponse | null;
+  onSubmitted: (number: number) => void;
+}
+
+export function EntryFormCard({ signedIn, gameDate, mine, onSubmitted }: EntryFormCardProps) {
   const [raw, setRaw] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
   const submit = useSubmitEntry();
@@ -16,9 +25,17 @@ export function EntryFormCard({ signedIn, mine, onSubmitted }: { signedIn: boole
   const inputId = useId();
   const labels = entryFormLabels(mine);
 
+  // Back from signing in: the number typed before it fills the form again.
+  useEffect(() => {
+    if (!signedIn) return;
+    const pending = takePendingNumber();
+    if (pending !== '') setRaw((current) => (current === '' ? pending : current));
+  }, [signedIn]);
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!signedIn) {
+      storePendingNumber(raw);
       void navigate(paths.signup);
       return;
     }
@@ -28,7 +45,7 @@ export function EntryFormCard({ signedIn, mine, onSubmitted }: { signedIn: boole
       return;
     }
     setInputError(null);
-    submit.mutate(checked.value, {
+    submit.mutate({ number: checked.value, gameDate }, {
       onSuccess: () => {
         setRaw('');
         onSubmitted(checked.value);

@@ -13,6 +13,8 @@ type RewardResult = { kind: 'peak'; number: number; data: UsePeakResponse } | { 
 interface RewardSpec {
   title: string;
   explanation: string;
+  /** How to earn one, when the server's configuration gives no text. */
+  howToEarn: string;
   /** The number check, or null when the reward takes no input. */
   check: ((raw: string) => NumberCheck) | null;
   actionLabel: string;
@@ -25,6 +27,7 @@ export const rewardSpecs: Record<RewardTypeDto, RewardSpec> = {
   peak: {
     title: 'PEAK',
     explanation: 'Peek at one number: find out whether anyone has already picked it today.',
+    howToEarn: 'Pick a unique number that does not win',
     check: checkPeakNumber,
     actionLabel: 'PEAK AT NUMBER',
     pendingLabel: 'PEAKING…',
@@ -34,6 +37,7 @@ export const rewardSpecs: Record<RewardTypeDto, RewardSpec> = {
   mine: {
     title: 'MINE',
     explanation: 'Lay a mine on a number of 10 or more: at the close every pick of it is knocked out. Once per game.',
+    howToEarn: 'Play 7 days in a row',
     check: checkMineNumber,
     actionLabel: 'LAY MINE',
     pendingLabel: 'LAYING MINE…',
@@ -43,6 +47,7 @@ export const rewardSpecs: Record<RewardTypeDto, RewardSpec> = {
   how_many: {
     title: 'HOW MANY',
     explanation: "See how many numbers have been picked today and how many of them are unique so far.",
+    howToEarn: 'Play 3 days in a row',
     check: null,
     actionLabel: 'REVEAL COUNTS',
     pendingLabel: 'COUNTING…',
@@ -51,7 +56,16 @@ export const rewardSpecs: Record<RewardTypeDto, RewardSpec> = {
   },
 };
 
-export function RewardDialog({ type, trigger }: { type: RewardTypeDto; trigger: ReactNode }) {
+interface RewardDialogProps {
+  type: RewardTypeDto;
+  /** How many of this reward the player holds: with none, the dialog says how to earn one instead of a form. */
+  available: number;
+  /** The server's "how to earn" text for this reward ('' when it has none). */
+  howToEarn: string;
+  trigger: ReactNode;
+}
+
+export function RewardDialog({ type, available, howToEarn, trigger }: RewardDialogProps) {
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
   const onOpenChange = (next: boolean) => {
@@ -65,10 +79,33 @@ export function RewardDialog({ type, trigger }: { type: RewardTypeDto; trigger: 
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog-content">
           {/* Mounted only while open, so every opening starts at the form. */}
-          <RewardFlow type={type} onDone={() => onOpenChange(false)} />
+          {available > 0 ? <RewardFlow type={type} onDone={() => onOpenChange(false)} /> : <HowToEarn type={type} howToEarn={howToEarn} />}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** With none of the reward left, pressing USE explains how to earn one rather than answering with an error. */
+function HowToEarn({ type, howToEarn }: { type: RewardTypeDto; howToEarn: string }) {
+  const spec = rewardSpecs[type];
+  return (
+    <div className="stack">
+      <Dialog.Title className="card-title">NO {spec.title} YET</Dialog.Title>
+      <Dialog.Description asChild>
+        <div className="stack">
+          <p>{spec.explanation}</p>
+          <p>
+            <strong>How to earn one:</strong> {howToEarn !== '' ? howToEarn : spec.howToEarn}.
+          </p>
+        </div>
+      </Dialog.Description>
+      <Dialog.Close asChild>
+        <button type="button" className="btn btn-primary">
+          CLOSE
+        </button>
+      </Dialog.Close>
+    </div>
   );
 }
 

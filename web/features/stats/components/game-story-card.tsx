@@ -1,13 +1,6 @@
-// The signed-in player's personal story for one game: each of their numbers, its rank and what happened.
-import type { DailyStatsResponse } from '../../../../server/contract.ts';
-import { derivePersonalStats, ordinal, type PersonalStatus } from '../personal-stats.ts';
-
-const statusLabels: Record<PersonalStatus, string> = {
-  winner: 'WINNER',
-  runner_up: 'RUNNER-UP',
-  unique: 'UNIQUE',
-  duplicate: 'DUPLICATE',
-};
+// The signed-in player's personal story for one game: each of their numbers with the outcome the server decided.
+import type { DailyStatsResponse, EntryOutcomeDto } from '../../../../server/contract.ts';
+import { ordinal, outcomeLabels } from '../../results/outcome-labels.ts';
 
 function distanceText(distance: number | null, what: string): string {
   if (distance === null) return `No ${what}`;
@@ -15,48 +8,54 @@ function distanceText(distance: number | null, what: string): string {
   return distance > 0 ? `${distance} above` : `${-distance} below`;
 }
 
-export function GameStoryCard({ stats }: { stats: DailyStatsResponse }) {
+function storyLine(entry: EntryOutcomeDto, winningNumber: number | null, mined: boolean): string {
+  switch (entry.outcome) {
+    case 'winner':
+      return `YOU WON! ${entry.number} was the lowest unique number.`;
+    case 'runner_up':
+      return `So close! ${entry.number} was the second lowest unique number, just behind ${winningNumber ?? '?'}.`;
+    case 'unique':
+      return winningNumber === null ? `${entry.number} was unique.` : `${entry.number} was unique, but ${winningNumber} was lower.`;
+    case 'duplicate':
+      return mined ? `${entry.number} was mined: every pick of it was knocked out.` : `${entry.number} was not unique: someone else picked it too.`;
+  }
+}
+
+export function GameStoryCard({ stats, outcomes }: { stats: DailyStatsResponse; outcomes: EntryOutcomeDto[] }) {
+  const { snapshot } = stats;
+  const mined = new Set(snapshot.minedNumbers);
   return (
     <section className="card card-accent" aria-labelledby="story-title">
       <h2 id="story-title" className="card-title">
         YOUR GAME STORY
       </h2>
-      {stats.userSubmissions.map((entry) => {
-        const personal = derivePersonalStats(stats.snapshot, stats.histogram, entry);
-        return (
-          <article key={entry.id} className="stack" aria-label={`Your number ${personal.userNumber}`}>
-            <p className="row">
-              <span className="big-number">{personal.userNumber}</span>
-              <span className="badge">{statusLabels[personal.status]}</span>
-              {personal.entryType === 'bonus' && <span className="badge">BONUS</span>}
-              {personal.isMined && <span className="badge">MINED</span>}
-            </p>
-            <p>
-              <strong>{personal.personalMessage}</strong>
-            </p>
-            <dl className="grid">
-              <div>
-                <dt>Rank</dt>
-                <dd>
-                  {ordinal(personal.rank)} of {personal.totalPlayers} entries
-                </dd>
-              </div>
-              <div>
-                <dt>Unique</dt>
-                <dd>{personal.isUnique ? 'Yes' : `No (${personal.duplicateCount} others)`}</dd>
-              </div>
-              <div>
-                <dt>Distance to winner</dt>
-                <dd>{distanceText(personal.distanceToWin, 'winner')}</dd>
-              </div>
-              <div>
-                <dt>Distance to second place</dt>
-                <dd>{distanceText(personal.distanceToSecondPlace, 'second place')}</dd>
-              </div>
-            </dl>
-          </article>
-        );
-      })}
+      {outcomes.map((entry, index) => (
+        <article key={`${entry.number}-${index}`} className="stack" aria-label={`Your number ${entry.number}`}>
+          <p className="row">
+            <span className="big-number">{entry.number}</span>
+            <span className="badge">{outcomeLabels[entry.outcome]}</span>
+            {entry.entryType === 'bonus' && <span className="badge">BONUS</span>}
+            {mined.has(entry.number) && <span className="badge">MINED</span>}
+          </p>
+          <p>
+            <strong>{storyLine(entry, snapshot.winningNumber, mined.has(entry.number))}</strong>
+          </p>
+          <dl className="grid">
+            <div>
+              <dt>Rank</dt>
+              <dd>{entry.rank === null ? 'Not unique: no rank' : `${ordinal(entry.rank)} of ${snapshot.uniquesTotal} unique numbers`}</dd>
+            </div>
+            <div>
+              <dt>Distance to winner</dt>
+              <dd>{distanceText(snapshot.winningNumber === null ? null : entry.number - snapshot.winningNumber, 'winner')}</dd>
+            </div>
+            <div>
+              <dt>Distance to second place</dt>
+              <dd>{distanceText(snapshot.secondPlaceNumber === null ? null : entry.number - snapshot.secondPlaceNumber, 'second place')}</dd>
+            </div>
+          </dl>
+        </article>
+      ))}
     </section>
   );
 }

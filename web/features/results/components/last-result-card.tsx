@@ -1,0 +1,57 @@
+// LAST RESULT on the play screen: the player's latest closed game as the server decided it (issue 12 point 4).
+import { Link } from 'react-router-dom';
+import type { LatestResultDto } from '../../../../server/contract.ts';
+import { formatLongDate, gameNumberLabel } from '../../../lib/dates.ts';
+import { formatMoney } from '../../../lib/money.ts';
+import { paths, statsForDate } from '../../../lib/paths.ts';
+import { useWinnings } from '../../winnings/api/get-winnings.ts';
+import { ordinal, outcomeLabels } from '../outcome-labels.ts';
+
+export function LastResultCard({ result }: { result: LatestResultDto }) {
+  const won = result.winning !== null;
+  // The result carries the amount, the winnings list the currency it was won in.
+  const winnings = useWinnings(won);
+  const currency = winnings.data?.winnings.find((winning) => winning.gameDate === result.gameDate)?.currency;
+  return (
+    <section className="card card-accent" aria-labelledby="last-result-title">
+      <h2 id="last-result-title" className="card-title">
+        LAST RESULT
+      </h2>
+      <p className="muted">
+        Game of {formatLongDate(result.gameDate)} {gameNumberLabel(result.gameDate)}
+      </p>
+      <p>
+        Winning number: <strong className="big-number">{result.winningNumber ?? 'NONE'}</strong>
+      </p>
+      {result.winningNumber === null && <p>No number was unique: nobody won this game.</p>}
+      <ul className="stack" aria-label="Your numbers and how they did">
+        {result.entries.map((entry, index) => (
+          <li key={`${entry.number}-${index}`} className="row">
+            <span className="big-number">{entry.number}</span>
+            <span className={entry.outcome === 'winner' ? 'badge badge-win' : 'badge'}>{outcomeLabels[entry.outcome]}</span>
+            {entry.entryType === 'bonus' && <span className="badge">BONUS</span>}
+            {entry.rank !== null && entry.outcome === 'unique' && <span className="muted">{ordinal(entry.rank)} lowest unique</span>}
+          </li>
+        ))}
+      </ul>
+      {result.winning !== null && (
+        <p>
+          Your prize:{' '}
+          <strong>
+            {currency === undefined ? '…' : formatMoney(result.winning.amountCents, currency)} {result.winning.prizeType === 'cash' ? 'CASH' : 'GIFT CARD VOUCHER'}
+          </strong>
+        </p>
+      )}
+      <p className="row">
+        {result.winning?.canClaim === true && (
+          <Link className="btn btn-primary" to={paths.winnings}>
+            CLAIM PRIZE
+          </Link>
+        )}
+        <Link className="btn" to={statsForDate(result.gameDate)}>
+          SEE STATISTICS
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+// Each screen names itself in the browser tab and history: "Statistics · LOWEST UNIQUE" (issue 12 point 9).
+import { useEffect } from 'react';
+
+export const siteName = 'LOWEST UNIQUE';
+
+export function pageTitle(screen: string): string {
+  return `${screen} · ${siteName}`;
+}
+
+export function usePageTitle(screen: string): void {
+  useEffect(() => {
+    document.title = pageTitle(screen);
+  }, [screen]);
+}
