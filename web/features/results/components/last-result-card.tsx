@@ -4,6 +4,7 @@ import type { LatestResultDto } from '../../../../server/contract.ts';
 import { formatLongDate, gameNumberLabel } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { paths, statsForDate } from '../../../lib/paths.ts';
+import { ShareResultButton } from '../../stats/components/share-result-button.tsx';
 import { useWinnings } from '../../winnings/api/get-winnings.ts';
 import { ordinal, outcomeLabels } from '../outcome-labels.ts';
 
@@ -52,6 +53,7 @@ export function LastResultCard({ result }: { result: LatestResultDto }) {
           SEE STATISTICS
         </Link>
       </p>
+      <ShareResultButton gameKey={result.gameDate} winningNumber={result.winningNumber} entries={result.entries} />
     </section>
   );
 }
