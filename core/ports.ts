@@ -191,6 +191,12 @@ export interface EntryRepository {
   countForPlayer(userId: string): Promise<number>;
   /** Whether anyone other than `exceptUserId` has picked `number` in the game. */
   isPickedByOthers(gameKey: GameKey, number: number, exceptUserId: string): Promise<boolean>;
+  /** How many entries of the game picked each of `numbers` (0 for a number nobody picked). */
+  pickCounts(gameKey: GameKey, numbers: number[]): Promise<Map<number, number>>;
+  /** How many numbers below `number` were picked exactly once in the game and are not mined (a unique entry's rank − 1). */
+  uniqueNumbersBelow(gameKey: GameKey, number: number, minedNumbers: number[]): Promise<number>;
+  /** The closed game the player last entered (latest closesAt, then number), or null. */
+  latestClosedGameOf(userId: string): Promise<GameKey | null>;
   /** Entries so far and numbers picked exactly once so far. */
   counts(gameKey: GameKey): Promise<{ totalNumbers: number; uniqueNumbers: number }>;
   /**

@@ -67,7 +67,7 @@ export interface MyEntriesResponse {
 /** POST /api/entry */
 export interface SubmitEntryRequest {
   number: number;
-  /** The game the player picked for; when it is not the open game the answer is 409 and nothing is stored. */
+  /** The game the player saw (GameTodayResponse.gameDate); when it is no longer the open game: 409 GAME_CLOSED, nothing stored. */
   gameDate?: string;
 }
 export interface SubmitEntryResponse {
@@ -112,27 +112,33 @@ export interface DailyStatsResponse {
   histogramTruncated: boolean;
   /** The signed-in caller's entries in that game; [] when signed out. */
   userSubmissions: EntryDto[];
-  /** The signed-in caller's entries with their outcome, decided on the server (absent or [] for visitors). */
-  myOutcomes?: EntryOutcomeDto[];
+  /** The signed-in caller's entries with their outcome; [] when signed out. */
+  myOutcomes: EntryOutcomeDto[];
 }
+/**
+ * How one of the player's numbers did (spec-1 §4): `winner` = the winning number, `runner_up` = second place,
+ * `unique` = picked by nobody else and not mined, else `duplicate` (a mined number is `duplicate`, even when
+ * only one player picked it). `rank` = position among the game's unique numbers (1 = winner, 2 = runner-up),
+ * null for a duplicate.
+ */
 export type EntryOutcome = 'winner' | 'runner_up' | 'unique' | 'duplicate';
 export interface EntryOutcomeDto {
   number: number;
   entryType: 'standard' | 'bonus';
   outcome: EntryOutcome;
-  /** Position among the unique numbers (1 = winner); null for a number that was not unique. */
   rank: number | null;
 }
-export interface LatestResultDto {
+export interface MyResultDto {
   gameDate: string;
   winningNumber: number | null;
   secondPlaceNumber: number | null;
   entries: EntryOutcomeDto[];
-  winning: { canClaim: boolean; amountCents: number; prizeType: 'cash' | 'voucher' } | null;
+  /** The prize the player won in that game (null for everyone else, and on a day without a prize). */
+  winning: { canClaim: boolean; amountCents: number; prizeType: 'cash' | 'voucher'; currency: string } | null;
 }
-/** GET /api/results/me/latest: the caller's latest closed game with entries, or null. */
+/** GET /api/results/me/latest (signed in): the player's latest closed game with entries; null when none. */
 export interface LatestResultResponse {
-  result: LatestResultDto | null;
+  result: MyResultDto | null;
 }
 
 /** GET /api/stats/trends?days=7|30|90 (DESIGN.md §17); any other days is a 400. */

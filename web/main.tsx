@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { ErrorToastDismissal } from './app/error-toast-dismissal.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { ToastProvider } from './components/ui/toast.tsx';
 import { createQueryClient } from './lib/query-client.ts';
@@ -15,6 +16,7 @@ createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={createQueryClient()}>
       <ToastProvider>
+        <ErrorToastDismissal />
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>

@@ -1,5 +1,5 @@
 import { DomainError } from '../../core/errors.ts';
-import type { Entry, GameKey, Instant, Resolution } from '../../core/model.ts';
+import type { Entry, Game, GameKey, Instant, Resolution } from '../../core/model.ts';
 import type { AdminSubmissionRow, EntryRepository, NewEntry } from '../../core/ports.ts';
 import { resolveNumbers } from '../../core/game/resolve.ts';
 import type { MemoryState } from './state.ts';
@@ -37,6 +37,28 @@ export class MemoryEntryRepository implements EntryRepository {
 
   async isPickedByOthers(gameKey: GameKey, number: number, exceptUserId: string): Promise<boolean> {
     return this.#ofGame(gameKey).some((e) => e.number === number && e.userId !== exceptUserId);
+  }
+
+  async pickCounts(gameKey: GameKey, numbers: number[]): Promise<Map<number, number>> {
+    const all = this.#countsOf(gameKey);
+    return new Map(numbers.map((n) => [n, all.get(n) ?? 0]));
+  }
+
+  async uniqueNumbersBelow(gameKey: GameKey, number: number, minedNumbers: number[]): Promise<number> {
+    const mined = new Set(minedNumbers);
+    let below = 0;
+    for (const [n, c] of this.#countsOf(gameKey)) if (n < number && c === 1 && !mined.has(n)) below += 1;
+    return below;
+  }
+
+  async latestClosedGameOf(userId: string): Promise<GameKey | null> {
+    const s = this.state();
+    const played = new Set([...s.entries.values()].filter((e) => e.userId === userId).map((e) => e.gameKey));
+    const games = [...played]
+      .map((key) => s.games.get(key))
+      .filter((g): g is Game => g !== undefined && g.status === 'closed')
+      .sort((a, b) => (a.closesAt !== b.closesAt ? (a.closesAt < b.closesAt ? 1 : -1) : b.number - a.number));
+    return games[0]?.key ?? null;
   }
 
   async counts(gameKey: GameKey): Promise<{ totalNumbers: number; uniqueNumbers: number }> {

@@ -9,7 +9,7 @@ export class MemoryReferralRepository implements ReferralRepository {
   async create(referral: Referral): Promise<void> {
     const referrals = this.state().referrals;
     if ([...referrals.values()].some((r) => r.referredId === referral.referredId)) {
-      throw new DomainError('REFERRAL_NOT_ALLOWED', 'You have already used a referral code.');
+      throw new DomainError('REFERRAL_NOT_ALLOWED', 'You have already used a referral code.', { reason: 'already_referred' });
     }
     referrals.set(referral.id, { ...referral });
   }

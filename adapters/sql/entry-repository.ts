@@ -82,6 +82,53 @@ export class SqlEntryRepository implements EntryRepository {
     return row !== undefined;
   }
 
+  async pickCounts(gameKey: GameKey, numbers: number[]): Promise<Map<number, number>> {
+    const counts = new Map(numbers.map((n) => [n, 0]));
+    if (numbers.length === 0) return counts;
+    const rows = await this.ctx.db
+      .selectFrom('entries')
+      .select((eb) => ['number', eb.fn.countAll().as('n')])
+      .where('game_key', '=', gameKey)
+      .where('number', 'in', numbers)
+      .groupBy('number')
+      .execute();
+    for (const r of rows) counts.set(r.number, toNumber(r.n));
+    return counts;
+  }
+
+  async uniqueNumbersBelow(gameKey: GameKey, number: number, minedNumbers: number[]): Promise<number> {
+    const { db } = this.ctx;
+    // Grouped over the (game_key, number) index range below the number: never the whole game.
+    let once = db
+      .selectFrom('entries')
+      .select('number')
+      .where('game_key', '=', gameKey)
+      .where('number', '<', number)
+      .groupBy('number')
+      .having((eb) => eb.fn.countAll(), '=', 1);
+    if (minedNumbers.length > 0) once = once.where('number', 'not in', minedNumbers);
+    const row = await db
+      .selectFrom(once.as('once'))
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    return toNumber(row.n);
+  }
+
+  async latestClosedGameOf(userId: string): Promise<GameKey | null> {
+    // From the player's own entries (entries_user index), never a scan of a big game's entries.
+    const row = await this.ctx.db
+      .selectFrom('entries')
+      .innerJoin('games', 'games.key', 'entries.game_key')
+      .select('games.key')
+      .where('entries.user_id', '=', userId)
+      .where('games.status', '=', 'closed')
+      .orderBy('games.closes_at', 'desc')
+      .orderBy('games.number', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.key ?? null;
+  }
+
   async counts(gameKey: GameKey): Promise<{ totalNumbers: number; uniqueNumbers: number }> {
     const row = await this.#withCounts(gameKey)
       .selectFrom('counts')

@@ -20,7 +20,7 @@ export class SqlReferralRepository implements ReferralRepository {
       })
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirstOrThrow();
-    if (affected(result) === 0) throw new DomainError('REFERRAL_NOT_ALLOWED', 'You have already used a referral code.');
+    if (affected(result) === 0) throw new DomainError('REFERRAL_NOT_ALLOWED', 'You have already used a referral code.', { reason: 'already_referred' });
   }
 
   async byReferred(referredId: string): Promise<Referral | null> {

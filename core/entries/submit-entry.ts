@@ -5,20 +5,32 @@ import type { Entry } from '../model.ts';
 import { DomainError } from '../errors.ts';
 import { entryView, GAME_CLOSED_MESSAGE, openGameIn, type EntryView } from '../game/games.ts';
 import { validateNumber } from './validate-number.ts';
+import { parseGameKey } from '../game/calendar.ts';
 import { grantBonusEntry } from './bonus-entries.ts';
 
 export { GAME_CLOSED_MESSAGE };
 const ENTRY_LIMIT_MESSAGE = 'No more entries left for this game.';
+export const STALE_GAME_MESSAGE = 'This game has closed. The next game is open: pick again.';
+
+const validateGameDate = (value: unknown): string => {
+  if (typeof value !== 'string' || !parseGameKey(value)) {
+    throw new DomainError('VALIDATION', 'gameDate must be a game date in the form YYYY-MM-DD or YYYY-MM-DD-n.');
+  }
+  return value;
+};
 
 export const submitEntry = async (
   deps: Deps,
-  input: { userId: string; number: unknown },
+  /** `gameDate`: the game the player picked for (a stale tab's pick must not land in the next game). */
+  input: { userId: string; number: unknown; gameDate?: unknown },
 ): Promise<{ entry: EntryView; message: string }> => {
   const number = validateNumber(input.number);
+  const expectedGame = input.gameDate === undefined ? null : validateGameDate(input.gameDate);
   const now = deps.clock.now();
   const nowIso = now.toISOString();
   return deps.store.write(async (repos) => {
     const game = await openGameIn(repos, now, deps.config);
+    if (expectedGame !== null && expectedGame !== game.key) throw new DomainError('GAME_CLOSED', STALE_GAME_MESSAGE);
     // The account may have been deleted since the session was read; the lock keeps it until we are done.
     if (!(await repos.users.lock(input.userId))) throw new DomainError('UNAUTHENTICATED', 'Please sign in first.');
 

@@ -8,6 +8,7 @@ import { DomainError } from '../errors.ts';
 import { prizeForDate } from '../prizes/prize-for-date.ts';
 import { earnRewards } from '../rewards/earn.ts';
 import { grantBonusEntry } from '../entries/bonus-entries.ts';
+import { entryOutcomesIn, type EntryOutcomeView } from '../results/my-results.ts';
 import {
   closeInstantAfter,
   closeInstantBefore,
@@ -254,6 +255,8 @@ export const entryView = (e: Entry): EntryView => ({ id: e.id, number: e.number,
 export interface DailyStats extends Omit<GameStats, 'gameKey'> {
   gameDate: GameKey;
   userSubmissions: EntryView[];
+  /** The caller's entries with their outcome; [] for a visitor. */
+  myOutcomes: EntryOutcomeView[];
 }
 
 /** Published statistics of a closed game, with the caller's own entries. */
@@ -272,6 +275,7 @@ export const dailyStats = async (deps: Deps, key: string, userId: string | null)
       histogram: stats.histogram,
       histogramTruncated: stats.histogramTruncated,
       userSubmissions: mine.map(entryView),
+      myOutcomes: await entryOutcomesIn(repos, key, stats.snapshot, mine),
     };
   });
 };

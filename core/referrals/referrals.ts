@@ -41,12 +41,12 @@ export const processReferral = async (deps: Deps, input: { userId: string; refer
     if (!(await repos.users.lock(input.userId))) throw new DomainError('UNAUTHENTICATED', 'Please sign in first.');
     const referrer = isValidCodeFormat(code) ? await repos.users.byReferralCode(code) : null;
     if (!referrer) throw new DomainError('REFERRAL_INVALID', 'Invalid referral code.');
-    if (referrer.id === input.userId) throw new DomainError('REFERRAL_NOT_ALLOWED', 'You cannot use your own referral code.');
+    if (referrer.id === input.userId) throw new DomainError('REFERRAL_NOT_ALLOWED', 'You cannot use your own referral code.', { reason: 'own_code' });
     if (await repos.referrals.byReferred(input.userId)) {
-      throw new DomainError('REFERRAL_NOT_ALLOWED', 'You have already used a referral code.');
+      throw new DomainError('REFERRAL_NOT_ALLOWED', 'You have already used a referral code.', { reason: 'already_referred' });
     }
     if ((await repos.entries.countForPlayer(input.userId)) > 0) {
-      throw new DomainError('REFERRAL_NOT_ALLOWED', 'Referral codes are only for new players.');
+      throw new DomainError('REFERRAL_NOT_ALLOWED', 'Referral codes are only for new players.', { reason: 'already_played' });
     }
     await repos.referrals.create({
       id: deps.random.id(),

@@ -4,13 +4,14 @@ import { z } from 'zod';
 import { myEntries } from '../../core/entries/my-entries.ts';
 import { submitEntry } from '../../core/entries/submit-entry.ts';
 import { dailyStats, gameResult, gameToday, history } from '../../core/game/games.ts';
+import { myLatestResult } from '../../core/results/my-results.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';
 import { requireUser } from '../auth/guards.ts';
 import { rateLimit } from '../security/rate-limit.ts';
 import { gameDateParam, intQuery, jsonBody, object, parse } from '../validation.ts';
 
 // The number itself is checked by the core, with the spec's messages.
-const entryBody = object({ number: z.unknown() });
+const entryBody = object({ number: z.unknown(), gameDate: z.unknown().optional() });
 const historyQuery = z.object({ limit: intQuery('limit', 14, 1, 100) });
 
 export const gameRoutes = ({ deps, limiter }: AppServices) =>
@@ -19,9 +20,10 @@ export const gameRoutes = ({ deps, limiter }: AppServices) =>
     .get('/entry/mine', async (c) => c.json(await myEntries(deps, requireUser(c).id)))
     .post('/entry', rateLimit(limiter, 'entry'), async (c) => {
       const user = requireUser(c);
-      const { number } = await jsonBody(c, entryBody);
-      return c.json(await submitEntry(deps, { userId: user.id, number }), 201);
+      const { number, gameDate } = await jsonBody(c, entryBody);
+      return c.json(await submitEntry(deps, { userId: user.id, number, gameDate }), 201);
     })
+    .get('/results/me/latest', async (c) => c.json(await myLatestResult(deps, requireUser(c).id)))
     .get('/results/today', async (c) => c.json(await gameResult(deps, 'today')))
     .get('/results/:date', async (c) => c.json(await gameResult(deps, parse(gameDateParam, c.req.param('date')))))
     .get('/history', async (c) => {

@@ -58,6 +58,7 @@ import { splitPrizeConfig } from '../../web/features/admin/prize-config-rows.ts'
 import type { RewardItem, RewardType } from '../../core/model.ts';
 import type * as games from '../../core/game/games.ts';
 import type * as entries from '../../core/entries/my-entries.ts';
+import type * as myResults from '../../core/results/my-results.ts';
 import type * as submit from '../../core/entries/submit-entry.ts';
 import type * as profile from '../../core/accounts/profile.ts';
 import type * as referrals from '../../core/referrals/referrals.ts';
@@ -169,6 +170,7 @@ describe('web ↔ server contract', () => {
     expectTypeOf<Answer<typeof games.dailyStats>>().toExtend<Contract.DailyStatsResponse>();
     expectTypeOf<Answer<typeof games.gameResult>>().toExtend<Contract.ResultResponse>();
     expectTypeOf<Answer<typeof entries.myEntries>>().toExtend<Contract.MyEntriesResponse>();
+    expectTypeOf<Answer<typeof myResults.myLatestResult>>().toExtend<Contract.LatestResultResponse>();
     expectTypeOf<Answer<typeof submit.submitEntry>>().toExtend<Contract.SubmitEntryResponse>();
     expectTypeOf<Answer<typeof profile.updateProfile>>().toExtend<Contract.MeResponse>();
     expectTypeOf<Answer<typeof profile.userTotals>>().toExtend<Contract.UserTotalsResponse>();
@@ -249,8 +251,10 @@ describe('web ↔ server contract', () => {
       msUntilClose: 12 * 3_600_000,
       effectiveStatus: 'open',
       closesAtISO: '2026-11-21T00:00:00.000Z',
+      receivedAtMs: expect.any(Number),
     });
-    expect(isGameClosed(today, Date.parse(today.serverNowISO))).toBe(false);
+    expect(isGameClosed(today, today.receivedAtMs)).toBe(false);
+    expect(isGameClosed(today, today.receivedAtMs + today.msUntilClose)).toBe(true);
 
     // Signed out: the prize card still loads; 2026-11-20 is a Friday ($50.00).
     const prize = await getPlayPrize(parseGameKey(today.gameDate).date);
@@ -407,6 +411,8 @@ describe('web ↔ server contract', () => {
       { number: 2, count: 1 },
     ]);
     expect(stats.userSubmissions).toEqual([{ id: expect.any(String), number: 2, entryType: 'standard', submittedAt: expect.any(String) }]);
+    // The game story renders the server's outcome; the web no longer works it out.
+    expect(stats.myOutcomes).toEqual([{ number: 2, entryType: 'standard', outcome: 'winner', rank: 1 }]);
     expect(await createQueryClient().fetchQuery({ queryKey: dailyStatsQueryOptions('2026-11-20').queryKey })).toMatchObject({ gameDate: '2026-11-20' });
     await browser.as(null);
     expect((await getDailyStats('2026-11-20')).userSubmissions).toEqual([]);

@@ -84,13 +84,13 @@ describe('a player with rewards', () => {
     const cardValue = async (title: string) => page.getByRole('heading', { name: title, exact: true }).locator('xpath=..').innerText();
     expect(await cardValue('Total Earned')).toContain('10');
     expect(await cardValue('Total Used')).toContain('3');
-    const headers = await page.getByRole('columnheader').allTextContents();
-    expect(headers).toEqual(['Reward', 'Description', 'Available', 'Used', 'Expired', 'How to Earn']);
-    const row = async (name: string) => (await page.getByRole('row', { name: new RegExp(`^${name}`) }).getByRole('cell').allTextContents()).slice(1, 4);
-    expect(await row('Peak')).toEqual(['6', '1', '0']);
-    expect(await row('Mine')).toEqual(['0', '1', '0']);
-    expect(await row('How Many')).toEqual(['1', '1', '0']);
-    await see(page.getByRole('cell', { name: 'Play 7 days in a row' }));
+    // One card per reward: available, used and expired counts, and how to earn it.
+    const inventory = page.getByRole('list', { name: 'Reward inventory' });
+    const rewardCounts = async (name: string) => inventory.getByRole('article', { name, exact: true }).locator('dd').allTextContents();
+    expect(await rewardCounts('Peak')).toEqual(['6', '1', '0']);
+    expect(await rewardCounts('Mine')).toEqual(['0', '1', '0']);
+    expect(await rewardCounts('How Many')).toEqual(['1', '1', '0']);
+    await see(inventory.getByRole('article', { name: 'Mine', exact: true }).getByText('Play 7 days in a row'));
     await checkScreen(page, 'rewards');
     await context.close();
   });

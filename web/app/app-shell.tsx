@@ -6,7 +6,7 @@ import { paths } from '../lib/paths.ts';
 import { Navigation } from './navigation.tsx';
 
 export function AppShell() {
-  const { user } = useMe();
+  const { user, isLoading } = useMe();
   useProcessPendingReferral(user);
   return (
     <>
@@ -15,7 +15,7 @@ export function AppShell() {
           <Link to={paths.home}>LOWEST UNIQUE</Link>
         </p>
       </header>
-      <Navigation user={user} />
+      <Navigation user={isLoading ? undefined : user} />
       <main id="main">
         <Outlet />
       </main>

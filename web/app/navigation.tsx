@@ -1,4 +1,6 @@
 // The navigation bar: everyone's links, then sign-up (signed out) or the player's links, then admin (spec-1 §2).
+// Below 640 px the links fold behind a MENU button (styles.css), so a phone sees the screen, not four rows of links.
+import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import type { MeResponse } from '../../server/contract.ts';
 import { paths } from '../lib/paths.ts';
@@ -8,7 +10,8 @@ interface NavItem {
   label: string;
 }
 
-export function navItemsFor(user: MeResponse | null): NavItem[] {
+/** The links for a user; while `/api/me` is still loading (undefined) only everyone's links, so no SIGN UP flashes. */
+export function navItemsFor(user: MeResponse | null | undefined): NavItem[] {
   const items: NavItem[] = [
     { to: paths.home, label: 'PLAY GAME' },
     { to: paths.stats, label: 'STATISTICS' },
@@ -16,6 +19,7 @@ export function navItemsFor(user: MeResponse | null): NavItem[] {
     { to: paths.rules, label: 'RULES' },
     { to: paths.about, label: 'ABOUT' },
   ];
+  if (user === undefined) return items;
   if (user === null) return [...items, { to: paths.signup, label: 'SIGN UP' }];
   items.push(
     { to: paths.winnings, label: 'MY WINNINGS' },
@@ -28,11 +32,18 @@ export function navItemsFor(user: MeResponse | null): NavItem[] {
   return items;
 }
 
-export function Navigation({ user }: { user: MeResponse | null }) {
+export function Navigation({ user }: { user: MeResponse | null | undefined }) {
   const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  // Following a link closes the menu: the next screen is what the player asked for.
+  useEffect(() => setOpen(false), [pathname]);
   return (
-    <nav className="nav" aria-label="Main">
-      <ul>
+    <nav className={open ? 'nav nav-open' : 'nav'} aria-label="Main">
+      <button type="button" className="btn nav-toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((was) => !was)}>
+        {open ? 'CLOSE MENU' : 'MENU'}
+      </button>
+      <ul id={listId}>
         {navItemsFor(user).map((item) => (
           <li key={item.to}>
             {item.to === paths.home ? (

@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../lib/paths.ts';
+import { usePageTitle } from '../lib/use-page-title.ts';
 
 export function NotFoundScreen() {
+  usePageTitle('Page not found');
   return (
     <section className="page">
       <h1 className="page-title">Page not found</h1>

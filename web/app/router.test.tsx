@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // The route map and the navigation bar per role.
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeApi, pointWindowAt, type FakeApi } from '../testing/fake-api.ts';
 import { admin, player, playScreenRoutes } from '../testing/fixtures.ts';
@@ -41,6 +42,50 @@ describe('navigation', () => {
     cleanup();
     renderWithProviders(<AppRoutes />, { route: '/rules', me: admin });
     expect(navLabels()).toEqual([...playerLinks, 'ADMIN']);
+  });
+
+  it('does not flash the signed-out links for a signed-in player while /api/me loads', async () => {
+    let answerMe: (value: { body: unknown }) => void = () => undefined;
+    api.on('GET /api/me', () => new Promise((resolve) => (answerMe = resolve)));
+    renderWithProviders(<AppRoutes />, { route: '/rules', me: 'unknown' });
+    await waitFor(() => expect(api.requestsTo('GET /api/me')).toHaveLength(1));
+    expect(navLabels()).toEqual(['PLAY GAME', 'STATISTICS', 'RANKINGS', 'RULES', 'ABOUT']);
+    answerMe({ body: player });
+    await waitFor(() => expect(navLabels()).toContain('PROFILE'));
+    expect(navLabels()).not.toContain('SIGN UP');
+  });
+
+  it('folds the links behind MENU, which opens, and closes again on navigating', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { route: '/rules', me: player });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const menu = within(nav).getByRole('button', { name: 'MENU' });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    // The stylesheet hides the list below 640 px unless the nav is open.
+    expect(nav.className).toBe('nav');
+    await user.click(menu);
+    expect(within(nav).getByRole('button', { name: 'CLOSE MENU' }).getAttribute('aria-expanded')).toBe('true');
+    expect(nav.className).toBe('nav nav-open');
+    expect(document.getElementById(menu.getAttribute('aria-controls') ?? '')?.tagName).toBe('UL');
+    await user.click(within(nav).getByRole('link', { name: 'ABOUT' }));
+    await waitFor(() => expect(nav.className).toBe('nav'));
+    expect(within(nav).getByRole('button', { name: 'MENU' }).getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('names each screen in the page title', async () => {
+    const titles: [string, string][] = [
+      ['/rules', 'Rules · LOWEST UNIQUE'],
+      ['/about', 'About · LOWEST UNIQUE'],
+      ['/leaderboard', 'Rankings · LOWEST UNIQUE'],
+      ['/stats', 'Statistics · LOWEST UNIQUE'],
+      ['/signup', 'Sign up · LOWEST UNIQUE'],
+      ['/nowhere', 'Page not found · LOWEST UNIQUE'],
+    ];
+    for (const [route, title] of titles) {
+      renderWithProviders(<AppRoutes />, { route });
+      await waitFor(() => expect(document.title).toBe(title));
+      cleanup();
+    }
   });
 
   it('marks PLAY GAME current on / and /submit', () => {

@@ -4,23 +4,25 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import type { MeResponse } from '../../server/contract.ts';
+import { ErrorToastDismissal } from '../app/error-toast-dismissal.tsx';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { meQueryKey } from '../features/auth/use-me.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 
 export interface RenderOptions {
   route?: string;
-  /** The signed-in user; null (the default) means signed out. */
-  me?: MeResponse | null;
+  /** The signed-in user; null (the default) means signed out; 'unknown' leaves /api/me to the (fake) server. */
+  me?: MeResponse | null | 'unknown';
   queryClient?: QueryClient;
 }
 
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}): RenderResult & { queryClient: QueryClient } {
   const queryClient = options.queryClient ?? createQueryClient();
-  queryClient.setQueryData(meQueryKey, options.me ?? null);
+  if (options.me !== 'unknown') queryClient.setQueryData(meQueryKey, options.me ?? null);
   const result = render(
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
+        <ErrorToastDismissal />
         <MemoryRouter initialEntries={[options.route ?? '/']}>{ui}</MemoryRouter>
       </ToastProvider>
     </QueryClientProvider>,

@@ -12,7 +12,13 @@ interface ShownToast extends ToastInput {
   id: number;
 }
 
-const ToastContext = createContext<((input: ToastInput) => void) | null>(null);
+interface ToastApi {
+  toast: (input: ToastInput) => void;
+  /** Takes an error toast off the screen (a later success makes it stale); other toasts stay. */
+  dismissError: () => void;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ShownToast | null>(null);
@@ -23,7 +29,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setCurrent((previous) => ({ ...input, id: (previous?.id ?? 0) + 1 }));
     setOpen(true);
   }, []);
-  const value = useMemo(() => toast, [toast]);
+  const dismissError = useCallback(() => {
+    setCurrent((previous) => (previous?.variant === 'destructive' ? null : previous));
+  }, []);
+  const value = useMemo(() => ({ toast, dismissError }), [toast, dismissError]);
 
   return (
     <ToastContext.Provider value={value}>
@@ -50,8 +59,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
-export function useToast(): { toast: (input: ToastInput) => void } {
-  const toast = useContext(ToastContext);
-  if (toast === null) throw new Error('useToast needs a ToastProvider');
-  return { toast };
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (api === null) throw new Error('useToast needs a ToastProvider');
+  return api;
 }

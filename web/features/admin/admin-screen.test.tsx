@@ -98,6 +98,12 @@ describe('AdminScreen tabs', () => {
 });
 
 describe('AdminScreen SYSTEM tab', () => {
+  it('names the screen in the page title', async () => {
+    await serve({ 'GET /admin/status': { body: {} } });
+    renderWithProviders(<AdminScreen />, { me: admin });
+    await waitFor(() => expect(document.title).toBe('Admin · LOWEST UNIQUE'));
+  });
+
   it('loads the status on entry and needs a date for compute', async () => {
     const api = await serve({
       'GET /admin/status': { body: { openGame: '2026-11-23', database: 'sqlite' } },
@@ -113,7 +119,17 @@ describe('AdminScreen SYSTEM tab', () => {
     expect(api.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
 
     await user.type(screen.getByLabelText('DATE (YYYY-MM-DD)'), '2026-11-22');
+    // FORCE COMPUTE asks first: CANCEL sends nothing.
     await user.click(screen.getByRole('button', { name: 'FORCE COMPUTE' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Close the game of 2026-11-22 now/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'CANCEL' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'FORCE COMPUTE' }));
+    dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'FORCE COMPUTE' }));
     expect(await screen.findByText(/"computed": true/)).toBeTruthy();
     expect(api.requestsTo('POST /admin/compute/2026-11-22')).toHaveLength(1);
     // Over real HTTP the refused click's request could still be on its way above; by now it would have arrived.

@@ -9,6 +9,7 @@ import { PayoutsTab } from './components/payouts-tab.tsx';
 import { PrizesTab } from './components/prizes-tab.tsx';
 import { SystemTab } from './components/system-tab.tsx';
 import './admin.css';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 const tabs = [
   { id: 'system', label: 'SYSTEM', title: 'System Operations' },
@@ -21,6 +22,7 @@ const tabs = [
 type AdminTab = (typeof tabs)[number]['id'];
 
 export function AdminScreen() {
+  usePageTitle('Admin');
   const { user, isLoading } = useMe();
   const [tab, setTab] = useState<AdminTab>('system');
 

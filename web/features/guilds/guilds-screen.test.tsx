@@ -68,6 +68,8 @@ describe('GuildsScreen', () => {
     await waitFor(() => expect(api.requestsTo('POST /api/guilds/join')[0]?.body).toEqual({ guildId: 'g3', password: 'hoot' }));
     // Reloaded and back on the overview as a member.
     expect(await screen.findByText('MEMBER OF Early Birds')).toBeTruthy();
+    expect(await screen.findByText('Guild Joined')).toBeTruthy();
+    expect(screen.getByText('Joined Early Birds')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'OVERVIEW' }).getAttribute('aria-selected')).toBe('true');
     // The new guild's members and today's picks load too (and nothing is left in flight when the server stops).
     expect(await screen.findByRole('region', { name: 'MEMBERS (0)' })).toBeTruthy();
@@ -97,6 +99,51 @@ describe('GuildsScreen', () => {
     await user.click(screen.getByRole('button', { name: 'CREATE GUILD' }));
     expect(await screen.findByText('A guild with that name exists')).toBeTruthy();
     expect(api.requestsTo('POST /api/guilds')[0]?.body).toEqual({ name: 'Night Owls', description: 'hello', password: 'secret' });
+  });
+
+  it('creates a guild with a success toast, and the earlier error toast goes once that succeeds', async () => {
+    const api = await serve({
+      'GET /api/guilds/my': { body: { guild: null, membership: null } },
+      'GET /api/guilds?limit=50': { body: { guilds: [] } },
+      'POST /api/guilds': { status: 409, body: { error: 'A guild with that name exists', code: 'CONFLICT' } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<GuildsScreen />, { me: ada });
+    await user.click(await screen.findByRole('button', { name: 'CREATE A GUILD' }));
+    await user.type(screen.getByLabelText('GUILD NAME'), 'Night Owls');
+    await user.type(screen.getByLabelText('GUILD PASSWORD'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'CREATE GUILD' }));
+    expect(await screen.findByText('A guild with that name exists')).toBeTruthy();
+
+    api.on('POST /api/guilds', { status: 201, body: { guild: owls, message: 'Guild Night Owls created' } });
+    api.on('GET /api/guilds/my', { body: { guild: owls, membership: { isAdmin: true, joinedAt: '2026-11-22T10:00:00.000Z' } } });
+    api.on('GET /api/guilds/g1', { body: { guild: owls, members: [] } });
+    api.on('GET /api/guilds/g1/submissions', { body: { gameDate: '2026-11-22', submissions: [] } });
+    await user.click(screen.getByRole('button', { name: 'CREATE GUILD' }));
+    expect(await screen.findByText('Guild Created')).toBeTruthy();
+    expect(screen.getByText('Guild Night Owls created')).toBeTruthy();
+    expect(screen.queryByText('A guild with that name exists')).toBeNull();
+    expect(await screen.findByText('MEMBER OF Night Owls')).toBeTruthy();
+  });
+
+  it('deletes a guild with a success toast', async () => {
+    const api = await serve({
+      'GET /api/guilds/my': { body: { guild: owls, membership: { isAdmin: true, joinedAt: '2026-11-01T10:00:00.000Z' } } },
+      'GET /api/guilds?limit=50': { body: { guilds: [owls] } },
+      'GET /api/guilds/g1': { body: { guild: owls, members: [] } },
+      'GET /api/guilds/g1/submissions': { body: { gameDate: '2026-11-22', submissions: [] } },
+      'DELETE /api/guilds/g1': { body: { message: 'Guild Night Owls deleted' } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<GuildsScreen />, { me: ada });
+    await user.click(await screen.findByRole('button', { name: 'DELETE GUILD' }));
+    const dialog = await screen.findByRole('dialog');
+    api.on('GET /api/guilds/my', { body: { guild: null, membership: null } });
+    api.on('GET /api/guilds?limit=50', { body: { guilds: [] } });
+    await user.click(within(dialog).getByRole('button', { name: /DELETE/ }));
+    expect(await screen.findByRole('heading', { name: 'NO GUILD' })).toBeTruthy();
+    expect(await screen.findByText('Guild Deleted')).toBeTruthy();
+    expect(screen.getByText('Guild Night Owls deleted')).toBeTruthy();
   });
 
   it("shows a member's guild: picks, members, and the admin's REMOVE with confirmation", async () => {

@@ -11,10 +11,12 @@ import { GuildDetail } from './components/guild-detail.tsx';
 import { JoinGuildForm } from './components/join-guild-form.tsx';
 import { LeaveGuildView } from './components/leave-guild-view.tsx';
 import './guilds.css';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 type GuildTab = 'overview' | 'create' | 'join' | 'leave';
 
 export function GuildsScreen() {
+  usePageTitle('Guilds');
   const { user, isLoading: meLoading } = useMe();
   const signedIn = user !== null;
   const my = useMyGuild(signedIn);

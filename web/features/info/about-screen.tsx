@@ -1,8 +1,10 @@
 // /about
 import { Link } from 'react-router-dom';
 import { paths } from '../../lib/paths.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 export function AboutScreen() {
+  usePageTitle('About');
   return (
     <section className="page">
       <h1 className="page-title">ABOUT</h1>

@@ -1,8 +1,10 @@
 // /rules: how to play and the official rules (spec-1 §2).
 import { Link } from 'react-router-dom';
 import { paths } from '../../lib/paths.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 export function RulesScreen() {
+  usePageTitle('Rules');
   return (
     <section className="page">
       <h1 className="page-title">RULES</h1>

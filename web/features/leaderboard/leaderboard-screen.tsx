@@ -9,8 +9,10 @@ import { useMe } from '../auth/use-me.ts';
 import { useLeaderboard } from './api/get-leaderboard.ts';
 import { formatLastPlayed } from './last-played.ts';
 import { categories, categoryOf, emptyMessage, isPlayerItem, isResultItem, rankLabel, rankOf, type Category } from './leaderboard-view.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 export function LeaderboardScreen() {
+  usePageTitle('Rankings');
   const { user } = useMe();
   const [kind, setKind] = useState<LeaderboardKind>('results');
   const board = useLeaderboard(kind);

@@ -3,8 +3,10 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../lib/paths.ts';
 import { useMe } from '../auth/use-me.ts';
 import { useMyEntries } from './api/get-my-entries.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 export function ConfirmationScreen() {
+  usePageTitle('Submission');
   const { user, isLoading: meLoading } = useMe();
   const mine = useMyEntries(user !== null);
   const first = mine.data?.entries[0];

@@ -64,7 +64,8 @@ export function PlayScreen() {
   const myEntries = mine.data !== undefined && mine.data.gameDate === today.gameDate ? mine.data : null;
   const hasEntries = myEntries !== null && myEntries.entries.length > 0;
   const canSubmitMore = myEntries === null ? true : myEntries.status.canSubmitMore;
-  const showForm = !closed && (!signedIn || (myEntries !== null && canSubmitMore));
+  // Entries of the previous game count as none yet in this one: the form stays, and with it a 409's message.
+  const showForm = !closed && (!signedIn || (mine.data !== undefined && canSubmitMore));
   const showConfirmation = hasEntries && (!canSubmitMore || closed);
   const prizeDate = parseGameKey(today.gameDate).date;
   const rewardOf = (type: RewardTypeDto) => rewards.data?.rewardSummary.find((item) => item.rewardType === type);

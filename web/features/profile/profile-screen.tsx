@@ -6,8 +6,10 @@ import { ProfileForm } from './components/profile-form.tsx';
 import { UserStats } from './components/user-stats.tsx';
 import { initials } from './initials.ts';
 import './profile.css';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 export function ProfileScreen() {
+  usePageTitle('Profile');
   const { user, isLoading } = useMe();
 
   if (isLoading) {

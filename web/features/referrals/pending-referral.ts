@@ -2,6 +2,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { MeResponse } from '../../../server/contract.ts';
+import { useToast } from '../../components/ui/toast.tsx';
+import { ApiClientError, messageOf } from '../../lib/api-client.ts';
 import { processReferral } from './api/process-referral.ts';
 
 export const pendingReferralKey = 'pendingReferralCode';
@@ -18,9 +20,23 @@ export function readPendingReferralCode(): string | null {
   return localStorage.getItem(pendingReferralKey);
 }
 
-/** Posts a stored code once the user is known; removes it on success, only logs a failure. */
+/** The server's codes for a code that will never apply to this player (unknown, own, already referred, already played). */
+const refusedForGood = new Set(['REFERRAL_INVALID', 'REFERRAL_NOT_ALLOWED']);
+
+function isRefusedForGood(error: unknown): boolean {
+  if (!(error instanceof ApiClientError) || typeof error.body !== 'object' || error.body === null) return false;
+  const code = (error.body as Record<string, unknown>).code;
+  return typeof code === 'string' && refusedForGood.has(code);
+}
+
+/**
+ * Posts a stored code once the user is known and removes it on success. A code the server refuses for good is
+ * removed too, and the player is told why, so it is not posted again on every load; any other failure (offline, a
+ * server error) keeps it for the next load and is only logged.
+ */
 export function useProcessPendingReferral(user: MeResponse | null): void {
   const queryClient = useQueryClient();
+  const { toast } = useToast();
   const started = useRef(false);
   useEffect(() => {
     if (user === null || started.current) return;
@@ -28,14 +44,20 @@ export function useProcessPendingReferral(user: MeResponse | null): void {
     if (code === null || code === '') return;
     started.current = true;
     processReferral(code)
-      .then(() => {
+      .then((answer) => {
         clearPendingReferralCode();
+        toast({ title: 'Bonus Entry!', description: answer.message });
         // The new bonus entry shows on the play and referral screens.
         void queryClient.invalidateQueries({ queryKey: ['/api/entry/mine'] });
         void queryClient.invalidateQueries({ queryKey: ['/api/referrals/bonuses'] });
       })
       .catch((error: unknown) => {
+        if (isRefusedForGood(error)) {
+          clearPendingReferralCode();
+          toast({ title: 'Referral Code Not Applied', description: messageOf(error, 'The referral code could not be used.'), variant: 'destructive' });
+          return;
+        }
         console.error('Referral processing failed', error);
       });
-  }, [user, queryClient]);
+  }, [user, queryClient, toast]);
 }

@@ -7,12 +7,14 @@ import { useReferralBonuses } from './api/get-referral-bonuses.ts';
 import { useReferralCode } from './api/get-referral-code.ts';
 import { useReferralStats } from './api/get-referral-stats.ts';
 import { copyText } from './copy-text.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 export function bonusBannerText(available: number): string {
   return `YOU HAVE ${available} BONUS ${available === 1 ? 'ENTRY' : 'ENTRIES'}! Use them on today's game before it closes!`;
 }
 
 export function ReferralsScreen() {
+  usePageTitle('Invite friends');
   const { user, isLoading: meLoading } = useMe();
   const signedIn = user !== null;
   const code = useReferralCode(signedIn);

@@ -31,8 +31,15 @@ describe('rewards screen', () => {
     expect((await screen.findByRole('heading', { name: 'Total Earned' })).nextElementSibling?.textContent).toBe('5');
     expect(screen.getByRole('heading', { name: 'Total Used' }).nextElementSibling?.textContent).toBe('1');
     expect(screen.getByText('All rewards expire after 7 days')).toBeTruthy();
-    const mineRow = screen.getByRole('rowheader', { name: 'Mine' }).closest('tr') as HTMLElement;
-    expect(within(mineRow).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['No description available', '0', '1', '0', 'Unknown']);
+    // Cards, not a table that scrolls sideways on a phone.
+    expect(screen.queryByRole('table')).toBeNull();
+    const mine = within(screen.getByRole('list', { name: 'Reward inventory' })).getByRole('article', { name: 'Mine' });
+    expect(within(mine).getByText('No description available')).toBeTruthy();
+    const counts = Array.from(mine.querySelectorAll('dt')).map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    expect(counts).toEqual(['Available: 0', 'Used: 1', 'Expired: 0']);
+    expect(mine.textContent).toContain('How to Earn: Unknown');
+    expect(within(screen.getByRole('article', { name: 'Peak' })).getByText('Peek at a number')).toBeTruthy();
+    expect(document.title).toBe('Rewards · LOWEST UNIQUE');
   });
 
   it('offers RETRY after a failure', async () => {

@@ -1,10 +1,12 @@
-// /rewards: totals and the reward inventory table (signed-in players only).
+// /rewards: totals and the reward inventory, one card per reward (signed-in players only).
 import { Link, Navigate } from 'react-router-dom';
 import { paths } from '../../lib/paths.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useMe } from '../auth/use-me.ts';
 import { useMyRewards } from './api/get-my-rewards.ts';
 
 export function RewardsScreen() {
+  usePageTitle('Rewards');
   const { user, isLoading: meLoading } = useMe();
   const rewards = useMyRewards(user !== null);
 
@@ -41,32 +43,36 @@ export function RewardsScreen() {
               REWARD INVENTORY
             </h2>
             <p className="muted">All rewards expire after 7 days</p>
-            <div className="table-wrap" tabIndex={0} role="region" aria-label="Reward inventory table">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">Reward</th>
-                    <th scope="col">Description</th>
-                    <th scope="col">Available</th>
-                    <th scope="col">Used</th>
-                    <th scope="col">Expired</th>
-                    <th scope="col">How to Earn</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rewards.data.rewardSummary.map((item) => (
-                    <tr key={item.rewardType}>
-                      <th scope="row">{item.config.name !== '' ? item.config.name : item.rewardType}</th>
-                      <td>{item.config.description !== '' ? item.config.description : 'No description available'}</td>
-                      <td>{item.available}</td>
-                      <td>{item.totalUsed}</td>
-                      <td>{item.expired}</td>
-                      <td>{item.config.howToEarn !== '' ? item.config.howToEarn : 'Unknown'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ul className="reward-cards" aria-label="Reward inventory">
+              {rewards.data.rewardSummary.map((item) => {
+                const name = item.config.name !== '' ? item.config.name : item.rewardType;
+                return (
+                  <li key={item.rewardType}>
+                    <article className="card" aria-label={name}>
+                      <h3 className="card-title">{name}</h3>
+                      <p>{item.config.description !== '' ? item.config.description : 'No description available'}</p>
+                      <dl className="reward-counts">
+                        <div>
+                          <dt>Available</dt>
+                          <dd>{item.available}</dd>
+                        </div>
+                        <div>
+                          <dt>Used</dt>
+                          <dd>{item.totalUsed}</dd>
+                        </div>
+                        <div>
+                          <dt>Expired</dt>
+                          <dd>{item.expired}</dd>
+                        </div>
+                      </dl>
+                      <p>
+                        <strong>How to Earn:</strong> {item.config.howToEarn !== '' ? item.config.howToEarn : 'Unknown'}
+                      </p>
+                    </article>
+                  </li>
+                );
+              })}
+            </ul>
           </section>
         </>
       )}

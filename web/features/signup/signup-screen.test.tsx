@@ -34,6 +34,7 @@ describe('sign-up screen', () => {
     expect(screen.getByRole('heading', { name: 'JOIN THE GAME' })).toBeTruthy();
     expect((screen.getByPlaceholderText('Enter 12-character code') as HTMLInputElement).value).toBe('GOODCODE1234');
     expect(await screen.findByText("✓ VALID CODE! You'll get a bonus entry!")).toBeTruthy();
+    expect(screen.getByText(/The bonus entry is for new players only/)).toBeTruthy();
     const button = screen.getByRole('link', { name: 'SIGN IN & CLAIM BONUS' });
     expect(button.getAttribute('href')).toBe('/auth/google');
     expect(localStorage.getItem(pendingReferralKey)).toBe('GOODCODE1234');
@@ -81,9 +82,23 @@ describe('pending referral after sign-in', () => {
     expect(api.requests.find((request) => request.method === 'POST')).toEqual({ method: 'POST', path: '/api/referrals/process', body: { referralCode: 'GOODCODE1234' } });
   });
 
-  it('keeps the code when processing fails', async () => {
+  it('removes a code the server refuses for good, says why, and does not post it again', async () => {
     localStorage.setItem(pendingReferralKey, 'GOODCODE1234');
-    api.on('POST /api/referrals/process', { status: 400, body: { error: 'Already referred', code: 'ALREADY_REFERRED' } });
+    api.on('POST /api/referrals/process', { status: 409, body: { error: 'Referral codes are only for new players.', code: 'REFERRAL_NOT_ALLOWED' } });
+    const first = renderWithProviders(<AppRoutes />, { route: '/rules', me: player });
+    expect(await screen.findByText('Referral Code Not Applied')).toBeTruthy();
+    expect(screen.getByText('Referral codes are only for new players.')).toBeTruthy();
+    expect(localStorage.getItem(pendingReferralKey)).toBeNull();
+    first.unmount();
+    // The next page load has nothing left to post.
+    renderWithProviders(<AppRoutes />, { route: '/rules', me: player });
+    expect(await screen.findByRole('heading', { name: 'HOW TO PLAY' })).toBeTruthy();
+    expect(api.requestsTo('POST /api/referrals/process')).toHaveLength(1);
+  });
+
+  it('keeps the code when processing fails for a passing reason', async () => {
+    localStorage.setItem(pendingReferralKey, 'GOODCODE1234');
+    api.on('POST /api/referrals/process', { status: 503, body: { error: 'Service unavailable', code: 'UNAVAILABLE' } });
     const logged: unknown[] = [];
     const original = console.error;
     console.error = (...args: unknown[]) => logged.push(args);

@@ -2,12 +2,17 @@
 import { useEffect, useId, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../lib/paths.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useMe } from '../auth/use-me.ts';
 import { clearPendingReferralCode, storePendingReferralCode } from '../referrals/pending-referral.ts';
 import { useValidateReferralCode } from './api/validate-referral-code.ts';
 import { normalizeReferralCode, referralCodeLength, referralCodeMessage, referralCodeState, signInButtonLabel } from './referral-code.ts';
 
+/** The bonus is for new players only (the server refuses it otherwise): said before they sign in, not after. */
+export const newPlayersOnlyNote = 'The bonus entry is for new players only: not for an account that has already played or used a referral code.';
+
 export function SignupScreen() {
+  usePageTitle('Sign up');
   const { user, isLoading } = useMe();
   const [searchParams] = useSearchParams();
   const [code, setCode] = useState(() => normalizeReferralCode(searchParams.get('ref') ?? ''));
@@ -51,6 +56,7 @@ export function SignupScreen() {
             {message}
           </p>
         )}
+        {state === 'valid' && <p className="muted">{newPlayersOnlyNote}</p>}
         <a className="btn btn-primary" href={paths.googleSignIn}>
           {signInButtonLabel(state)}
         </a>

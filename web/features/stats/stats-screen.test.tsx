@@ -31,6 +31,7 @@ function dailyStats(gameDate: string, overrides: Partial<DailyStatsResponse> = {
     histogram,
     histogramTruncated: false,
     userSubmissions: [],
+    myOutcomes: [],
     ...overrides,
   };
 }
@@ -104,14 +105,7 @@ describe('statistics screen', () => {
 
   it('lists mined numbers and shows 15 of 25 numbers until SHOW ALL', async () => {
     const user = userEvent.setup();
-    // PREVIOUS goes to the game's permalink /stats/{gameKey}, which the app's routes map to this screen.
-    renderWithProviders(
-      <Routes>
-        <Route path="/stats" element={<StatsScreen />} />
-        <Route path="/stats/:gameKey" element={<StatsScreen />} />
-      </Routes>,
-      { route: '/stats' },
-    );
+    renderWithProviders(<StatsScreen />, { route: '/stats' });
     expect(within(await screen.findByRole('list', { name: 'Mined numbers' })).getByText(/29/)).toBeTruthy();
     await user.click(screen.getByRole('tab', { name: 'NUMBER DISTRIBUTION' }));
     const list = screen.getByRole('list', { name: 'Number distribution' });
@@ -138,14 +132,7 @@ describe('statistics screen', () => {
 describe('statistics tabs', () => {
   it('switches tabs with the arrow keys', async () => {
     const user = userEvent.setup();
-    // PREVIOUS goes to the game's permalink /stats/{gameKey}, which the app's routes map to this screen.
-    renderWithProviders(
-      <Routes>
-        <Route path="/stats" element={<StatsScreen />} />
-        <Route path="/stats/:gameKey" element={<StatsScreen />} />
-      </Routes>,
-      { route: '/stats' },
-    );
+    renderWithProviders(<StatsScreen />, { route: '/stats' });
     await user.click(await screen.findByRole('tab', { name: 'GAME STATS' }));
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'NUMBER DISTRIBUTION' }).getAttribute('aria-selected')).toBe('true');

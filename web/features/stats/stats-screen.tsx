@@ -88,7 +88,7 @@ export function StatsScreen() {
       )}
       {stats.data !== undefined && (
         <>
-          {user !== null && (stats.data.myOutcomes ?? []).length > 0 && <GameStoryCard stats={stats.data} outcomes={stats.data.myOutcomes ?? []} />}
+          {user !== null && stats.data.myOutcomes.length > 0 && <GameStoryCard stats={stats.data} outcomes={stats.data.myOutcomes} />}
           <TabList tabs={statsTabs} selected={tab} onSelect={setTab} label="Statistics views" idPrefix="stats-tab" panelId="stats-panel" />
           <div className="card" role="tabpanel" id="stats-panel" aria-labelledby={tabElementId('stats-tab', tab)}>
             {tab === 'stats' && <GameStatsView stats={stats.data} />}

@@ -73,6 +73,31 @@ describe('WinningsScreen', () => {
     await expectNoAxeViolations();
   });
 
+  it('shows a rejected payout as REJECTED with the reason, no "Paid on", and leaves it out of TOTAL WON', async () => {
+    const rejected = winning({
+      gameId: 'g-2026-11-20',
+      gameDate: '2026-11-20',
+      amountCents: 5000,
+      prizeAmount: 50,
+      status: 'failed',
+      isPending: false,
+      isCompleted: true,
+      canClaim: false,
+      processedAt: '2026-11-21T09:00:00.000Z',
+      reviewNotes: 'Rejected: PayPal account not found',
+    });
+    await serve({ 'GET /api/winnings': { body: { winnings: [rejected, paid] } } });
+    renderWithProviders(<WinningsScreen />, { me: ada });
+    expect(await screen.findByText('TOTAL WON: $10.50')).toBeTruthy();
+    const card = screen.getByRole('article', { name: 'Winning of Friday, November 20, 2026' });
+    expect(within(card).getByText('REJECTED')).toBeTruthy();
+    expect(within(card).queryByText('Failed')).toBeNull();
+    expect(within(card).getByText('PayPal account not found')).toBeTruthy();
+    expect(within(card).queryByText('Paid on')).toBeNull();
+    // The paid one keeps its date.
+    expect(within(screen.getByRole('article', { name: 'Winning of Monday, November 16, 2026' })).getByText('Paid on')).toBeTruthy();
+  });
+
   it('shows the empty state with a link to play', async () => {
     await serve({ 'GET /api/winnings': { body: { winnings: [] } } });
     renderWithProviders(<WinningsScreen />, { me: ada });

@@ -11,8 +11,10 @@ import { ClaimForm } from './components/claim-form.tsx';
 import { WinningCard } from './components/winning-card.tsx';
 import { summarizeWinnings } from './winnings-summary.ts';
 import './winnings.css';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 
 export function WinningsScreen() {
+  usePageTitle('My winnings');
   const { user, isLoading: meLoading } = useMe();
   const winnings = useWinnings(user !== null);
   const [claiming, setClaiming] = useState<WinningDto | null>(null);

@@ -1,5 +1,6 @@
 // SYSTEM: status (loaded on entry), the daily close, and compute / open for a date; results shown raw.
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
 import { useAdminStatus } from '../api/get-admin-status.ts';
 import { useRunSystemOperation, type SystemOperation } from '../api/run-system-operation.ts';
@@ -10,6 +11,8 @@ export function SystemTab() {
   const [date, setDate] = useState('');
   const [alert, setAlert] = useState<string | null>(null);
   const [lastResult, setLastResult] = useState<unknown>(undefined);
+  // FORCE COMPUTE closes a game for good: it waits for a yes in a dialog first.
+  const [computeDate, setComputeDate] = useState<string | null>(null);
 
   const run = (next: SystemOperation) => {
     setAlert(null);
@@ -24,7 +27,8 @@ export function SystemTab() {
       setAlert('Pick a date YYYY-MM-DD');
       return;
     }
-    run({ kind, date: trimmed });
+    if (kind === 'compute') setComputeDate(trimmed);
+    else run({ kind, date: trimmed });
   };
 
   const statusAlert = status.isError ? messageOf(status.error, 'Failed to load status') : null;
@@ -58,6 +62,20 @@ export function SystemTab() {
           ENSURE/OPEN
         </button>
       </div>
+      <ConfirmDialog
+        open={computeDate !== null}
+        onOpenChange={(open) => {
+          if (!open) setComputeDate(null);
+        }}
+        title="FORCE COMPUTE?"
+        description={`Close the game of ${computeDate ?? ''} now and compute its result? Nobody can pick in it afterwards, and this cannot be undone.`}
+        confirmLabel="FORCE COMPUTE"
+        destructive
+        onConfirm={() => {
+          if (computeDate !== null) run({ kind: 'compute', date: computeDate });
+          setComputeDate(null);
+        }}
+      />
       {alert !== null && (
         <p className="alert" role="alert">
           {alert}

@@ -25,14 +25,17 @@ export function GuildDetail({ guild: summary, membership, userId, onGone }: Guil
   const guild = detail.data?.guild ?? summary;
 
   const confirmDelete = () => {
-    remove.mutate(guild.id, {
-      onSuccess: (answer) => {
-        toast({ title: 'Guild Deleted', description: answer.message });
-        onGone();
-      },
-      onError: (error) => toast({ title: 'Error', description: messageOf(error, 'Failed to delete guild'), variant: 'destructive' }),
-      onSettled: () => setConfirmingDelete(false),
-    });
+    // mutateAsync: once the guild is gone this detail unmounts, before mutate's own callbacks would run.
+    remove
+      .mutateAsync(guild.id)
+      .then(
+        (answer) => {
+          toast({ title: 'Guild Deleted', description: answer.message });
+          onGone();
+        },
+        (error: unknown) => toast({ title: 'Error', description: messageOf(error, 'Failed to delete guild'), variant: 'destructive' }),
+      )
+      .finally(() => setConfirmingDelete(false));
   };
 
   return (

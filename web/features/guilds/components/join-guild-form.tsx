@@ -20,15 +20,13 @@ export function JoinGuildForm({ guilds, onDone }: { guilds: GuildDto[]; onDone: 
     const found = validateJoinGuild({ guildId, password });
     setError(found);
     if (found !== null) return;
-    join.mutate(
-      { guildId, password },
-      {
-        onSuccess: (answer) => {
-          toast({ title: 'Guild Joined', description: answer.message });
-          onDone();
-        },
-        onError: (failure) => toast({ title: 'Error', description: messageOf(failure, 'Failed to join guild'), variant: 'destructive' }),
+    // mutateAsync: the reload after joining swaps this form out before mutate's own callbacks would run.
+    join.mutateAsync({ guildId, password }).then(
+      (answer) => {
+        toast({ title: 'Guild Joined', description: answer.message });
+        onDone();
       },
+      (failure: unknown) => toast({ title: 'Error', description: messageOf(failure, 'Failed to join guild'), variant: 'destructive' }),
     );
   };
 

@@ -1,18 +1,13 @@
 // LAST RESULT on the play screen: the player's latest closed game as the server decided it (issue 12 point 4).
 import { Link } from 'react-router-dom';
-import type { LatestResultDto } from '../../../../server/contract.ts';
+import type { MyResultDto } from '../../../../server/contract.ts';
 import { formatLongDate, gameNumberLabel } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { paths, statsForDate } from '../../../lib/paths.ts';
 import { ShareResultButton } from '../../stats/components/share-result-button.tsx';
-import { useWinnings } from '../../winnings/api/get-winnings.ts';
 import { ordinal, outcomeLabels } from '../outcome-labels.ts';
 
-export function LastResultCard({ result }: { result: LatestResultDto }) {
-  const won = result.winning !== null;
-  // The result carries the amount, the winnings list the currency it was won in.
-  const winnings = useWinnings(won);
-  const currency = winnings.data?.winnings.find((winning) => winning.gameDate === result.gameDate)?.currency;
+export function LastResultCard({ result }: { result: MyResultDto }) {
   return (
     <section className="card card-accent" aria-labelledby="last-result-title">
       <h2 id="last-result-title" className="card-title">
@@ -39,7 +34,7 @@ export function LastResultCard({ result }: { result: LatestResultDto }) {
         <p>
           Your prize:{' '}
           <strong>
-            {currency === undefined ? '…' : formatMoney(result.winning.amountCents, currency)} {result.winning.prizeType === 'cash' ? 'CASH' : 'GIFT CARD VOUCHER'}
+            {formatMoney(result.winning.amountCents, result.winning.currency)} {result.winning.prizeType === 'cash' ? 'CASH' : 'GIFT CARD VOUCHER'}
           </strong>
         </p>
       )}

@@ -1,0 +1,17 @@
+// An error toast is about the action that failed: once any later action succeeds it is stale and goes (issue 12 point 7).
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useToast } from '../components/ui/toast.tsx';
+
+export function ErrorToastDismissal() {
+  const queryClient = useQueryClient();
+  const { dismissError } = useToast();
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (event.type === 'updated' && event.action.type === 'success') dismissError();
+      }),
+    [queryClient, dismissError],
+  );
+  return null;
+}
