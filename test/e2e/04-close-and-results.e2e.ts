@@ -4,7 +4,7 @@
 // journeys play in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { checkScreen, heading, launchBrowser, nav, numberInput, onPath, see, seeNo, seeSoftly, signIn, startJourney } from './support/browser.ts';
+import { checkScreen, dialog, heading, launchBrowser, nav, numberInput, onPath, see, seeNo, seeSoftly, signIn, startJourney, waitForMail, type Journey } from './support/browser.ts';
 import { people, TODAY } from './support/constants.ts';
 
 let browser: Browser;
@@ -32,6 +32,8 @@ async function openSystemTab(page: Page): Promise<void> {
 
 describe('closing today’s game', () => {
   let date = '';
+  let stale: Journey | undefined;
+  let watcher: Journey | undefined;
 
   it('the winner picks 1 and the admin force-computes the game', async () => {
     const winner = await startJourney(browser);
@@ -41,6 +43,17 @@ describe('closing today’s game', () => {
     await see(heading(winner.page, 'SUBMISSION CONFIRMED'));
     date = await todaysDate(winner.page);
     expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    // A tab left open on today's game, with a number typed but not sent: it will pick after the close.
+    stale = await startJourney(browser);
+    await signIn(stale.page, people.stale);
+    await numberInput(stale.page, 'YOUR NUMBER').fill('9');
+
+    // A tab watching today's countdown, with a clock the journey can move on to the close.
+    watcher = await startJourney(browser);
+    await watcher.page.clock.install({ time: new Date() });
+    await signIn(watcher.page, people.watcher);
+    await see(heading(watcher.page, 'TIME UNTIL CLOSE (NY)'));
 
     const admin = await startJourney(browser);
     await signIn(admin.page, people.admin);
@@ -57,6 +70,9 @@ describe('closing today’s game', () => {
 
     await admin.page.getByLabel('DATE (YYYY-MM-DD)').fill(date);
     await admin.page.getByRole('button', { name: 'FORCE COMPUTE' }).click();
+    // It asks first: closing a game cannot be undone.
+    await see(dialog(admin.page).getByRole('heading', { name: 'FORCE COMPUTE?' }));
+    await dialog(admin.page).getByRole('button', { name: 'FORCE COMPUTE' }).click();
     await see(admin.page.getByRole('heading', { name: 'LAST RESULT' }));
     await seeNo(admin.page.getByRole('alert'));
 
@@ -64,16 +80,81 @@ describe('closing today’s game', () => {
     await nav(admin.page).getByRole('link', { name: 'PLAY GAME' }).click();
     await seeSoftly(heading(admin.page, 'GAME CLOSED'), 'the admin’s play screen shows GAME CLOSED right after FORCE COMPUTE');
 
-    // The winner's play screen, loaded afresh, shows the closed game and a way to the results.
+    // The winner's play screen, loaded afresh, shows the closed game, a way to the results, and how it went.
     await winner.page.reload();
     await see(heading(winner.page, 'GAME CLOSED'));
     expect(await winner.page.getByRole('link', { name: 'SEE RESULTS' }).getAttribute('href')).toBe('/stats');
     await see(heading(winner.page, 'SUBMISSION CONFIRMED'));
     await seeNo(winner.page.getByRole('button', { name: 'SUBMIT & PRAY' }));
+    const lastResult = winner.page.getByRole('region', { name: 'LAST RESULT' });
+    await see(lastResult);
+    await see(lastResult.getByText('YOU WON!', { exact: true }));
+    expect(await lastResult.getByRole('link', { name: 'CLAIM PRIZE' }).getAttribute('href')).toBe('/winnings');
+    expect(await lastResult.getByRole('link', { name: 'SEE STATISTICS' }).getAttribute('href')).toBe(`/stats?date=${date}`);
     await checkScreen(winner.page, 'play-closed');
+
+    // The close wrote the winner's mail; the server's delivery worker sends it to the SMTP server in this process.
+    const mail = await waitForMail((m) => m.to.includes(people.winner.email) && m.subject.startsWith('You won LOWEST UNIQUE'), 'the winner’s “You won” mail');
+    expect(mail.subject).toBe(`You won LOWEST UNIQUE on ${date}`);
+    expect(mail.text).toContain('/winnings');
 
     await winner.context.close();
     await admin.context.close();
+  });
+
+  it('the admin opens an extra game for today, shown as Game #2', async () => {
+    expect(date).not.toBe('');
+    const admin = await startJourney(browser);
+    await signIn(admin.page, people.admin);
+    await openSystemTab(admin.page);
+    await admin.page.getByLabel('DATE (YYYY-MM-DD)').fill(date);
+    await admin.page.getByRole('button', { name: 'ENSURE/OPEN' }).click();
+    await see(admin.page.getByRole('heading', { name: 'LAST RESULT' }));
+    await seeNo(admin.page.getByRole('alert'));
+    await admin.context.close();
+
+    const { page, context } = await startJourney(browser);
+    await page.goto('/');
+    await see(page.getByText(/\(Game #2\)/));
+    await see(heading(page, 'TIME UNTIL CLOSE (NY)'));
+    await see(numberInput(page, 'YOUR NUMBER'));
+    await context.close();
+  });
+
+  it('a stale tab’s pick is refused with 409 and the tab reloads the next game', async () => {
+    expect(stale).toBeDefined();
+    const { page, context } = stale as Journey;
+    const answer = page.waitForResponse((response) => response.url().endsWith('/api/entry') && response.request().method() === 'POST');
+    await page.getByRole('button', { name: 'SUBMIT & PRAY' }).click();
+    expect((await answer).status()).toBe(409);
+    await see(page.getByRole('alert').getByText('This game has closed. The next game is open: pick again.'));
+    // Reloaded: the open game is now Game #2, and the typed number is still there to send again.
+    await see(page.getByText(/\(Game #2\)/));
+    await see(numberInput(page, 'YOUR NUMBER'));
+    expect(await numberInput(page, 'YOUR NUMBER').inputValue()).toBe('9');
+    // Nothing was stored in the closed game.
+    const closedGame: unknown = await (await page.request.get(`/api/stats/daily/${date}`)).json();
+    expect(closedGame).toMatchObject({ userSubmissions: [], myOutcomes: [] });
+    await context.close();
+  });
+
+  it('the countdown reaching zero turns the day over on its own', async () => {
+    expect(watcher).toBeDefined();
+    const { page, context } = watcher as Journey;
+    // Still the old game on screen: nothing told this tab about the close.
+    await see(heading(page, 'TIME UNTIL CLOSE (NY)'));
+    expect(await page.getByText(/\(Game #2\)/).count()).toBe(0);
+    const remaining = await page.getByRole('timer').innerText();
+    const [hours = 0, minutes = 0, seconds = 0] = remaining.split(':').map(Number);
+    await page.clock.fastForward(((hours * 60 + minutes) * 60 + seconds + 2) * 1000);
+    const closedLine = page.getByRole('status').filter({ hasText: 'game has closed. Results are in.' });
+    await see(closedLine);
+    expect(await closedLine.getByRole('link', { name: 'SEE THE RESULTS' }).getAttribute('href')).toBe(`/stats?date=${date}`);
+    // The next game, with its own countdown.
+    await see(page.getByText(/\(Game #2\)/));
+    await see(heading(page, 'TIME UNTIL CLOSE (NY)'));
+    await see(numberInput(page, 'YOUR NUMBER'));
+    await context.close();
   });
 
   it('statistics show the winning number, the distribution and the winner’s story', async () => {
@@ -89,7 +170,7 @@ describe('closing today’s game', () => {
 
     await see(heading(page, 'YOUR GAME STORY'));
     const story = page.getByRole('article', { name: `Your number ${TODAY.winnerNumber}` });
-    await see(story.getByText('WINNER', { exact: true }));
+    await see(story.getByText('YOU WON!', { exact: true }));
     await checkScreen(page, 'stats-player');
 
     await page.getByRole('tab', { name: 'NUMBER DISTRIBUTION' }).click();
@@ -125,25 +206,6 @@ describe('closing today’s game', () => {
     // Only the signed-in player carries the badge.
     expect(await page.getByText('YOU', { exact: true }).count()).toBe(1);
     await checkScreen(page, 'leaderboard-player');
-    await context.close();
-  });
-
-  it('the admin opens an extra game for today, shown as Game #2', async () => {
-    expect(date).not.toBe('');
-    const admin = await startJourney(browser);
-    await signIn(admin.page, people.admin);
-    await openSystemTab(admin.page);
-    await admin.page.getByLabel('DATE (YYYY-MM-DD)').fill(date);
-    await admin.page.getByRole('button', { name: 'ENSURE/OPEN' }).click();
-    await see(admin.page.getByRole('heading', { name: 'LAST RESULT' }));
-    await seeNo(admin.page.getByRole('alert'));
-    await admin.context.close();
-
-    const { page, context } = await startJourney(browser);
-    await page.goto('/');
-    await see(page.getByText(/\(Game #2\)/));
-    await see(heading(page, 'TIME UNTIL CLOSE (NY)'));
-    await see(numberInput(page, 'YOUR NUMBER'));
     await context.close();
   });
 });

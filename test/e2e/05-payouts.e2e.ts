@@ -123,8 +123,11 @@ describe('a prize payout', () => {
     await signIn(page, people.sam);
     await page.goto('/winnings');
     await see(heading(page, /^COMPLETED PAYOUTS/));
-    const rejected = page.getByRole('article').filter({ hasText: 'Rejected: Claimed from a shared account' });
-    await see(rejected.getByText('Failed', { exact: true }));
+    // REJECTED with the admin's reason; never "Paid on" for money that was not paid.
+    const rejected = page.getByRole('article').filter({ hasText: 'Claimed from a shared account' });
+    await see(rejected.getByText('REJECTED', { exact: true }));
+    await see(rejected.getByText('Reason:'));
+    await seeNo(rejected.getByText('Paid on'));
     // Sam's six other winnings are still waiting for a claim.
     await see(heading(page, 'PENDING PAYOUTS (6)'));
     expect(await page.getByRole('button', { name: 'CLAIM PRIZE' }).count()).toBe(6);

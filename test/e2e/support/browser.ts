@@ -6,8 +6,27 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { CHROMIUM_PATH, type Person } from './constants.ts';
+import { readCaughtMails, type CaughtMail } from './mail-catcher.ts';
 
 export const baseUrl = () => inject('baseUrl');
+
+/** Waits (polling the catcher's log) until the in-test SMTP server has caught a mail matching `wanted`. */
+export async function waitForMail(wanted: (mail: CaughtMail) => boolean, what: string, timeout = 20_000): Promise<CaughtMail> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const found = readCaughtMails(inject('mailLog')).find(wanted);
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`No mail arrived: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** The page's width at a phone's 360 px: wider means something scrolls sideways. */
+export async function pageWidthAt360(page: Page): Promise<number> {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+}
 
 const resultsDir = join(import.meta.dirname, '..', '..', '..', 'test-results');
 const shotsDir = join(resultsDir, 'screenshots');

@@ -18,6 +18,12 @@ export const people = {
   referred: { email: 'fran@e2e.lowest.test', displayName: 'Fran Friend' },
   /** Picks 1 today and wins when the admin force-computes the game. */
   winner: { email: 'wendy@e2e.lowest.test', displayName: 'Wendy Winner' },
+  /** Watches the open game's countdown in a tab whose clock the journey moves on. */
+  watcher: { email: 'walt@e2e.lowest.test', displayName: 'Walt Watcher' },
+  /** Keeps a tab open on the old game and picks from it after the close. */
+  stale: { email: 'stella@e2e.lowest.test', displayName: 'Stella Stale' },
+  /** 50 characters without a space: no screen may get wider than a phone because of it. */
+  longName: { email: 'long@e2e.lowest.test', displayName: 'Bartholomew'.repeat(4) + 'Maximo' },
   guildAdmin: { email: 'gus@e2e.lowest.test', displayName: 'Gus Guildmaster' },
   guildMate: { email: 'mia@e2e.lowest.test', displayName: 'Mia Member' },
   leaver: { email: 'lee@e2e.lowest.test', displayName: 'Lee Leaving' },

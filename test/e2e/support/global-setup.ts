@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_PATH, ADMIN_EMAIL } from './constants.ts';
+import { startMailCatcher } from './mail-catcher.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 export const resultsDir = join(root, 'test-results');
@@ -66,12 +67,16 @@ export default async function setup(project: TestProject) {
   const seed = spawnSync(process.execPath, ['--import', 'tsx', 'test/e2e/support/seed-history.ts'], { cwd: root, env, encoding: 'utf8' });
   if (seed.status !== 0) throw new SetupProblem(`Seeding the e2e database failed:\n${seed.stdout}${seed.stderr}`);
 
+  // The app's mail goes to an SMTP server in this process; the journeys read what it caught from mailLog.
+  const mailLog = join(dataDir, 'mails.jsonl');
+  const mailCatcher = await startMailCatcher(mailLog);
+
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...env, PORT: String(port), PUBLIC_URL: baseUrl, AUTH_MODE: 'dev', ADMIN_EMAILS: ADMIN_EMAIL },
+    env: { ...env, PORT: String(port), PUBLIC_URL: baseUrl, AUTH_MODE: 'dev', ADMIN_EMAILS: ADMIN_EMAIL, SMTP_URL: mailCatcher.url },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -80,10 +85,12 @@ export default async function setup(project: TestProject) {
 
   project.provide('baseUrl', baseUrl);
   project.provide('databaseUrl', databaseUrl);
+  project.provide('mailLog', mailLog);
 
   return async () => {
     child.kill('SIGTERM');
     if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+    await mailCatcher.close();
     // Kept for the person reading a failure: what the server logged during the run.
     writeFileSync(join(resultsDir, 'e2e-server.log'), output);
     rmSync(dataDir, { recursive: true, force: true });
@@ -122,5 +129,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     databaseUrl: string;
+    /** JSON lines of the mails the in-test SMTP server caught (support/mail-catcher.ts). */
+    mailLog: string;
   }
 }

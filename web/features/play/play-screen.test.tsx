@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The play screen against a real local HTTP server: labels, validation, signed-out redirect, submit, errors, dialogs.
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EntryDto } from '../../../server/contract.ts';
@@ -10,6 +10,8 @@ import { myEntries, myRewards, openGame, player, playScreenRoutes, sundayPrize }
 import { renderWithProviders } from '../../testing/render.tsx';
 
 let api: FakeApi;
+// The machine is shared and sometimes slow: a screen is not called broken before 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(async () => {
   api = await startFakeApi({
