@@ -90,7 +90,7 @@ describe('closing today’s game', () => {
     await see(lastResult);
     await see(lastResult.getByText('YOU WON!', { exact: true }));
     expect(await lastResult.getByRole('link', { name: 'CLAIM PRIZE' }).getAttribute('href')).toBe('/winnings');
-    expect(await lastResult.getByRole('link', { name: 'SEE STATISTICS' }).getAttribute('href')).toBe(`/stats?date=${date}`);
+    expect(await lastResult.getByRole('link', { name: 'SEE STATISTICS' }).getAttribute('href')).toBe(`/stats/${date}`);
     await checkScreen(winner.page, 'play-closed');
 
     // The close wrote the winner's mail; the server's delivery worker sends it to the SMTP server in this process.
@@ -149,7 +149,7 @@ describe('closing today’s game', () => {
     await page.clock.fastForward(((hours * 60 + minutes) * 60 + seconds + 2) * 1000);
     const closedLine = page.getByRole('status').filter({ hasText: 'game has closed. Results are in.' });
     await see(closedLine);
-    expect(await closedLine.getByRole('link', { name: 'SEE THE RESULTS' }).getAttribute('href')).toBe(`/stats?date=${date}`);
+    expect(await closedLine.getByRole('link', { name: 'SEE THE RESULTS' }).getAttribute('href')).toBe(`/stats/${date}`);
     // The next game, with its own countdown.
     await see(page.getByText(/\(Game #2\)/));
     await see(heading(page, 'TIME UNTIL CLOSE (NY)'));
