@@ -180,11 +180,11 @@ describe('closing today’s game', () => {
     await see(distribution.getByText(`${TODAY.winnerNumber} 🏆`));
     await checkScreen(page, 'stats-distribution');
 
-    // The previous day is one step back.
+    // The previous day is one step back, at its permalink /stats/{gameKey}.
     await page.getByRole('button', { name: /PREVIOUS/ }).click();
     await see(page.getByRole('button', { name: 'MOST RECENT' }));
-    await page.waitForURL((url) => url.searchParams.has('date'));
-    expect(new URL(page.url()).searchParams.get('date')).not.toBe(date);
+    await page.waitForURL((url) => /^\/stats\/\d{4}-\d{2}-\d{2}(-\d+)?$/.test(url.pathname) && url.pathname !== `/stats/${date}`);
+    expect(new URL(page.url()).pathname).toMatch(/^\/stats\/\d{4}-\d{2}-\d{2}(-\d+)?$/);
     expect(await page.getByRole('button', { name: 'MOST RECENT' }).isDisabled()).toBe(false);
     await context.close();
   });
