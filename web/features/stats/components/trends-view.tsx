@@ -13,7 +13,7 @@ export default function TrendsView() {
   const trends = useTrends(days);
   return (
     <div className="stack">
-      <div className="row" role="group" aria-label="Period">
+      <div className="row trend-period" role="group" aria-label="Period">
         {trendDays.map((d) => (
           <button key={d} type="button" className="tab" aria-pressed={d === days} onClick={() => setDays(d)}>
             {d} DAYS
@@ -84,7 +84,7 @@ function TrendsBody({ trends }: { trends: TrendsResponse }) {
           {[...trends.winningNumbers].reverse().map((g) => (
             <li key={g.gameDate}>
               <Link to={statsForDate(g.gameDate)}>{gameLabel(g.gameDate)}</Link>
-              <span>{g.winningNumber === null ? 'No winner' : `Won by ${g.winningNumber}`}</span>
+              <span>{g.winningNumber === null ? 'No winner' : `Winning number: ${g.winningNumber}`}</span>
             </li>
           ))}
         </ul>
