@@ -9,7 +9,7 @@ import { botsClearCommand, botsCreateCommand } from './commands/bots.ts';
 import { demoteCommand, promoteCommand } from './commands/users.ts';
 import { backupCommand } from './commands/backup.ts';
 import { seedDemoCommand } from './commands/seed-demo.ts';
-import { mailListCommand } from './commands/mail.ts';
+import { mailListCommand, mailSendCommand } from './commands/mail.ts';
 
 export const commands: Command[] = [
   migrateCommand,
@@ -22,6 +22,7 @@ export const commands: Command[] = [
   promoteCommand,
   demoteCommand,
   mailListCommand,
+  mailSendCommand,
   backupCommand,
   seedDemoCommand,
 ];

@@ -11,6 +11,8 @@ import { cryptoRandom } from '../server/system-ports.ts';
 import { ScryptHasher } from '../adapters/crypto/scrypt-hasher.ts';
 import { nodeDigest } from '../adapters/crypto/node-digest.ts';
 import { migrate } from '../adapters/sql/migrate.ts';
+import { SmtpMailSender } from '../adapters/mail/smtp-sender.ts';
+import type { MailSender } from '../core/mail/mail-sender.ts';
 import type { Database } from '../adapters/sql/schema.ts';
 import { SettableClock } from './settable-clock.ts';
 
@@ -18,6 +20,8 @@ export interface Runtime {
   deps: Deps;
   /** The clock inside deps: seed-demo sets it to replay past days. */
   clock: SettableClock;
+  /** The SMTP sender when SMTP_URL is set; null means mails wait in the outbox. */
+  mailSender: MailSender | null;
   /** DATABASE_URL without its password. */
   databaseLabel: string;
   /** Runs pending migrations; returns the names of those applied now. */
@@ -36,7 +40,8 @@ export class RuntimeConfigError extends Error {
 }
 
 // Sign-in settings do not concern the CLI: a cron job without the Google secrets must still run.
-const IGNORED = ['AUTH_MODE', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'NODE_ENV', 'ADMIN_EMAILS', 'PUBLIC_URL', 'PORT'];
+// PUBLIC_URL does: the mails a close or a review writes link to it.
+const IGNORED = ['AUTH_MODE', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'NODE_ENV', 'ADMIN_EMAILS', 'PORT'];
 
 export const openRuntime = async (env: Record<string, string | undefined>): Promise<Runtime> => {
   const relevant = Object.fromEntries(Object.entries(env).filter(([name]) => !IGNORED.includes(name)));
@@ -56,6 +61,7 @@ export const openRuntime = async (env: Record<string, string | undefined>): Prom
   return {
     deps,
     clock,
+    mailSender: config.mail.smtpUrl ? new SmtpMailSender(config.mail.smtpUrl, config.mail.from) : null,
     databaseLabel: url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@'),
     migrate: async () => {
       const db = queryBuilderOf(store);

@@ -9,6 +9,8 @@ export interface GameConfig {
   dateZone: string;
   /** ISO 4217 code of the prize currency. */
   currency: string;
+  /** Origin of the web app (no trailing slash), for the links in mails. */
+  publicUrl: string;
 }
 
 export const defaultGameConfig: GameConfig = {
@@ -16,4 +18,5 @@ export const defaultGameConfig: GameConfig = {
   closeZone: 'Australia/Brisbane',
   dateZone: 'America/New_York',
   currency: 'USD',
+  publicUrl: 'http://localhost:3000',
 };

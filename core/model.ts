@@ -213,6 +213,19 @@ export interface OutboxMail {
   createdAt: Instant;
 }
 
+/** pending → sending (claimed by one worker) → sent; a failed try goes back to pending, or to failed for good. */
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+/** An outbox row with its delivery state (DESIGN.md §15). */
+export interface QueuedMail extends OutboxMail {
+  status: MailStatus;
+  /** Tries started (a claim counts as one). */
+  attempts: number;
+  nextAttemptAt: Instant;
+  lastError: string | null;
+  sentAt: Instant | null;
+}
+
 export interface Guild {
   id: string;
   name: string;

@@ -14,8 +14,10 @@ import type {
   GuildMember,
   Instant,
   Mine,
+  MailStatus,
   OutboxMail,
   Payout,
+  QueuedMail,
   PayoutStatus,
   PlayerStats,
   PrizeConfig,
@@ -111,6 +113,9 @@ export interface UserRepository {
   byReferralCode(code: string): Promise<User | null>;
   /** Throws DomainError EMAIL_TAKEN when another user has the e-mail (case-insensitive). */
   update(id: string, fields: { email?: string; displayName?: string; role?: Role; googleSub?: string }): Promise<User>;
+  /** Whether the player turned off mails that are not about money (reminders); false when unknown. */
+  mailOptOut(id: string): Promise<boolean>;
+  setMailOptOut(id: string, optOut: boolean): Promise<void>;
   /** Removes the user row only; the account-deletion use case removes the rest first. */
   delete(id: string): Promise<void>;
   count(): Promise<{ users: number; bots: number }>;
@@ -308,6 +313,10 @@ export interface WinningRepository {
   byGame(gameKey: GameKey): Promise<Winning | null>;
   /** The user's winnings with their payout (null while unclaimed), newest first. */
   forUser(userId: string): Promise<{ winning: Winning; payout: Payout | null }[]>;
+  /** Unclaimed winnings (no payout) of existing players, recorded at or before `createdBefore`, not yet reminded; oldest first. */
+  dueForReminder(createdBefore: Instant, limit: number): Promise<Winning[]>;
+  /** Records that the claim reminder was queued; false when it already was (a concurrent pass won). */
+  markReminded(id: string, at: Instant): Promise<boolean>;
   /** Account deletion: deletes winnings without a paid payout (and their payouts); detaches the rest. */
   removeForDeletedUser(userId: string): Promise<void>;
 }
@@ -367,8 +376,24 @@ export interface GuildRepository {
 }
 
 export interface OutboxRepository {
+  /** Queues a mail: pending, due at once. */
   add(mail: OutboxMail): Promise<void>;
-  list(limit: number): Promise<OutboxMail[]>;
+  /** Newest first; `status` filters (e.g. the dead letters). */
+  list(limit: number, status?: MailStatus): Promise<QueuedMail[]>;
+  /**
+   * Claims up to `limit` due rows for one worker, in one statement that no other claim can share
+   * (PostgreSQL: FOR UPDATE SKIP LOCKED): pending rows with nextAttemptAt ≤ now, and `sending` rows whose
+   * claim expired (a worker died between send and mark). They become `sending` under `token` until
+   * `claimedUntil`, attempts + 1. Oldest due first.
+   */
+  claimDue(now: Instant, claimedUntil: Instant, token: string, limit: number): Promise<QueuedMail[]>;
+  /**
+   * Ends a claim, only while `token` still holds it (false otherwise: the claim expired and another worker took it):
+   * `sent` with sentAt, `pending` again at nextAttemptAt, or `failed`, with the error.
+   */
+  settle(id: string, token: string, outcome: { status: 'sent'; at: Instant } | { status: 'pending'; nextAttemptAt: Instant; error: string } | { status: 'failed'; error: string }): Promise<boolean>;
+  /** Mails not yet sent nor failed (pending or sending), and dead letters. */
+  queueStatus(): Promise<{ backlog: number; failed: number }>;
 }
 
 export type { BonusSource };

@@ -3,6 +3,8 @@
 import { Container, ContainerModule, type ResolutionContext } from 'inversify';
 import { ScryptHasher } from '../adapters/crypto/scrypt-hasher.ts';
 import { nodeDigest } from '../adapters/crypto/node-digest.ts';
+import { SmtpMailSender } from '../adapters/mail/smtp-sender.ts';
+import type { MailSender } from '../core/mail/mail-sender.ts';
 import type { Deps } from '../core/deps.ts';
 import type { Clock, PasswordHasher, Random, Store } from '../core/ports.ts';
 import type { AppServices, Logger } from './app-env.ts';
@@ -22,6 +24,8 @@ export interface ContainerOverrides {
   googleAuth?: GoogleAuth | null;
   limiter?: RateLimiter;
   logger?: Logger;
+  /** null: no delivery (mails wait in the outbox). */
+  mailSender?: MailSender | null;
 }
 
 export const consoleLogger: Logger = {
@@ -50,6 +54,10 @@ export const buildContainer = async (config: ServerConfig, overrides: ContainerO
         if (overrides.googleAuth !== undefined) return overrides.googleAuth;
         if (config.authMode !== 'google' || !config.google) return null;
         return googleAuthFor(config.google.clientId, config.google.clientSecret, `${config.publicUrl}/auth/google/callback`);
+      });
+      singleton(TOKENS.mailSender, () => {
+        if (overrides.mailSender !== undefined) return overrides.mailSender;
+        return config.mail.smtpUrl ? new SmtpMailSender(config.mail.smtpUrl, config.mail.from) : null;
       });
       singleton<Deps>(TOKENS.deps, (ctx) => ({
         store: ctx.get<Store>(TOKENS.store),

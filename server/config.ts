@@ -20,6 +20,8 @@ export interface ServerConfig {
   production: boolean;
   /** Folder of the built web app (index.html and assets/). */
   webRoot: string;
+  /** Mail delivery (DESIGN.md §15): without smtpUrl mails wait in the outbox. */
+  mail: { smtpUrl: string | null; from: string };
 }
 
 export class ConfigError extends Error {
@@ -91,6 +93,25 @@ const envSchema = z.object({
   GAME_DATE_ZONE: optional.pipe(z.string().refine(isZone, 'GAME_DATE_ZONE is not a known IANA time zone').optional()),
   CURRENCY: optional.pipe(z.string().regex(/^[A-Z]{3}$/, 'CURRENCY must be a 3-letter ISO 4217 code such as USD').optional()),
   SESSION_DAYS: positiveInt('SESSION_DAYS', 1, 3650),
+  SMTP_URL: optional.pipe(
+    z
+      .string()
+      .refine((v) => {
+        try {
+          const u = new URL(v);
+          return (u.protocol === 'smtp:' || u.protocol === 'smtps:') && u.hostname !== '';
+        } catch {
+          return false;
+        }
+      }, 'SMTP_URL must look like smtp://user:password@host:587 or smtps://host:465')
+      .optional(),
+  ),
+  MAIL_FROM: optional.pipe(
+    z
+      .string()
+      .refine((v) => /^[^<>@\s]+@[^<>@\s]+$/.test(v) || /^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/.test(v), 'MAIL_FROM must be an address, or a name and <address>')
+      .optional(),
+  ),
   NODE_ENV: optional,
 });
 
@@ -128,10 +149,11 @@ export const loadConfig = (env: Record<string, string | undefined>, cwd = proces
   if (problems.length > 0) throw new ConfigError(problems);
 
   const close = v.GAME_CLOSE;
+  const publicUrl = (v.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
     databaseUrl: v.DATABASE_URL ?? 'sqlite:./data/lowest.db',
-    publicUrl: (v.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     authMode,
     google,
     adminEmails,
@@ -141,8 +163,10 @@ export const loadConfig = (env: Record<string, string | undefined>, cwd = proces
       closeZone: close ? close.slice(6) : defaultGameConfig.closeZone,
       dateZone: v.GAME_DATE_ZONE ?? defaultGameConfig.dateZone,
       currency: v.CURRENCY ?? defaultGameConfig.currency,
+      publicUrl,
     },
     production,
     webRoot: `${cwd}/dist/web`,
+    mail: { smtpUrl: v.SMTP_URL ?? null, from: v.MAIL_FROM ?? `LOWEST UNIQUE <no-reply@${new URL(publicUrl).hostname}>` },
   };
 };

@@ -17,11 +17,17 @@ export interface MeResponse {
   displayName: string;
   role: 'admin' | 'player';
 }
-/** PUT /api/profile body; answers MeResponse. DELETE /api/profile answers { message }. */
+/** PUT /api/profile body; answers ProfileResponse. DELETE /api/profile answers { message }. */
 export interface ProfileUpdateRequest {
   username?: string;
   email: string;
   displayName: string;
+  /** Optional: mails that are not about money (the claim reminder, a win on a day without a prize) on or off. */
+  emailNotifications?: boolean;
+}
+/** GET /api/profile and the answer to PUT /api/profile. */
+export interface ProfileResponse extends MeResponse {
+  emailNotifications: boolean;
 }
 export interface MessageResponse {
   message: string;

@@ -6,6 +6,7 @@ import { createApp } from './app.ts';
 import { buildContainer } from './composition-root.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { startScheduler } from './scheduler.ts';
+import { startMailWorker } from './mail-worker.ts';
 import { resolve, TOKENS } from './tokens.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -32,6 +33,7 @@ const main = async (): Promise<void> => {
     logger,
   });
   await scheduler.ready;
+  const mailWorker = startMailWorker({ deps, sender: resolve(container, TOKENS.mailSender), logger });
 
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     logger.info(`LOWEST UNIQUE is running at ${config.publicUrl} (listening on port ${info.port})`);
@@ -55,7 +57,7 @@ const main = async (): Promise<void> => {
     force.unref();
     // close() stops accepting and waits for open requests; idle keep-alive sockets would hold it.
     server.close(() => {
-      void deps.store.close().then(
+      void mailWorker.stop().then(() => deps.store.close()).then(
         () => process.exit(0),
         (error: unknown) => {
           logger.error('Closing the database failed', error);

@@ -3,6 +3,7 @@ import type { Container } from 'inversify';
 import type { GameConfig } from '../core/config.ts';
 import type { Deps } from '../core/deps.ts';
 import type { Clock, PasswordHasher, Random, Store } from '../core/ports.ts';
+import type { MailSender } from '../core/mail/mail-sender.ts';
 import type { Logger } from './app-env.ts';
 import type { GoogleAuth } from './auth/google-auth.ts';
 import type { ServerConfig } from './config.ts';
@@ -23,6 +24,7 @@ export const TOKENS = {
   googleAuth: token<GoogleAuth | null>('GoogleAuth'),
   limiter: token<RateLimiter>('RateLimiter'),
   logger: token<Logger>('Logger'),
+  mailSender: token<MailSender | null>('MailSender'),
 } as const;
 
 export const resolve = <T>(container: Container, id: Token<T>): T => container.get<T>(id);

@@ -9,7 +9,7 @@ import type {
   Guild,
   GuildMember,
   Mine,
-  OutboxMail,
+  QueuedMail,
   Payout,
   PlayerStats,
   PrizeConfig,
@@ -37,7 +37,13 @@ export interface MemoryState {
   audit: AuditEntry[];
   guilds: Map<string, Guild>;
   guildMembers: Map<string, GuildMember>; // by userId: one guild per player
-  outbox: OutboxMail[];
+  outbox: QueuedMail[];
+  /** Players who turned off non-money mails. */
+  mailOptOut: Set<string>;
+  /** Who holds a `sending` row and until when, by mail id (QueuedMail does not show claims). */
+  outboxClaims: Map<string, { token: string; until: string }>;
+  /** When each winning's claim reminder was queued. */
+  remindedWinnings: Map<string, string>;
 }
 
 export const emptyState = (): MemoryState => ({
@@ -58,4 +64,7 @@ export const emptyState = (): MemoryState => ({
   guilds: new Map(),
   guildMembers: new Map(),
   outbox: [],
+  mailOptOut: new Set(),
+  outboxClaims: new Map(),
+  remindedWinnings: new Map(),
 });

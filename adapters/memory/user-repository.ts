@@ -64,9 +64,20 @@ export class MemoryUserRepository implements UserRepository {
     return { ...updated };
   }
 
+  async mailOptOut(id: string): Promise<boolean> {
+    return this.state().mailOptOut.has(id);
+  }
+
+  async setMailOptOut(id: string, optOut: boolean): Promise<void> {
+    const s = this.state();
+    if (optOut && s.users.has(id)) s.mailOptOut.add(id);
+    else s.mailOptOut.delete(id);
+  }
+
   async delete(id: string): Promise<void> {
     const s = this.state();
     s.users.delete(id);
+    s.mailOptOut.delete(id);
     s.playerStats.delete(id);
   }
 

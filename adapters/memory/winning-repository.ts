@@ -26,6 +26,23 @@ export class MemoryWinningRepository implements WinningRepository {
     return w ? copy(w) : null;
   }
 
+  async dueForReminder(createdBefore: string, limit: number): Promise<Winning[]> {
+    const s = this.state();
+    const claimed = new Set([...s.payouts.values()].map((p) => p.winningId));
+    return [...s.winnings.values()]
+      .filter((w) => w.userId !== null && w.createdAt <= createdBefore && !claimed.has(w.id) && !s.remindedWinnings.has(w.id))
+      .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1))
+      .slice(0, Math.max(0, limit))
+      .map(copy);
+  }
+
+  async markReminded(id: string, at: string): Promise<boolean> {
+    const s = this.state();
+    if (!s.winnings.has(id) || s.remindedWinnings.has(id)) return false;
+    s.remindedWinnings.set(id, at);
+    return true;
+  }
+
   async forUser(userId: string): Promise<{ winning: Winning; payout: Payout | null }[]> {
     const s = this.state();
     const payouts = [...s.payouts.values()];

@@ -1,6 +1,8 @@
 // The tables as kysely sees them. Instants and dates are ISO text, JSON is text, booleans are
 // 0/1 in SQLite and boolean in PostgreSQL (the dialect converts: see dialect.ts).
 
+import type { Generated } from 'kysely';
+
 /** A boolean column: what the driver returns differs by database. */
 export type SqlBoolean = boolean | number;
 
@@ -13,6 +15,8 @@ export interface UsersTable {
   referral_code: string;
   is_bot: SqlBoolean;
   created_at: string;
+  /** 0004: the player turned off non-money mails. */
+  mail_opt_out: Generated<SqlBoolean>;
 }
 
 export interface PlayerStatsTable {
@@ -117,6 +121,8 @@ export interface WinningsTable {
   currency: string;
   description: string;
   created_at: string;
+  /** 0004: when the claim reminder was queued. */
+  reminded_at: string | null;
 }
 
 export interface PayoutsTable {
@@ -151,6 +157,14 @@ export interface OutboxTable {
   subject: string;
   body: string;
   created_at: string;
+  /** 0004: delivery (DESIGN.md §15). */
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  last_error: string | null;
+  claim_token: string | null;
+  claimed_until: string | null;
+  sent_at: string | null;
 }
 
 export interface GuildsTable {

@@ -105,6 +105,15 @@ export class SqlUserRepository implements UserRepository {
     return { ...current, ...fields };
   }
 
+  async mailOptOut(id: string): Promise<boolean> {
+    const row = await this.ctx.db.selectFrom('users').select('mail_opt_out').where('id', '=', id).executeTakeFirst();
+    return row ? fromSqlBoolean(row.mail_opt_out) : false;
+  }
+
+  async setMailOptOut(id: string, optOut: boolean): Promise<void> {
+    await this.ctx.db.updateTable('users').set({ mail_opt_out: this.ctx.dialect.bool(optOut) }).where('id', '=', id).execute();
+  }
+
   async delete(id: string): Promise<void> {
     await this.ctx.db.deleteFrom('player_stats').where('user_id', '=', id).execute();
     await this.ctx.db.deleteFrom('users').where('id', '=', id).execute();

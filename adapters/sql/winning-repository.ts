@@ -54,6 +54,32 @@ export class SqlWinningRepository implements WinningRepository {
     return row ? toWinning(row) : null;
   }
 
+  async dueForReminder(createdBefore: string, limit: number): Promise<Winning[]> {
+    const { db } = this.ctx;
+    const rows = await db
+      .selectFrom('winnings')
+      .selectAll()
+      .where('user_id', 'is not', null)
+      .where('reminded_at', 'is', null)
+      .where('created_at', '<=', createdBefore)
+      .where('id', 'not in', db.selectFrom('payouts').select('winning_id'))
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(Math.max(0, limit))
+      .execute();
+    return rows.map(toWinning);
+  }
+
+  async markReminded(id: string, at: string): Promise<boolean> {
+    const result = await this.ctx.db
+      .updateTable('winnings')
+      .set({ reminded_at: at })
+      .where('id', '=', id)
+      .where('reminded_at', 'is', null)
+      .executeTakeFirst();
+    return affected(result) > 0;
+  }
+
   async forUser(userId: string): Promise<{ winning: Winning; payout: Payout | null }[]> {
     const { db } = this.ctx;
     const winnings = await db

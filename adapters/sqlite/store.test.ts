@@ -10,6 +10,7 @@ import { submitEntry } from '../../core/entries/submit-entry.ts';
 import { makeDeps } from '../../test/support/fakes.ts';
 import { newUser } from '../../test/contract/fixtures.ts';
 import { createSqliteStore } from './store.ts';
+import { migrations as registeredMigrations } from '../sql/migrations/index.ts';
 
 const dirs: string[] = [];
 const tempFile = (name: string): string => {
@@ -40,7 +41,7 @@ describe('createSqliteStore', () => {
     const again = await createSqliteStore(file);
     expect((await again.read((r) => r.users.byId('u1')))?.id).toBe('u1');
     const migrations = await sql<{ n: number }>`select count(*) as n from schema_migrations`.execute(again.db);
-    expect(migrations.rows[0]?.n).toBe(1);
+    expect(migrations.rows[0]?.n).toBe(Object.keys(registeredMigrations).length);
     await again.close();
 
     const memory = await createSqliteStore(':memory:');

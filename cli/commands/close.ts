@@ -1,5 +1,6 @@
 import type { Command } from '../command.ts';
 import { closeDueGames } from '../../core/game/games.ts';
+import { deliveryLine, deliveryPass } from './mail.ts';
 
 export const closeCommand: Command = {
   name: 'close',
@@ -8,13 +9,18 @@ export const closeCommand: Command = {
   summary: 'Close every game whose deadline has passed (idempotent; the command for cron).',
   details: [
     'Resolves each due game (winner, statistics, rewards, streaks) exactly as the server scheduler does,',
-    'then makes sure the next game is open. Running it again closes nothing more.',
+    'then makes sure the next game is open. Running it again closes nothing more. With SMTP_URL set it then',
+    'delivers the due mails (the winner\'s among them), like lowest mail send.',
     'Example crontab line (every minute): * * * * * cd /srv/lowest && npx lowest close',
   ].join('\n'),
   run: async ({ open }) => {
-    const { deps } = await open();
-    const closed = await closeDueGames(deps);
+    const runtime = await open();
+    const closed = await closeDueGames(runtime.deps);
     const text = closed.length === 0 ? 'Nothing to close: no game is past its deadline.' : `Closed ${closed.length === 1 ? 'game' : `${closed.length} games`}: ${closed.join(', ')}`;
-    return { data: { closed }, text };
+    // With SMTP_URL the winner hears at once, even where no server runs the mail worker.
+    if (!runtime.mailSender) return { data: { closed }, text };
+    const mail = await deliveryPass(runtime);
+    return { data: { closed, mail }, text: `${text}
+${deliveryLine(mail)}` };
   },
 };

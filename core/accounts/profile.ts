@@ -4,13 +4,37 @@ import { fail } from '../errors.ts';
 import type { Role, User } from '../model.ts';
 import { checkDisplayName, checkEmail, toMe, type MeDto } from './account-rules.ts';
 
-/** PUT /api/profile: the username is the e-mail, so only e-mail and display name change. */
-export const updateProfile = async (deps: Deps, userId: string, input: { email?: string | null; displayName?: string | null }): Promise<MeDto> => {
+/** The profile: who the player is, and whether they get mails that are not about money (DESIGN.md §15). */
+export interface ProfileDto extends MeDto {
+  emailNotifications: boolean;
+}
+
+/** GET /api/profile */
+export const myProfile = async (deps: Deps, userId: string): Promise<ProfileDto> =>
+  deps.store.read(async (repos) => {
+    const user = await repos.users.byId(userId);
+    if (!user) return fail('NOT_FOUND', 'User not found');
+    return { ...toMe(user), emailNotifications: !(await repos.users.mailOptOut(userId)) };
+  });
+
+/**
+ * PUT /api/profile: the username is the e-mail, so only e-mail and display name change; `emailNotifications`
+ * (optional) turns mails that are not about money on or off. Money mails always go.
+ */
+export const updateProfile = async (
+  deps: Deps,
+  userId: string,
+  input: { email?: string | null; displayName?: string | null; emailNotifications?: unknown },
+): Promise<ProfileDto> => {
   const displayName = checkDisplayName(input.displayName);
   const email = checkEmail(input.email);
+  const notifications = input.emailNotifications;
+  if (notifications !== undefined && typeof notifications !== 'boolean') fail('VALIDATION', 'emailNotifications must be true or false');
   return deps.store.write(async (repos) => {
     if (!(await repos.users.byId(userId))) return fail('NOT_FOUND', 'User not found');
-    return toMe(await repos.users.update(userId, { email, displayName }));
+    const user = await repos.users.update(userId, { email, displayName });
+    if (typeof notifications === 'boolean') await repos.users.setMailOptOut(userId, !notifications);
+    return { ...toMe(user), emailNotifications: !(await repos.users.mailOptOut(userId)) };
   });
 };
 

@@ -9,6 +9,7 @@ import { prizeForDate } from '../prizes/prize-for-date.ts';
 import { earnRewards } from '../rewards/earn.ts';
 import { grantBonusEntry } from '../entries/bonus-entries.ts';
 import { entryOutcomesIn, type EntryOutcomeView } from '../results/my-results.ts';
+import { queueMailTo, winnerMail } from '../mail/notifications.ts';
 import {
   closeInstantAfter,
   closeInstantBefore,
@@ -165,16 +166,23 @@ const closeIn = async (repos: Repositories, game: Game, now: Date, cfg: GameConf
   if (winner?.userId) {
     const prize = await prizeForDate(repos, game.date, cfg.currency);
     // A day without a prize still has a winner, just nothing to claim.
-    if (prize.status === 'active') {
+    const won = prize.status === 'active' ? prize.prize : null;
+    if (won) {
       await repos.winnings.create({
         id: random.id(),
         gameKey: game.key,
         gameDate: game.date,
         userId: winner.userId,
         winningNumber: winner.number,
-        prize: prize.prize,
+        prize: won,
         createdAt: now.toISOString(),
       });
+    }
+    // Written with the close: the winner hears of it exactly when the result exists.
+    const user = await repos.users.byId(winner.userId);
+    if (user) {
+      const mail = winnerMail({ playerName: user.displayName, gameKey: game.key, gameDate: game.date, number: winner.number, prize: won }, cfg.publicUrl);
+      await queueMailTo(repos, random, now.toISOString(), user, mail, won ? 'money' : 'news');
     }
   }
 

@@ -1,9 +1,9 @@
 // The signed-in player's account: who am I, profile edits, totals, deleting the account.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { deleteAccount, updateProfile, userTotals } from '../../core/accounts/profile.ts';
+import { deleteAccount, myProfile, updateProfile, userTotals } from '../../core/accounts/profile.ts';
 import { toMe } from '../../core/accounts/account-rules.ts';
-import type { MeResponse } from '../contract.ts';
+import type { MeResponse, ProfileResponse } from '../contract.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';
 import { requireUser } from '../auth/guards.ts';
 import { clearSessionCookie } from '../auth/session-cookie.ts';
@@ -15,15 +15,17 @@ const profileBody = object({
   username: z.string({ error: 'username must be text.' }).optional(),
   email: z.string({ error: 'Invalid email address' }).max(320, 'Invalid email address'),
   displayName: z.string({ error: 'Display name must be at least 2 characters' }).max(200, 'Display name is too long'),
+  emailNotifications: z.unknown().optional(),
 });
 
 export const accountRoutes = ({ deps, config }: AppServices) =>
   new Hono<AppEnv>()
     .get('/me', (c) => c.json(toMe(requireUser(c)) satisfies MeResponse))
+    .get('/profile', async (c) => c.json((await myProfile(deps, requireUser(c).id)) satisfies ProfileResponse))
     .put('/profile', async (c) => {
       const user = requireUser(c);
-      const { email, displayName } = await jsonBody(c, profileBody);
-      return c.json((await updateProfile(deps, user.id, { email, displayName })) satisfies MeResponse);
+      const { email, displayName, emailNotifications } = await jsonBody(c, profileBody);
+      return c.json((await updateProfile(deps, user.id, { email, displayName, emailNotifications })) satisfies ProfileResponse);
     })
     .delete('/profile', async (c) => {
       const user = requireUser(c);

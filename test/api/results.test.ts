@@ -141,3 +141,25 @@ describe('referral codes refused for good carry a stable code and reason', () =>
     expect(await json(await post(cat))).toEqual({ error: 'Referral codes are only for new players.', code: 'REFERRAL_NOT_ALLOWED', reason: 'already_played' });
   });
 });
+
+describe('GET/PUT /api/profile: the switch for non-money mails', () => {
+  it('is on by default, turns off and on, refuses a non-boolean naming the field, and keeps money mails', async () => {
+    const h = await makeHarness();
+    const ann = await h.signIn('ann@example.com', 'Ann');
+    const profile = await json(await h.request('GET', '/api/profile', { cookie: ann }));
+    expect(profile).toMatchObject({ email: 'ann@example.com', displayName: 'Ann', emailNotifications: true });
+    const off = await h.request('PUT', '/api/profile', { cookie: ann, json: { email: 'ann@example.com', displayName: 'Ann', emailNotifications: false } });
+    expect(off.status).toBe(200);
+    expect(await json(off)).toMatchObject({ emailNotifications: false });
+    expect(await json(await h.request('GET', '/api/profile', { cookie: ann }))).toMatchObject({ emailNotifications: false });
+    // A profile edit without the field leaves the switch alone.
+    await h.request('PUT', '/api/profile', { cookie: ann, json: { email: 'ann@example.com', displayName: 'Annie' } });
+    expect(await json(await h.request('GET', '/api/profile', { cookie: ann }))).toMatchObject({ displayName: 'Annie', emailNotifications: false });
+
+    const bad = await h.request('PUT', '/api/profile', { cookie: ann, json: { email: 'ann@example.com', displayName: 'Ann', emailNotifications: 'no' } });
+    expect(bad.status).toBe(400);
+    expect(await json(bad)).toEqual({ error: 'emailNotifications must be true or false', code: 'VALIDATION' });
+    expect(await json(await h.request('GET', '/api/profile', { cookie: ann }))).toMatchObject({ displayName: 'Annie', emailNotifications: false });
+    expect((await h.request('GET', '/api/profile')).status).toBe(401);
+  });
+});

@@ -175,7 +175,8 @@ describe('web ↔ server contract', () => {
     expectTypeOf<Answer<typeof entries.myEntries>>().toExtend<Contract.MyEntriesResponse>();
     expectTypeOf<Answer<typeof myResults.myLatestResult>>().toExtend<Contract.LatestResultResponse>();
     expectTypeOf<Answer<typeof submit.submitEntry>>().toExtend<Contract.SubmitEntryResponse>();
-    expectTypeOf<Answer<typeof profile.updateProfile>>().toExtend<Contract.MeResponse>();
+    expectTypeOf<Answer<typeof profile.updateProfile>>().toExtend<Contract.ProfileResponse>();
+    expectTypeOf<Answer<typeof profile.myProfile>>().toExtend<Contract.ProfileResponse>();
     expectTypeOf<Answer<typeof profile.userTotals>>().toExtend<Contract.UserTotalsResponse>();
     expectTypeOf<Answer<typeof profile.deleteAccount>>().toExtend<Contract.MessageResponse>();
     expectTypeOf<Answer<typeof referrals.myReferralCode>>().toExtend<Contract.ReferralCodeResponse>();

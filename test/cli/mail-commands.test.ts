@@ -20,6 +20,7 @@ describe('lowest mail list', { timeout: 90_000 }, () => {
   it('shows an empty outbox', async () => {
     const run = await runInProcess(['mail', 'list'], env);
     expect([run.code, run.stdout]).toEqual([0, 'The outbox is empty.\n']);
+    expect((await runInProcess(['mail', 'list', '--failed'], env)).stdout).toBe('No mail has failed.\n');
     expect(parseJson((await runInProcess(['mail', 'list', '--json'], env)).stdout)).toEqual({ mails: [] });
   });
 
@@ -56,10 +57,10 @@ describe('lowest mail list', { timeout: 90_000 }, () => {
       const run = await runLowest(['mail', 'list'], env);
       expect(run.code).toBe(0);
       expect(run.stdout).toBe(
-        [`2026-11-20 10:30 UTC  alice@example.test  ${approved}`, `2026-11-20 09:00 UTC  alice@example.test  ${claimed}`, ''].join('\n'),
+        [`2026-11-20 10:30 UTC  pending  alice@example.test  ${approved}`, `2026-11-20 09:00 UTC  pending  alice@example.test  ${claimed}`, ''].join('\n'),
       );
       const one = await runInProcess(['mail', 'list', '--limit', '1'], env);
-      expect(one.stdout).toBe(`2026-11-20 10:30 UTC  alice@example.test  ${approved}\n`);
+      expect(one.stdout).toBe(`2026-11-20 10:30 UTC  pending  alice@example.test  ${approved}\n`);
     });
 
     it('--json gives the full records, bodies included', async () => {
@@ -73,8 +74,13 @@ describe('lowest mail list', { timeout: 90_000 }, () => {
           subject: approved,
           body: `Your $50.00 prize for ${yesterday} has been approved and payment is being processed.`,
           createdAt: '2026-11-20T10:30:00.000Z',
+          status: 'pending',
+          attempts: 0,
+          nextAttemptAt: '2026-11-20T10:30:00.000Z',
+          lastError: null,
+          sentAt: null,
         },
-        { id: expect.any(String), to: 'alice@example.test', subject: claimed, body: expect.stringContaining('We will send it by PayPal to alice@paypal.test'), createdAt: '2026-11-20T09:00:00.000Z' },
+        expect.objectContaining({ to: 'alice@example.test', subject: claimed, body: expect.stringContaining('We will send it by PayPal to alice@paypal.test'), createdAt: '2026-11-20T09:00:00.000Z' }),
       ]);
     });
   });
@@ -88,6 +94,6 @@ describe('lowest mail list', { timeout: 90_000 }, () => {
     expect([json.code, parseJson(json.stdout)]).toEqual([1, { error: 'Limit must be between 1 and 500', code: 'VALIDATION' }]);
     const usage = await runLowest(['mail', 'list', '--limit', 'many'], env);
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toBe("Error: --limit expects a whole number, got 'many'.\nUsage: lowest mail list [--limit N] [--json]\n");
+    expect(usage.stderr).toBe("Error: --limit expects a whole number, got 'many'.\nUsage: lowest mail list [--limit N] [--failed] [--json]\n");
   });
 });

@@ -13,7 +13,7 @@ describe('lowest help', () => {
   it('lists every command (child process)', async () => {
     const run = await runLowest(['help'], env);
     expect(run.code).toBe(0);
-    for (const name of ['migrate', 'status', 'close', 'compute', 'open', 'bots create', 'bots clear', 'users promote', 'users demote', 'mail list', 'backup', 'seed-demo']) {
+    for (const name of ['migrate', 'status', 'close', 'compute', 'open', 'bots create', 'bots clear', 'users promote', 'users demote', 'mail list', 'mail send', 'backup', 'seed-demo']) {
       expect(run.stdout).toMatch(new RegExp(`^  ${name} +\\S`, 'm'));
     }
   });
@@ -39,7 +39,8 @@ describe('lowest help', () => {
       [['bots', 'clear'], 'lowest bots clear [--json]'],
       [['users', 'promote'], 'lowest users promote EMAIL [--json]'],
       [['users', 'demote'], 'lowest users demote EMAIL [--json]'],
-      [['mail', 'list'], 'lowest mail list [--limit N] [--json]'],
+      [['mail', 'list'], 'lowest mail list [--limit N] [--failed] [--json]'],
+      [['mail', 'send'], 'lowest mail send [--json]'],
       [['backup'], 'lowest backup FILE [--json]'],
       [['seed-demo'], 'lowest seed-demo [--days N] [--strategy S] [--json]'],
     ] as const) {
@@ -54,7 +55,8 @@ describe('lowest help', () => {
     const mail = await inProcess(['help', 'mail'], nowhere);
     expect(mail.code).toBe(0);
     expect(mail.stdout).toBe((await inProcess(['mail'], nowhere)).stdout);
-    expect(mail.stdout).toContain('lowest mail list [--limit N] [--json]');
+    expect(mail.stdout).toContain('lowest mail list [--limit N] [--failed] [--json]');
+    expect(mail.stdout).toContain('lowest mail send [--json]');
   });
 });
 
@@ -73,8 +75,8 @@ describe('bad usage exits 2 with a usage line', () => {
     ['an unknown strategy', ['bots', 'create', '--strategy', 'smart'], "Error: --strategy must be uniform or human, got 'smart'."],
     ['a bad --days', ['seed-demo', '--days', 'many'], "Error: --days expects a whole number, got 'many'."],
     ['a bad --limit', ['mail', 'list', '--limit', '1e3'], "Error: --limit expects a whole number, got '1e3'."],
-    ['an unknown mail subcommand', ['mail', 'send'], "Error: Unknown command 'mail send'."],
-    ['help for an unknown subcommand', ['help', 'mail', 'send'], "Error: Unknown command 'mail send'."],
+    ['an unknown mail subcommand', ['mail', 'purge'], "Error: Unknown command 'mail purge'."],
+    ['help for an unknown subcommand', ['help', 'mail', 'purge'], "Error: Unknown command 'mail purge'."],
     ['help for an unknown command', ['help', 'launch'], "Error: Unknown command 'launch'."],
   ];
   for (const [what, args, message] of cases) {

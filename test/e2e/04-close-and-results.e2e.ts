@@ -4,7 +4,7 @@
 // journeys play in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { checkScreen, dialog, heading, launchBrowser, nav, numberInput, onPath, see, seeNo, seeSoftly, signIn, startJourney, waitForMail, type Journey } from './support/browser.ts';
+import { baseUrl, checkScreen, dialog, heading, launchBrowser, nav, numberInput, onPath, see, seeNo, seeSoftly, signIn, startJourney, waitForMail, type Journey } from './support/browser.ts';
 import { people, TODAY } from './support/constants.ts';
 
 let browser: Browser;
@@ -93,10 +93,11 @@ describe('closing today’s game', () => {
     expect(await lastResult.getByRole('link', { name: 'SEE STATISTICS' }).getAttribute('href')).toBe(`/stats/${date}`);
     await checkScreen(winner.page, 'play-closed');
 
-    // The close wrote the winner's mail; the server's delivery worker sends it to the SMTP server in this process.
-    const mail = await waitForMail((m) => m.to.includes(people.winner.email) && m.subject.startsWith('You won LOWEST UNIQUE'), 'the winner’s “You won” mail');
+    // The close wrote the winner's mail; the server's delivery worker (a pass every 15 s) sends it to the SMTP server
+    // in this process.
+    const mail = await waitForMail((m) => m.to.includes(people.winner.email) && m.subject.startsWith('You won LOWEST UNIQUE'), 'the winner’s “You won” mail', 40_000);
     expect(mail.subject).toBe(`You won LOWEST UNIQUE on ${date}`);
-    expect(mail.text).toContain('/winnings');
+    expect(mail.text).toContain(`Claim it here: ${baseUrl()}/winnings`);
 
     await winner.context.close();
     await admin.context.close();

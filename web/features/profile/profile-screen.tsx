@@ -2,6 +2,7 @@
 import { useMe } from '../auth/use-me.ts';
 import { paths } from '../../lib/paths.ts';
 import { DangerZone } from './components/danger-zone.tsx';
+import { EmailSettings } from './components/email-settings.tsx';
 import { ProfileForm } from './components/profile-form.tsx';
 import { UserStats } from './components/user-stats.tsx';
 import { initials } from './initials.ts';
@@ -49,6 +50,7 @@ export function ProfileScreen() {
       <UserStats />
       {/* Keyed by the user so a refetched me (after an update) restarts the form from the saved values. */}
       <ProfileForm key={`${user.id}:${user.displayName}:${user.email}`} user={user} />
+      <EmailSettings user={user} />
       <form method="post" action={paths.logout}>
         <button type="submit" className="btn">
           LOGOUT

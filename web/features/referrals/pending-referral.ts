@@ -44,9 +44,8 @@ export function useProcessPendingReferral(user: MeResponse | null): void {
     if (code === null || code === '') return;
     started.current = true;
     processReferral(code)
-      .then((answer) => {
+      .then(() => {
         clearPendingReferralCode();
-        toast({ title: 'Bonus Entry!', description: answer.message });
         // The new bonus entry shows on the play and referral screens.
         void queryClient.invalidateQueries({ queryKey: ['/api/entry/mine'] });
         void queryClient.invalidateQueries({ queryKey: ['/api/referrals/bonuses'] });

@@ -1,0 +1,14 @@
+// GET /api/profile: the player's profile with the e-mail switch (DESIGN.md §15).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProfileResponse } from '../../../../server/contract.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+export function getProfile(): Promise<ProfileResponse> {
+  return apiFetch<ProfileResponse>('/api/profile');
+}
+
+export const profileQueryOptions = queryOptions({ queryKey: ['/api/profile'], queryFn: getProfile });
+
+export function useProfile() {
+  return useQuery(profileQueryOptions);
+}

@@ -1,0 +1,39 @@
+// @vitest-environment happy-dom
+// The profile's e-mail switch against a real local HTTP server.
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { MeResponse, ProfileResponse } from '../../../server/contract.ts';
+import { renderWithProviders } from '../../testing/render.tsx';
+import { servePerTest } from '../../testing/serve-per-test.ts';
+import { expectNoAxeViolations } from '../../testing/axe.ts';
+import { EmailSettings } from './components/email-settings.tsx';
+
+const ada: MeResponse = { id: 'u1', email: 'ada@example.com', displayName: 'Ada Lovelace', role: 'player' };
+const serve = servePerTest();
+
+describe('EmailSettings', () => {
+  it('shows the saved switch and turns reminders off with the saved name and e-mail', async () => {
+    const api = await serve({
+      'GET /api/profile': { body: { ...ada, emailNotifications: true } satisfies ProfileResponse },
+      'PUT /api/profile': (request) => ({ body: { ...ada, emailNotifications: (request.body as { emailNotifications: boolean }).emailNotifications } }),
+    });
+    renderWithProviders(<EmailSettings user={ada} />, { me: ada });
+    const box = (await screen.findByRole('checkbox', { name: 'Send me reminders (like an unclaimed prize after 3 days)' })) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    expect(screen.getByText('Mails about your prize and its payment always go.')).toBeTruthy();
+    await expectNoAxeViolations();
+
+    await userEvent.click(box);
+    expect(await screen.findByText('Reminders Off')).toBeTruthy();
+    await waitFor(() => expect(box.checked).toBe(false));
+    expect(api.requestsTo('PUT /api/profile').map((r) => r.body)).toEqual([{ email: 'ada@example.com', displayName: 'Ada Lovelace', emailNotifications: false }]);
+  });
+
+  it('says so when the settings cannot be read', async () => {
+    await serve({ 'GET /api/profile': { status: 500, body: { error: 'down', code: 'INTERNAL' } } });
+    renderWithProviders(<EmailSettings user={ada} />, { me: ada });
+    expect(await screen.findByText('Settings not available.')).toBeTruthy();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+});
