@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The TRENDS tab, the permalink and SHARE on the statistics screen, against a real local HTTP server.
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -147,6 +147,15 @@ describe('permalink and SHARE', () => {
     } finally {
       Reflect.deleteProperty(navigator, 'share');
     }
+  });
+
+  it('starts afresh for another game', async () => {
+    const user = userEvent.setup();
+    const view = render(<ShareResultButton gameKey="2026-11-20" winningNumber={3} entries={[{ number: 3, outcome: 'winner' }]} />);
+    await user.click(screen.getByRole('button', { name: 'SHARE' }));
+    expect(await screen.findByRole('button', { name: 'COPIED!' })).toBeTruthy();
+    view.rerender(<ShareResultButton gameKey="2026-11-21" winningNumber={5} entries={[{ number: 9, outcome: 'unique' }]} />);
+    expect(screen.getByRole('button', { name: 'SHARE' })).toBeTruthy();
   });
 
   it('offers nothing to share without an entry of a closed game', () => {

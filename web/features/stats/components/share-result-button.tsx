@@ -24,11 +24,13 @@ async function copyToClipboard(text: string): Promise<boolean> {
 }
 
 export function ShareResultButton({ gameKey, winningNumber, entries }: ShareResultButtonProps) {
-  const [state, setState] = useState<ShareState>('idle');
+  // Kept with the text it was for: moving to another game (PREVIOUS on the statistics screen) starts afresh.
+  const [done, setDone] = useState<{ text: string; state: ShareState } | null>(null);
   const best = bestEntry(entries);
   if (best === null) return null;
   // The web app is served from PUBLIC_URL, so the page's origin is the public one.
   const text = shareText({ gameKey, number: best.number, outcome: best.outcome, winningNumber }, window.location.origin);
+  const state: ShareState = done?.text === text ? done.state : 'idle';
 
   const share = async () => {
     if (typeof navigator.share === 'function') {
@@ -40,7 +42,7 @@ export function ShareResultButton({ gameKey, winningNumber, entries }: ShareResu
         if (error instanceof DOMException && error.name === 'AbortError') return;
       }
     }
-    setState((await copyToClipboard(text)) ? 'copied' : 'manual');
+    setDone({ text, state: (await copyToClipboard(text)) ? 'copied' : 'manual' });
   };
 
   return (
