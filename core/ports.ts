@@ -31,6 +31,7 @@ import type {
   Winning,
 } from './model.ts';
 import type { FairnessRepository } from './fairness/ports.ts';
+import type { TrendQueries } from './trends/ports.ts';
 
 export interface Clock {
   now(): Date;
@@ -72,6 +73,8 @@ export interface Repositories {
   guilds: GuildRepository;
   outbox: OutboxRepository;
   fairness: FairnessRepository;
+  /** Read model of the trends screen (DESIGN.md §17). */
+  trends: TrendQueries;
 }
 
 /**

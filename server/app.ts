@@ -19,6 +19,7 @@ import { leaderboardRoutes } from './routes/leaderboard.ts';
 import { prizeRoutes } from './routes/prizes.ts';
 import { referralRoutes } from './routes/referrals.ts';
 import { rewardRoutes } from './routes/rewards.ts';
+import { trendsRoutes } from './routes/trends.ts';
 import { winningRoutes } from './routes/winnings.ts';
 import { closeConnectionsWhenDraining } from './lifecycle/drain.ts';
 import { operatorRoutes } from './observability/operator-routes.ts';
@@ -98,6 +99,7 @@ export const createApp = (container: Container): Hono<AppEnv> => {
     rewardRoutes,
     guildRoutes,
     fairnessRoutes,
+    trendsRoutes,
   ]) {
     app.route('/api', routes(services));
   }

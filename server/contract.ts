@@ -184,6 +184,23 @@ export type FairnessRecordResponse =
       entries: { entryId: string; number: number; salt: string; leaf: string }[];
       mines: { mineId: string; number: number; salt: string; leaf: string }[];
     };
+/** GET /api/stats/trends?days=7|30|90 (DESIGN.md §17); any other days is a 400. */
+export interface TrendsResponse {
+  days: 7 | 30 | 90;
+  /** Closed games of the window (the `days` latest dates that have a closed game). */
+  gamesCount: number;
+  entriesTotal: number;
+  /** Oldest first; gameDate is the game key, so a numbered extra game (`date-n`) is a point of its own. */
+  winningNumbers: { gameDate: string; winningNumber: number | null; entriesTotal: number }[];
+  /** Top 10 by count, then the lower number. */
+  mostPicked: { number: number; count: number }[];
+  /** Top 5 by the change of count from the older to the newer half of the window, then the lower number. */
+  rising: { number: number; before: number; after: number }[];
+  falling: { number: number; before: number; after: number }[];
+  /** 1 … the window's highest winning number that no entry of the window picked, lowest first, at most 20. */
+  neverPicked: number[];
+  averageWinningNumber: number | null;
+}
 
 // ---- referrals -------------------------------------------------------------------------------
 /** GET /api/referrals/code */

@@ -16,6 +16,7 @@ import { MemoryPayoutRepository } from './payout-repository.ts';
 import { MemoryGuildRepository } from './guild-repository.ts';
 import { MemoryOutboxRepository } from './outbox-repository.ts';
 import { MemoryFairnessRepository } from './fairness-repository.ts';
+import { MemoryTrendQueries } from './trend-queries.ts';
 
 export const memoryRepositories = (state: () => MemoryState): Repositories => ({
   users: new MemoryUserRepository(state),
@@ -33,4 +34,5 @@ export const memoryRepositories = (state: () => MemoryState): Repositories => ({
   guilds: new MemoryGuildRepository(state),
   outbox: new MemoryOutboxRepository(state),
   fairness: new MemoryFairnessRepository(state),
+  trends: new MemoryTrendQueries(state),
 });

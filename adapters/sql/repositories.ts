@@ -16,6 +16,7 @@ import { SqlRewardRepository } from './reward-repository.ts';
 import { SqlSessionRepository } from './session-repository.ts';
 import { SqlUserRepository } from './user-repository.ts';
 import { SqlWinningRepository } from './winning-repository.ts';
+import { SqlTrendQueries } from './trend-queries.ts';
 
 export const sqlRepositories = (ctx: SqlContext): Repositories => ({
   users: new SqlUserRepository(ctx),
@@ -33,4 +34,5 @@ export const sqlRepositories = (ctx: SqlContext): Repositories => ({
   guilds: new SqlGuildRepository(ctx),
   outbox: new SqlOutboxRepository(ctx),
   fairness: new SqlFairnessRepository(ctx),
+  trends: new SqlTrendQueries(ctx),
 });

@@ -25,6 +25,7 @@ import { processReferral } from '../../web/features/referrals/api/process-referr
 import { validateReferralCode, validateReferralCodeQueryOptions } from '../../web/features/signup/api/validate-referral-code.ts';
 import { getDailyStats, dailyStatsQueryOptions } from '../../web/features/stats/api/get-daily-stats.ts';
 import { getHistory } from '../../web/features/stats/api/get-history.ts';
+import { getTrends } from '../../web/features/stats/api/get-trends.ts';
 import { chooseStatsDate } from '../../web/features/stats/stats-dates.ts';
 import { getLeaderboard } from '../../web/features/leaderboard/api/get-leaderboard.ts';
 import { isPlayerItem, isResultItem, rankOf } from '../../web/features/leaderboard/leaderboard-view.ts';
@@ -71,6 +72,7 @@ import type * as guildMembership from '../../core/guilds/guild-membership.ts';
 import type * as guildViews from '../../core/guilds/guild-views.ts';
 import type * as botsCore from '../../core/bots/bots.ts';
 import type * as fairnessCore from '../../core/fairness/fairness.ts';
+import type * as trendsCore from '../../core/trends/trends.ts';
 import { ADMIN_EMAIL, ORIGIN, closeToday, makeHarness, type Harness } from './harness.ts';
 
 /** What a use case answers, which the route sends as is. */
@@ -169,6 +171,7 @@ describe('web ↔ server contract', () => {
     expectTypeOf<Answer<typeof games.history>>().toExtend<Contract.HistoryResponse>();
     expectTypeOf<Answer<typeof games.dailyStats>>().toExtend<Contract.DailyStatsResponse>();
     expectTypeOf<Answer<typeof games.gameResult>>().toExtend<Contract.ResultResponse>();
+    expectTypeOf<Answer<typeof trendsCore.trends>>().toExtend<Contract.TrendsResponse>();
     expectTypeOf<Answer<typeof entries.myEntries>>().toExtend<Contract.MyEntriesResponse>();
     expectTypeOf<Answer<typeof myResults.myLatestResult>>().toExtend<Contract.LatestResultResponse>();
     expectTypeOf<Answer<typeof submit.submitEntry>>().toExtend<Contract.SubmitEntryResponse>();
@@ -418,6 +421,11 @@ describe('web ↔ server contract', () => {
     expect(await createQueryClient().fetchQuery({ queryKey: dailyStatsQueryOptions('2026-11-20').queryKey })).toMatchObject({ gameDate: '2026-11-20' });
     await browser.as(null);
     expect((await getDailyStats('2026-11-20')).userSubmissions).toEqual([]);
+
+    // TRENDS: the closed game is the whole window; the chart's point is its winning number.
+    const trends = await getTrends(30);
+    expect(browser.last()).toMatchObject({ call: 'GET /api/stats/trends?days=30', status: 200 });
+    expect(trends).toMatchObject({ days: 30, gamesCount: 1, entriesTotal: 3, winningNumbers: [{ gameDate: '2026-11-20', winningNumber: 2, entriesTotal: 3 }], neverPicked: [] });
 
     // RANKINGS asks for 50 of each kind.
     const results = await getLeaderboard('results', 50);

@@ -90,7 +90,7 @@ describe('closing today’s game', () => {
     await see(lastResult);
     await see(lastResult.getByText('YOU WON!', { exact: true }));
     expect(await lastResult.getByRole('link', { name: 'CLAIM PRIZE' }).getAttribute('href')).toBe('/winnings');
-    expect(await lastResult.getByRole('link', { name: 'SEE STATISTICS' }).getAttribute('href')).toBe(`/stats?date=${date}`);
+    expect(await lastResult.getByRole('link', { name: 'SEE STATISTICS' }).getAttribute('href')).toBe(`/stats/${date}`);
     await checkScreen(winner.page, 'play-closed');
 
     // The close wrote the winner's mail; the server's delivery worker (a pass every 15 s) sends it to the SMTP server
@@ -150,7 +150,7 @@ describe('closing today’s game', () => {
     await page.clock.fastForward(((hours * 60 + minutes) * 60 + seconds + 2) * 1000);
     const closedLine = page.getByRole('status').filter({ hasText: 'game has closed. Results are in.' });
     await see(closedLine);
-    expect(await closedLine.getByRole('link', { name: 'SEE THE RESULTS' }).getAttribute('href')).toBe(`/stats?date=${date}`);
+    expect(await closedLine.getByRole('link', { name: 'SEE THE RESULTS' }).getAttribute('href')).toBe(`/stats/${date}`);
     // The next game, with its own countdown.
     await see(page.getByText(/\(Game #2\)/));
     await see(heading(page, 'TIME UNTIL CLOSE (NY)'));
@@ -181,11 +181,11 @@ describe('closing today’s game', () => {
     await see(distribution.getByText(`${TODAY.winnerNumber} 🏆`));
     await checkScreen(page, 'stats-distribution');
 
-    // The previous day is one step back.
+    // The previous day is one step back, at its permalink /stats/{gameKey}.
     await page.getByRole('button', { name: /PREVIOUS/ }).click();
     await see(page.getByRole('button', { name: 'MOST RECENT' }));
-    await page.waitForURL((url) => url.searchParams.has('date'));
-    expect(new URL(page.url()).searchParams.get('date')).not.toBe(date);
+    await page.waitForURL((url) => /^\/stats\/\d{4}-\d{2}-\d{2}(-\d+)?$/.test(url.pathname) && url.pathname !== `/stats/${date}`);
+    expect(new URL(page.url()).pathname).toMatch(/^\/stats\/\d{4}-\d{2}-\d{2}(-\d+)?$/);
     expect(await page.getByRole('button', { name: 'MOST RECENT' }).isDisabled()).toBe(false);
     await context.close();
   });

@@ -28,6 +28,7 @@ export function AppRoutes() {
         <Route path={paths.signup} element={<SignupScreen />} />
         <Route path={paths.confirmation} element={<ConfirmationScreen />} />
         <Route path={paths.stats} element={<StatsScreen />} />
+        <Route path={paths.statsGame} element={<StatsScreen />} />
         <Route path={paths.results} element={<Navigate to={paths.stats} replace />} />
         <Route path={paths.history} element={<Navigate to={paths.stats} replace />} />
         <Route path={paths.leaderboard} element={<LeaderboardScreen />} />

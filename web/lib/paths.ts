@@ -7,6 +7,8 @@ export const paths = {
   signup: '/signup',
   confirmation: '/confirmation',
   stats: '/stats',
+  /** The permalink of one closed game's statistics (see statsForDate). */
+  statsGame: '/stats/:gameKey',
   results: '/results',
   history: '/history',
   leaderboard: '/leaderboard',
@@ -31,9 +33,9 @@ export function signupWithRef(code: string): string {
   return `${paths.signup}?ref=${encodeURIComponent(code)}`;
 }
 
-/** The statistics screen for one game. */
-export function statsForDate(gameDate: string): string {
-  return `${paths.stats}?date=${encodeURIComponent(gameDate)}`;
+/** The permalink of one game's statistics: `/stats/{gameKey}` (reload-safe; `?date=` still works). */
+export function statsForDate(gameKey: string): string {
+  return `${paths.stats}/${encodeURIComponent(gameKey)}`;
 }
 
 /** The verify page for one game (DESIGN.md §16). */

@@ -56,6 +56,22 @@ describe('leaderboard screen', () => {
     expect(screen.queryByText(/YOUR RANK/)).toBeNull();
   });
 
+  it('links each result to its game\'s permalink; a numbered game says which it is', async () => {
+    api.on('GET /api/leaderboard?kind=results&limit=50', {
+      body: {
+        kind: 'results',
+        items: [
+          { gameId: '2026-11-22-2', gameDate: '2026-11-22', playerName: 'Grace', prizeAmount: null, prizeAmountCents: null, currency: null, winningNumber: 4 },
+          { gameId: '2026-11-22', gameDate: '2026-11-22', playerName: 'Linus', prizeAmount: null, prizeAmountCents: null, currency: null, winningNumber: 8 },
+        ],
+      },
+    });
+    renderWithProviders(<LeaderboardScreen />, { me: player });
+    const list = await screen.findByRole('list', { name: 'Latest winners' });
+    expect(within(list).getByRole('link', { name: 'Sun, Nov 22 (Game #2)' }).getAttribute('href')).toBe('/stats/2026-11-22-2');
+    expect(within(list).getByRole('link', { name: 'Sun, Nov 22' }).getAttribute('href')).toBe('/stats/2026-11-22');
+  });
+
   it('ranks champions with medals, the YOU badge and YOUR RANK', async () => {
     const user = userEvent.setup();
     renderWithProviders(<LeaderboardScreen />, { me: player });

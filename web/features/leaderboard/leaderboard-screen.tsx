@@ -2,9 +2,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { LeaderboardKind, PlayerItem, ResultItem } from '../../../server/contract.ts';
-import { formatShortDate } from '../../lib/dates.ts';
+import { formatShortDate, gameNumberLabel } from '../../lib/dates.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { paths } from '../../lib/paths.ts';
+import { paths, statsForDate } from '../../lib/paths.ts';
 import { useMe } from '../auth/use-me.ts';
 import { useLeaderboard } from './api/get-leaderboard.ts';
 import { formatLastPlayed } from './last-played.ts';
@@ -82,7 +82,10 @@ function ResultRow({ item }: { item: ResultItem }) {
   return (
     <li className="card">
       <p className="row">
-        <strong>{formatShortDate(item.gameDate)}</strong>
+        {/* gameId is the game key, so numbered extra games of one date link apart and say which they are. */}
+        <Link to={statsForDate(item.gameId)}>
+          <strong>{`${formatShortDate(item.gameDate)} ${gameNumberLabel(item.gameId)}`.trim()}</strong>
+        </Link>
         <span>{item.playerName}</span>
         <span className="badge badge-accent">{prize}</span>
       </p>

@@ -239,7 +239,11 @@ describe('play screen after a close', () => {
     expect(within(numbers).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['4YOU WON!', '1NOT UNIQUEBONUS']);
     expect(within(card).getByText('$200.00 CASH')).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'CLAIM PRIZE' }).getAttribute('href')).toBe('/winnings');
-    expect(within(card).getByRole('link', { name: 'SEE STATISTICS' }).getAttribute('href')).toBe('/stats?date=2026-11-22');
+    expect(within(card).getByRole('link', { name: 'SEE STATISTICS' }).getAttribute('href')).toBe('/stats/2026-11-22');
+    // SHARE (issue 17): the best of the player's numbers, through the clipboard where the browser has no share sheet.
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'SHARE' }));
+    expect(await within(card).findByRole('button', { name: 'COPIED!' })).toBeTruthy();
+    expect(await navigator.clipboard.readText()).toBe(`LOWEST UNIQUE 2026-11-22: my 4 was the winner. Winning number: 4. ${api.origin}/stats/2026-11-22`);
   });
 
   it('shows a player’s outcomes without a prize or CLAIM PRIZE when nothing was won, next to the open game', async () => {
@@ -264,7 +268,7 @@ describe('play screen after a close', () => {
     expect(within(card).getByText('UNIQUE')).toBeTruthy();
     expect(within(card).queryByText(/Your prize/)).toBeNull();
     expect(within(card).queryByRole('link', { name: 'CLAIM PRIZE' })).toBeNull();
-    expect(within(card).getByRole('link', { name: 'SEE STATISTICS' }).getAttribute('href')).toBe('/stats?date=2026-11-21');
+    expect(within(card).getByRole('link', { name: 'SEE STATISTICS' }).getAttribute('href')).toBe('/stats/2026-11-21');
   });
 
   it('turns the day over when the countdown reaches zero: refetches and names the game that closed', async () => {
@@ -279,7 +283,7 @@ describe('play screen after a close', () => {
     // The statistics list is cached, as after a visit to the statistics screen; it must be fetched again when shown.
     await queryClient.fetchQuery({ queryKey: ['/api/history?limit=14'] });
     const line = await screen.findByText(/The Sun, Nov 22 game has closed\. Results are in\./, {}, { timeout: 5_000 });
-    expect(within(line).getByRole('link', { name: 'SEE THE RESULTS' }).getAttribute('href')).toBe('/stats?date=2026-11-22');
+    expect(within(line).getByRole('link', { name: 'SEE THE RESULTS' }).getAttribute('href')).toBe('/stats/2026-11-22');
     expect(screen.getByText(/Game of Monday, November 23, 2026/)).toBeTruthy();
     expect(screen.getByText('TIME UNTIL CLOSE (NY)')).toBeTruthy();
     expect(api.requestsTo('GET /api/game/today')).toHaveLength(2);

@@ -2,6 +2,7 @@
 // The statistics screen against a real local HTTP server.
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DailyStatsResponse } from '../../../server/contract.ts';
 import { startFakeApi, pointWindowAt, type FakeApi } from '../../testing/fake-api.ts';
@@ -69,7 +70,14 @@ afterEach(async () => {
 describe('statistics screen', () => {
   it('opens the most recent closed game, with its game number, and navigates back', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<StatsScreen />, { route: '/stats' });
+    // PREVIOUS goes to the game's permalink /stats/{gameKey}, which the app's routes map to this screen.
+    renderWithProviders(
+      <Routes>
+        <Route path="/stats" element={<StatsScreen />} />
+        <Route path="/stats/:gameKey" element={<StatsScreen />} />
+      </Routes>,
+      { route: '/stats' },
+    );
     expect(await screen.findByRole('heading', { name: 'Saturday, November 21, 2026 (Game #2)' })).toBeTruthy();
     expect((screen.getByRole('button', { name: 'NEXT' }) as HTMLButtonElement).disabled).toBe(true);
     expect(await screen.findByText('Winning number')).toBeTruthy();

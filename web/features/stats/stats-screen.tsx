@@ -1,9 +1,10 @@
-// /stats: date navigation over closed games, GAME STATS and NUMBER DISTRIBUTION tabs, the personal game story.
-import { useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
+// /stats and /stats/{gameKey}: date navigation over closed games, GAME STATS, NUMBER DISTRIBUTION and TRENDS tabs, the personal game story.
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { DailyStatsResponse } from '../../../server/contract.ts';
 import { TabList, tabElementId, type TabItem } from '../../components/ui/tab-list.tsx';
 import { formatLongDate, gameNumberLabel } from '../../lib/dates.ts';
+import { statsForDate } from '../../lib/paths.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useMe } from '../auth/use-me.ts';
 import { useDailyStats } from './api/get-daily-stats.ts';
@@ -13,23 +14,30 @@ import { GameStoryCard } from './components/game-story-card.tsx';
 import { chooseStatsDate } from './stats-dates.ts';
 import { RootBadge } from '../verify/components/root-badge.tsx';
 
-type Tab = 'stats' | 'distribution';
+// Loaded on first use: the chart and its lists are not needed for a day's statistics.
+const TrendsView = lazy(() => import('./components/trends-view.tsx'));
+
+type Tab = 'stats' | 'distribution' | 'trends';
 
 const statsTabs: TabItem<Tab>[] = [
   { id: 'stats', label: 'GAME STATS' },
   { id: 'distribution', label: 'NUMBER DISTRIBUTION' },
+  { id: 'trends', label: 'TRENDS' },
 ];
 
 export function StatsScreen() {
   usePageTitle('Statistics');
   const { user } = useMe();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const { gameKey } = useParams();
+  const navigate = useNavigate();
   const history = useHistory(100);
-  const choice = chooseStatsDate(history.data?.items ?? [], searchParams.get('date'));
+  // The permalink /stats/{gameKey}; the older /stats?date= still opens its game.
+  const choice = chooseStatsDate(history.data?.items ?? [], gameKey ?? searchParams.get('date'));
   const stats = useDailyStats(choice.selected);
   const [tab, setTab] = useState<Tab>('stats');
   const goTo = (date: string | null) => {
-    if (date !== null) setSearchParams({ date });
+    if (date !== null) void navigate(statsForDate(date));
   };
 
   if (history.isLoading) return <Page>Loading statistics…</Page>;
@@ -85,7 +93,13 @@ export function StatsScreen() {
           {user !== null && stats.data.myOutcomes.length > 0 && <GameStoryCard stats={stats.data} outcomes={stats.data.myOutcomes} />}
           <TabList tabs={statsTabs} selected={tab} onSelect={setTab} label="Statistics views" idPrefix="stats-tab" panelId="stats-panel" />
           <div className="card" role="tabpanel" id="stats-panel" aria-labelledby={tabElementId('stats-tab', tab)}>
-            {tab === 'stats' ? <GameStatsView stats={stats.data} /> : <DistributionView stats={stats.data} />}
+            {tab === 'stats' && <GameStatsView stats={stats.data} />}
+            {tab === 'distribution' && <DistributionView stats={stats.data} />}
+            {tab === 'trends' && (
+              <Suspense fallback={<p>Loading trends…</p>}>
+                <TrendsView />
+              </Suspense>
+            )}
           </div>
         </>
       )}

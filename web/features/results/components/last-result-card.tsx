@@ -4,6 +4,7 @@ import type { MyResultDto } from '../../../../server/contract.ts';
 import { formatLongDate, gameNumberLabel } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { paths, statsForDate } from '../../../lib/paths.ts';
+import { ShareResultButton } from '../../stats/components/share-result-button.tsx';
 import { ordinal, outcomeLabels } from '../outcome-labels.ts';
 
 export function LastResultCard({ result }: { result: MyResultDto }) {
@@ -47,6 +48,7 @@ export function LastResultCard({ result }: { result: MyResultDto }) {
           SEE STATISTICS
         </Link>
       </p>
+      <ShareResultButton gameKey={result.gameDate} winningNumber={result.winningNumber} entries={result.entries} />
     </section>
   );
 }

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TrendsResponse } from '../../../../server/contract.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
+
+export type TrendDays = TrendsResponse['days'];
+export const trendDays: readonly TrendDays[] = [7, 30, 90];
+
+/** GET /api/stats/trends?days= */
+export function getTrends(days: TrendDays): Promise<TrendsResponse> {
+  return apiFetch<TrendsResponse>(`/api/stats/trends?days=${days}`);
+}
+
+export function trendsQueryOptions(days: TrendDays) {
+  return queryOptions({ queryKey: ['/api/stats/trends', days], queryFn: () => getTrends(days) });
+}
+
+export function useTrends(days: TrendDays) {
+  return useQuery(trendsQueryOptions(days));
+}
