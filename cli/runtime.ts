@@ -47,7 +47,7 @@ export const openRuntime = async (env: Record<string, string | undefined>): Prom
   const relevant = Object.fromEntries(Object.entries(env).filter(([name]) => !IGNORED.includes(name)));
   let config;
   try {
-    config = loadConfig(relevant);
+    config = loadConfig(relevant, { signIn: false });
   } catch (error) {
     if (error instanceof ConfigError) throw new RuntimeConfigError(`Invalid configuration: ${error.problems.join('; ')}`);
     throw error;

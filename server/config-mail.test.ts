@@ -15,7 +15,7 @@ const problemsOf = (env: Record<string, string>): string[] => {
 describe('loadConfig: mail', () => {
   it('without SMTP_URL mails wait; MAIL_FROM defaults to no-reply at the PUBLIC_URL host; links use PUBLIC_URL', () => {
     expect(loadConfig({}).mail).toEqual({ smtpUrl: null, from: 'LOWEST UNIQUE <no-reply@localhost>' });
-    const config = loadConfig({ PUBLIC_URL: 'https://lowest.example/' });
+    const config = loadConfig({ PUBLIC_URL: 'https://lowest.example/', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
     expect(config.mail.from).toBe('LOWEST UNIQUE <no-reply@lowest.example>');
     expect(config.game.publicUrl).toBe('https://lowest.example');
   });

@@ -13,7 +13,7 @@ const problemsOf = (env: Record<string, string>): string[] => {
 
 describe('loadConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
-    const config = loadConfig({}, '/srv/app');
+    const config = loadConfig({}, { cwd: '/srv/app' });
     expect(config).toMatchObject({
       port: 3000,
       databaseUrl: 'sqlite:./data/lowest.db',

@@ -137,7 +137,17 @@ const envSchema = z.object({
   ),
 });
 
-export const loadConfig = (env: Record<string, string | undefined>, cwd = process.cwd()): ServerConfig => {
+export interface LoadOptions {
+  cwd?: string;
+  /**
+   * False for the CLI: it signs nobody in, so the sign-in settings are not checked (a cron job on a
+   * production host runs without the Google secrets). The server always checks them.
+   */
+  signIn?: boolean;
+}
+
+export const loadConfig = (env: Record<string, string | undefined>, options: LoadOptions = {}): ServerConfig => {
+  const { cwd = process.cwd(), signIn = true } = options;
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
@@ -160,7 +170,7 @@ export const loadConfig = (env: Record<string, string | undefined>, cwd = proces
   const publicUrl = (v.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   // Development sign-in lets anyone name any e-mail (an ADMIN_EMAILS one included): only a server
   // nobody else can reach may offer it, whatever NODE_ENV says.
-  if (authMode === 'dev' && !isLoopbackUrl(publicUrl)) {
+  if (signIn && authMode === 'dev' && !isLoopbackUrl(publicUrl)) {
     problems.push(
       `Development sign-in is only allowed when PUBLIC_URL is a loopback address (localhost, 127.0.0.0/8 or [::1]); PUBLIC_URL is ${publicUrl}: ` +
         'configure Google sign-in (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET) or use a loopback PUBLIC_URL',

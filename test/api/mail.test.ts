@@ -22,7 +22,7 @@ beforeEach(() => {
 
 /** Ann wins 2026-11-20 ($50) and claims it; returns the payout id. */
 const wonAndClaimed = async (): Promise<{ h: Harness; admin: string; payoutId: string }> => {
-  const h = await makeHarness({ env: { PUBLIC_URL: 'https://lowest.example' } });
+  const h = await makeHarness({ env: { PUBLIC_URL: 'http://localhost:8480' } });
   const ann = await h.signIn('ann@example.com', 'Ann');
   const bob = await h.signIn('bob@example.com', 'Bob');
   await h.request('POST', '/api/entry', { cookie: ann, json: { number: 3 } });
@@ -50,7 +50,7 @@ describe('the mails of a win reach the winner', () => {
     ]);
     const won = smtp.mails.find((m) => m.subject.startsWith('You won'));
     expect(won?.text).toContain('Your number 3 was the lowest number nobody else picked');
-    expect(won?.text).toContain('Your prize: $50.00 cash prize (Friday Cash Prize).\nClaim it here: https://lowest.example/winnings');
+    expect(won?.text).toContain('Your prize: $50.00 cash prize (Friday Cash Prize).\nClaim it here: http://localhost:8480/winnings');
     expect(smtp.mails.find((m) => m.subject.endsWith('was rejected'))?.text).toContain('Reason: PayPal account not found');
   });
 
