@@ -1,12 +1,13 @@
 // Vite builds the web app from web/ into dist/web and, in development, forwards API calls to the server.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress-plugin.ts';
 
 const server = 'http://localhost:3000';
 
 export default defineConfig({
   root: 'web',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: { outDir: '../dist/web', emptyOutDir: true },
   server: {
     proxy: {
