@@ -5,7 +5,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
@@ -38,6 +38,8 @@ export interface WebBenchRun {
 
 export interface WebBenchResult {
   who: Visitor;
+  /** The machine's 1-minute load average before and after this visitor's runs: the figures mean little on a busy machine. */
+  load: [number, number];
   runs: WebBenchRun[];
   usableMs: number;
   jsBytes: number;
@@ -187,12 +189,13 @@ export async function runWebBench(options: { build?: boolean } = {}): Promise<We
     for (const who of ['visitor', 'player'] as const) {
       // One unmeasured load first: the server's first requests (module loading, SQLite warm-up) are not the page's cost.
       await measureOnce(browser, server.baseUrl, who);
+      const loadBefore = loadavg()[0] ?? 0;
       const runs: WebBenchRun[] = [];
       for (let i = 0; i < RUNS; i += 1) runs.push(await measureOnce(browser, server.baseUrl, who));
       const usableMs = median(runs.map((r) => r.usableMs));
       const jsBytes = median(runs.map((r) => r.jsBytes));
       const totalBytes = median(runs.map((r) => r.totalBytes));
-      results.push({ who, runs, usableMs, jsBytes, totalBytes, passes: usableMs <= GOAL_USABLE_MS && jsBytes <= GOAL_JS_BYTES });
+      results.push({ who, load: [loadBefore, loadavg()[0] ?? 0], runs, usableMs, jsBytes, totalBytes, passes: usableMs <= GOAL_USABLE_MS && jsBytes <= GOAL_JS_BYTES });
     }
     return results;
   } finally {
@@ -203,13 +206,15 @@ export async function runWebBench(options: { build?: boolean } = {}): Promise<We
 
 export function printWebBench(results: WebBenchResult[]): void {
   console.log(`Play screen, mobile profile (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up, CPU ${CPU_SLOWDOWN}× slower), cold cache, median of ${RUNS}:`);
-  console.log(`${'who'.padEnd(8)} ${'usable'.padStart(9)} ${'JS'.padStart(10)} ${'total'.padStart(10)}  ${'runs (ms)'.padEnd(34)} result`);
+  console.log(`${'who'.padEnd(8)} ${'usable'.padStart(9)} ${'JS'.padStart(10)} ${'total'.padStart(10)}  ${'runs (ms)'.padEnd(30)} ${'load'.padEnd(11)} result`);
   for (const r of results) {
     const runs = r.runs.map((run) => Math.round(run.usableMs)).join(' ');
+    const load = r.load.map((l) => l.toFixed(1)).join('→');
     console.log(
-      `${r.who.padEnd(8)} ${`${Math.round(r.usableMs)} ms`.padStart(9)} ${kb(r.jsBytes).padStart(10)} ${kb(r.totalBytes).padStart(10)}  ${runs.padEnd(34)} ${r.passes ? 'PASS' : 'FAIL'}`,
+      `${r.who.padEnd(8)} ${`${Math.round(r.usableMs)} ms`.padStart(9)} ${kb(r.jsBytes).padStart(10)} ${kb(r.totalBytes).padStart(10)}  ${runs.padEnd(30)} ${load.padEnd(11)} ${r.passes ? 'PASS' : 'FAIL'}`,
     );
   }
+  console.log(`Machine: ${availableParallelism()} cores; load is the 1-minute load average before → after each row's runs.`);
   console.log(`Goals: usable ≤ ${GOAL_USABLE_MS} ms, JS transferred ≤ ${kb(GOAL_JS_BYTES)}.`);
 }
 
