@@ -12,8 +12,18 @@ import './styles.css';
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html lacks #root');
 
+/**
+ * How long the first render may wait for the screen's data. The early requests usually have it in by the time this
+ * code runs, and one render with the data costs a phone far less than a loading pass then a second render; a slow
+ * answer still gets the loading state after this long.
+ */
+const FIRST_RENDER_WAIT_MS = 300;
+
 const queryClient = createQueryClient();
-prefetchScreenData(queryClient, window.location.pathname);
+await Promise.race([
+  prefetchScreenData(queryClient, window.location.pathname),
+  new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
+]);
 
 createRoot(root).render(
   <StrictMode>

@@ -38,10 +38,16 @@ describe('prefetchScreenData', () => {
       'GET /api/rewards/mine': { body: myRewards },
     });
     const queryClient = createQueryClient();
-    prefetchScreenData(queryClient, '/');
+    let settled = false;
+    const firstData = prefetchScreenData(queryClient, '/').then(() => (settled = true));
     // All three are on the wire while none has been answered.
     await waitFor(() => expect(paths(api.requests)).toEqual(['/api/entry/mine', '/api/game/today', '/api/me']));
+    expect(settled).toBe(false);
     release();
+    await firstData;
+    // The screen's first data is in when the promise settles; the prize and rewards follow.
+    expect(queryClient.getQueryData(myEntriesQueryKey)).toEqual(myEntries());
+    expect(queryClient.getQueryData(meQueryKey)).toEqual(player);
     await waitFor(() => expect(paths(api.requests)).toEqual(['/api/entry/mine', '/api/game/today', '/api/me', '/api/prizes/date/2026-11-22', '/api/rewards/mine']));
     await waitFor(() => expect(queryClient.getQueryData(['/api/prizes/date', '2026-11-22'])).toBeDefined());
     expect(queryClient.getQueryData(meQueryKey)).toEqual(player);

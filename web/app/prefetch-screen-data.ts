@@ -12,16 +12,20 @@ import { paths } from '../lib/paths.ts';
 
 const playPaths: readonly string[] = [paths.home, paths.submit];
 
-export function prefetchScreenData(queryClient: QueryClient, pathname: string): void {
+/** Settles once the data the screen first shows is in the cache (or failed): the first requests, not those after. */
+export function prefetchScreenData(queryClient: QueryClient, pathname: string): Promise<void> {
   // A failure stays in the cache as the query's error; the screen shows it as it would have.
   const me = queryClient.fetchQuery(meQueryOptions).catch(() => null);
-  if (!playPaths.includes(pathname)) return;
+  if (!playPaths.includes(pathname)) return me.then(() => undefined);
   // Asked before the answer on who is signed in: a visitor's 401 costs one small parallel request (the play screen
   // reads entries only when signed in), a player's entries come a round trip sooner; the entry form waits for them.
-  void queryClient.prefetchQuery(myEntriesQueryOptions);
-  void queryClient.fetchQuery(gameTodayQueryOptions).then(
-    (game) => queryClient.prefetchQuery(prizeForDateQueryOptions(parseGameKey(game.gameDate).date)),
+  const entries = queryClient.prefetchQuery(myEntriesQueryOptions);
+  const game = queryClient.fetchQuery(gameTodayQueryOptions).then(
+    (today) => {
+      void queryClient.prefetchQuery(prizeForDateQueryOptions(parseGameKey(today.gameDate).date));
+    },
     () => undefined,
   );
   void me.then((user) => (user === null ? undefined : queryClient.prefetchQuery(myRewardsQueryOptions)));
+  return Promise.all([me, entries, game]).then(() => undefined);
 }
