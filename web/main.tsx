@@ -20,19 +20,20 @@ if (root === null) throw new Error('index.html lacks #root');
 const FIRST_RENDER_WAIT_MS = 300;
 
 const queryClient = createQueryClient();
-await Promise.race([
+// A promise chain, not top-level await: the bundler splits a module graph with top-level await into many chunks.
+void Promise.race([
   prefetchScreenData(queryClient, window.location.pathname),
   new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
-]);
-
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </ToastProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+]).then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </ToastProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+});
