@@ -1,13 +1,22 @@
 // Vite builds the web app from web/ into dist/web and, in development, forwards API calls to the server.
+// Two entries: the app (index.html) and the early-requests script that index.html runs first (issue 15).
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { earlyScript } from './scripts/early-script-plugin.ts';
+import { precompress } from './scripts/precompress-plugin.ts';
 
 const server = 'http://localhost:3000';
+const web = (file: string) => fileURLToPath(new URL(`./web/${file}`, import.meta.url));
 
 export default defineConfig({
   root: 'web',
-  plugins: [react()],
-  build: { outDir: '../dist/web', emptyOutDir: true },
+  plugins: [react(), earlyScript('early-requests'), precompress()],
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    rolldownOptions: { input: { index: web('index.html'), 'early-requests': web('early-requests.ts') } },
+  },
   server: {
     proxy: {
       '/api': server,

@@ -1,5 +1,8 @@
-// `npm run bench`: every benchmark in turn (today the close).
+// `npm run bench`: every benchmark in turn (the close, then the play screen on a phone).
 import { runCloseBench } from './close.ts';
+import { printWebBench, runWebBench } from './web.ts';
 
-const results = await runCloseBench();
-if (results.some((r) => !r.matches)) process.exitCode = 1;
+const close = await runCloseBench();
+const web = await runWebBench();
+printWebBench(web);
+if (close.some((r) => !r.matches) || web.some((r) => !r.passes)) process.exitCode = 1;

@@ -8,6 +8,7 @@ import type { AppEnv } from './app-env.ts';
 import { sessionMiddleware } from './auth/session.ts';
 import { servicesOf } from './composition-root.ts';
 import type { ApiError } from './contract.ts';
+import { compressJson } from './content-encoding.ts';
 import { errorHandler } from './on-error.ts';
 import { accountRoutes } from './routes/account.ts';
 import { adminRoutes } from './routes/admin.ts';
@@ -72,6 +73,7 @@ export const createApp = (container: Container): Hono<AppEnv> => {
     }),
   );
   app.use(noNulInUrl);
+  app.use(compressJson);
   app.use(staticWeb(services.config.webRoot));
   app.use(sameOrigin(services.config.publicUrl));
   app.use(

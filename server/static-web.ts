@@ -1,10 +1,15 @@
 // Serves the built web app with a single-page-app fallback: a GET that accepts HTML and is not an
 // API path answers index.html, so /admin, /stats, … survive a reload. Hashed assets are immutable.
+// The build writes .br and .gz beside each compressible file; the request's Accept-Encoding picks one.
 import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { getMimeType } from 'hono/utils/mime';
 import type { AppEnv } from './app-env.ts';
+import { chooseEncoding, type ContentEncoding } from './content-encoding.ts';
 
 /** The admin API's paths (DESIGN.md §12); GET /admin itself is the web app's admin screen. */
 const ADMIN_API = /^\/admin\/(status|daily-close|compute\/[^/]*|open\/[^/]*|submissions|create-bot-submissions|delete-bot-submissions)\/?$/;
@@ -13,6 +18,37 @@ export const isApiPath = (path: string): boolean =>
   path === '/api' || path.startsWith('/api/') || path === '/auth' || path.startsWith('/auth/') || ADMIN_API.test(path);
 
 const acceptsHtml = (accept: string | undefined): boolean => (accept ?? '').includes('text/html');
+
+const SUFFIX = { br: '.br', gzip: '.gz' } as const satisfies Partial<Record<ContentEncoding, string>>;
+
+/** A path the build could have written: plain segments, none starting with a dot, nothing percent-encoded. */
+const PLAIN_FILE = /^(?:\/[\w-][\w.-]*)+$/;
+
+const fileStat = (path: string) => stat(path).then((found) => (found.isFile() ? found : null), () => null);
+
+/**
+ * The precompressed twin of a file when the request accepts one, or null to let serveStatic send the file as is.
+ * Vary is set whenever twins exist, identity answers included, so a shared cache keeps the variants apart. A Range
+ * request gets the plain file: ranges of a compressed body are not what the client asked for.
+ */
+async function servePrecompressed(c: Context<AppEnv>, webRoot: string): Promise<Response | null> {
+  const path = c.req.path;
+  if (!PLAIN_FILE.test(path) || c.req.header('range') !== undefined) return null;
+  const file = join(webRoot, path);
+  const twins = await Promise.all((['br', 'gzip'] as const).map(async (encoding) => ({ encoding, stat: await fileStat(file + SUFFIX[encoding]) })));
+  const available = twins.filter((twin) => twin.stat !== null);
+  if (available.length === 0 || (await fileStat(file)) === null) return null;
+  c.header('Vary', 'Accept-Encoding');
+  const encoding = chooseEncoding(c.req.header('accept-encoding'), available.map((twin) => twin.encoding));
+  const chosen = available.find((twin) => twin.encoding === encoding);
+  if (encoding === 'identity' || chosen?.stat == null) return null;
+  c.header('Content-Type', getMimeType(path) ?? 'application/octet-stream');
+  c.header('Content-Encoding', encoding);
+  c.header('Content-Length', String(chosen.stat.size));
+  c.header('Last-Modified', chosen.stat.mtime.toUTCString());
+  if (c.req.method === 'HEAD') return c.body(null, 200);
+  return c.body(new Uint8Array(await readFile(file + SUFFIX[encoding])), 200);
+}
 
 export const staticWeb = (webRoot: string) => {
   const build = () => ({
@@ -32,7 +68,7 @@ export const staticWeb = (webRoot: string) => {
       // Set before serving (the file response copies the headers). Vite puts a content hash in
       // every asset name, so a changed asset is a new URL and can be cached for good.
       c.header('Cache-Control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      const served = await handlers.files(c, async () => {});
+      const served = (await servePrecompressed(c, webRoot)) ?? (await handlers.files(c, async () => {}));
       if (served) return served;
     }
     if (acceptsHtml(c.req.header('accept')) && existsSync(join(webRoot, 'index.html'))) {

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { ErrorToastDismissal } from './app/error-toast-dismissal.tsx';
+import { prefetchScreenData } from './app/prefetch-screen-data.ts';
 import { AppRoutes } from './app/router.tsx';
 import { ToastProvider } from './components/ui/toast.tsx';
 import { createQueryClient } from './lib/query-client.ts';
@@ -12,15 +13,29 @@ import './styles.css';
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html lacks #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={createQueryClient()}>
-      <ToastProvider>
-        <ErrorToastDismissal />
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </ToastProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+/**
+ * How long the first render may wait for the screen's data. The early requests usually have it in by the time this
+ * code runs, and one render with the data costs a phone far less than a loading pass then a second render; a slow
+ * answer still gets the loading state after this long.
+ */
+const FIRST_RENDER_WAIT_MS = 300;
+
+const queryClient = createQueryClient();
+// A promise chain, not top-level await: the bundler splits a module graph with top-level await into many chunks.
+void Promise.race([
+  prefetchScreenData(queryClient, window.location.pathname),
+  new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
+]).then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>
+          <ErrorToastDismissal />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </ToastProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+});

@@ -1,9 +1,10 @@
 // The frame around every screen: header with the title, the navigation bar, then the routed content.
-import { Link, Outlet } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useMe } from '../features/auth/use-me.ts';
 import { useProcessPendingReferral } from '../features/referrals/pending-referral.ts';
 import { paths } from '../lib/paths.ts';
 import { Navigation } from './navigation.tsx';
+import { ScreenOutlet } from './screen-outlet.tsx';
 
 export function AppShell() {
   const { user, isLoading } = useMe();
@@ -17,7 +18,7 @@ export function AppShell() {
       </header>
       <Navigation user={isLoading ? undefined : user} />
       <main id="main">
-        <Outlet />
+        <ScreenOutlet />
       </main>
     </>
   );

@@ -1,11 +1,11 @@
 // An error toast is about the action that failed: once any later action succeeds it is stale and goes (issue 12 point 7).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useToast } from '../components/ui/toast.tsx';
+import { useDismissErrorToast } from '../components/ui/toast.tsx';
 
 export function ErrorToastDismissal() {
   const queryClient = useQueryClient();
-  const { dismissError } = useToast();
+  const dismissError = useDismissErrorToast();
   useEffect(
     () =>
       queryClient.getMutationCache().subscribe((event) => {

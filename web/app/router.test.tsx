@@ -116,12 +116,13 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
   });
 
-  it('shows the rules and the about text', () => {
+  it('shows the rules and the about text', async () => {
     renderWithProviders(<AppRoutes />, { route: '/rules' });
-    expect(screen.getByRole('heading', { name: 'HOW TO PLAY' })).toBeTruthy();
+    // Screens other than play load on demand, so they appear a moment after the route renders.
+    expect(await screen.findByRole('heading', { name: 'HOW TO PLAY' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'OFFICIAL RULES' })).toBeTruthy();
     cleanup();
     renderWithProviders(<AppRoutes />, { route: '/about' });
-    expect(screen.getByText('A simple daily game: smallest unique number wins at 10 AM AEST')).toBeTruthy();
+    expect(await screen.findByText('A simple daily game: smallest unique number wins at 10 AM AEST')).toBeTruthy();
   });
 });

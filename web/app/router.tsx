@@ -1,21 +1,23 @@
 // The route map of spec-1 §2: every screen, the redirects, and the not-found screen.
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { AdminScreen } from '../features/admin/admin-screen.tsx';
-import { GuildsScreen } from '../features/guilds/guilds-screen.tsx';
-import { AboutScreen } from '../features/info/about-screen.tsx';
-import { RulesScreen } from '../features/info/rules-screen.tsx';
-import { LeaderboardScreen } from '../features/leaderboard/leaderboard-screen.tsx';
-import { ConfirmationScreen } from '../features/play/confirmation-screen.tsx';
 import { PlayScreen } from '../features/play/play-screen.tsx';
-import { ProfileScreen } from '../features/profile/profile-screen.tsx';
-import { ReferralsScreen } from '../features/referrals/referrals-screen.tsx';
-import { RewardsScreen } from '../features/rewards/rewards-screen.tsx';
-import { SignupScreen } from '../features/signup/signup-screen.tsx';
-import { StatsScreen } from '../features/stats/stats-screen.tsx';
-import { VerifyScreen } from '../features/verify/verify-screen.tsx';
-import { WinningsScreen } from '../features/winnings/winnings-screen.tsx';
 import { paths } from '../lib/paths.ts';
 import { AppShell } from './app-shell.tsx';
+import {
+  AboutScreen,
+  AdminScreen,
+  ConfirmationScreen,
+  GuildsScreen,
+  LeaderboardScreen,
+  ProfileScreen,
+  ReferralsScreen,
+  RewardsScreen,
+  RulesScreen,
+  SignupScreen,
+  StatsScreen,
+  VerifyScreen,
+  WinningsScreen,
+} from './lazy-screens.tsx';
 import { NotFoundScreen } from './not-found-screen.tsx';
 
 export function AppRoutes() {

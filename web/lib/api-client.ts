@@ -35,16 +35,26 @@ export function errorMessageOf(status: number, statusText: string, text: string,
   return statusText !== '' ? statusText : String(status);
 }
 
+/** The response web/early-requests.ts asked for before the app loaded, for a plain GET; each is taken once. */
+function takeEarlyResponse(path: string, init: ApiFetchInit): Promise<Response> | undefined {
+  const early = typeof window === 'undefined' ? undefined : window.lowestEarlyResponses;
+  if (early === undefined || (init.method ?? 'GET') !== 'GET' || init.body !== undefined) return undefined;
+  const response = early.get(path);
+  early.delete(path);
+  return response;
+}
+
 export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promise<T> {
   const hasBody = init.body !== undefined;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (hasBody) headers['Content-Type'] = 'application/json';
-  const response = await fetch(path, {
-    method: init.method ?? 'GET',
-    credentials: 'include',
-    headers,
-    ...(hasBody ? { body: JSON.stringify(init.body) } : {}),
-  });
+  const response = await (takeEarlyResponse(path, init) ??
+    fetch(path, {
+      method: init.method ?? 'GET',
+      credentials: 'include',
+      headers,
+      ...(hasBody ? { body: JSON.stringify(init.body) } : {}),
+    }));
   const text = await response.text();
   if (!response.ok) {
     const body = parseJson(text);

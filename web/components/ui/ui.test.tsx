@@ -33,13 +33,30 @@ describe('toasts', () => {
         <ToastButtons />
       </ToastProvider>,
     );
-    expect(screen.getByRole('region', { name: 'Notifications (F8)' })).toBeTruthy();
+    // The region loads on demand (its own chunk): here as soon as a component that can toast is mounted.
+    expect(await screen.findByRole('region', { name: 'Notifications (F8)' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'first' }));
     expect(await screen.findByText('First')).toBeTruthy();
     expect(screen.getByText('one')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'second' }));
     expect(await screen.findByText('Second')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('First')).toBeNull());
+  });
+
+  it('leaves the region out while nothing on screen can toast', async () => {
+    const { rerender } = render(
+      <ToastProvider>
+        <p>quiet screen</p>
+      </ToastProvider>,
+    );
+    expect(screen.getByText('quiet screen')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Notifications (F8)' })).toBeNull();
+    rerender(
+      <ToastProvider>
+        <ToastButtons />
+      </ToastProvider>,
+    );
+    expect(await screen.findByRole('region', { name: 'Notifications (F8)' })).toBeTruthy();
   });
 });
 

@@ -21,9 +21,9 @@ afterEach(async () => {
 });
 
 describe('rewards screen', () => {
-  it('sends a signed-out visitor to sign-up', () => {
+  it('sends a signed-out visitor to sign-up', async () => {
     renderWithProviders(<AppRoutes />, { route: '/rewards' });
-    expect(screen.getByRole('heading', { name: 'JOIN THE GAME' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'JOIN THE GAME' })).toBeTruthy();
   });
 
   it('shows the totals and the inventory with defaults for missing texts', async () => {

@@ -31,7 +31,7 @@ const validations = () => api.requests.filter((request) => request.path.startsWi
 describe('sign-up screen', () => {
   it('prefills a valid code from ?ref=, says so, and keeps it for after sign-in', async () => {
     renderWithProviders(<AppRoutes />, { route: '/signup?ref=goodcode1234' });
-    expect(screen.getByRole('heading', { name: 'JOIN THE GAME' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'JOIN THE GAME' })).toBeTruthy();
     expect((screen.getByPlaceholderText('Enter 12-character code') as HTMLInputElement).value).toBe('GOODCODE1234');
     expect(await screen.findByText("✓ VALID CODE! You'll get a bonus entry!")).toBeTruthy();
     expect(screen.getByText(/The bonus entry is for new players only/)).toBeTruthy();
@@ -43,7 +43,7 @@ describe('sign-up screen', () => {
   it('asks the server only at 12 characters and reports an invalid code', async () => {
     const user = userEvent.setup();
     renderWithProviders(<AppRoutes />, { route: '/signup' });
-    const input = screen.getByLabelText('REFERRAL CODE (OPTIONAL)');
+    const input = await screen.findByLabelText('REFERRAL CODE (OPTIONAL)');
     await user.type(input, 'badcode1234');
     expect((input as HTMLInputElement).value).toBe('BADCODE1234');
     expect(validations()).toHaveLength(0);

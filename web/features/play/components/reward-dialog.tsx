@@ -1,14 +1,13 @@
-// The Peak, Mine and How Many dialogs: a form, then the result, then close (which refetches rewards).
-import * as Dialog from '@radix-ui/react-dialog';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+// The Peak, Mine and How Many dialogs: a form, then the result, then close (which refetches rewards). The dialog
+// itself lives in reward-dialog-panel.tsx, loaded on demand.
+import { useQueryClient } from '@tanstack/react-query';
+import { cloneElement, lazy, Suspense, useRef, useState, type ComponentProps, type ReactElement } from 'react';
 import type { RewardTypeDto, UseHowManyResponse, UseMineResponse, UsePeakResponse } from '../../../../server/contract.ts';
-import { messageOf } from '../../../lib/api-client.ts';
 import { myRewardsQueryKey } from '../../rewards/api/get-my-rewards.ts';
 import { applyHowMany, applyMine, applyPeak } from '../api/apply-reward.ts';
-import { checkMineNumber, checkPeakNumber, maxEntryNumber, type NumberCheck } from '../entry-form.ts';
+import { checkMineNumber, checkPeakNumber, type NumberCheck } from '../entry-form.ts';
 
-type RewardResult = { kind: 'peak'; number: number; data: UsePeakResponse } | { kind: 'mine'; data: UseMineResponse } | { kind: 'how_many'; data: UseHowManyResponse };
+export type RewardResult = { kind: 'peak'; number: number; data: UsePeakResponse } | { kind: 'mine'; data: UseMineResponse } | { kind: 'how_many'; data: UseHowManyResponse };
 
 interface RewardSpec {
   title: string;
@@ -56,167 +55,54 @@ export const rewardSpecs: Record<RewardTypeDto, RewardSpec> = {
   },
 };
 
+const loadPanel = () => import('./reward-dialog-panel.tsx');
+const RewardDialogPanel = lazy(() => loadPanel().then((m) => ({ default: m.RewardDialogPanel })));
+
+/**
+ * The trigger button and, once it is first used, the dialog. The dialog's code (Radix) is fetched when the player
+ * points at, touches or focuses the button, so it is usually in by the click; until then nothing is drawn, and the
+ * dialog, an overlay, moves nothing when it appears.
+ */
 interface RewardDialogProps {
   type: RewardTypeDto;
   /** How many of this reward the player holds: with none, the dialog says how to earn one instead of a form. */
   available: number;
   /** The server's "how to earn" text for this reward ('' when it has none). */
   howToEarn: string;
-  trigger: ReactNode;
+  trigger: ReactElement<ComponentProps<'button'>>;
 }
 
 export function RewardDialog({ type, available, howToEarn, trigger }: RewardDialogProps) {
   const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const queryClient = useQueryClient();
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     if (!next) void queryClient.invalidateQueries({ queryKey: myRewardsQueryKey });
   };
+  const preload = () => void loadPanel();
+  const button = cloneElement(trigger, {
+    ref: triggerRef,
+    'aria-haspopup': 'dialog',
+    'aria-expanded': open,
+    onPointerEnter: preload,
+    onTouchStart: preload,
+    onFocus: preload,
+    onClick: (event) => {
+      trigger.props.onClick?.(event);
+      setUsed(true);
+      onOpenChange(true);
+    },
+  });
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content">
-          {/* Mounted only while open, so every opening starts at the form. */}
-          {available > 0 ? <RewardFlow type={type} onDone={() => onOpenChange(false)} /> : <HowToEarn type={type} howToEarn={howToEarn} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
-
-/** With none of the reward left, pressing USE explains how to earn one rather than answering with an error. */
-function HowToEarn({ type, howToEarn }: { type: RewardTypeDto; howToEarn: string }) {
-  const spec = rewardSpecs[type];
-  return (
-    <div className="stack">
-      <Dialog.Title className="card-title">NO {spec.title} YET</Dialog.Title>
-      <Dialog.Description asChild>
-        <div className="stack">
-          <p>{spec.explanation}</p>
-          <p>
-            <strong>How to earn one:</strong> {howToEarn !== '' ? howToEarn : spec.howToEarn}.
-          </p>
-        </div>
-      </Dialog.Description>
-      <Dialog.Close asChild>
-        <button type="button" className="btn btn-primary">
-          CLOSE
-        </button>
-      </Dialog.Close>
-    </div>
-  );
-}
-
-function RewardFlow({ type, onDone }: { type: RewardTypeDto; onDone: () => void }) {
-  const spec = rewardSpecs[type];
-  const [raw, setRaw] = useState('');
-  const [inputError, setInputError] = useState<string | null>(null);
-  const mutation = useMutation({ mutationFn: spec.run });
-  const inputId = useId();
-  const errorId = useId();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    let number = 0;
-    if (spec.check !== null) {
-      const checked = spec.check(raw);
-      if (!checked.ok) {
-        setInputError(checked.message);
-        return;
-      }
-      number = checked.value;
-    }
-    setInputError(null);
-    mutation.mutate(number);
-  };
-
-  if (mutation.data !== undefined) {
-    return (
-      <div className="stack">
-        <Dialog.Title className="card-title">{spec.title} RESULT</Dialog.Title>
-        <Dialog.Description asChild>
-          <div className="stack" role="status">
-            <RewardResultView result={mutation.data} />
-          </div>
-        </Dialog.Description>
-        <button type="button" className="btn btn-primary" onClick={onDone}>
-          CLOSE
-        </button>
-      </div>
-    );
-  }
-
-  const error = inputError ?? (mutation.error !== null ? messageOf(mutation.error, spec.fallbackError) : null);
-  return (
-    <form className="stack" onSubmit={submit} noValidate>
-      <Dialog.Title className="card-title">USE {spec.title}</Dialog.Title>
-      <Dialog.Description>{spec.explanation}</Dialog.Description>
-      {spec.check !== null && (
-        <div className="field">
-          <label htmlFor={inputId}>NUMBER</label>
-          <input
-            id={inputId}
-            className="input"
-            type="number"
-            inputMode="numeric"
-            // min 1 for Peak and Mine alike (spec-1 §5); Mine's floor of 10 is a validation message.
-            min={1}
-            max={maxEntryNumber}
-            step={1}
-            value={raw}
-            onChange={(event) => setRaw(event.target.value)}
-            aria-invalid={error !== null}
-            aria-describedby={error !== null ? errorId : undefined}
-            autoFocus
-          />
-        </div>
+    <>
+      {button}
+      {used && (
+        <Suspense fallback={null}>
+          <RewardDialogPanel type={type} available={available} howToEarn={howToEarn} open={open} onOpenChange={onOpenChange} trigger={triggerRef} />
+        </Suspense>
       )}
-      {error !== null && (
-        <p id={errorId} className="error-text" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="row">
-        <Dialog.Close asChild>
-          <button type="button" className="btn">
-            CANCEL
-          </button>
-        </Dialog.Close>
-        <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
-          {mutation.isPending ? spec.pendingLabel : spec.actionLabel}
-        </button>
-      </div>
-    </form>
+    </>
   );
-}
-
-function RewardResultView({ result }: { result: RewardResult }) {
-  switch (result.kind) {
-    case 'peak':
-      return (
-        <>
-          <p className="big-number">{result.number}</p>
-          <p>
-            <strong>{result.data.numberChosen ? 'TAKEN: someone has already picked this number.' : 'FREE: nobody has picked this number yet.'}</strong>
-          </p>
-          <p>{result.data.message}</p>
-        </>
-      );
-    case 'mine':
-      return <p>{result.data.message}</p>;
-    case 'how_many':
-      return (
-        <>
-          <p>
-            Numbers picked so far: <strong>{result.data.totalNumbers}</strong>
-          </p>
-          <p>
-            Unique so far: <strong>{result.data.uniqueNumbers}</strong>
-          </p>
-          <p>{result.data.message}</p>
-        </>
-      );
-  }
 }

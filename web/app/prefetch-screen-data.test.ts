@@ -1,0 +1,80 @@
+// @vitest-environment happy-dom
+// The play screen's data as the app boots: the independent requests go out together, the dependent ones follow.
+import { waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { meQueryKey } from '../features/auth/use-me.ts';
+import { gameTodayQueryKey } from '../features/play/api/get-game-today.ts';
+import { myEntriesQueryKey } from '../features/play/api/get-my-entries.ts';
+import { myRewardsQueryKey } from '../features/rewards/api/get-my-rewards.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import type { FakeResponse } from '../testing/fake-api.ts';
+import { myEntries, myRewards, openGame, player, playScreenRoutes } from '../testing/fixtures.ts';
+import { servePerTest } from '../testing/serve-per-test.ts';
+import { prefetchScreenData } from './prefetch-screen-data.ts';
+
+const serve = servePerTest();
+
+/** Answers held back until release(): shows which requests were sent before any answer came. */
+function gate() {
+  let release = () => {};
+  const opened = new Promise<void>((resolve) => (release = resolve));
+  const held = (answer: FakeResponse) => async () => {
+    await opened;
+    return answer;
+  };
+  return { release, held };
+}
+
+const paths = (requests: { path: string }[]) => requests.map((request) => request.path).sort();
+
+describe('prefetchScreenData', () => {
+  it('asks for me, the game and the entries at once, then the prize and the rewards, for a player on /', async () => {
+    const { release, held } = gate();
+    const api = await serve({
+      ...playScreenRoutes(),
+      'GET /api/me': held({ body: player }),
+      'GET /api/game/today': held({ body: openGame() }),
+      'GET /api/entry/mine': held({ body: myEntries() }),
+      'GET /api/rewards/mine': { body: myRewards },
+    });
+    const queryClient = createQueryClient();
+    let settled = false;
+    const firstData = prefetchScreenData(queryClient, '/').then(() => (settled = true));
+    // All three are on the wire while none has been answered.
+    await waitFor(() => expect(paths(api.requests)).toEqual(['/api/entry/mine', '/api/game/today', '/api/me']));
+    expect(settled).toBe(false);
+    release();
+    await firstData;
+    // The screen's first data is in when the promise settles; the prize and rewards follow.
+    expect(queryClient.getQueryData(myEntriesQueryKey)).toEqual(myEntries());
+    expect(queryClient.getQueryData(meQueryKey)).toEqual(player);
+    await waitFor(() => expect(paths(api.requests)).toEqual(['/api/entry/mine', '/api/game/today', '/api/me', '/api/prizes/date/2026-11-22', '/api/rewards/mine']));
+    await waitFor(() => expect(queryClient.getQueryData(['/api/prizes/date', '2026-11-22'])).toBeDefined());
+    expect(queryClient.getQueryData(meQueryKey)).toEqual(player);
+    expect(queryClient.getQueryData(gameTodayQueryKey)).toMatchObject({ gameDate: '2026-11-22' });
+    expect(queryClient.getQueryData(myEntriesQueryKey)).toEqual(myEntries());
+    await waitFor(() => expect(queryClient.getQueryData(myRewardsQueryKey)).toEqual(myRewards));
+  });
+
+  it('asks for no rewards for a visitor, and caches who is signed in as nobody', async () => {
+    const api = await serve({
+      ...playScreenRoutes(),
+      'GET /api/me': { status: 401, body: { error: 'Sign in first.', code: 'UNAUTHENTICATED' } },
+      'GET /api/entry/mine': { status: 401, body: { error: 'Sign in first.', code: 'UNAUTHENTICATED' } },
+    });
+    const queryClient = createQueryClient();
+    prefetchScreenData(queryClient, '/submit');
+    await waitFor(() => expect(queryClient.getQueryData(['/api/prizes/date', '2026-11-22'])).toBeDefined());
+    await waitFor(() => expect(queryClient.getQueryState(meQueryKey)?.status).toBe('success'));
+    expect(queryClient.getQueryData(meQueryKey)).toBeNull();
+    expect(api.requestsTo('GET /api/rewards/mine')).toHaveLength(0);
+  });
+
+  it('asks only who is signed in on other screens', async () => {
+    const api = await serve({ 'GET /api/me': { body: player } });
+    const queryClient = createQueryClient();
+    prefetchScreenData(queryClient, '/stats');
+    await waitFor(() => expect(queryClient.getQueryData(meQueryKey)).toEqual(player));
+    expect(paths(api.requests)).toEqual(['/api/me']);
+  });
+});
