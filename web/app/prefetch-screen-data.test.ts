@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { meQueryKey } from '../features/auth/use-me.ts';
 import { gameTodayQueryKey } from '../features/play/api/get-game-today.ts';
 import { myEntriesQueryKey } from '../features/play/api/get-my-entries.ts';
+import { latestResultQueryKey } from '../features/results/api/get-latest-result.ts';
 import { myRewardsQueryKey } from '../features/rewards/api/get-my-rewards.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import type { FakeResponse } from '../testing/fake-api.ts';
@@ -28,7 +29,7 @@ function gate() {
 const paths = (requests: { path: string }[]) => requests.map((request) => request.path).sort();
 
 describe('prefetchScreenData', () => {
-  it('asks for me, the game and the entries at once, then the prize and the rewards, for a player on /', async () => {
+  it('asks for me, the game and the entries at once, then the prize, the rewards and the last result, for a player on /', async () => {
     const { release, held } = gate();
     const api = await serve({
       ...playScreenRoutes(),
@@ -36,6 +37,7 @@ describe('prefetchScreenData', () => {
       'GET /api/game/today': held({ body: openGame() }),
       'GET /api/entry/mine': held({ body: myEntries() }),
       'GET /api/rewards/mine': { body: myRewards },
+      'GET /api/results/me/latest': { body: { result: null } },
     });
     const queryClient = createQueryClient();
     let settled = false;
@@ -48,12 +50,15 @@ describe('prefetchScreenData', () => {
     // The screen's first data is in when the promise settles; the prize and rewards follow.
     expect(queryClient.getQueryData(myEntriesQueryKey)).toEqual(myEntries());
     expect(queryClient.getQueryData(meQueryKey)).toEqual(player);
-    await waitFor(() => expect(paths(api.requests)).toEqual(['/api/entry/mine', '/api/game/today', '/api/me', '/api/prizes/date/2026-11-22', '/api/rewards/mine']));
+    await waitFor(() =>
+      expect(paths(api.requests)).toEqual(['/api/entry/mine', '/api/game/today', '/api/me', '/api/prizes/date/2026-11-22', '/api/results/me/latest', '/api/rewards/mine']),
+    );
     await waitFor(() => expect(queryClient.getQueryData(['/api/prizes/date', '2026-11-22'])).toBeDefined());
     expect(queryClient.getQueryData(meQueryKey)).toEqual(player);
     expect(queryClient.getQueryData(gameTodayQueryKey)).toMatchObject({ gameDate: '2026-11-22' });
     expect(queryClient.getQueryData(myEntriesQueryKey)).toEqual(myEntries());
     await waitFor(() => expect(queryClient.getQueryData(myRewardsQueryKey)).toEqual(myRewards));
+    await waitFor(() => expect(queryClient.getQueryData(latestResultQueryKey)).toEqual({ result: null }));
   });
 
   it('asks for no rewards for a visitor, and caches who is signed in as nobody', async () => {
@@ -68,6 +73,7 @@ describe('prefetchScreenData', () => {
     await waitFor(() => expect(queryClient.getQueryState(meQueryKey)?.status).toBe('success'));
     expect(queryClient.getQueryData(meQueryKey)).toBeNull();
     expect(api.requestsTo('GET /api/rewards/mine')).toHaveLength(0);
+    expect(api.requestsTo('GET /api/results/me/latest')).toHaveLength(0);
   });
 
   it('asks only who is signed in on other screens', async () => {

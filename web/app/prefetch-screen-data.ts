@@ -1,11 +1,13 @@
 // Starts the first screen's requests as the app boots, before React renders, and all at once where nothing depends
 // on another: on the play screen, who is signed in, today's game and the player's entries go out together, then the
-// prize (it needs the game's date) and the rewards (signed in only). The screens' queries find them in the cache.
+// prize (it needs the game's date), the rewards and the last result (signed in only). The screens' queries find them
+// in the cache.
 import type { QueryClient } from '@tanstack/react-query';
 import { meQueryOptions } from '../features/auth/use-me.ts';
 import { gameTodayQueryOptions } from '../features/play/api/get-game-today.ts';
 import { myEntriesQueryOptions } from '../features/play/api/get-my-entries.ts';
 import { prizeForDateQueryOptions } from '../features/play/api/get-prize-for-date.ts';
+import { latestResultQueryOptions } from '../features/results/api/get-latest-result.ts';
 import { myRewardsQueryOptions } from '../features/rewards/api/get-my-rewards.ts';
 import { parseGameKey } from '../lib/dates.ts';
 import { paths } from '../lib/paths.ts';
@@ -26,6 +28,8 @@ export function prefetchScreenData(queryClient: QueryClient, pathname: string): 
     },
     () => undefined,
   );
-  void me.then((user) => (user === null ? undefined : queryClient.prefetchQuery(myRewardsQueryOptions)));
+  void me.then((user) =>
+    user === null ? undefined : Promise.all([queryClient.prefetchQuery(myRewardsQueryOptions), queryClient.prefetchQuery(latestResultQueryOptions)]),
+  );
   return Promise.all([me, entries, game]).then(() => undefined);
 }
