@@ -30,14 +30,20 @@ const REQUESTS_PER_ADDRESS = 100;
 const READERS = 2_000;
 const SUBMITTERS = 40_000;
 const RUSHERS = 20_000;
+/** Knobs for profiling (docs/performance.md): a CPU profile of the server, a subset of the scenarios, no PostgreSQL. */
+const PROFILE_DIR = process.env['HTTP_BENCH_PROFILE_DIR'];
+const ONLY = process.env['HTTP_BENCH_SCENARIOS']?.split(',');
+const WITH_POSTGRES = process.env['HTTP_BENCH_POSTGRES'] !== '0';
 
 type ScenarioName = 'game' | 'mine' | 'submit' | 'rush';
-const SCENARIOS: { name: ScenarioName; label: string }[] = [
-  { name: 'game', label: 'GET /api/game/today' },
-  { name: 'mine', label: 'GET /api/entry/mine' },
-  { name: 'submit', label: 'POST /api/entry' },
-  { name: 'rush', label: 'deadline rush (5 req/player)' },
-];
+const SCENARIOS = (
+  [
+    { name: 'game', label: 'GET /api/game/today' },
+    { name: 'mine', label: 'GET /api/entry/mine' },
+    { name: 'submit', label: 'POST /api/entry' },
+    { name: 'rush', label: 'deadline rush (5 req/player)' },
+  ] satisfies { name: ScenarioName; label: string }[]
+).filter((s) => ONLY === undefined || ONLY.includes(s.name));
 
 interface Player {
   id: string;
@@ -297,7 +303,9 @@ const startProject = async (name: string, databaseUrl: string, players: ReturnTy
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   // As `npm start` runs it; GET /api/game/today also creates today's game before anyone submits.
-  const child = await startProcess(['scripts/start.mjs'], { PORT: String(port), DATABASE_URL: databaseUrl, PUBLIC_URL: origin }, port, '/api/game/today');
+  const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  const env = { PORT: String(port), DATABASE_URL: databaseUrl, PUBLIC_URL: origin };
+  const child = await startProcess([...profile, 'scripts/start.mjs'], env, port, '/api/game/today');
   return {
     name,
     port,
@@ -410,7 +418,7 @@ export async function runHttpBench(): Promise<HttpBenchResult> {
     rmSync(dir, { recursive: true, force: true });
   }
 
-  ok = (await runPostgres(players, sqliteFigures)) && ok;
+  if (WITH_POSTGRES) ok = (await runPostgres(players, sqliteFigures)) && ok;
   return { ok };
 }
 
