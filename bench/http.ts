@@ -25,7 +25,7 @@ const CONNECTIONS = 100;
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
 const WARM_UP_SECONDS = 1;
 /** Under the per-IP limit of submissions (120 a minute): a connection moves to a fresh address before it. */
-const REQUESTS_PER_ADDRESS = 100;
+const REQUESTS_PER_ADDRESS = Number(process.env['HTTP_BENCH_PER_ADDRESS'] ?? 100);
 /** Players that only read (entry/mine); submitters and rush players are used once each. */
 const READERS = 2_000;
 const SUBMITTERS = 40_000;
@@ -56,6 +56,8 @@ interface Figures {
   p99: number;
   errors: number;
   requests: number;
+  /** CPU time the server spent per request: unlike req/s, hardly moved by other load on the machine. */
+  cpuUsPerRequest: number;
   exhausted: boolean;
 }
 
@@ -103,6 +105,10 @@ const startProcess = async (args: string[], env: NodeJS.ProcessEnv, port: number
     stderr.push(chunk.toString('utf8'));
     if (stderr.length > 50) stderr.shift();
   });
+  child.once('exit', () => {
+    const said = stderr.join('').trim();
+    if (said) console.log(`  ${args.join(' ')} wrote to stderr:\n${said.slice(-2000)}`);
+  });
   const started = Date.now();
   while (Date.now() - started < 180_000) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}:\n${stderr.join('')}`);
@@ -117,8 +123,8 @@ const startProcess = async (args: string[], env: NodeJS.ProcessEnv, port: number
   throw new Error(`${args.join(' ')} did not answer ${probe} within 180 s:\n${stderr.join('')}`);
 };
 
-/** Resident memory of the process and its descendants (the server may run under a launcher). */
-const treeRssBytes = (pid: number): number => {
+/** The process and its descendants (the server may run under a launcher). */
+const processTree = (pid: number): number[] => {
   const children = new Map<number, number[]>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -130,17 +136,29 @@ const treeRssBytes = (pid: number): number => {
       // The process ended while we looked.
     }
   }
-  let total = 0;
+  const tree: number[] = [];
   const stack = [pid];
   while (stack.length > 0) {
     const p = stack.pop() ?? 0;
+    tree.push(p);
+    stack.push(...(children.get(p) ?? []));
+  }
+  return tree;
+};
+
+/** Linux's USER_HZ: /proc/PID/stat counts CPU time in these. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** Resident memory of the process and its descendants. */
+const treeRssBytes = (pid: number): number => {
+  let total = 0;
+  for (const p of processTree(pid)) {
     try {
       const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1];
       total += Number(kb ?? 0) * 1024;
     } catch {
       // Gone.
     }
-    stack.push(...(children.get(p) ?? []));
   }
   return total;
 };
@@ -263,38 +281,91 @@ const jobsFor = (scenario: ScenarioName, target: Target, accepted: Accepted, err
   }
 };
 
-const measure = async (scenario: ScenarioName, target: Target, accepted: Accepted, onSample?: () => void): Promise<Figures> => {
-  const warmUp = new ErrorTally();
-  await runLoad({
-    port: target.port,
-    connections: CONNECTIONS,
-    durationMs: WARM_UP_SECONDS * 1000,
-    nextJob: jobsFor(scenario, target, accepted, warmUp),
-    requestsPerAddress: REQUESTS_PER_ADDRESS,
-    sourceAddress,
+/** CPU time (user + system) of the process and its descendants so far, in ms. */
+const treeCpuMs = (pid: number): number => {
+  let ticks = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Gone.
+    }
+  }
+  return ticks * (1000 / CLOCK_TICKS_PER_SECOND);
+};
+
+interface Run {
+  target: Target;
+  accepted: Accepted;
+  onSample?: () => void;
+}
+
+/**
+ * Measures the targets of `runs` in alternating one-second rounds (after a warm-up each), so that
+ * load from other processes on a shared machine weighs on all of them alike.
+ */
+const measure = async (scenario: ScenarioName, runs: Run[]): Promise<Figures[]> => {
+  const tallies = runs.map((run) => {
+    const errors = new ErrorTally();
+    return {
+      errors,
+      jobs: jobsFor(scenario, run.target, run.accepted, errors),
+      latencies: [] as Float64Array[],
+      requests: 0,
+      elapsedMs: 0,
+      cpuMs: 0,
+      connectionErrors: 0,
+      exhausted: false,
+    };
   });
-  const errors = new ErrorTally();
-  const sampler = onSample ? setInterval(onSample, 100) : null;
-  const result = await runLoad({
-    port: target.port,
-    connections: CONNECTIONS,
-    durationMs: SECONDS * 1000,
-    nextJob: jobsFor(scenario, target, accepted, errors),
-    requestsPerAddress: REQUESTS_PER_ADDRESS,
-    sourceAddress,
-  });
-  if (sampler) clearInterval(sampler);
-  const sorted = result.latenciesMs.sort();
-  const statuses = [...warmUp.statuses, ...errors.statuses].map(([s, n]) => `${n}×${s}`).join(', ');
-  if (statuses) console.log(`  ${target.name} ${scenario}: unexpected responses ${statuses}`);
-  return {
-    reqPerSec: (result.requests / result.elapsedMs) * 1000,
-    p50: quantile(sorted, 0.5),
-    p99: quantile(sorted, 0.99),
-    errors: result.errors + errors.count + warmUp.count,
-    requests: result.requests,
-    exhausted: result.exhausted,
+  const round = async (i: number, seconds: number, counted: boolean) => {
+    const run = runs[i];
+    const tally = tallies[i];
+    if (!run || !tally) return;
+    const cpuBefore = treeCpuMs(run.target.pid);
+    const sampler = counted && run.onSample ? setInterval(run.onSample, 100) : null;
+    const result = await runLoad({
+      port: run.target.port,
+      connections: CONNECTIONS,
+      durationMs: seconds * 1000,
+      nextJob: tally.jobs,
+      requestsPerAddress: REQUESTS_PER_ADDRESS,
+      sourceAddress,
+    });
+    if (sampler) clearInterval(sampler);
+    tally.connectionErrors += result.errors;
+    tally.exhausted ||= result.exhausted;
+    if (!counted) return;
+    tally.cpuMs += treeCpuMs(run.target.pid) - cpuBefore;
+    tally.latencies.push(result.latenciesMs);
+    tally.requests += result.requests;
+    tally.elapsedMs += result.elapsedMs;
   };
+  for (let i = 0; i < runs.length; i += 1) await round(i, WARM_UP_SECONDS, false);
+  for (let r = 0; r < SECONDS; r += 1) for (let i = 0; i < runs.length; i += 1) await round(i, 1, true);
+
+  return tallies.map((tally, i) => {
+    const sorted = new Float64Array(tally.requests);
+    let at = 0;
+    for (const part of tally.latencies) {
+      sorted.set(part, at);
+      at += part.length;
+    }
+    sorted.sort();
+    const statuses = [...tally.errors.statuses].map(([s, n]) => `${n}×${s}`).join(', ');
+    if (statuses) console.log(`  ${runs[i]?.target.name} ${scenario}: unexpected responses ${statuses}`);
+    return {
+      reqPerSec: (tally.requests / tally.elapsedMs) * 1000,
+      p50: quantile(sorted, 0.5),
+      p99: quantile(sorted, 0.99),
+      errors: tally.connectionErrors + tally.errors.count,
+      requests: tally.requests,
+      cpuUsPerRequest: tally.requests === 0 ? 0 : (tally.cpuMs * 1000) / tally.requests,
+      exhausted: tally.exhausted,
+    };
+  });
 };
 
 // --- targets ---------------------------------------------------------------------------------
@@ -350,7 +421,8 @@ const checkStored = (target: string, accepted: Accepted, stored: { user_id: stri
 // --- report ----------------------------------------------------------------------------------
 
 const fmt = (f: Figures): string =>
-  `${Math.round(f.reqPerSec).toLocaleString('en-US').padStart(7)} req/s  p50 ${f.p50.toFixed(1).padStart(6)} ms  p99 ${f.p99.toFixed(1).padStart(6)} ms  errors ${String(f.errors).padStart(4)}` +
+  `${Math.round(f.reqPerSec).toLocaleString('en-US').padStart(7)} req/s  p50 ${f.p50.toFixed(1).padStart(6)} ms  p99 ${f.p99.toFixed(1).padStart(6)} ms  ` +
+  `errors ${String(f.errors).padStart(4)}  CPU ${Math.round(f.cpuUsPerRequest).toLocaleString('en-US').padStart(5)} µs/req` +
   (f.exhausted ? '  (players ran out)' : '');
 
 export interface HttpBenchResult {
@@ -381,14 +453,17 @@ export async function runHttpBench(): Promise<HttpBenchResult> {
       console.log(`\nSQLite (${dbFile}) vs bare node:http + better-sqlite3`);
       for (const { name, label } of SCENARIOS) {
         const onSample = name === 'rush' ? () => (rssPeak = Math.max(rssPeak, treeRssBytes(project.pid))) : undefined;
-        const mine = await measure(name, project, accepted, onSample);
-        const base = await measure(name, baseline, new Map());
+        const [mine, base] = await measure(name, [{ target: project, accepted, onSample }, { target: baseline, accepted: new Map() }]);
+        if (!mine || !base) throw new Error('measure returned fewer figures than runs');
         sqliteFigures.set(name, mine);
         ratios.set(name, { ratio: mine.reqPerSec / base.reqPerSec, figures: mine });
         console.log(`${label}`);
         console.log(`  project   ${fmt(mine)}`);
         console.log(`  baseline  ${fmt(base)}`);
-        console.log(`  ratio     ${(mine.reqPerSec / base.reqPerSec).toFixed(2)}×`);
+        console.log(
+          `  ratio     ${(mine.reqPerSec / base.reqPerSec).toFixed(2)}× req/s` +
+            `   (CPU per request: baseline/project ${(base.cpuUsPerRequest / mine.cpuUsPerRequest).toFixed(2)}×)`,
+        );
         if (mine.errors > 0) ok = false;
       }
       console.log(`  server RSS peak during the rush: ${(rssPeak / 2 ** 20).toFixed(0)} MB`);
@@ -437,7 +512,8 @@ async function runPostgres(players: ReturnType<typeof allPlayers>, sqliteFigures
       try {
         console.log('\nPostgreSQL (embedded), absolute and relative to the SQLite run above');
         for (const { name, label } of SCENARIOS) {
-          const figures = await measure(name, project, accepted);
+          const [figures] = await measure(name, [{ target: project, accepted }]);
+          if (!figures) throw new Error('measure returned no figures');
           const sqlite = sqliteFigures.get(name);
           console.log(`${label}`);
           console.log(`  postgres  ${fmt(figures)}  = ${sqlite ? (figures.reqPerSec / sqlite.reqPerSec).toFixed(2) : '?'}× SQLite`);

@@ -45,7 +45,7 @@ export class StatementCache {
 }
 
 /** A lock granted in arrival order. */
-class FifoLock {
+export class FifoLock {
   #held = false;
   readonly #waiting: (() => void)[] = [];
 
@@ -80,43 +80,54 @@ class CachedStatementConnection implements DatabaseConnection {
   }
 }
 
-/** One better-sqlite3 connection, its statement cache and its lock, as a kysely Driver. */
-export class SqliteConnectionDriver implements Driver {
+/** One better-sqlite3 connection with its statement cache and its lock. */
+export class SqliteConnection {
   readonly statements: StatementCache;
-  readonly #lock = new FifoLock();
-  readonly #connection: CachedStatementConnection;
+  readonly lock = new FifoLock();
+  readonly connection: DatabaseConnection;
 
   constructor(readonly database: BetterSqlite3.Database) {
     this.statements = new StatementCache(database);
-    this.#connection = new CachedStatementConnection(this.statements);
+    this.connection = new CachedStatementConnection(this.statements);
   }
+}
+
+/**
+ * The connection as a kysely Driver. `locking`: every query (or kysely transaction) takes the lock,
+ * for tools that use the query builder directly. Not locking: for a unit of work that holds the
+ * lock already, so that one kysely instance serves every unit instead of one built per unit.
+ */
+export class SqliteConnectionDriver implements Driver {
+  constructor(
+    private readonly sqlite: SqliteConnection,
+    private readonly locking: boolean,
+  ) {}
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    await this.#lock.acquire();
-    return this.#connection;
+    if (this.locking) await this.sqlite.lock.acquire();
+    return this.sqlite.connection;
   }
 
   async beginTransaction(): Promise<void> {
-    this.statements.run('begin');
+    this.sqlite.statements.run('begin');
   }
 
   async commitTransaction(): Promise<void> {
-    this.statements.run('commit');
+    this.sqlite.statements.run('commit');
   }
 
   async rollbackTransaction(): Promise<void> {
-    this.statements.run('rollback');
+    this.sqlite.statements.run('rollback');
   }
 
   async releaseConnection(): Promise<void> {
-    this.#lock.release();
+    if (this.locking) this.sqlite.lock.release();
   }
 
-  async destroy(): Promise<void> {
-    this.database.close();
-  }
+  /** The connection is closed by its owner (the store), once for both drivers. */
+  async destroy(): Promise<void> {}
 }
 
 /** kysely's SQLite dialect with the driver above. */

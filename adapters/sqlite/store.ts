@@ -8,7 +8,7 @@ import { sqliteDialect } from '../sql/dialect.ts';
 import { migrate } from '../sql/migrate.ts';
 import { sqlRepositories } from '../sql/repositories.ts';
 import type { Database } from '../sql/schema.ts';
-import { SqliteConnectionDialect, SqliteConnectionDriver } from './connection-driver.ts';
+import { SqliteConnection, SqliteConnectionDialect, SqliteConnectionDriver } from './connection-driver.ts';
 
 export interface SqliteStore extends Store {
   /** The query builder, for `lowest migrate` and bulk tools (bench, seeds). */
@@ -19,61 +19,76 @@ export interface SqliteStore extends Store {
 
 const BUSY_TIMEOUT_MS = 5000;
 
-const openConnection = (path: string): SqliteConnectionDriver => {
+const openConnection = (path: string): SqliteConnection => {
   const raw = new BetterSqlite3(path);
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
   raw.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   raw.pragma('foreign_keys = ON');
-  return new SqliteConnectionDriver(raw);
+  return new SqliteConnection(raw);
 };
 
-/** A connection with its lock held for the whole unit of work, inside `begin` … commit. */
-const unitOn =
-  (db: Kysely<Database>, driver: SqliteConnectionDriver, begin: string) =>
-  <T>(work: (repos: Repositories) => Promise<T>): Promise<T> =>
-    db.connection().execute(async (conn) => {
-      driver.statements.run(begin);
+const kyselyOver = (sqlite: SqliteConnection, locking: boolean): Kysely<Database> =>
+  new Kysely<Database>({ dialect: new SqliteConnectionDialect(new SqliteConnectionDriver(sqlite, locking)) });
+
+/**
+ * Units of work on one connection, one after another (its lock held from `begin` to commit). The
+ * repositories are built once: they hold nothing but the connection, used only under the lock.
+ */
+const unitsOn = (sqlite: SqliteConnection, begin: string) => {
+  const repos = sqlRepositories({ db: kyselyOver(sqlite, false), dialect: sqliteDialect });
+  return async <T>(work: (repos: Repositories) => Promise<T>): Promise<T> => {
+    await sqlite.lock.acquire();
+    try {
+      if (!sqlite.database.open) throw new Error('The database is closed.');
+      sqlite.statements.run(begin);
       try {
-        const result = await work(sqlRepositories({ db: conn, dialect: sqliteDialect }));
-        driver.statements.run('commit');
+        const result = await work(repos);
+        sqlite.statements.run('commit');
         return result;
       } catch (error) {
         // A failed COMMIT (or a statement error) may have ended the transaction already.
-        if (driver.database.inTransaction) driver.statements.run('rollback');
+        if (sqlite.database.inTransaction) sqlite.statements.run('rollback');
         throw error;
       }
-    });
+    } finally {
+      sqlite.lock.release();
+    }
+  };
+};
 
 /** Opens (creating if needed) the database at `path` or `':memory:'` and migrates it. */
 export async function createSqliteStore(path: string): Promise<SqliteStore> {
   const writer = openConnection(path);
-  const db = new Kysely<Database>({ dialect: new SqliteConnectionDialect(writer) });
+  const db = kyselyOver(writer, true);
   try {
     await migrate(db);
   } catch (error) {
-    await db.destroy();
+    writer.database.close();
     throw error;
   }
 
   // An in-memory database belongs to its one connection: it reads through the writer.
   const inMemory = path === ':memory:' || path === '';
   const reader = inMemory ? writer : openConnection(path);
-  if (!inMemory) reader.database.pragma('query_only = ON');
-  const readDb = inMemory ? db : new Kysely<Database>({ dialect: new SqliteConnectionDialect(reader) });
+  if (reader !== writer) reader.database.pragma('query_only = ON');
 
   return {
     db,
-    // Each unit holds its connection's lock: units on one connection run one after another.
     // BEGIN IMMEDIATE also serialises this process's writes with other processes' (`lowest close`).
-    read: unitOn(readDb, reader, 'begin'),
-    write: unitOn(db, writer, 'begin immediate'),
+    read: unitsOn(reader, 'begin'),
+    write: unitsOn(writer, 'begin immediate'),
     backup: async (file) => {
       await writer.database.backup(file);
     },
     close: async () => {
-      if (readDb !== db) await readDb.destroy();
-      await db.destroy();
+      // Waits for the units in progress (each holds its connection's lock until it ends); units
+      // queued after this find the connection closed.
+      for (const sqlite of new Set([reader, writer])) {
+        await sqlite.lock.acquire();
+        if (sqlite.database.open) sqlite.database.close();
+        sqlite.lock.release();
+      }
     },
   };
 }
