@@ -18,7 +18,7 @@ import { createPostgresStore } from '../adapters/postgres/store.ts';
 import type { Database } from '../adapters/sql/schema.ts';
 import { createSqliteStore } from '../adapters/sqlite/store.ts';
 import { createTestDatabase, startEmbeddedPostgres } from '../test/support/postgres.ts';
-import { ErrorTally, quantile, runLoad, type BenchJob, type BenchRequest, type BenchResponse } from './http-load-client.ts';
+import { ErrorTally, quantile, runLoad, type BenchJob, type BenchRequest, type BenchResponse, type TransportName } from './http-load-client.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CONNECTIONS = 100;
@@ -34,6 +34,8 @@ const RUSHERS = 20_000;
 const PROFILE_DIR = process.env['HTTP_BENCH_PROFILE_DIR'];
 const ONLY = process.env['HTTP_BENCH_SCENARIOS']?.split(',');
 const WITH_POSTGRES = process.env['HTTP_BENCH_POSTGRES'] !== '0';
+/** node:http (default) or raw sockets, see http-load-client.ts. */
+const TRANSPORT: TransportName = process.env['HTTP_BENCH_CLIENT'] === 'raw' ? 'raw' : 'node-http';
 
 type ScenarioName = 'game' | 'mine' | 'submit' | 'rush';
 const SCENARIOS = (
@@ -221,11 +223,11 @@ const sourceAddress = (): string => {
 const numberFor = (i: number): number => 1 + ((i * 7_919) % 1_000_000);
 
 const jobsFor = (scenario: ScenarioName, target: Target, accepted: Accepted, errors: ErrorTally): (() => BenchJob | null) => {
-  const get = (path: string, player?: Player): BenchRequest => ({ method: 'GET', path, headers: player ? `Cookie: ${player.cookie}\r\n` : '' });
+  const get = (path: string, player?: Player): BenchRequest => ({ method: 'GET', path, headers: player ? { Cookie: player.cookie } : {} });
   const submit = (player: Player, number: number): BenchRequest => ({
     method: 'POST',
     path: '/api/entry',
-    headers: `Cookie: ${player.cookie}\r\nOrigin: ${target.origin}\r\nContent-Type: application/json\r\n`,
+    headers: { Cookie: player.cookie, Origin: target.origin, 'Content-Type': 'application/json' },
     body: JSON.stringify({ number }),
   });
   /** A job of fixed steps, each with the status it expects (and an optional check of the body). */
@@ -333,6 +335,7 @@ const measure = async (scenario: ScenarioName, runs: Run[]): Promise<Figures[]> 
       nextJob: tally.jobs,
       requestsPerAddress: REQUESTS_PER_ADDRESS,
       sourceAddress,
+      transport: TRANSPORT,
     });
     if (sampler) clearInterval(sampler);
     tally.connectionErrors += result.errors;
@@ -431,8 +434,9 @@ export interface HttpBenchResult {
 
 export async function runHttpBench(): Promise<HttpBenchResult> {
   console.log(
-    `http bench: ${CONNECTIONS} keep-alive connections, ${SECONDS} s per scenario after ${WARM_UP_SECONDS} s warm-up, ` +
-      `a fresh loopback source address every ${REQUESTS_PER_ADDRESS} requests; server as \`npm start\` runs it`,
+    `http bench: ${CONNECTIONS} keep-alive connections (${TRANSPORT} client), per scenario ${WARM_UP_SECONDS} s warm-up then ` +
+      `${SECONDS} rounds of 1 s (project and baseline alternating), a fresh loopback source address every ` +
+      `${REQUESTS_PER_ADDRESS} requests; server as \`npm start\` runs it`,
   );
   const dir = mkdtempSync(join(tmpdir(), 'lowest-http-bench-'));
   const players = allPlayers();
