@@ -1,5 +1,6 @@
-// SQLite-only behaviour: pragmas, re-opening (migrations run once), online backup, and a second
-// connection to the same file (another process, e.g. `lowest close`) seeing the close.
+// SQLite-only behaviour: pragmas, re-opening (migrations run once), online backup, reads on their own
+// connection beside a write in flight, and a second store on the same file (another process, e.g.
+// `lowest close`) seeing the close.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,5 +84,51 @@ describe('createSqliteStore', () => {
     expect(await a.read((r) => r.playerStats.byUser('u1'))).toMatchObject({ wins: 1, entries: 1 });
     await a.close();
     await b.close();
+  });
+
+  it('answers a read while a write is in flight, from the last commit: never half of the write', async () => {
+    const store = await createSqliteStore(tempFile('beside.db'));
+    await store.write((r) => r.users.create(newUser('u0')));
+    let release = (): void => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let halfway = (): void => undefined;
+    const firstWritten = new Promise<void>((resolve) => (halfway = resolve));
+    const writing = store.write(async (r) => {
+      await r.users.create(newUser('u1'));
+      halfway();
+      await gate;
+      await r.users.create(newUser('u2'));
+    });
+    await firstWritten;
+    // Were reads queued behind the write, this would wait for the gate that opens only after it.
+    expect(await store.read((r) => r.users.count())).toEqual({ users: 1, bots: 0 });
+    release();
+    await writing;
+    expect(await store.read((r) => r.users.count())).toEqual({ users: 3, bots: 0 });
+    await store.close();
+  });
+
+  it('keeps one snapshot for the whole read unit although a write commits in its middle', async () => {
+    const store = await createSqliteStore(tempFile('snapshot.db'));
+    await store.write((r) => r.users.create(newUser('u0')));
+    const [before, after] = await store.read(async (r) => {
+      const first = await r.users.count();
+      await store.write((w) => w.users.create(newUser('u1')));
+      return [first, await r.users.count()];
+    });
+    expect(before).toEqual({ users: 1, bots: 0 });
+    expect(after).toEqual(before);
+    expect(await store.read((r) => r.users.count())).toEqual({ users: 2, bots: 0 });
+    await store.close();
+  });
+
+  it('refuses a write inside a read unit and keeps nothing of it', async () => {
+    const store = await createSqliteStore(tempFile('read-only.db'));
+    await expect(store.read((r) => r.users.create(newUser('u1')))).rejects.toThrow(/readonly|read-only/i);
+    expect(await store.read((r) => r.users.byId('u1'))).toBeNull();
+    // The read connection is still usable afterwards.
+    await store.write((r) => r.users.create(newUser('u2')));
+    expect((await store.read((r) => r.users.byId('u2')))?.id).toBe('u2');
+    await store.close();
   });
 });

@@ -1,11 +1,14 @@
-// The embedded default Store: one better-sqlite3 connection (WAL), writes in BEGIN IMMEDIATE.
+// The embedded default Store: better-sqlite3 in WAL. Writes go through one connection in
+// BEGIN IMMEDIATE; reads of a file database through a second connection, so they never queue
+// behind a write (WAL gives each read transaction the last committed state, never half a write).
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely } from 'kysely';
 import type { Repositories, Store } from '../../core/ports.ts';
 import { sqliteDialect } from '../sql/dialect.ts';
 import { migrate } from '../sql/migrate.ts';
 import { sqlRepositories } from '../sql/repositories.ts';
 import type { Database } from '../sql/schema.ts';
+import { SqliteConnection, SqliteConnectionDialect, SqliteConnectionDriver } from './connection-driver.ts';
 
 export interface SqliteStore extends Store {
   /** The query builder, for `lowest migrate` and bulk tools (bench, seeds). */
@@ -14,44 +17,79 @@ export interface SqliteStore extends Store {
   backup(file: string): Promise<void>;
 }
 
-/** Opens (creating if needed) the database at `path` or `':memory:'` and migrates it. */
-export async function createSqliteStore(path: string): Promise<SqliteStore> {
+const BUSY_TIMEOUT_MS = 5000;
+
+const openConnection = (path: string): SqliteConnection => {
   const raw = new BetterSqlite3(path);
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
-  raw.pragma('busy_timeout = 5000');
+  raw.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   raw.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
+  return new SqliteConnection(raw);
+};
+
+const kyselyOver = (sqlite: SqliteConnection, locking: boolean): Kysely<Database> =>
+  new Kysely<Database>({ dialect: new SqliteConnectionDialect(new SqliteConnectionDriver(sqlite, locking)) });
+
+/**
+ * Units of work on one connection, one after another (its lock held from `begin` to commit). The
+ * repositories are built once: they hold nothing but the connection, used only under the lock.
+ */
+const unitsOn = (sqlite: SqliteConnection, begin: string) => {
+  const repos = sqlRepositories({ db: kyselyOver(sqlite, false), dialect: sqliteDialect });
+  return async <T>(work: (repos: Repositories) => Promise<T>): Promise<T> => {
+    await sqlite.lock.acquire();
+    try {
+      if (!sqlite.database.open) throw new Error('The database is closed.');
+      sqlite.statements.run(begin);
+      try {
+        const result = await work(repos);
+        sqlite.statements.run('commit');
+        return result;
+      } catch (error) {
+        // A failed COMMIT (or a statement error) may have ended the transaction already.
+        if (sqlite.database.inTransaction) sqlite.statements.run('rollback');
+        throw error;
+      }
+    } finally {
+      sqlite.lock.release();
+    }
+  };
+};
+
+/** Opens (creating if needed) the database at `path` or `':memory:'` and migrates it. */
+export async function createSqliteStore(path: string): Promise<SqliteStore> {
+  const writer = openConnection(path);
+  const db = kyselyOver(writer, true);
   try {
     await migrate(db);
   } catch (error) {
-    await db.destroy();
+    writer.database.close();
     throw error;
   }
 
-  // kysely's SQLite driver has one connection behind a mutex: holding it for the whole unit of
-  // work serialises this process's units; BEGIN IMMEDIATE serialises writers of other processes.
-  const unit = <T>(begin: string, work: (repos: Repositories) => Promise<T>): Promise<T> =>
-    db.connection().execute(async (conn) => {
-      await sql.raw(begin).execute(conn);
-      try {
-        const result = await work(sqlRepositories({ db: conn, dialect: sqliteDialect }));
-        await sql`commit`.execute(conn);
-        return result;
-      } catch (error) {
-        await sql`rollback`.execute(conn);
-        throw error;
-      }
-    });
+  // An in-memory database belongs to its one connection: it reads through the writer.
+  const inMemory = path === ':memory:' || path === '';
+  const reader = inMemory ? writer : openConnection(path);
+  if (reader !== writer) reader.database.pragma('query_only = ON');
 
   return {
     db,
-    read: (work) => unit('begin', work),
-    write: (work) => unit('begin immediate', work),
+    // BEGIN IMMEDIATE also serialises this process's writes with other processes' (`lowest close`).
+    read: unitsOn(reader, 'begin'),
+    write: unitsOn(writer, 'begin immediate'),
     backup: async (file) => {
-      await raw.backup(file);
+      await writer.database.backup(file);
     },
-    close: () => db.destroy(),
+    close: async () => {
+      // Waits for the units in progress (each holds its connection's lock until it ends); units
+      // queued after this find the connection closed.
+      for (const sqlite of new Set([reader, writer])) {
+        await sqlite.lock.acquire();
+        if (sqlite.database.open) sqlite.database.close();
+        sqlite.lock.release();
+      }
+    },
   };
 }
 

@@ -110,4 +110,28 @@ describe('calendar properties over several years', () => {
       );
     });
   }
+
+  it('remembered deadlines answer like a fresh search: walks to and fro over windows and DST changes', () => {
+    // 02:30 New York falls into the spring-forward gap once a year; walks step up to ±30 hours.
+    const gap: GameConfig = { ...defaultGameConfig, closeTime: '02:30', closeZone: 'America/New_York' };
+    const walk = fc.tuple(instant, fc.array(fc.integer({ min: -30 * HOUR, max: 30 * HOUR }), { minLength: 1, maxLength: 20 }));
+    for (const cfg of [defaultGameConfig, london, gap]) {
+      fc.assert(
+        fc.property(walk, ([start, steps]) => {
+          let t = start.getTime();
+          for (const step of steps) {
+            t += step;
+            const now = new Date(t);
+            const close = closeInstantAfter(now, cfg);
+            // The defining property, checked through closeInstantBefore (which remembers nothing):
+            // the deadline is after now and the one before it is not.
+            expect(close.getTime()).toBeGreaterThan(t);
+            expect(closeInstantBefore(close, cfg).getTime()).toBeLessThanOrEqual(t);
+            expect(gameDateOf(close, cfg)).toBe(new Intl.DateTimeFormat('en-CA', { timeZone: cfg.dateZone }).format(close));
+          }
+        }),
+        { numRuns: 100 },
+      );
+    }
+  });
 });

@@ -124,14 +124,45 @@ const closeWallTime = (cfg: GameConfig): { hour: number; minute: number } => {
   return { hour, minute };
 };
 
+/** Memo tables stay small: a few configurations and the dates around today. Cleared when full. */
+const MEMO_LIMIT = 1_000;
+
+const remember = <K, V>(memo: Map<K, V>, key: K, value: V): V => {
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(key, value);
+  return value;
+};
+
+const deadlines = new Map<string, number>();
+
 /** The deadline on a calendar day of the close zone. */
 const deadlineOnCloseDay = (closeDay: GameDate, cfg: GameConfig): Date => {
+  const key = `${closeDay}|${cfg.closeTime}|${cfg.closeZone}`;
+  const known = deadlines.get(key);
+  if (known !== undefined) return new Date(known);
   const { hour, minute } = closeWallTime(cfg);
-  return zonedInstant(closeDay, hour, minute, cfg.closeZone);
+  return new Date(remember(deadlines, key, zonedInstant(closeDay, hour, minute, cfg.closeZone).getTime()));
 };
+
+/**
+ * The game window around the last instant asked about, per close configuration: every instant in
+ * [opens, closes) has `closes` as its next deadline. Saves the Intl work that every request made.
+ */
+const deadlineWindows = new Map<string, { opensMs: number; closesMs: number }>();
 
 /** The first deadline strictly after `now`. */
 export const closeInstantAfter = (now: Date, cfg: GameConfig): Date => {
+  const key = `${cfg.closeTime}|${cfg.closeZone}`;
+  const t = now.getTime();
+  const window = deadlineWindows.get(key);
+  if (window && window.opensMs <= t && t < window.closesMs) return new Date(window.closesMs);
+  const deadline = searchCloseInstantAfter(now, cfg);
+  // No deadline lies between the one before `deadline` and `deadline` itself.
+  remember(deadlineWindows, key, { opensMs: closeInstantBefore(deadline, cfg).getTime(), closesMs: deadline.getTime() });
+  return deadline;
+};
+
+const searchCloseInstantAfter = (now: Date, cfg: GameConfig): Date => {
   const today = dateInZone(now, cfg.closeZone);
   for (let i = -1; i <= 2; i += 1) {
     const deadline = deadlineOnCloseDay(addDays(today, i), cfg);
@@ -151,7 +182,12 @@ export const closeInstantBefore = (instant: Date, cfg: GameConfig): Date => {
 };
 
 /** The date that names the game closing at `closeInstant`: its calendar date in the date zone. */
-export const gameDateOf = (closeInstant: Date, cfg: GameConfig): GameDate => dateInZone(closeInstant, cfg.dateZone);
+const gameDates = new Map<string, GameDate>();
+
+export const gameDateOf = (closeInstant: Date, cfg: GameConfig): GameDate => {
+  const key = `${closeInstant.getTime()}|${cfg.dateZone}`;
+  return gameDates.get(key) ?? remember(gameDates, key, dateInZone(closeInstant, cfg.dateZone));
+};
 
 /**
  * The deadline whose game date is `date`. The earliest one if a DST change makes two deadlines share a

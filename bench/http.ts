@@ -1,0 +1,548 @@
+// `npm run bench:http`: the request path under a deadline rush. Starts the server the way `npm start`
+// does (its own process, a temporary SQLite database, players and sessions created in bulk
+// beforehand) and a bare node:http + better-sqlite3 baseline, drives both with the same load client
+// at 100 keep-alive connections from many loopback source addresses, and prints req/s, p50, p99 and
+// errors per scenario with the project/baseline ratio. Then the same against embedded PostgreSQL.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import BetterSqlite3 from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+import postgres from 'postgres';
+import { nodeDigest } from '../adapters/crypto/node-digest.ts';
+import { createPostgresStore } from '../adapters/postgres/store.ts';
+import type { Database } from '../adapters/sql/schema.ts';
+import { createSqliteStore } from '../adapters/sqlite/store.ts';
+import { createTestDatabase, startEmbeddedPostgres } from '../test/support/postgres.ts';
+import { ErrorTally, quantile, runLoad, type BenchJob, type BenchRequest, type BenchResponse, type TransportName } from './http-load-client.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const CONNECTIONS = 100;
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
+const WARM_UP_SECONDS = 1;
+/** Under the per-IP limit of submissions (120 a minute): a connection moves to a fresh address before it. */
+const REQUESTS_PER_ADDRESS = Number(process.env['HTTP_BENCH_PER_ADDRESS'] ?? 100);
+/** Players that only read (entry/mine); submitters and rush players are used once each. */
+const READERS = 2_000;
+const SUBMITTERS = 40_000;
+const RUSHERS = 20_000;
+/** Knobs for profiling (docs/performance.md): a CPU profile of the server, a subset of the scenarios, no PostgreSQL. */
+const PROFILE_DIR = process.env['HTTP_BENCH_PROFILE_DIR'];
+const ONLY = process.env['HTTP_BENCH_SCENARIOS']?.split(',');
+const WITH_POSTGRES = process.env['HTTP_BENCH_POSTGRES'] !== '0';
+/** node:http (default) or raw sockets, see http-load-client.ts. */
+const TRANSPORT: TransportName = process.env['HTTP_BENCH_CLIENT'] === 'raw' ? 'raw' : 'node-http';
+
+type ScenarioName = 'game' | 'mine' | 'submit' | 'rush';
+const SCENARIOS = (
+  [
+    { name: 'game', label: 'GET /api/game/today' },
+    { name: 'mine', label: 'GET /api/entry/mine' },
+    { name: 'submit', label: 'POST /api/entry' },
+    { name: 'rush', label: 'deadline rush (5 req/player)' },
+  ] satisfies { name: ScenarioName; label: string }[]
+).filter((s) => ONLY === undefined || ONLY.includes(s.name));
+
+interface Player {
+  id: string;
+  cookie: string;
+}
+
+interface Figures {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  requests: number;
+  /** CPU time the server spent per request: unlike req/s, hardly moved by other load on the machine. */
+  cpuUsPerRequest: number;
+  exhausted: boolean;
+}
+
+/** A running server under test, with what the checks need to know about it. */
+interface Target {
+  name: string;
+  port: number;
+  origin: string;
+  pid: number;
+  players: { readers: Player[]; submitters: Player[]; rushers: Player[] };
+  /** Submitters and rush players are used once each: the next unused one. */
+  cursor: { submitters: number; rushers: number };
+  stop(): Promise<void>;
+}
+
+// --- processes -------------------------------------------------------------------------------
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+
+const stopChild = (child: ChildProcess): Promise<void> =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+
+/** Spawns a server process and polls `probe` until it answers 200 (or the process dies). */
+const startProcess = async (args: string[], env: NodeJS.ProcessEnv, port: number, probe: string): Promise<ChildProcess> => {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const stderr: string[] = [];
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr.push(chunk.toString('utf8'));
+    if (stderr.length > 50) stderr.shift();
+  });
+  child.once('exit', () => {
+    const said = stderr.join('').trim();
+    if (said) console.log(`  ${args.join(' ')} wrote to stderr:\n${said.slice(-2000)}`);
+  });
+  const started = Date.now();
+  while (Date.now() - started < 180_000) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}:\n${stderr.join('')}`);
+    const ok = await fetch(`http://127.0.0.1:${port}${probe}`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return child;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await stopChild(child);
+  throw new Error(`${args.join(' ')} did not answer ${probe} within 180 s:\n${stderr.join('')}`);
+};
+
+/** The process and its descendants (the server may run under a launcher). */
+const processTree = (pid: number): number[] => {
+  const children = new Map<number, number[]>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const tree: number[] = [];
+  const stack = [pid];
+  while (stack.length > 0) {
+    const p = stack.pop() ?? 0;
+    tree.push(p);
+    stack.push(...(children.get(p) ?? []));
+  }
+  return tree;
+};
+
+/** Linux's USER_HZ: /proc/PID/stat counts CPU time in these. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** Resident memory of the process and its descendants. */
+const treeRssBytes = (pid: number): number => {
+  let total = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1];
+      total += Number(kb ?? 0) * 1024;
+    } catch {
+      // Gone.
+    }
+  }
+  return total;
+};
+
+// --- players ---------------------------------------------------------------------------------
+
+const makePlayers = (prefix: string, count: number): (Player & { tokenHash: string })[] =>
+  Array.from({ length: count }, (_, i) => {
+    const token = randomBytes(32).toString('hex');
+    return { id: `${prefix}${String(i).padStart(6, '0')}`, cookie: `sid=${token}`, tokenHash: nodeDigest.sha256Hex(token) };
+  });
+
+/** Users, their stats rows and live sessions, straight into the tables: the bench measures play, not sign-in. */
+async function seedPlayers(db: Kysely<Database>, players: (Player & { tokenHash: string })[], bool: (v: boolean) => boolean | number): Promise<void> {
+  const now = new Date().toISOString();
+  const expires = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  const BATCH = 500;
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < players.length; i += BATCH) {
+      const slice = players.slice(i, i + BATCH);
+      await trx
+        .insertInto('users')
+        .values(slice.map((p) => ({
+          id: p.id, email: `${p.id}@bench.invalid`, display_name: `Bench ${p.id}`, role: 'player', google_sub: null,
+          referral_code: p.id.toUpperCase(), is_bot: bool(false), created_at: now,
+        })))
+        .execute();
+      await trx
+        .insertInto('player_stats')
+        .values(slice.map((p) => ({ user_id: p.id, wins: 0, entries: 0, current_streak: 0, best_streak: 0, last_played_date: null, last_played_at: null })))
+        .execute();
+      await trx
+        .insertInto('sessions')
+        .values(slice.map((p) => ({ token_hash: p.tokenHash, user_id: p.id, created_at: now, expires_at: expires })))
+        .execute();
+    }
+  });
+}
+
+const allPlayers = () => {
+  const readers = makePlayers('r', READERS);
+  const submitters = makePlayers('s', SUBMITTERS);
+  const rushers = makePlayers('u', RUSHERS);
+  return { readers, submitters, rushers, all: [...readers, ...submitters, ...rushers] };
+};
+
+// --- scenarios -------------------------------------------------------------------------------
+
+/** The numbers a run submitted with a 201, by player: the stored entries must be exactly these. */
+type Accepted = Map<string, number>;
+
+let nextAddress = 0;
+/** 127.1.0.1, 127.1.0.2, …: a new loopback source address for every connection of the whole run. */
+const sourceAddress = (): string => {
+  nextAddress += 1;
+  const n = nextAddress;
+  return `127.${1 + ((n >> 14) & 0x7f)}.${(n >> 7) & 0x7f}.${1 + (n & 0x7f)}`;
+};
+
+const numberFor = (i: number): number => 1 + ((i * 7_919) % 1_000_000);
+
+const jobsFor = (scenario: ScenarioName, target: Target, accepted: Accepted, errors: ErrorTally): (() => BenchJob | null) => {
+  const get = (path: string, player?: Player): BenchRequest => ({ method: 'GET', path, headers: player ? { Cookie: player.cookie } : {} });
+  const submit = (player: Player, number: number): BenchRequest => ({
+    method: 'POST',
+    path: '/api/entry',
+    headers: { Cookie: player.cookie, Origin: target.origin, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ number }),
+  });
+  /** A job of fixed steps, each with the status it expects (and an optional check of the body). */
+  const steps = (list: { request: BenchRequest; status: number; check?: (body: string) => boolean; onOk?: () => void }[]): BenchJob => {
+    let at = 0;
+    return {
+      next(previous: BenchResponse | null) {
+        if (previous) {
+          const step = list[at - 1];
+          if (step && (previous.status !== step.status || (step.check && !step.check(previous.body)))) {
+            errors.note(previous.status);
+            return null;
+          }
+          step?.onOk?.();
+        }
+        const request = list[at]?.request ?? null;
+        at += 1;
+        return request;
+      },
+    };
+  };
+
+  let i = 0;
+  switch (scenario) {
+    case 'game':
+      return () => steps([{ request: get('/api/game/today'), status: 200 }]);
+    case 'mine':
+      return () => {
+        const player = target.players.readers[i++ % target.players.readers.length];
+        return player ? steps([{ request: get('/api/entry/mine', player), status: 200 }]) : null;
+      };
+    case 'submit':
+      return () => {
+        const player = target.players.submitters[target.cursor.submitters++];
+        if (!player) return null;
+        const number = numberFor(i++);
+        return steps([{ request: submit(player, number), status: 201, onOk: () => accepted.set(player.id, number) }]);
+      };
+    case 'rush':
+      return () => {
+        const player = target.players.rushers[target.cursor.rushers++];
+        if (!player) return null;
+        const number = numberFor(i++);
+        return steps([
+          { request: get('/api/me', player), status: 200 },
+          { request: get('/api/game/today', player), status: 200 },
+          { request: get('/api/entry/mine', player), status: 200 },
+          { request: submit(player, number), status: 201, onOk: () => accepted.set(player.id, number) },
+          // Read-your-write: the pick just accepted is in the player's list.
+          { request: get('/api/entry/mine', player), status: 200, check: (body) => body.includes(`"number":${number}`) },
+        ]);
+      };
+  }
+};
+
+/** CPU time (user + system) of the process and its descendants so far, in ms. */
+const treeCpuMs = (pid: number): number => {
+  let ticks = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Gone.
+    }
+  }
+  return ticks * (1000 / CLOCK_TICKS_PER_SECOND);
+};
+
+interface Run {
+  target: Target;
+  accepted: Accepted;
+  onSample?: () => void;
+}
+
+/**
+ * Measures the targets of `runs` in alternating one-second rounds (after a warm-up each), so that
+ * load from other processes on a shared machine weighs on all of them alike.
+ */
+const measure = async (scenario: ScenarioName, runs: Run[]): Promise<Figures[]> => {
+  const tallies = runs.map((run) => {
+    const errors = new ErrorTally();
+    return {
+      errors,
+      jobs: jobsFor(scenario, run.target, run.accepted, errors),
+      latencies: [] as Float64Array[],
+      requests: 0,
+      elapsedMs: 0,
+      cpuMs: 0,
+      connectionErrors: 0,
+      exhausted: false,
+    };
+  });
+  const round = async (i: number, seconds: number, counted: boolean) => {
+    const run = runs[i];
+    const tally = tallies[i];
+    if (!run || !tally) return;
+    const cpuBefore = treeCpuMs(run.target.pid);
+    const sampler = counted && run.onSample ? setInterval(run.onSample, 100) : null;
+    const result = await runLoad({
+      port: run.target.port,
+      connections: CONNECTIONS,
+      durationMs: seconds * 1000,
+      nextJob: tally.jobs,
+      requestsPerAddress: REQUESTS_PER_ADDRESS,
+      sourceAddress,
+      transport: TRANSPORT,
+    });
+    if (sampler) clearInterval(sampler);
+    tally.connectionErrors += result.errors;
+    tally.exhausted ||= result.exhausted;
+    if (!counted) return;
+    tally.cpuMs += treeCpuMs(run.target.pid) - cpuBefore;
+    tally.latencies.push(result.latenciesMs);
+    tally.requests += result.requests;
+    tally.elapsedMs += result.elapsedMs;
+  };
+  for (let i = 0; i < runs.length; i += 1) await round(i, WARM_UP_SECONDS, false);
+  for (let r = 0; r < SECONDS; r += 1) for (let i = 0; i < runs.length; i += 1) await round(i, 1, true);
+
+  return tallies.map((tally, i) => {
+    const sorted = new Float64Array(tally.requests);
+    let at = 0;
+    for (const part of tally.latencies) {
+      sorted.set(part, at);
+      at += part.length;
+    }
+    sorted.sort();
+    const statuses = [...tally.errors.statuses].map(([s, n]) => `${n}×${s}`).join(', ');
+    if (statuses) console.log(`  ${runs[i]?.target.name} ${scenario}: unexpected responses ${statuses}`);
+    return {
+      reqPerSec: (tally.requests / tally.elapsedMs) * 1000,
+      p50: quantile(sorted, 0.5),
+      p99: quantile(sorted, 0.99),
+      errors: tally.connectionErrors + tally.errors.count,
+      requests: tally.requests,
+      cpuUsPerRequest: tally.requests === 0 ? 0 : (tally.cpuMs * 1000) / tally.requests,
+      exhausted: tally.exhausted,
+    };
+  });
+};
+
+// --- targets ---------------------------------------------------------------------------------
+
+const startProject = async (name: string, databaseUrl: string, players: ReturnType<typeof allPlayers>): Promise<Target> => {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  // As `npm start` runs it; GET /api/game/today also creates today's game before anyone submits.
+  const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  const env = { PORT: String(port), DATABASE_URL: databaseUrl, PUBLIC_URL: origin };
+  const child = await startProcess([...profile, 'scripts/start.mjs'], env, port, '/api/game/today');
+  return {
+    name,
+    port,
+    origin,
+    pid: child.pid ?? 0,
+    players,
+    cursor: { submitters: 0, rushers: 0 },
+    stop: () => stopChild(child),
+  };
+};
+
+const startBaseline = async (file: string): Promise<Target> => {
+  const port = await freePort();
+  const child = await startProcess(['--import', 'tsx', 'bench/http-baseline.ts'], { PORT: String(port), DATABASE_FILE: file }, port, '/api/game/today');
+  // The baseline's cookie names the player; its pools never run dry.
+  const synthetic = (prefix: string, count: number): Player[] =>
+    Array.from({ length: count }, (_, i) => ({ id: `${prefix}${i}`, cookie: `sid=${prefix}${i}` }));
+  return {
+    name: 'baseline',
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
+    players: { readers: synthetic('r', READERS), submitters: synthetic('s', SUBMITTERS * 4), rushers: synthetic('u', RUSHERS * 4) },
+    cursor: { submitters: 0, rushers: 0 },
+    stop: () => stopChild(child),
+  };
+};
+
+/** Compares the stored entries with the 201s: each accepted pick stored once, nothing else stored. */
+const checkStored = (target: string, accepted: Accepted, stored: { user_id: string | null; number: number }[]): boolean => {
+  const extra = stored.filter((row) => row.user_id === null || accepted.get(row.user_id) !== row.number);
+  const storedIds = new Set(stored.map((row) => row.user_id));
+  const missing = [...accepted.keys()].filter((id) => !storedIds.has(id));
+  const ok = extra.length === 0 && missing.length === 0 && stored.length === accepted.size;
+  console.log(
+    `  ${target}: ${accepted.size.toLocaleString('en-US')} × 201, ${stored.length.toLocaleString('en-US')} entries stored: ` +
+      (ok ? 'every 201 stored, nothing else' : `MISMATCH (${missing.length} missing, ${extra.length} unexpected)`),
+  );
+  return ok;
+};
+
+// --- report ----------------------------------------------------------------------------------
+
+const fmt = (f: Figures): string =>
+  `${Math.round(f.reqPerSec).toLocaleString('en-US').padStart(7)} req/s  p50 ${f.p50.toFixed(1).padStart(6)} ms  p99 ${f.p99.toFixed(1).padStart(6)} ms  ` +
+  `errors ${String(f.errors).padStart(4)}  CPU ${Math.round(f.cpuUsPerRequest).toLocaleString('en-US').padStart(5)} µs/req` +
+  (f.exhausted ? '  (players ran out)' : '');
+
+export interface HttpBenchResult {
+  ok: boolean;
+}
+
+export async function runHttpBench(): Promise<HttpBenchResult> {
+  console.log(
+    `http bench: ${CONNECTIONS} keep-alive connections (${TRANSPORT} client), per scenario ${WARM_UP_SECONDS} s warm-up then ` +
+      `${SECONDS} rounds of 1 s (project and baseline alternating), a fresh loopback source address every ` +
+      `${REQUESTS_PER_ADDRESS} requests; server as \`npm start\` runs it`,
+  );
+  const dir = mkdtempSync(join(tmpdir(), 'lowest-http-bench-'));
+  const players = allPlayers();
+  let ok = true;
+  const sqliteFigures = new Map<ScenarioName, Figures>();
+  try {
+    const dbFile = join(dir, 'bench.db');
+    const seedStore = await createSqliteStore(dbFile);
+    await seedPlayers(seedStore.db, players.all, (v) => (v ? 1 : 0));
+    await seedStore.close();
+
+    const project = await startProject('sqlite', `sqlite:${dbFile}`, players);
+    const baseline = await startBaseline(join(dir, 'baseline.db'));
+    const accepted: Accepted = new Map();
+    let rssPeak = 0;
+    const ratios = new Map<ScenarioName, { ratio: number; figures: Figures }>();
+    try {
+      console.log(`\nSQLite (${dbFile}) vs bare node:http + better-sqlite3`);
+      for (const { name, label } of SCENARIOS) {
+        const onSample = name === 'rush' ? () => (rssPeak = Math.max(rssPeak, treeRssBytes(project.pid))) : undefined;
+        const [mine, base] = await measure(name, [{ target: project, accepted, onSample }, { target: baseline, accepted: new Map() }]);
+        if (!mine || !base) throw new Error('measure returned fewer figures than runs');
+        sqliteFigures.set(name, mine);
+        ratios.set(name, { ratio: mine.reqPerSec / base.reqPerSec, figures: mine });
+        console.log(`${label}`);
+        console.log(`  project   ${fmt(mine)}`);
+        console.log(`  baseline  ${fmt(base)}`);
+        console.log(
+          `  ratio     ${(mine.reqPerSec / base.reqPerSec).toFixed(2)}× req/s` +
+            `   (CPU per request: baseline/project ${(base.cpuUsPerRequest / mine.cpuUsPerRequest).toFixed(2)}×)`,
+        );
+        if (mine.errors > 0) ok = false;
+      }
+      console.log(`  server RSS peak during the rush: ${(rssPeak / 2 ** 20).toFixed(0)} MB`);
+    } finally {
+      await project.stop();
+      await baseline.stop();
+    }
+    const reader = new BetterSqlite3(dbFile, { readonly: true });
+    try {
+      const stored = reader.prepare('select user_id, number from entries').all() as { user_id: string | null; number: number }[];
+      ok = checkStored('sqlite', accepted, stored) && ok;
+    } finally {
+      reader.close();
+    }
+
+    const target = (name: ScenarioName, min: number, extra?: (f: Figures) => boolean): string => {
+      const r = ratios.get(name);
+      const pass = r !== undefined && r.ratio >= min && (extra?.(r.figures) ?? true) && r.figures.errors === 0;
+      return `${pass ? 'PASS' : 'FAIL'} ${(r?.ratio ?? 0).toFixed(2)}× (≥ ${min.toFixed(2)}×)`;
+    };
+    console.log('targets (SQLite, this run):');
+    console.log(`  GET /api/game/today  ${target('game', 0.7)}`);
+    console.log(`  GET /api/entry/mine  ${target('mine', 0.5)}`);
+    console.log(`  POST /api/entry      ${target('submit', 0.5, (f) => f.p99 <= 50)}, p99 ${(ratios.get('submit')?.figures.p99 ?? 0).toFixed(1)} ms (≤ 50 ms)`);
+    console.log(`  server RSS           ${rssPeak <= 200 * 2 ** 20 ? 'PASS' : 'FAIL'} ${(rssPeak / 2 ** 20).toFixed(0)} MB (≤ 200 MB)`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  if (WITH_POSTGRES) ok = (await runPostgres(players, sqliteFigures)) && ok;
+  return { ok };
+}
+
+async function runPostgres(players: ReturnType<typeof allPlayers>, sqliteFigures: Map<ScenarioName, Figures>): Promise<boolean> {
+  const given = process.env['TEST_DATABASE_URL'];
+  const server = given ? null : await startEmbeddedPostgres();
+  let ok = true;
+  try {
+    const database = await createTestDatabase(given ?? server?.adminUrl ?? '', 'lowest_http_bench');
+    try {
+      const seedStore = await createPostgresStore(database.url);
+      await seedPlayers(seedStore.db, players.all, (v) => v);
+      await seedStore.close();
+      const project = await startProject('postgres', database.url, players);
+      const accepted: Accepted = new Map();
+      try {
+        console.log('\nPostgreSQL (embedded), absolute and relative to the SQLite run above');
+        for (const { name, label } of SCENARIOS) {
+          const [figures] = await measure(name, [{ target: project, accepted }]);
+          if (!figures) throw new Error('measure returned no figures');
+          const sqlite = sqliteFigures.get(name);
+          console.log(`${label}`);
+          console.log(`  postgres  ${fmt(figures)}  = ${sqlite ? (figures.reqPerSec / sqlite.reqPerSec).toFixed(2) : '?'}× SQLite`);
+          if (figures.errors > 0) ok = false;
+        }
+      } finally {
+        await project.stop();
+      }
+      const sql = postgres(database.url, { max: 1, onnotice: () => undefined });
+      try {
+        const stored = await sql<{ user_id: string | null; number: number }[]>`select user_id, number from entries`;
+        ok = checkStored('postgres', accepted, [...stored]) && ok;
+      } finally {
+        await sql.end();
+      }
+    } finally {
+      await database.drop();
+    }
+  } finally {
+    await server?.stop();
+  }
+  return ok;
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const result = await runHttpBench();
+  if (!result.ok) process.exitCode = 1;
+}
