@@ -1,4 +1,4 @@
-// The close at scale: a game of 200,000 entries (numbers 1…50,000; `--entries N` for another size)
+// The close at scale: a game of 200,000 entries (numbers 1…N/4, here 50,000; `--entries N` for another size)
 // closed on SQLite and on PostgreSQL (embedded) through the real closeGame use case; prints time and
 // peak memory, checks the stored statistics against resolveNumbers on the same numbers, and times the
 // fairness root (DESIGN.md §16) on its own: the same streaming fold the close runs, checked against
@@ -24,7 +24,6 @@ import { entryLeaf } from '../core/fairness/hashes.ts';
 import { rootOfSortedStream } from '../core/fairness/root.ts';
 
 const DEFAULT_ENTRIES = 200_000;
-const MAX_NUMBER = 50_000;
 const GAME_KEY = '2026-11-20';
 const OPENS_AT = '2026-11-19T00:00:00.000Z';
 const CLOSES_AT = '2026-11-20T00:00:00.000Z';
@@ -42,10 +41,13 @@ export interface CloseBenchResult {
   matches: boolean;
 }
 
+/** Numbers run 1…N/4 (issue 14): a popular day's spread, with many unique numbers and many shared ones. */
+const highestNumberFor = (entries: number): number => Math.max(2, Math.floor(entries / 4));
+
 /** Two entries per player (a standard and a bonus one on different numbers), numbers from a seeded PRNG. */
 const makeEntries = (count: number): ResolvableEntry[] => {
   const random = new SeededRandom(2026);
-  const pick = () => 1 + Math.floor(random.next() * MAX_NUMBER);
+  const pick = () => 1 + Math.floor(random.next() * highestNumberFor(count));
   const entries: ResolvableEntry[] = [];
   for (let player = 0; entries.length < count; player += 1) {
     const userId = `p${String(player).padStart(6, '0')}`;
@@ -143,7 +145,7 @@ const print = (r: CloseBenchResult): void => {
 
 export async function runCloseBench(options: { entries?: number; sqliteOnly?: boolean } = {}): Promise<CloseBenchResult[]> {
   const entries = makeEntries(options.entries ?? DEFAULT_ENTRIES);
-  console.log(`close bench: ${entries.length.toLocaleString('en-US')} entries, numbers 1…${MAX_NUMBER.toLocaleString('en-US')}, ${entries.length / 2} players`);
+  console.log(`close bench: ${entries.length.toLocaleString('en-US')} entries, numbers 1…${highestNumberFor(entries.length).toLocaleString('en-US')}, ${entries.length / 2} players`);
   const results: CloseBenchResult[] = [];
 
   const dir = mkdtempSync(join(tmpdir(), 'lowest-bench-'));
