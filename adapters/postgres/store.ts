@@ -8,6 +8,7 @@ import { postgresDialect } from '../sql/dialect.ts';
 import { migrate } from '../sql/migrate.ts';
 import { sqlRepositories } from '../sql/repositories.ts';
 import type { Database } from '../sql/schema.ts';
+import { unitOfWorkGuard } from '../unit-of-work-guard.ts';
 
 export interface PostgresStore extends Store {
   /** The query builder, for `lowest migrate` and bulk tools (bench, seeds). */
@@ -24,10 +25,19 @@ export async function createPostgresStore(url: string, options: { maxConnections
     await db.destroy();
     throw error;
   }
+  const guard = unitOfWorkGuard();
   return {
     db,
-    read: (work) => work(sqlRepositories({ db, dialect: postgresDialect })),
-    write: (work) => db.transaction().execute((trx) => work(sqlRepositories({ db: trx, dialect: postgresDialect }))),
+    // Reads see one snapshot of committed data (never half a write, as on SQLite and in memory) and cannot write.
+    read: (work) =>
+      guard(() =>
+        db
+          .transaction()
+          .setIsolationLevel('repeatable read')
+          .setAccessMode('read only')
+          .execute((trx) => work(sqlRepositories({ db: trx, dialect: postgresDialect }))),
+      ),
+    write: (work) => guard(() => db.transaction().execute((trx) => work(sqlRepositories({ db: trx, dialect: postgresDialect })))),
     close: () => db.destroy(),
   };
 }

@@ -111,11 +111,21 @@ describe('createSqliteStore', () => {
   it('keeps one snapshot for the whole read unit although a write commits in its middle', async () => {
     const store = await createSqliteStore(tempFile('snapshot.db'));
     await store.write((r) => r.users.create(newUser('u0')));
-    const [before, after] = await store.read(async (r) => {
+    let firstCounted!: () => void;
+    const counted = new Promise<void>((resolve) => (firstCounted = resolve));
+    let written!: () => void;
+    const committed = new Promise<void>((resolve) => (written = resolve));
+    const reading = store.read(async (r) => {
       const first = await r.users.count();
-      await store.write((w) => w.users.create(newUser('u1')));
-      return [first, await r.users.count()];
+      firstCounted();
+      await committed;
+      return [first, await r.users.count()] as const;
     });
+    // Another caller (not a unit nested in the read, which the store refuses) writes meanwhile.
+    await counted;
+    await store.write((w) => w.users.create(newUser('u1')));
+    written();
+    const [before, after] = await reading;
     expect(before).toEqual({ users: 1, bots: 0 });
     expect(after).toEqual(before);
     expect(await store.read((r) => r.users.count())).toEqual({ users: 2, bots: 0 });

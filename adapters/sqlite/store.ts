@@ -9,6 +9,7 @@ import { migrate } from '../sql/migrate.ts';
 import { sqlRepositories } from '../sql/repositories.ts';
 import type { Database } from '../sql/schema.ts';
 import { SqliteConnection, SqliteConnectionDialect, SqliteConnectionDriver } from './connection-driver.ts';
+import { unitOfWorkGuard } from '../unit-of-work-guard.ts';
 
 export interface SqliteStore extends Store {
   /** The query builder, for `lowest migrate` and bulk tools (bench, seeds). */
@@ -73,11 +74,14 @@ export async function createSqliteStore(path: string): Promise<SqliteStore> {
   const reader = inMemory ? writer : openConnection(path);
   if (reader !== writer) reader.database.pragma('query_only = ON');
 
+  const guard = unitOfWorkGuard();
+  const reads = unitsOn(reader, 'begin');
+  // BEGIN IMMEDIATE also serialises this process's writes with other processes' (`lowest close`).
+  const writes = unitsOn(writer, 'begin immediate');
   return {
     db,
-    // BEGIN IMMEDIATE also serialises this process's writes with other processes' (`lowest close`).
-    read: unitsOn(reader, 'begin'),
-    write: unitsOn(writer, 'begin immediate'),
+    read: (work) => guard(() => reads(work)),
+    write: (work) => guard(() => writes(work)),
     backup: async (file) => {
       await writer.database.backup(file);
     },
