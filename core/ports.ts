@@ -325,7 +325,6 @@ export interface PrizeRepository {
   /** Deletes the weekly row of a day (back to the built-in default). Returns whether one existed. */
   deleteWeekly(dayOfWeek: number): Promise<boolean>;
   deleteForDate(date: GameDate): Promise<boolean>;
-  deleteById(id: string): Promise<boolean>;
 }
 
 export interface WinningRepository {

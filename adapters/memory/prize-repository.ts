@@ -43,10 +43,6 @@ export class MemoryPrizeRepository implements PrizeRepository {
     return this.#deleteWhere((p) => p.date === date);
   }
 
-  async deleteById(id: string): Promise<boolean> {
-    return this.state().prizes.delete(id);
-  }
-
   #deleteWhere(match: (p: PrizeConfig) => boolean): boolean {
     const prizes = this.state().prizes;
     let removed = false;

@@ -107,8 +107,4 @@ export class SqlPrizeRepository implements PrizeRepository {
   async deleteForDate(date: GameDate): Promise<boolean> {
     return affected(await this.ctx.db.deleteFrom('prize_configs').where('date', '=', date).executeTakeFirstOrThrow()) > 0;
   }
-
-  async deleteById(id: string): Promise<boolean> {
-    return affected(await this.ctx.db.deleteFrom('prize_configs').where('id', '=', id).executeTakeFirstOrThrow()) > 0;
-  }
 }

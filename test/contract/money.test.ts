@@ -39,8 +39,7 @@ contract('prizes', ({ store }) => {
       expect(await r.prizes.deleteWeekly(1)).toBe(false);
       expect(await r.prizes.deleteForDate('2026-11-23')).toBe(true);
       expect(await r.prizes.deleteForDate('2026-11-23')).toBe(false);
-      expect(await r.prizes.deleteById('p-tue')).toBe(true);
-      expect(await r.prizes.deleteById('p-tue')).toBe(false);
+      expect(await r.prizes.deleteWeekly(2)).toBe(true);
       expect(await r.prizes.list()).toEqual([]);
     });
   });
