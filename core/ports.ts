@@ -1,8 +1,8 @@
-// The ports: what the core needs from the outside world. Adapters (memory, SQLite, PostgreSQL,
-// node:crypto, the mail outbox) implement them; the core never reads the clock, Math.random or env.
+// The ports every module shares: clock, random, hashing, the store and the repositories of a unit of work.
+// A module's own repositories live in its ports.ts (accounts, entries, mail, payouts, prizes, referrals, fairness,
+// trends). Adapters (memory, SQLite, PostgreSQL, node:crypto) implement them; the core never reads the clock,
+// Math.random or env.
 import type {
-  AuditEntry,
-  BonusEntry,
   BonusSource,
   Entry,
   EntryType,
@@ -14,22 +14,17 @@ import type {
   GuildMember,
   Instant,
   Mine,
-  MailStatus,
-  OutboxMail,
-  Payout,
-  QueuedMail,
-  PayoutStatus,
   PlayerStats,
-  PrizeConfig,
-  Referral,
   Resolution,
   RewardItem,
   RewardType,
-  Role,
-  Session,
-  User,
-  Winning,
 } from './model.ts';
+import type { UserRepository, SessionRepository } from './accounts/ports.ts';
+import type { ReferralRepository } from './referrals/ports.ts';
+import type { PrizeRepository } from './prizes/ports.ts';
+import type { WinningRepository, PayoutRepository } from './payouts/ports.ts';
+import type { OutboxRepository } from './mail/ports.ts';
+import type { BonusEntryRepository } from './entries/ports.ts';
 import type { FairnessRepository } from './fairness/ports.ts';
 import type { TrendQueries } from './trends/ports.ts';
 
@@ -86,70 +81,6 @@ export interface Store {
   read<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
   write<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
   close(): Promise<void>;
-}
-
-export interface NewUser {
-  id: string;
-  email: string;
-  verifiedEmail: string | null;
-  displayName: string;
-  role: Role;
-  googleSub: string | null;
-  referralCode: string;
-  isBot: boolean;
-  createdAt: Instant;
-}
-
-export interface UserChanges {
-  email?: string;
-  displayName?: string;
-  role?: Role;
-  googleSub?: string;
-  verifiedEmail?: string;
-}
-
-export interface UserRepository {
-  /**
-   * Also creates the user's zeroed PlayerStats row. Throws DomainError EMAIL_TAKEN when the contact e-mail
-   * is another's contact e-mail, or the verified e-mail another's verified e-mail (case-insensitive).
-   */
-  create(user: NewUser): Promise<User>;
-  byId(id: string): Promise<User | null>;
-  /**
-   * Inside a write: locks the user's row until the write ends (PostgreSQL: FOR UPDATE) and returns the
-   * user as last committed, or null when deleted. Work that must not interleave with the account's
-   * deletion (entries, claims) takes it; lock the game first (games.lock) when both are needed.
-   */
-  lock(id: string): Promise<User | null>;
-  /** By contact e-mail, case-insensitive. */
-  byEmail(email: string): Promise<User | null>;
-  /** By the sign-in's verified e-mail, case-insensitive. */
-  byVerifiedEmail(email: string): Promise<User | null>;
-  byGoogleSub(sub: string): Promise<User | null>;
-  byReferralCode(code: string): Promise<User | null>;
-  /**
-   * Throws DomainError EMAIL_TAKEN when another user has the e-mail as contact or verified e-mail, or
-   * the verified e-mail as verified e-mail (case-insensitive): nobody squats a signed-in address.
-   */
-  update(id: string, fields: UserChanges): Promise<User>;
-  /** Whether the player turned off mails that are not about money (reminders); false when unknown. */
-  mailOptOut(id: string): Promise<boolean>;
-  setMailOptOut(id: string, optOut: boolean): Promise<void>;
-  /** Removes the user row only; the account-deletion use case removes the rest first. */
-  delete(id: string): Promise<void>;
-  count(): Promise<{ users: number; bots: number }>;
-  /** Bot users ordered by id (`bot:0001`, …). */
-  listBots(): Promise<User[]>;
-}
-
-export interface SessionRepository {
-  create(session: Session): Promise<void>;
-  byTokenHash(tokenHash: string): Promise<Session | null>;
-  /** Slides the expiry. */
-  extend(tokenHash: string, expiresAt: Instant): Promise<void>;
-  delete(tokenHash: string): Promise<void>;
-  deleteForUser(userId: string): Promise<void>;
-  deleteExpired(now: Instant): Promise<number>;
 }
 
 export interface GameRepository {
@@ -245,20 +176,6 @@ export interface EntryRepository {
   removeForDeletedUser(userId: string, openGameKeys: GameKey[]): Promise<void>;
 }
 
-export interface BonusEntryRepository {
-  grant(bonus: BonusEntry): Promise<void>;
-  /** Unexpired grants with remainingEntries > 0, soonest-expiring first. */
-  available(userId: string, now: Instant): Promise<BonusEntry[]>;
-  /**
-   * Takes one entry from the grant if it still has one and has not expired (a conditional update);
-   * returns false otherwise.
-   */
-  consume(id: string, now: Instant): Promise<boolean>;
-  /** Deletes bot users' grants tied to the game; returns how many. */
-  deleteBotGrants(gameKey: GameKey): Promise<number>;
-  deleteForUser(userId: string): Promise<void>;
-}
-
 export interface RewardRepository {
   grant(items: RewardItem[]): Promise<void>;
   /** The unused, unexpired item of that type expiring soonest, or null. */
@@ -282,16 +199,6 @@ export interface MineRepository {
   removeForDeletedUser(userId: string, openGameKeys: GameKey[]): Promise<void>;
 }
 
-export interface ReferralRepository {
-  /** Throws DomainError REFERRAL_NOT_ALLOWED when the referred player already has a referral. */
-  create(referral: Referral): Promise<void>;
-  byReferred(referredId: string): Promise<Referral | null>;
-  markCompleted(id: string, completedAt: Instant): Promise<void>;
-  stats(referrerId: string): Promise<{ totalReferrals: number; completedReferrals: number }>;
-  /** Removes referrals made by or to the user. */
-  deleteForUser(userId: string): Promise<void>;
-}
-
 export type LeaderboardKind = 'wins' | 'entries' | 'streak' | 'bestStreak';
 
 export interface PlayerStatsRepository {
@@ -312,54 +219,6 @@ export interface PlayerStatsRepository {
   }): Promise<{ userId: string; currentStreak: number }[]>;
   /** Players with metric > 0 (bots included), ordered by the metric descending, then userId ascending. */
   leaderboard(kind: LeaderboardKind, limit: number): Promise<(PlayerStats & { playerName: string })[]>;
-}
-
-export interface PrizeRepository {
-  /** All stored weekly defaults and date overrides. */
-  list(): Promise<PrizeConfig[]>;
-  weekly(dayOfWeek: number): Promise<PrizeConfig | null>;
-  forDate(date: GameDate): Promise<PrizeConfig | null>;
-  byId(id: string): Promise<PrizeConfig | null>;
-  /** Inserts or replaces the weekly row of config.dayOfWeek, or the override of config.date. */
-  upsert(config: PrizeConfig): Promise<PrizeConfig>;
-  /** Deletes the weekly row of a day (back to the built-in default). Returns whether one existed. */
-  deleteWeekly(dayOfWeek: number): Promise<boolean>;
-  deleteForDate(date: GameDate): Promise<boolean>;
-}
-
-export interface WinningRepository {
-  /** Throws DomainError CONFLICT when the game already has a winning. */
-  create(winning: Winning): Promise<void>;
-  byId(id: string): Promise<Winning | null>;
-  byGame(gameKey: GameKey): Promise<Winning | null>;
-  /** The user's winnings with their payout (null while unclaimed), newest first. */
-  forUser(userId: string): Promise<{ winning: Winning; payout: Payout | null }[]>;
-  /** Unclaimed winnings (no payout) of existing players, recorded at or before `createdBefore`, not yet reminded; oldest first. */
-  dueForReminder(createdBefore: Instant, limit: number): Promise<Winning[]>;
-  /** Records that the claim reminder was queued; false when it already was (a concurrent pass won). */
-  markReminded(id: string, at: Instant): Promise<boolean>;
-  /** Account deletion: deletes winnings without a paid payout (and their payouts); detaches the rest. */
-  removeForDeletedUser(userId: string): Promise<void>;
-}
-
-export interface PayoutRepository {
-  /** Throws DomainError ALREADY_CLAIMED when the winning already has a payout. */
-  create(payout: Payout): Promise<void>;
-  byId(id: string): Promise<Payout | null>;
-  /** All payouts with the game date and the winner's name and e-mail, newest first. */
-  list(): Promise<(Payout & { gameDate: GameDate; playerName: string | null; playerEmail: string | null })[]>;
-  /**
-   * Moves a payout from `from` to `to` with a conditional update on the current status, setting
-   * the given fields; false when the status was no longer `from` (a concurrent review won).
-   */
-  transition(
-    id: string,
-    from: PayoutStatus,
-    to: PayoutStatus,
-    fields: { reviewNotes: string | null; paymentReference: string | null; processedAt: Instant | null },
-  ): Promise<boolean>;
-  addAudit(entry: AuditEntry): Promise<void>;
-  audit(payoutId: string): Promise<AuditEntry[]>;
 }
 
 export interface GuildSummary extends Omit<Guild, 'passwordHash'> {
@@ -394,27 +253,6 @@ export interface GuildRepository {
    * (submittedAt ≥ joinedAt) and the win, if the winning entry was made by a member while a member.
    */
   applyClose(gameKey: GameKey, winningEntryId: string | null): Promise<void>;
-}
-
-export interface OutboxRepository {
-  /** Queues a mail: pending, due at once. */
-  add(mail: OutboxMail): Promise<void>;
-  /** Newest first; `status` filters (e.g. the dead letters). */
-  list(limit: number, status?: MailStatus): Promise<QueuedMail[]>;
-  /**
-   * Claims up to `limit` due rows for one worker, in one statement that no other claim can share
-   * (PostgreSQL: FOR UPDATE SKIP LOCKED): pending rows with nextAttemptAt ≤ now, and `sending` rows whose
-   * claim expired (a worker died between send and mark). They become `sending` under `token` until
-   * `claimedUntil`, attempts + 1. Oldest due first.
-   */
-  claimDue(now: Instant, claimedUntil: Instant, token: string, limit: number): Promise<QueuedMail[]>;
-  /**
-   * Ends a claim, only while `token` still holds it (false otherwise: the claim expired and another worker took it):
-   * `sent` with sentAt, `pending` again at nextAttemptAt, or `failed`, with the error.
-   */
-  settle(id: string, token: string, outcome: { status: 'sent'; at: Instant } | { status: 'pending'; nextAttemptAt: Instant; error: string } | { status: 'failed'; error: string }): Promise<boolean>;
-  /** Mails not yet sent nor failed (pending or sending), and dead letters. */
-  queueStatus(): Promise<{ backlog: number; failed: number }>;
 }
 
 export type { BonusSource };

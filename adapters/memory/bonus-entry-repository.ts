@@ -1,5 +1,5 @@
 import type { BonusEntry, GameKey, Instant } from '../../core/model.ts';
-import type { BonusEntryRepository } from '../../core/ports.ts';
+import type { BonusEntryRepository } from '../../core/entries/ports.ts';
 import type { MemoryState } from './state.ts';
 
 const soonestExpiringFirst = (a: BonusEntry, b: BonusEntry): number =>

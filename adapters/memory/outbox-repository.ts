@@ -1,5 +1,5 @@
 import type { MailStatus, OutboxMail, QueuedMail } from '../../core/model.ts';
-import type { OutboxRepository } from '../../core/ports.ts';
+import type { OutboxRepository } from '../../core/mail/ports.ts';
 import type { MemoryState } from './state.ts';
 
 export class MemoryOutboxRepository implements OutboxRepository {

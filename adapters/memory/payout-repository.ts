@@ -1,6 +1,6 @@
 import { DomainError } from '../../core/errors.ts';
 import type { AuditEntry, GameDate, Instant, Payout, PayoutStatus } from '../../core/model.ts';
-import type { PayoutRepository } from '../../core/ports.ts';
+import type { PayoutRepository } from '../../core/payouts/ports.ts';
 import type { MemoryState } from './state.ts';
 
 export class MemoryPayoutRepository implements PayoutRepository {

@@ -1,5 +1,5 @@
 import type { GameDate, PrizeConfig } from '../../core/model.ts';
-import type { PrizeRepository } from '../../core/ports.ts';
+import type { PrizeRepository } from '../../core/prizes/ports.ts';
 import type { MemoryState } from './state.ts';
 
 export class MemoryPrizeRepository implements PrizeRepository {

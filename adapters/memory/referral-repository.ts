@@ -1,6 +1,6 @@
 import { DomainError } from '../../core/errors.ts';
 import type { Instant, Referral } from '../../core/model.ts';
-import type { ReferralRepository } from '../../core/ports.ts';
+import type { ReferralRepository } from '../../core/referrals/ports.ts';
 import type { MemoryState } from './state.ts';
 
 export class MemoryReferralRepository implements ReferralRepository {

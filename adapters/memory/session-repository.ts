@@ -1,5 +1,5 @@
 import type { Instant, Session } from '../../core/model.ts';
-import type { SessionRepository } from '../../core/ports.ts';
+import type { SessionRepository } from '../../core/accounts/ports.ts';
 import type { MemoryState } from './state.ts';
 
 export class MemorySessionRepository implements SessionRepository {

@@ -1,6 +1,6 @@
 import { DomainError } from '../../core/errors.ts';
 import type { User } from '../../core/model.ts';
-import type { NewUser, UserChanges, UserRepository } from '../../core/ports.ts';
+import type { NewUser, UserChanges, UserRepository } from '../../core/accounts/ports.ts';
 import type { MemoryState } from './state.ts';
 
 const emailTaken = () => new DomainError('EMAIL_TAKEN', 'That e-mail address is already in use.');

@@ -1,6 +1,6 @@
 import { DomainError } from '../../core/errors.ts';
 import type { GameKey, Payout, Winning } from '../../core/model.ts';
-import type { WinningRepository } from '../../core/ports.ts';
+import type { WinningRepository } from '../../core/payouts/ports.ts';
 import type { MemoryState } from './state.ts';
 
 const copy = (w: Winning): Winning => ({ ...w, prize: { ...w.prize } });

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { BonusEntry, GameKey, Instant } from '../../core/model.ts';
-import type { BonusEntryRepository } from '../../core/ports.ts';
+import type { BonusEntryRepository } from '../../core/entries/ports.ts';
 import { affected, type SqlContext } from './dialect.ts';
 import type { BonusEntriesTable } from './schema.ts';
 

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { MailStatus, OutboxMail, QueuedMail } from '../../core/model.ts';
-import type { OutboxRepository } from '../../core/ports.ts';
+import type { OutboxRepository } from '../../core/mail/ports.ts';
 import { affected, toNumber, type SqlContext } from './dialect.ts';
 import type { Database, OutboxTable } from './schema.ts';
 

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { DomainError } from '../../core/errors.ts';
 import type { AuditEntry, GameDate, Instant, Payout, PayoutStatus } from '../../core/model.ts';
-import type { PayoutRepository } from '../../core/ports.ts';
+import type { PayoutRepository } from '../../core/payouts/ports.ts';
 import { affected, type SqlContext } from './dialect.ts';
 import type { PayoutsTable } from './schema.ts';
 

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { GameDate, PrizeConfig } from '../../core/model.ts';
-import type { PrizeRepository } from '../../core/ports.ts';
+import type { PrizeRepository } from '../../core/prizes/ports.ts';
 import { affected, fromSqlBoolean, type SqlContext } from './dialect.ts';
 import type { PrizeConfigsTable } from './schema.ts';
 

@@ -1,6 +1,6 @@
 import { DomainError } from '../../core/errors.ts';
 import type { Instant, Referral } from '../../core/model.ts';
-import type { ReferralRepository } from '../../core/ports.ts';
+import type { ReferralRepository } from '../../core/referrals/ports.ts';
 import { affected, toNumber, type SqlContext } from './dialect.ts';
 
 export class SqlReferralRepository implements ReferralRepository {

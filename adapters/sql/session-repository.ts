@@ -1,5 +1,5 @@
 import type { Instant, Session } from '../../core/model.ts';
-import type { SessionRepository } from '../../core/ports.ts';
+import type { SessionRepository } from '../../core/accounts/ports.ts';
 import { affected, type SqlContext } from './dialect.ts';
 
 export class SqlSessionRepository implements SessionRepository {

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import { DomainError } from '../../core/errors.ts';
 import type { User } from '../../core/model.ts';
-import type { NewUser, UserChanges, UserRepository } from '../../core/ports.ts';
+import type { NewUser, UserChanges, UserRepository } from '../../core/accounts/ports.ts';
 import { affected, fromSqlBoolean, toNumber, type SqlContext } from './dialect.ts';
 import type { UsersTable } from './schema.ts';
 

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { DomainError } from '../../core/errors.ts';
 import type { GameKey, Payout, Winning } from '../../core/model.ts';
-import type { WinningRepository } from '../../core/ports.ts';
+import type { WinningRepository } from '../../core/payouts/ports.ts';
 import { affected, type SqlContext } from './dialect.ts';
 import { toPayout } from './payout-repository.ts';
 import type { WinningsTable } from './schema.ts';

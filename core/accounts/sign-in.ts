@@ -2,7 +2,8 @@
 import type { Deps } from '../deps.ts';
 import { fail, isDomainError } from '../errors.ts';
 import type { User } from '../model.ts';
-import type { Random, Repositories, UserChanges } from '../ports.ts';
+import type { Random, Repositories } from '../ports.ts';
+import type { UserChanges } from './ports.ts';
 import { newReferralCode } from '../referrals/referrals.ts';
 import { DISPLAY_NAME_MAX, DISPLAY_NAME_MIN, checkEmail } from './account-rules.ts';
 

@@ -1,0 +1,71 @@
+// What the accounts module needs from the database: users and their sessions.
+import type {
+  Instant,
+  Role,
+  Session,
+  User,
+} from '../model.ts';
+
+export interface NewUser {
+  id: string;
+  email: string;
+  verifiedEmail: string | null;
+  displayName: string;
+  role: Role;
+  googleSub: string | null;
+  referralCode: string;
+  isBot: boolean;
+  createdAt: Instant;
+}
+
+export interface UserChanges {
+  email?: string;
+  displayName?: string;
+  role?: Role;
+  googleSub?: string;
+  verifiedEmail?: string;
+}
+
+export interface UserRepository {
+  /**
+   * Also creates the user's zeroed PlayerStats row. Throws DomainError EMAIL_TAKEN when the contact e-mail
+   * is another's contact e-mail, or the verified e-mail another's verified e-mail (case-insensitive).
+   */
+  create(user: NewUser): Promise<User>;
+  byId(id: string): Promise<User | null>;
+  /**
+   * Inside a write: locks the user's row until the write ends (PostgreSQL: FOR UPDATE) and returns the
+   * user as last committed, or null when deleted. Work that must not interleave with the account's
+   * deletion (entries, claims) takes it; lock the game first (games.lock) when both are needed.
+   */
+  lock(id: string): Promise<User | null>;
+  /** By contact e-mail, case-insensitive. */
+  byEmail(email: string): Promise<User | null>;
+  /** By the sign-in's verified e-mail, case-insensitive. */
+  byVerifiedEmail(email: string): Promise<User | null>;
+  byGoogleSub(sub: string): Promise<User | null>;
+  byReferralCode(code: string): Promise<User | null>;
+  /**
+   * Throws DomainError EMAIL_TAKEN when another user has the e-mail as contact or verified e-mail, or
+   * the verified e-mail as verified e-mail (case-insensitive): nobody squats a signed-in address.
+   */
+  update(id: string, fields: UserChanges): Promise<User>;
+  /** Whether the player turned off mails that are not about money (reminders); false when unknown. */
+  mailOptOut(id: string): Promise<boolean>;
+  setMailOptOut(id: string, optOut: boolean): Promise<void>;
+  /** Removes the user row only; the account-deletion use case removes the rest first. */
+  delete(id: string): Promise<void>;
+  count(): Promise<{ users: number; bots: number }>;
+  /** Bot users ordered by id (`bot:0001`, …). */
+  listBots(): Promise<User[]>;
+}
+
+export interface SessionRepository {
+  create(session: Session): Promise<void>;
+  byTokenHash(tokenHash: string): Promise<Session | null>;
+  /** Slides the expiry. */
+  extend(tokenHash: string, expiresAt: Instant): Promise<void>;
+  delete(tokenHash: string): Promise<void>;
+  deleteForUser(userId: string): Promise<void>;
+  deleteExpired(now: Instant): Promise<number>;
+}

@@ -1,0 +1,28 @@
+// What the mail module needs from the database: the outbox (DESIGN.md §15).
+import type {
+  Instant,
+  MailStatus,
+  OutboxMail,
+  QueuedMail,
+} from '../model.ts';
+
+export interface OutboxRepository {
+  /** Queues a mail: pending, due at once. */
+  add(mail: OutboxMail): Promise<void>;
+  /** Newest first; `status` filters (e.g. the dead letters). */
+  list(limit: number, status?: MailStatus): Promise<QueuedMail[]>;
+  /**
+   * Claims up to `limit` due rows for one worker, in one statement that no other claim can share
+   * (PostgreSQL: FOR UPDATE SKIP LOCKED): pending rows with nextAttemptAt ≤ now, and `sending` rows whose
+   * claim expired (a worker died between send and mark). They become `sending` under `token` until
+   * `claimedUntil`, attempts + 1. Oldest due first.
+   */
+  claimDue(now: Instant, claimedUntil: Instant, token: string, limit: number): Promise<QueuedMail[]>;
+  /**
+   * Ends a claim, only while `token` still holds it (false otherwise: the claim expired and another worker took it):
+   * `sent` with sentAt, `pending` again at nextAttemptAt, or `failed`, with the error.
+   */
+  settle(id: string, token: string, outcome: { status: 'sent'; at: Instant } | { status: 'pending'; nextAttemptAt: Instant; error: string } | { status: 'failed'; error: string }): Promise<boolean>;
+  /** Mails not yet sent nor failed (pending or sending), and dead letters. */
+  queueStatus(): Promise<{ backlog: number; failed: number }>;
+}

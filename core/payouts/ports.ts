@@ -1,0 +1,45 @@
+// What winnings and payouts need from the database.
+import type {
+  AuditEntry,
+  GameDate,
+  GameKey,
+  Instant,
+  Payout,
+  PayoutStatus,
+  Winning,
+} from '../model.ts';
+
+export interface WinningRepository {
+  /** Throws DomainError CONFLICT when the game already has a winning. */
+  create(winning: Winning): Promise<void>;
+  byId(id: string): Promise<Winning | null>;
+  byGame(gameKey: GameKey): Promise<Winning | null>;
+  /** The user's winnings with their payout (null while unclaimed), newest first. */
+  forUser(userId: string): Promise<{ winning: Winning; payout: Payout | null }[]>;
+  /** Unclaimed winnings (no payout) of existing players, recorded at or before `createdBefore`, not yet reminded; oldest first. */
+  dueForReminder(createdBefore: Instant, limit: number): Promise<Winning[]>;
+  /** Records that the claim reminder was queued; false when it already was (a concurrent pass won). */
+  markReminded(id: string, at: Instant): Promise<boolean>;
+  /** Account deletion: deletes winnings without a paid payout (and their payouts); detaches the rest. */
+  removeForDeletedUser(userId: string): Promise<void>;
+}
+
+export interface PayoutRepository {
+  /** Throws DomainError ALREADY_CLAIMED when the winning already has a payout. */
+  create(payout: Payout): Promise<void>;
+  byId(id: string): Promise<Payout | null>;
+  /** All payouts with the game date and the winner's name and e-mail, newest first. */
+  list(): Promise<(Payout & { gameDate: GameDate; playerName: string | null; playerEmail: string | null })[]>;
+  /**
+   * Moves a payout from `from` to `to` with a conditional update on the current status, setting
+   * the given fields; false when the status was no longer `from` (a concurrent review won).
+   */
+  transition(
+    id: string,
+    from: PayoutStatus,
+    to: PayoutStatus,
+    fields: { reviewNotes: string | null; paymentReference: string | null; processedAt: Instant | null },
+  ): Promise<boolean>;
+  addAudit(entry: AuditEntry): Promise<void>;
+  audit(payoutId: string): Promise<AuditEntry[]>;
+}

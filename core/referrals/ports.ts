@@ -1,0 +1,15 @@
+// What the referrals module needs from the database.
+import type {
+  Instant,
+  Referral,
+} from '../model.ts';
+
+export interface ReferralRepository {
+  /** Throws DomainError REFERRAL_NOT_ALLOWED when the referred player already has a referral. */
+  create(referral: Referral): Promise<void>;
+  byReferred(referredId: string): Promise<Referral | null>;
+  markCompleted(id: string, completedAt: Instant): Promise<void>;
+  stats(referrerId: string): Promise<{ totalReferrals: number; completedReferrals: number }>;
+  /** Removes referrals made by or to the user. */
+  deleteForUser(userId: string): Promise<void>;
+}
