@@ -1,5 +1,5 @@
 import type { Command } from '../command.ts';
-import { ensureGame } from '../../core/game/games.ts';
+import { ensureGame } from '../../core/game/current-game.ts';
 import { instant } from '../format.ts';
 
 export const openCommand: Command = {

@@ -1,5 +1,6 @@
 import type { Command } from '../command.ts';
-import { gameResult, gameToday, history } from '../../core/game/games.ts';
+import { gameResult, history } from '../../core/game/games.ts';
+import { gameToday } from '../../core/game/current-game.ts';
 import { formatMoney } from '../../core/prizes/money.ts';
 import { duration, instant, keyValues } from '../format.ts';
 

@@ -5,7 +5,7 @@ import { fail } from '../errors.ts';
 import type { User } from '../model.ts';
 import type { NewEntry, Repositories } from '../ports.ts';
 import { sealEntry } from '../fairness/hashes.ts';
-import { currentGame } from '../game/games.ts';
+import { currentGame } from '../game/current-game.ts';
 import { uniqueReferralCode } from '../accounts/sign-in.ts';
 import { humanSampler, uniformSampler, type NumberSampler } from './human-strategy.ts';
 

@@ -4,17 +4,8 @@ import { defaultGameConfig, type GameConfig } from '../config.ts';
 import type { Repositories } from '../ports.ts';
 import { createUser, makeDeps, type TestDeps } from '../../test/support/fakes.ts';
 import { submitEntry } from '../entries/submit-entry.ts';
-import {
-  closeDueGames,
-  closeGame,
-  computeGame,
-  currentGame,
-  dailyStats,
-  ensureGame,
-  gameResult,
-  gameToday,
-  history,
-} from './games.ts';
+import { closeDueGames, closeGame, computeGame, dailyStats, gameResult, history } from './games.ts';
+import { currentGame, ensureGame, gameToday } from './current-game.ts';
 import { nextDate, zoneOffsetMs } from './calendar.ts';
 
 const HOUR = 3_600_000;

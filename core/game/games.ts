@@ -1,8 +1,7 @@
-// The game's lifecycle: the current game, admin open, the close with everything it grants, and the
-// read models of past games (history, statistics, results).
+// The close with everything it grants, and the read models of past games (history, statistics, results).
 import type { Deps } from '../deps.ts';
 import type { GameConfig } from '../config.ts';
-import type { Entry, Game, GameDate, GameKey, GameStats, Prize } from '../model.ts';
+import type { Entry, Game, GameKey, GameStats, Prize } from '../model.ts';
 import type { Digest, Random, Repositories } from '../ports.ts';
 import { DomainError } from '../errors.ts';
 import { prizeForDate } from '../prizes/prize-for-date.ts';
@@ -11,135 +10,13 @@ import { grantBonusEntry } from '../entries/bonus-entries.ts';
 import { entryOutcomesIn, type EntryOutcomeView } from '../results/my-results.ts';
 import { queueMailTo, winnerMail } from '../mail/notifications.ts';
 import { commitRoot } from '../fairness/fairness.ts';
-import {
-  closeInstantAfter,
-  closeInstantBefore,
-  closeInstantForDate,
-  gameDateOf,
-  gameKeyOf,
-  isGameDate,
-  parseGameKey,
-  previousDate,
-} from './calendar.ts';
+import { currentGame, requireDate } from './current-game.ts';
+import { parseGameKey, previousDate } from './calendar.ts';
 
 export const HISTOGRAM_LIMIT = 1000;
 /** Streak lengths whose multiples earn something: 3 → How Many; 7 → Mine and a bonus entry. */
 const HOW_MANY_STREAK = 3;
 const MINE_STREAK = 7;
-
-export type EffectiveStatus = 'open' | 'closed';
-
-export interface CurrentGame {
-  game: Game;
-  /** 'closed' when stored closed or the deadline has passed (the close job may not have run yet). */
-  effectiveStatus: EffectiveStatus;
-}
-
-export const effectiveStatusOf = (game: Game, now: Date): EffectiveStatus =>
-  game.status === 'closed' || now.toISOString() >= game.closesAt ? 'closed' : 'open';
-
-const newGame = (date: GameDate, number: number, closesAt: Date, cfg: GameConfig): Game => ({
-  key: gameKeyOf(date, number),
-  date,
-  number,
-  status: 'open',
-  opensAt: closeInstantBefore(closesAt, cfg).toISOString(),
-  closesAt: closesAt.toISOString(),
-  closedAt: null,
-});
-
-/**
- * Creates the game, or returns the one a concurrent write created first (PostgreSQL: the insert waited
- * for it and did nothing; the write goes on, as the port's CONFLICT leaves the transaction usable).
- */
-const createOrFind = async (repos: Repositories, game: Game): Promise<Game> => {
-  try {
-    return await repos.games.create(game);
-  } catch (error) {
-    const raced = error instanceof DomainError && error.code === 'CONFLICT' ? await repos.games.byKey(game.key) : null;
-    if (!raced) throw error;
-    return raced;
-  }
-};
-
-/** The current game inside a unit of work, created as the regular game of its date when missing. */
-export const currentGameIn = async (repos: Repositories, now: Date, cfg: GameConfig): Promise<CurrentGame> => {
-  const closesAt = closeInstantAfter(now, cfg);
-  const date = gameDateOf(closesAt, cfg);
-  const game = (await repos.games.latestForDate(date)) ?? (await createOrFind(repos, newGame(date, 1, closesAt, cfg)));
-  return { game, effectiveStatus: effectiveStatusOf(game, now) };
-};
-
-export const GAME_CLOSED_MESSAGE = 'This game has closed.';
-
-/**
- * The current game for work that needs it open (entries, mines, account deletion), locked 'share'
- * so that a close waits for this write and this write waits for a running close; GAME_CLOSED otherwise.
- * Take it before the user's lock: every write takes game locks first, so none deadlocks another.
- */
-export const openGameIn = async (repos: Repositories, now: Date, cfg: GameConfig): Promise<Game> => {
-  const { game } = await currentGameIn(repos, now, cfg);
-  const locked = await repos.games.lock(game.key, 'share');
-  if (!locked || effectiveStatusOf(locked, now) === 'closed') throw new DomainError('GAME_CLOSED', GAME_CLOSED_MESSAGE);
-  return locked;
-};
-
-/** The game for the date of the next deadline: its latest game, created when none exists yet. */
-export const currentGame = async (deps: Deps): Promise<CurrentGame> => {
-  const now = deps.clock.now();
-  const closesAt = closeInstantAfter(now, deps.config);
-  const existing = await deps.store.read((repos) => repos.games.latestForDate(gameDateOf(closesAt, deps.config)));
-  if (existing) return { game: existing, effectiveStatus: effectiveStatusOf(existing, now) };
-  try {
-    return await deps.store.write((repos) => currentGameIn(repos, now, deps.config));
-  } catch (error) {
-    // Another server instance created it between our read and our write: use theirs.
-    if (!(error instanceof DomainError) || error.code !== 'CONFLICT') throw error;
-    return deps.store.write((repos) => currentGameIn(repos, now, deps.config));
-  }
-};
-
-export interface GameToday {
-  gameDate: GameKey;
-  serverNowISO: string;
-  msUntilClose: number;
-  effectiveStatus: EffectiveStatus;
-  closesAtISO: string;
-}
-
-export const gameToday = async (deps: Deps): Promise<GameToday> => {
-  const { game, effectiveStatus } = await currentGame(deps);
-  const now = deps.clock.now();
-  return {
-    gameDate: game.key,
-    serverNowISO: now.toISOString(),
-    msUntilClose: effectiveStatus === 'open' ? Math.max(0, Date.parse(game.closesAt) - now.getTime()) : 0,
-    effectiveStatus,
-    closesAtISO: game.closesAt,
-  };
-};
-
-const requireDate = (date: string): GameDate => {
-  if (!isGameDate(date)) throw new DomainError('VALIDATION', 'Date must be a valid date in the form YYYY-MM-DD.');
-  return date;
-};
-
-/**
- * Admin open: makes sure the date has an open game. Creates the regular game when the date has none,
- * an extra game `date-n` when the latest one was closed early and the date's deadline is still ahead.
- */
-export const ensureGame = async (deps: Deps, date: string): Promise<Game> => {
-  const day = requireDate(date);
-  const now = deps.clock.now();
-  const closesAt = closeInstantForDate(day, deps.config);
-  return deps.store.write(async (repos) => {
-    const latest = await repos.games.latestForDate(day);
-    if (!latest) return repos.games.create(newGame(day, 1, closesAt, deps.config));
-    if (latest.status === 'open') return latest;
-    if (closesAt.getTime() <= now.getTime()) throw new DomainError('GAME_CLOSED', `The game of ${day} has closed.`);
-    return repos.games.create({ ...newGame(day, latest.number + 1, closesAt, deps.config), opensAt: now.toISOString() });
-  });
-};
 
 export interface CloseOutcome {
   gameKey: GameKey;

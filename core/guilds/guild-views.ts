@@ -2,7 +2,7 @@
 import type { Deps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import type { GuildSummary } from '../ports.ts';
-import { currentGame } from '../game/games.ts';
+import { currentGame } from '../game/current-game.ts';
 import { canLeaveGuild, GUILD_LIST_LIMIT, GUILD_MAX_MEMBERS, isGuildFull } from './guild-rules.ts';
 
 export interface GuildDto {

@@ -4,7 +4,7 @@ import type { Deps } from '../deps.ts';
 import type { Game, RewardItem, RewardType } from '../model.ts';
 import type { Repositories } from '../ports.ts';
 import { DomainError } from '../errors.ts';
-import { openGameIn } from '../game/games.ts';
+import { openGameIn } from '../game/current-game.ts';
 import { validateNumber } from '../entries/validate-number.ts';
 import { rewardConfig } from './reward-config.ts';
 import { sealMine } from '../fairness/hashes.ts';

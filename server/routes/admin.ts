@@ -3,7 +3,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { clearBots, createBots } from '../../core/bots/bots.ts';
-import { closeDueGames, computeGame, currentGame, ensureGame, gameToday, history } from '../../core/game/games.ts';
+import { closeDueGames, computeGame, history } from '../../core/game/games.ts';
+import { currentGame, ensureGame, gameToday } from '../../core/game/current-game.ts';
 import { mailQueueStatus } from '../../core/mail/deliver-mails.ts';
 import type { AdminMailStatus } from '../contract.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';

@@ -57,6 +57,7 @@ import { payoutReviewRequest } from '../../web/features/admin/payout-actions.ts'
 import { splitPrizeConfig } from '../../web/features/admin/prize-config-rows.ts';
 import type { RewardItem, RewardType } from '../../core/model.ts';
 import type * as games from '../../core/game/games.ts';
+import type * as currentGame from '../../core/game/current-game.ts';
 import type * as entries from '../../core/entries/my-entries.ts';
 import type * as myResults from '../../core/results/my-results.ts';
 import type * as submit from '../../core/entries/submit-entry.ts';
@@ -167,7 +168,7 @@ afterEach(() => {
 
 describe('web ↔ server contract', () => {
   it('the use cases the routes send answer the contract types (checked by tsc)', () => {
-    expectTypeOf<Answer<typeof games.gameToday>>().toExtend<Contract.GameTodayResponse>();
+    expectTypeOf<Answer<typeof currentGame.gameToday>>().toExtend<Contract.GameTodayResponse>();
     expectTypeOf<Answer<typeof games.history>>().toExtend<Contract.HistoryResponse>();
     expectTypeOf<Answer<typeof games.dailyStats>>().toExtend<Contract.DailyStatsResponse>();
     expectTypeOf<Answer<typeof games.gameResult>>().toExtend<Contract.ResultResponse>();
