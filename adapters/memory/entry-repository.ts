@@ -2,6 +2,7 @@ import { DomainError } from '../../core/errors.ts';
 import type { Entry, Game, GameKey, Instant, Resolution } from '../../core/model.ts';
 import type { AdminSubmissionRow, EntryRepository, NewEntry } from '../../core/ports.ts';
 import { resolveNumbers } from '../../core/game/resolve.ts';
+import { peakEarners } from '../../core/rewards/peak-earners.ts';
 import type { MemoryState } from './state.ts';
 
 const byTime = (a: Entry, b: Entry): number =>
@@ -76,14 +77,7 @@ export class MemoryEntryRepository implements EntryRepository {
   }
 
   async uniqueNonWinningPlayers(gameKey: GameKey, minedNumbers: number[], winningNumber: number | null): Promise<string[]> {
-    const counts = this.#countsOf(gameKey);
-    const mined = new Set(minedNumbers);
-    const players = new Set<string>();
-    for (const e of this.#ofGame(gameKey)) {
-      if (e.userId === null || mined.has(e.number) || e.number === winningNumber) continue;
-      if (counts.get(e.number) === 1) players.add(e.userId);
-    }
-    return [...players].sort();
+    return peakEarners(this.#ofGame(gameKey), minedNumbers, winningNumber);
   }
 
   async playerIds(gameKey: GameKey): Promise<string[]> {

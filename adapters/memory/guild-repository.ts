@@ -1,6 +1,7 @@
 import { DomainError } from '../../core/errors.ts';
 import type { GameKey, Guild, GuildMember } from '../../core/model.ts';
 import type { GuildMemberDetail, GuildRepository, GuildSummary } from '../../core/ports.ts';
+import { guildCountersAtClose } from '../../core/guilds/guild-counters.ts';
 import type { MemoryState } from './state.ts';
 
 const alreadyInGuild = () => new DomainError('ALREADY_IN_GUILD', 'You are already in a guild.');
@@ -83,14 +84,12 @@ export class MemoryGuildRepository implements GuildRepository {
 
   async applyClose(gameKey: GameKey, winningEntryId: string | null): Promise<void> {
     const s = this.state();
-    for (const entry of s.entries.values()) {
-      if (entry.gameKey !== gameKey || entry.userId === null) continue;
-      const membership = s.guildMembers.get(entry.userId);
-      if (!membership || entry.submittedAt < membership.joinedAt) continue;
-      const guild = s.guilds.get(membership.guildId);
+    const entries = [...s.entries.values()].filter((e) => e.gameKey === gameKey);
+    for (const [guildId, counters] of guildCountersAtClose(entries, (userId) => s.guildMembers.get(userId), winningEntryId)) {
+      const guild = s.guilds.get(guildId);
       if (!guild) continue;
-      guild.totalEntries += 1;
-      if (entry.id === winningEntryId) guild.totalWins += 1;
+      guild.totalEntries += counters.entries;
+      guild.totalWins += counters.wins;
     }
   }
 

@@ -230,6 +230,7 @@ export class SqlEntryRepository implements EntryRepository {
     return { gameKey, snapshot, histogram, histogramTruncated, winner: holder(winningNumber), runnerUp: holder(secondPlaceNumber) };
   }
 
+  /** Who earns Peak, set-based: the twin of core/rewards/peak-earners.ts, held equal to it by test/contract/close-rules.test.ts. */
   async uniqueNonWinningPlayers(gameKey: GameKey, minedNumbers: number[], winningNumber: number | null): Promise<string[]> {
     const rows = await this.#withCounts(gameKey)
       .selectFrom('entries as e')

@@ -135,7 +135,10 @@ export class SqlGuildRepository implements GuildRepository {
     await this.ctx.db.deleteFrom('guilds').where('id', '=', guildId).execute();
   }
 
-  /** One UPDATE … FROM an aggregate per guild: entries made by members while members, and the win. */
+  /**
+   * One UPDATE … FROM an aggregate per guild: entries made by members while members, and the win. The set-based
+   * twin of core/guilds/guild-counters.ts, held equal to it by test/contract/close-rules.test.ts.
+   */
   async applyClose(gameKey: GameKey, winningEntryId: string | null): Promise<void> {
     const { db } = this.ctx;
     const perGuild = db

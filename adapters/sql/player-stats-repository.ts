@@ -29,7 +29,11 @@ export class SqlPlayerStatsRepository implements PlayerStatsRepository {
     return row ? toStats(row) : null;
   }
 
-  /** Three set-based UPDATEs (players of the game, lapsed streaks, the winner); no per-player loop. */
+  /**
+   * The set-based twin of core/rewards/streaks.ts (statsAfterClose) and streak-milestones.ts (reachesMilestone):
+   * three UPDATEs (players of the game, lapsed streaks, the winner), no per-player loop;
+   * test/contract/close-rules.test.ts holds it equal to them on random histories.
+   */
   async applyClose(args: {
     gameKey: GameKey;
     date: GameDate;

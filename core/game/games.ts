@@ -6,6 +6,7 @@ import type { Digest, Random, Repositories } from '../ports.ts';
 import { DomainError } from '../errors.ts';
 import { prizeForDate } from '../prizes/prize-for-date.ts';
 import { earnRewards } from '../rewards/earn.ts';
+import { STREAK_MILESTONE_LENGTHS, streakEarners } from '../rewards/streak-milestones.ts';
 import { grantBonusEntry } from '../entries/bonus-entries.ts';
 import { entryOutcomesIn, type EntryOutcomeView } from '../results/my-results.ts';
 import { queueMailTo, winnerMail } from '../mail/notifications.ts';
@@ -14,9 +15,6 @@ import { currentGame, requireDate } from './current-game.ts';
 import { parseGameKey, previousDate } from './calendar.ts';
 
 export const HISTOGRAM_LIMIT = 1000;
-/** Streak lengths whose multiples earn something: 3 → How Many; 7 → Mine and a bonus entry. */
-const HOW_MANY_STREAK = 3;
-const MINE_STREAK = 7;
 
 export interface CloseOutcome {
   gameKey: GameKey;
@@ -70,13 +68,13 @@ const closeIn = async (repos: Repositories, game: Game, now: Date, cfg: GameConf
     date: game.date,
     previousDate: previousDate(game.date),
     winnerUserId: winner?.userId ?? null,
-    milestones: [HOW_MANY_STREAK, MINE_STREAK],
+    milestones: [...STREAK_MILESTONE_LENGTHS],
   });
-  const howMany = streaks.filter((s) => s.currentStreak % HOW_MANY_STREAK === 0).map((s) => s.userId);
-  const mineEarners = streaks.filter((s) => s.currentStreak % MINE_STREAK === 0).map((s) => s.userId);
-  await earnRewards(repos, random, 'how_many', howMany, now, game.key);
-  await earnRewards(repos, random, 'mine', mineEarners, now, game.key);
-  for (const userId of mineEarners) await grantBonusEntry(repos, random, { userId, sourceType: 'streak', now });
+  for (const { milestone, userIds } of streakEarners(streaks)) {
+    await earnRewards(repos, random, milestone.rewardType, userIds, now, game.key);
+    if (milestone.bonusEntries === 0) continue;
+    for (const userId of userIds) await grantBonusEntry(repos, random, { userId, sourceType: 'streak', now, entries: milestone.bonusEntries });
+  }
 
   const peakEarners = await repos.entries.uniqueNonWinningPlayers(game.key, mined, winner?.number ?? null);
   await earnRewards(repos, random, 'peak', peakEarners, now, game.key);
