@@ -181,12 +181,16 @@ describe('play screen', () => {
 
   it('says how to earn a reward the player has none of, instead of answering with an error', async () => {
     const user = userEvent.setup();
+    // The dialog shows the server's words on how a Mine is earned (it keeps no copy of the rule).
+    const serverText = 'Lay seven days of picks';
+    api.on('GET /api/rewards/mine', {
+      body: { ...myRewards, rewardSummary: myRewards.rewardSummary.map((r) => (r.rewardType === 'mine' ? { ...r, config: { ...r.config, howToEarn: serverText } } : r)) },
+    });
     renderWithProviders(<AppRoutes />, { me: player });
-    // The fixture's Mine has no "how to earn" text on the server: the screen's own words stand in.
     await user.click(await screen.findByRole('button', { name: 'USE MINE (0)' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'NO MINE YET' })).toBeTruthy();
-    expect(within(dialog).getByText(/Play 7 days in a row/)).toBeTruthy();
+    expect(within(dialog).getByText(new RegExp(serverText))).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'LAY MINE' })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'CLOSE' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -54,9 +54,12 @@ function HowToEarn({ type, howToEarn }: { type: RewardTypeDto; howToEarn: string
       <Dialog.Description asChild>
         <div className="stack">
           <p>{spec.explanation}</p>
-          <p>
-            <strong>How to earn one:</strong> {howToEarn !== '' ? howToEarn : spec.howToEarn}.
-          </p>
+          {/* The server's rule text (core/rewards); absent only while the rewards are still loading. */}
+          {howToEarn !== '' && (
+            <p>
+              <strong>How to earn one:</strong> {howToEarn}.
+            </p>
+          )}
         </div>
       </Dialog.Description>
       <Dialog.Close asChild>

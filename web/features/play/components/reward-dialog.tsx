@@ -12,8 +12,6 @@ export type RewardResult = { kind: 'peak'; number: number; data: UsePeakResponse
 interface RewardSpec {
   title: string;
   explanation: string;
-  /** How to earn one, when the server's configuration gives no text. */
-  howToEarn: string;
   /** The number check, or null when the reward takes no input. */
   check: ((raw: string) => NumberCheck) | null;
   actionLabel: string;
@@ -26,7 +24,6 @@ export const rewardSpecs: Record<RewardTypeDto, RewardSpec> = {
   peak: {
     title: 'PEAK',
     explanation: 'Peek at one number: find out whether anyone has already picked it today.',
-    howToEarn: 'Pick a unique number that does not win',
     check: checkPeakNumber,
     actionLabel: 'PEAK AT NUMBER',
     pendingLabel: 'PEAKING…',
@@ -36,7 +33,6 @@ export const rewardSpecs: Record<RewardTypeDto, RewardSpec> = {
   mine: {
     title: 'MINE',
     explanation: 'Lay a mine on a number of 10 or more: at the close every pick of it is knocked out. Once per game.',
-    howToEarn: 'Play 7 days in a row',
     check: checkMineNumber,
     actionLabel: 'LAY MINE',
     pendingLabel: 'LAYING MINE…',
@@ -46,7 +42,6 @@ export const rewardSpecs: Record<RewardTypeDto, RewardSpec> = {
   how_many: {
     title: 'HOW MANY',
     explanation: "See how many numbers have been picked today and how many of them are unique so far.",
-    howToEarn: 'Play 3 days in a row',
     check: null,
     actionLabel: 'REVEAL COUNTS',
     pendingLabel: 'COUNTING…',
