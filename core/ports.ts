@@ -26,6 +26,7 @@ import type { WinningRepository, PayoutRepository } from './payouts/ports.ts';
 import type { OutboxRepository } from './mail/ports.ts';
 import type { BonusEntryRepository } from './entries/ports.ts';
 import type { FairnessRepository } from './fairness/ports.ts';
+import type { LeaderboardQueries } from './leaderboards/ports.ts';
 import type { TrendQueries } from './trends/ports.ts';
 
 export interface Clock {
@@ -68,6 +69,8 @@ export interface Repositories {
   guilds: GuildRepository;
   outbox: OutboxRepository;
   fairness: FairnessRepository;
+  /** Read model of the RANKINGS screen. */
+  leaderboards: LeaderboardQueries;
   /** Read model of the trends screen (DESIGN.md §17). */
   trends: TrendQueries;
 }
@@ -108,10 +111,6 @@ export interface GameRepository {
   /** Games newest first (by closesAt, then number), at most `limit`. */
   history(limit: number): Promise<Game[]>;
   latestClosed(): Promise<Game | null>;
-  /** Closed games with a winner, newest first: the RESULTS leaderboard. */
-  results(limit: number): Promise<
-    { gameKey: GameKey; gameDate: GameDate; playerName: string | null; amountCents: number | null; currency: string | null; winningNumber: number }[]
-  >;
 }
 
 export interface NewEntry {
@@ -199,8 +198,6 @@ export interface MineRepository {
   removeForDeletedUser(userId: string, openGameKeys: GameKey[]): Promise<void>;
 }
 
-export type LeaderboardKind = 'wins' | 'entries' | 'streak' | 'bestStreak';
-
 export interface PlayerStatsRepository {
   byUser(userId: string): Promise<PlayerStats | null>;
   /**
@@ -217,8 +214,6 @@ export interface PlayerStatsRepository {
     winnerUserId: string | null;
     milestones: number[];
   }): Promise<{ userId: string; currentStreak: number }[]>;
-  /** Players with metric > 0 (bots included), ordered by the metric descending, then userId ascending. */
-  leaderboard(kind: LeaderboardKind, limit: number): Promise<(PlayerStats & { playerName: string })[]>;
 }
 
 export interface GuildSummary extends Omit<Guild, 'passwordHash'> {

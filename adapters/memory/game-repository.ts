@@ -3,8 +3,6 @@ import type { Game, GameDate, GameKey, GameStats, Instant } from '../../core/mod
 import type { GameRepository } from '../../core/ports.ts';
 import type { MemoryState } from './state.ts';
 
-type ResultRow = Awaited<ReturnType<GameRepository['results']>>[number];
-
 const newestFirst = (a: Game, b: Game): number =>
   a.closesAt !== b.closesAt ? (a.closesAt < b.closesAt ? 1 : -1) : b.number - a.number;
 const soonestFirst = (a: Game, b: Game): number => -newestFirst(a, b);
@@ -73,29 +71,6 @@ export class MemoryGameRepository implements GameRepository {
   async latestClosed(): Promise<Game | null> {
     const closed = this.#all().filter((g) => g.status === 'closed').sort(newestFirst);
     return closed[0] ? { ...closed[0] } : null;
-  }
-
-  async results(limit: number): Promise<ResultRow[]> {
-    const s = this.state();
-    const rows: ResultRow[] = [];
-    if (limit <= 0) return rows;
-    for (const game of this.#all().filter((g) => g.status === 'closed').sort(newestFirst)) {
-      const winningNumber = s.gameStats.get(game.key)?.snapshot.winningNumber ?? null;
-      if (winningNumber === null) continue;
-      const entry = [...s.entries.values()].find((e) => e.gameKey === game.key && e.number === winningNumber);
-      const user = entry?.userId ? s.users.get(entry.userId) : undefined;
-      const winning = [...s.winnings.values()].find((w) => w.gameKey === game.key);
-      rows.push({
-        gameKey: game.key,
-        gameDate: game.date,
-        playerName: user?.displayName ?? null,
-        amountCents: winning?.prize.amountCents ?? null,
-        currency: winning?.prize.currency ?? null,
-        winningNumber,
-      });
-      if (rows.length >= limit) break;
-    }
-    return rows;
   }
 
   #all(): Game[] {

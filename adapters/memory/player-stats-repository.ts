@@ -1,15 +1,8 @@
 import type { GameDate, GameKey, PlayerStats } from '../../core/model.ts';
-import type { LeaderboardKind, PlayerStatsRepository } from '../../core/ports.ts';
+import type { PlayerStatsRepository } from '../../core/ports.ts';
 import { playsOf, statsAfterClose } from '../../core/rewards/streaks.ts';
 import { reachesMilestone } from '../../core/rewards/streak-milestones.ts';
 import type { MemoryState } from './state.ts';
-
-const metricOf: Record<LeaderboardKind, (s: PlayerStats) => number> = {
-  wins: (s) => s.wins,
-  entries: (s) => s.entries,
-  streak: (s) => s.currentStreak,
-  bestStreak: (s) => s.bestStreak,
-};
 
 export class MemoryPlayerStatsRepository implements PlayerStatsRepository {
   constructor(private readonly state: () => MemoryState) {}
@@ -37,15 +30,5 @@ export class MemoryPlayerStatsRepository implements PlayerStatsRepository {
       if (reachesMilestone(before.currentStreak, after.currentStreak, args.milestones)) reached.push({ userId, currentStreak: after.currentStreak });
     }
     return reached.sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
-  }
-
-  async leaderboard(kind: LeaderboardKind, limit: number): Promise<(PlayerStats & { playerName: string })[]> {
-    const s = this.state();
-    const metric = metricOf[kind];
-    return [...s.playerStats.values()]
-      .filter((p) => metric(p) > 0)
-      .sort((a, b) => metric(b) - metric(a) || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0))
-      .slice(0, Math.max(0, limit))
-      .map((p) => ({ ...p, playerName: s.users.get(p.userId)?.displayName ?? '' }));
   }
 }

@@ -17,6 +17,7 @@ import { MemoryGuildRepository } from './guild-repository.ts';
 import { MemoryOutboxRepository } from './outbox-repository.ts';
 import { MemoryFairnessRepository } from './fairness-repository.ts';
 import { MemoryTrendQueries } from './trend-queries.ts';
+import { MemoryLeaderboardQueries } from './leaderboard-queries.ts';
 
 export const memoryRepositories = (state: () => MemoryState): Repositories => ({
   users: new MemoryUserRepository(state),
@@ -34,5 +35,6 @@ export const memoryRepositories = (state: () => MemoryState): Repositories => ({
   guilds: new MemoryGuildRepository(state),
   outbox: new MemoryOutboxRepository(state),
   fairness: new MemoryFairnessRepository(state),
+  leaderboards: new MemoryLeaderboardQueries(state),
   trends: new MemoryTrendQueries(state),
 });

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { DomainError } from '../../core/errors.ts';
 import type { Game, GameDate, GameKey, GameStats, Instant } from '../../core/model.ts';
 import type { GameRepository } from '../../core/ports.ts';
-import { affected, toNullableNumber, type SqlContext } from './dialect.ts';
+import { affected, type SqlContext } from './dialect.ts';
 import type { GamesTable } from './schema.ts';
 
 const toGame = (row: Selectable<GamesTable>): Game => ({
@@ -134,32 +134,5 @@ export class SqlGameRepository implements GameRepository {
       .limit(1)
       .executeTakeFirst();
     return row ? toGame(row) : null;
-  }
-
-  async results(limit: number): Promise<
-    { gameKey: GameKey; gameDate: GameDate; playerName: string | null; amountCents: number | null; currency: string | null; winningNumber: number }[]
-  > {
-    // The winner's name comes from the winning entry (the only entry on a unique number), so a day
-    // whose prize was disabled (no winning row) still names its winner.
-    const rows = await this.ctx.db
-      .selectFrom('games as g')
-      .leftJoin('winnings as w', 'w.game_key', 'g.key')
-      .leftJoin('entries as e', (join) => join.onRef('e.game_key', '=', 'g.key').onRef('e.number', '=', 'g.winning_number'))
-      .leftJoin('users as u', 'u.id', 'e.user_id')
-      .select(['g.key', 'g.date', 'g.winning_number', 'u.display_name', 'w.amount_cents', 'w.currency'])
-      .where('g.status', '=', 'closed')
-      .where('g.winning_number', 'is not', null)
-      .orderBy('g.closes_at', 'desc')
-      .orderBy('g.number', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.map((r) => ({
-      gameKey: r.key,
-      gameDate: r.date,
-      playerName: r.display_name,
-      amountCents: toNullableNumber(r.amount_cents),
-      currency: r.currency,
-      winningNumber: r.winning_number ?? 0,
-    }));
   }
 }

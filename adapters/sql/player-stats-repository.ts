@@ -1,17 +1,10 @@
 import { sql, type Selectable } from 'kysely';
 import type { GameDate, GameKey, PlayerStats } from '../../core/model.ts';
-import type { LeaderboardKind, PlayerStatsRepository } from '../../core/ports.ts';
+import type { PlayerStatsRepository } from '../../core/ports.ts';
 import type { SqlContext } from './dialect.ts';
 import type { PlayerStatsTable } from './schema.ts';
 
-const metricColumn = {
-  wins: 'wins',
-  entries: 'entries',
-  streak: 'current_streak',
-  bestStreak: 'best_streak',
-} as const satisfies Record<LeaderboardKind, keyof PlayerStatsTable>;
-
-const toStats = (row: Selectable<PlayerStatsTable>): PlayerStats => ({
+export const toPlayerStats = (row: Selectable<PlayerStatsTable>): PlayerStats => ({
   userId: row.user_id,
   wins: row.wins,
   entries: row.entries,
@@ -26,7 +19,7 @@ export class SqlPlayerStatsRepository implements PlayerStatsRepository {
 
   async byUser(userId: string): Promise<PlayerStats | null> {
     const row = await this.ctx.db.selectFrom('player_stats').selectAll().where('user_id', '=', userId).executeTakeFirst();
-    return row ? toStats(row) : null;
+    return row ? toPlayerStats(row) : null;
   }
 
   /**
@@ -97,20 +90,5 @@ export class SqlPlayerStatsRepository implements PlayerStatsRepository {
         .execute();
     }
     return reached.map((r) => ({ userId: r.user_id, currentStreak: Number(r.streak) }));
-  }
-
-  async leaderboard(kind: LeaderboardKind, limit: number): Promise<(PlayerStats & { playerName: string })[]> {
-    const metric = metricColumn[kind];
-    const rows = await this.ctx.db
-      .selectFrom('player_stats as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .selectAll('s')
-      .select('u.display_name')
-      .where(`s.${metric}`, '>', 0)
-      .orderBy(`s.${metric}`, 'desc')
-      .orderBy('s.user_id')
-      .limit(Math.max(0, limit))
-      .execute();
-    return rows.map((r) => ({ ...toStats(r), playerName: r.display_name }));
   }
 }

@@ -17,6 +17,7 @@ import { SqlSessionRepository } from './session-repository.ts';
 import { SqlUserRepository } from './user-repository.ts';
 import { SqlWinningRepository } from './winning-repository.ts';
 import { SqlTrendQueries } from './trend-queries.ts';
+import { SqlLeaderboardQueries } from './leaderboard-queries.ts';
 
 export const sqlRepositories = (ctx: SqlContext): Repositories => ({
   users: new SqlUserRepository(ctx),
@@ -34,5 +35,6 @@ export const sqlRepositories = (ctx: SqlContext): Repositories => ({
   guilds: new SqlGuildRepository(ctx),
   outbox: new SqlOutboxRepository(ctx),
   fairness: new SqlFairnessRepository(ctx),
+  leaderboards: new SqlLeaderboardQueries(ctx),
   trends: new SqlTrendQueries(ctx),
 });

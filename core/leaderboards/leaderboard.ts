@@ -40,7 +40,7 @@ export const leaderboard = async (
   if (!isLeaderboardKind(kind)) throw new DomainError('VALIDATION', `Unknown leaderboard: ${kind}.`);
   const n = clampLimit(limit);
   if (kind === 'results') {
-    const rows = await deps.store.read((repos) => repos.games.results(n));
+    const rows = await deps.store.read((repos) => repos.leaderboards.latestWinners(n));
     return {
       kind,
       items: rows.map((r) => ({
@@ -54,7 +54,7 @@ export const leaderboard = async (
       })),
     };
   }
-  const rows = await deps.store.read((repos) => repos.playerStats.leaderboard(kind, n));
+  const rows = await deps.store.read((repos) => repos.leaderboards.topPlayers(kind, n));
   return {
     kind,
     items: rows.map((r) => ({

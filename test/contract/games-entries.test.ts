@@ -60,11 +60,11 @@ contract('games', ({ store }) => {
       await r.games.markClosed('2026-11-20', at(3), emptyStats('2026-11-20', null)); // nobody unique
       await r.winnings.create(winning('w1', '2026-11-18', 'u1', { winningNumber: 3 }));
     });
-    expect(await store().read((r) => r.games.results(10))).toEqual([
+    expect(await store().read((r) => r.leaderboards.latestWinners(10))).toEqual([
       { gameKey: '2026-11-19', gameDate: '2026-11-19', playerName: 'Player u2', amountCents: null, currency: null, winningNumber: 4 },
       { gameKey: '2026-11-18', gameDate: '2026-11-18', playerName: 'Player u1', amountCents: 5000, currency: 'USD', winningNumber: 3 },
     ]);
-    expect(await store().read((r) => r.games.results(1))).toHaveLength(1);
+    expect(await store().read((r) => r.leaderboards.latestWinners(1))).toHaveLength(1);
   });
 });
 

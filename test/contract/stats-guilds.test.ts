@@ -57,12 +57,12 @@ contract('playerStats', ({ store }) => {
       await playDay(r, '2026-11-19', '2026-11-18', [['b', 1, 5]], 'b');
     });
     await store().read(async (r) => {
-      expect((await r.playerStats.leaderboard('wins', 10)).map((p) => [p.userId, p.wins])).toEqual([['b', 1], ['c', 1]]);
-      expect((await r.playerStats.leaderboard('entries', 10)).map((p) => [p.userId, p.entries])).toEqual([['b', 2], ['c', 2], ['a', 1]]);
-      expect((await r.playerStats.leaderboard('entries', 1)).map((p) => p.userId)).toEqual(['b']);
-      expect((await r.playerStats.leaderboard('streak', 10)).map((p) => [p.userId, p.currentStreak])).toEqual([['b', 2]]);
-      expect((await r.playerStats.leaderboard('bestStreak', 10)).map((p) => [p.userId, p.bestStreak])).toEqual([['b', 2], ['a', 1], ['c', 1]]);
-      expect((await r.playerStats.leaderboard('wins', 10))[0]).toEqual({
+      expect((await r.leaderboards.topPlayers('wins', 10)).map((p) => [p.userId, p.wins])).toEqual([['b', 1], ['c', 1]]);
+      expect((await r.leaderboards.topPlayers('entries', 10)).map((p) => [p.userId, p.entries])).toEqual([['b', 2], ['c', 2], ['a', 1]]);
+      expect((await r.leaderboards.topPlayers('entries', 1)).map((p) => p.userId)).toEqual(['b']);
+      expect((await r.leaderboards.topPlayers('streak', 10)).map((p) => [p.userId, p.currentStreak])).toEqual([['b', 2]]);
+      expect((await r.leaderboards.topPlayers('bestStreak', 10)).map((p) => [p.userId, p.bestStreak])).toEqual([['b', 2], ['a', 1], ['c', 1]]);
+      expect((await r.leaderboards.topPlayers('wins', 10))[0]).toEqual({
         userId: 'b', wins: 1, entries: 2, currentStreak: 2, bestStreak: 2, lastPlayedDate: '2026-11-19', lastPlayedAt: at(5), playerName: 'Player b',
       });
     });
