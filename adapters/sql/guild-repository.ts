@@ -141,16 +141,20 @@ export class SqlGuildRepository implements GuildRepository {
    */
   async applyClose(gameKey: GameKey, winningEntryId: string | null): Promise<void> {
     const { db } = this.ctx;
+    // From the members to their entries of the game through the (game_key, user_id, …) index: a few lookups per
+    // member. The CROSS JOIN keeps SQLite's planner from walking every entry of the game instead (1.8 s at a
+    // million entries), and "made while a member" stays out of the join for the same reason.
+    const whileMember = sql<boolean>`e.submitted_at >= m.joined_at`;
     const perGuild = db
-      .selectFrom('entries as e')
-      .innerJoin('guild_members as m', 'm.user_id', 'e.user_id')
+      .selectFrom('guild_members as m')
+      .crossJoin('entries as e')
       .select((eb) => [
         'm.guild_id',
-        eb.fn.countAll<number>().as('n'),
-        eb.fn.sum<number>(eb.case().when('e.id', '=', winningEntryId ?? '').then(1).else(0).end()).as('won'),
+        eb.fn.sum<number>(eb.case().when(whileMember).then(1).else(0).end()).as('n'),
+        eb.fn.sum<number>(eb.case().when(eb.and([whileMember, eb('e.id', '=', winningEntryId ?? '')])).then(1).else(0).end()).as('won'),
       ])
       .where('e.game_key', '=', gameKey)
-      .whereRef('e.submitted_at', '>=', 'm.joined_at')
+      .whereRef('e.user_id', '=', 'm.user_id')
       .groupBy('m.guild_id');
     await db
       .updateTable('guilds')
