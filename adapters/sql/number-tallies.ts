@@ -72,12 +72,17 @@ export class SqlNumberTallies implements NumberTallies {
   }
 
   async lowestUnpicked(gameKey: GameKey): Promise<number> {
-    // Counted numbers are distinct: the run 1, 2, 3, … holds while a number equals its position, so the
-    // first position that differs is free, or the one after the last.
+    // 1 when free; else one past the first counted number whose successor is not counted. Walked up the
+    // primary key from 1 with one lookup per step, so it stops at the first gap (a few rows on a real day).
+    // bigint: the number after 2,147,483,647 does not fit a PostgreSQL integer.
     const row = await sql<{ free: unknown }>`
-      select coalesce(min(case when number <> position then position end), count(*) + 1) as free
-      from (select number, row_number() over (order by number) as position
-            from game_number_counts where game_key = ${gameKey} and number >= 1) ranked`.execute(this.ctx.db);
+      select case
+        when not exists (select 1 from game_number_counts where game_key = ${gameKey} and number = 1) then 1
+        else (select cast(c.number as bigint) + 1 from game_number_counts c
+              where c.game_key = ${gameKey} and c.number >= 1
+                and not exists (select 1 from game_number_counts d where d.game_key = c.game_key and d.number = cast(c.number as bigint) + 1)
+              order by c.number limit 1)
+      end as free`.execute(this.ctx.db);
     return toNumber(row.rows[0]?.free ?? 1);
   }
 

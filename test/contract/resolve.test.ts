@@ -45,6 +45,20 @@ contract('close resolution over the tallies', ({ store, adapter }) => {
     expect(cut.histogram).toEqual([{ number: 1, count: 2 }, { number: 2, count: 1 }, { number: 3, count: 3 }, { number: 6, count: 3 }]);
   });
 
+  it('finds the missed win after a long run of picked numbers, beside the highest number there is', async () => {
+    // 1…11 picked twice each, 2,147,483,647 once: the winner is the highest integer, 12 was free.
+    const numbers = [...Array.from({ length: 11 }, (_, i) => i + 1), ...Array.from({ length: 11 }, (_, i) => i + 1), 2_147_483_647];
+    const entries = numbers.map((number, i) => ({ entryId: `e${i}`, userId: players[i] ?? 'p00', number }));
+    await store().write(async (r) => {
+      await seedUsers(r, ...players);
+      await r.games.create(game('2026-11-20'));
+      for (const e of entries) await r.entries.add(entryRow(e.entryId, '2026-11-20', e.userId, e.number));
+    });
+    const resolution = await store().write((r) => resolveFromTallies(r.tallies, '2026-11-20', [], 1000));
+    expect(resolution).toEqual(resolveNumbers(entries, [], 1000, '2026-11-20'));
+    expect(resolution.snapshot).toMatchObject({ winningNumber: 2_147_483_647, missedWinNumber: 12, highestNumber: 2_147_483_647 });
+  });
+
   it('resolves an empty game', async () => {
     await store().write((r) => r.games.create(game('2026-11-20')));
     const resolution = await store().write((r) => resolveFromTallies(r.tallies, '2026-11-20', [], 1000));
