@@ -15,7 +15,6 @@ import type {
   Instant,
   Mine,
   PlayerStats,
-  Resolution,
   RewardItem,
   RewardType,
 } from './model.ts';
@@ -27,6 +26,7 @@ import type { OutboxRepository } from './mail/ports.ts';
 import type { BonusEntryRepository } from './entries/ports.ts';
 import type { FairnessRepository } from './fairness/ports.ts';
 import type { LeaderboardQueries } from './leaderboards/ports.ts';
+import type { NumberTallies } from './game/tally-ports.ts';
 import type { TrendQueries } from './trends/ports.ts';
 
 export interface Clock {
@@ -71,6 +71,8 @@ export interface Repositories {
   fairness: FairnessRepository;
   /** Read model of the RANKINGS screen. */
   leaderboards: LeaderboardQueries;
+  /** The close's per-number tallies of a game (core/game/close-resolution.ts combines them). */
+  tallies: NumberTallies;
   /** Read model of the trends screen (DESIGN.md §17). */
   trends: TrendQueries;
 }
@@ -155,12 +157,6 @@ export interface EntryRepository {
   latestClosedGameOf(userId: string): Promise<GameKey | null>;
   /** Entries so far and numbers picked exactly once so far. */
   counts(gameKey: GameKey): Promise<{ totalNumbers: number; uniqueNumbers: number }>;
-  /**
-   * Resolves the game set-based (never loading every entry): the snapshot with the mined numbers
-   * knocked out, the histogram (ascending; at most `histogramLimit` rows, the lowest numbers plus
-   * every most-frequent number, truncated flag set when cut), the winner and the runner-up.
-   */
-  resolve(gameKey: GameKey, minedNumbers: number[], histogramLimit: number): Promise<Resolution>;
   /** Distinct players holding a unique (not mined) number other than `winningNumber`. */
   uniqueNonWinningPlayers(gameKey: GameKey, minedNumbers: number[], winningNumber: number | null): Promise<string[]>;
   /** Distinct players with an entry in the game. */

@@ -1,7 +1,6 @@
 import { DomainError } from '../../core/errors.ts';
-import type { Entry, Game, GameKey, Instant, Resolution } from '../../core/model.ts';
+import type { Entry, Game, GameKey, Instant } from '../../core/model.ts';
 import type { AdminSubmissionRow, EntryRepository, NewEntry } from '../../core/ports.ts';
-import { resolveNumbers } from '../../core/game/resolve.ts';
 import { peakEarners } from '../../core/rewards/peak-earners.ts';
 import type { MemoryState } from './state.ts';
 
@@ -67,13 +66,6 @@ export class MemoryEntryRepository implements EntryRepository {
     let unique = 0;
     for (const c of counts.values()) if (c === 1) unique += 1;
     return { totalNumbers: this.#ofGame(gameKey).length, uniqueNumbers: unique };
-  }
-
-  async resolve(gameKey: GameKey, minedNumbers: number[], histogramLimit: number): Promise<Resolution> {
-    const entries = this.#ofGame(gameKey)
-      .sort(byTime)
-      .map((e) => ({ entryId: e.id, userId: e.userId, number: e.number }));
-    return resolveNumbers(entries, minedNumbers, histogramLimit, gameKey);
   }
 
   async uniqueNonWinningPlayers(gameKey: GameKey, minedNumbers: number[], winningNumber: number | null): Promise<string[]> {

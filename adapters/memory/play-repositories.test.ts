@@ -2,6 +2,7 @@
 import { describe, it, expect } from 'vitest';
 import { createUser, makeDeps } from '../../test/support/fakes.ts';
 import type { Game } from '../../core/model.ts';
+import { resolveFromTallies } from '../../core/game/close-resolution.ts';
 import { entryRow, mine as mineRow } from '../../test/contract/fixtures.ts';
 
 const game: Game = {
@@ -39,7 +40,7 @@ describe('memory game-side repositories', () => {
   it('markClosed closes once', async () => {
     const deps = makeDeps();
     await deps.store.write((r) => r.games.create(game));
-    const stats = await deps.store.read((r) => r.entries.resolve(game.key, [], 10));
+    const stats = await deps.store.write((r) => resolveFromTallies(r.tallies, game.key, [], 10));
     expect(await deps.store.write((r) => r.games.markClosed(game.key, game.closesAt, stats))).toBe(true);
     expect(await deps.store.write((r) => r.games.markClosed(game.key, game.closesAt, stats))).toBe(false);
     expect(await deps.store.read((r) => r.games.latestClosed())).toMatchObject({ key: game.key, closedAt: game.closesAt });

@@ -16,6 +16,7 @@ import { MemoryPayoutRepository } from './payout-repository.ts';
 import { MemoryGuildRepository } from './guild-repository.ts';
 import { MemoryOutboxRepository } from './outbox-repository.ts';
 import { MemoryFairnessRepository } from './fairness-repository.ts';
+import { MemoryNumberTallies } from './number-tallies.ts';
 import { MemoryTrendQueries } from './trend-queries.ts';
 import { MemoryLeaderboardQueries } from './leaderboard-queries.ts';
 
@@ -34,6 +35,7 @@ export const memoryRepositories = (state: () => MemoryState): Repositories => ({
   payouts: new MemoryPayoutRepository(state),
   guilds: new MemoryGuildRepository(state),
   outbox: new MemoryOutboxRepository(state),
+  tallies: new MemoryNumberTallies(state),
   fairness: new MemoryFairnessRepository(state),
   leaderboards: new MemoryLeaderboardQueries(state),
   trends: new MemoryTrendQueries(state),

@@ -23,12 +23,22 @@ import type {
 /** A stored mine; detached (userId null) once its player deleted their account after the close. */
 export type StoredMine = Omit<Mine, 'userId'> & { userId: string | null };
 
+/** One number of a counted game: its entries, the entries on lower numbers, its unique rank (null if not unique). */
+export interface CountedNumber {
+  number: number;
+  count: number;
+  below: number;
+  uniqueRank: number | null;
+}
+
 export interface MemoryState {
   users: Map<string, User>;
   playerStats: Map<string, PlayerStats>;
   sessions: Map<string, Session>;
   games: Map<GameKey, Game>;
   gameStats: Map<GameKey, GameStats>;
+  /** The close's count of each game per number, ascending (the SQL adapters' game_number_counts). */
+  numberTallies: Map<GameKey, CountedNumber[]>;
   entries: Map<string, Entry>;
   bonusEntries: Map<string, BonusEntry>;
   rewards: Map<string, RewardItem>;
@@ -57,6 +67,7 @@ export const emptyState = (): MemoryState => ({
   sessions: new Map(),
   games: new Map(),
   gameStats: new Map(),
+  numberTallies: new Map(),
   entries: new Map(),
   bonusEntries: new Map(),
   rewards: new Map(),

@@ -1,6 +1,6 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { DomainError } from '../../core/errors.ts';
-import type { Entry, GameKey, HistogramRow, Instant, Resolution, Snapshot } from '../../core/model.ts';
+import type { Entry, GameKey, Instant } from '../../core/model.ts';
 import type { AdminSubmissionRow, EntryRepository, NewEntry } from '../../core/ports.ts';
 import { affected, toNumber, type SqlContext } from './dialect.ts';
 import type { EntriesTable } from './schema.ts';
@@ -148,88 +148,6 @@ export class SqlEntryRepository implements EntryRepository {
     return { totalNumbers: toNumber(row.total), uniqueNumbers: toNumber(row.unique) };
   }
 
-  /**
-   * Set-based: a handful of aggregate queries over the (game_key, number) index; only the
-   * histogram (≤ histogramLimit rows) and the most-frequent numbers come back to JavaScript.
-   */
-  async resolve(gameKey: GameKey, minedNumbers: number[], histogramLimit: number): Promise<Resolution> {
-    const { db } = this.ctx;
-    const mined = [...new Set(minedNumbers)].sort((a, b) => a - b);
-
-    const totals = await db
-      .selectFrom('entries')
-      .select((eb) => [eb.fn.countAll().as('total'), eb.fn.sum('number').as('sum'), eb.fn.max('number').as('highest')])
-      .where('game_key', '=', gameKey)
-      .executeTakeFirstOrThrow();
-    const total = toNumber(totals.total);
-
-    const shape = await this.#withCounts(gameKey)
-      .selectFrom('counts')
-      .select((eb) => [eb.fn.countAll().as('distinct'), eb.fn.max('n').as('top')])
-      .executeTakeFirstOrThrow();
-    const distinct = toNumber(shape.distinct);
-    const mostFrequentCount = toNumber(shape.top);
-
-    // The two lowest unique numbers, with how many there are (a window over the filtered rows).
-    const uniques = await this.#withCounts(gameKey)
-      .selectFrom('counts')
-      .select((eb) => ['number', eb.fn.countAll().over().as('uniques')])
-      .where('n', '=', 1)
-      .$if(mined.length > 0, (qb) => qb.where('number', 'not in', mined))
-      .orderBy('number')
-      .limit(2)
-      .execute();
-    const winningNumber = uniques[0]?.number ?? null;
-    const secondPlaceNumber = uniques[1]?.number ?? null;
-
-    const mostFrequentNumbers =
-      mostFrequentCount === 0
-        ? []
-        : (
-            await this.#withCounts(gameKey)
-              .selectFrom('counts')
-              .select('number')
-              .where('n', '=', mostFrequentCount)
-              .orderBy('number')
-              .execute()
-          ).map((r) => r.number);
-
-    const snapshot: Snapshot = {
-      entriesTotal: total,
-      uniquesTotal: toNumber(uniques[0]?.uniques ?? 0),
-      winningNumber,
-      secondPlaceNumber,
-      missedWinNumber: null,
-      highestNumber: total > 0 ? toNumber(totals.highest) : null,
-      mostFrequentNumbers,
-      mostFrequentCount,
-      median: total > 0 ? await this.#median(gameKey, total) : null,
-      // Sum and count are exact integers; dividing here rounds exactly like resolveNumbers.
-      average: total > 0 ? Math.round((toNumber(totals.sum) / total) * 100) / 100 : null,
-      minedNumbers: mined,
-    };
-    const lowestUnpicked = await this.#lowestUnpicked(gameKey);
-    snapshot.missedWinNumber = winningNumber === null || lowestUnpicked < winningNumber ? lowestUnpicked : null;
-
-    const histogramTruncated = distinct > histogramLimit;
-    const histogram = histogramTruncated
-      ? await this.#truncatedHistogram(gameKey, mostFrequentCount, histogramLimit)
-      : await this.#fullHistogram(gameKey);
-
-    const holders = await db
-      .selectFrom('entries')
-      .select(['id', 'user_id', 'number'])
-      .where('game_key', '=', gameKey)
-      .where('number', 'in', [winningNumber ?? 0, secondPlaceNumber ?? 0])
-      .execute();
-    const holder = (n: number | null): Resolution['winner'] => {
-      const e = n === null ? undefined : holders.find((h) => h.number === n);
-      return e ? { userId: e.user_id, entryId: e.id, number: e.number } : null;
-    };
-
-    return { gameKey, snapshot, histogram, histogramTruncated, winner: holder(winningNumber), runnerUp: holder(secondPlaceNumber) };
-  }
-
   /** Who earns Peak, set-based: the twin of core/rewards/peak-earners.ts, held equal to it by test/contract/close-rules.test.ts. */
   async uniqueNonWinningPlayers(gameKey: GameKey, minedNumbers: number[], winningNumber: number | null): Promise<string[]> {
     const rows = await this.#withCounts(gameKey)
@@ -334,75 +252,5 @@ export class SqlEntryRepository implements EntryRepository {
         .where('game_key', '=', gameKey)
         .groupBy('number'),
     );
-  }
-
-  /** The middle number (mean of the two middle ones for an even count), read at an ordered offset. */
-  async #median(gameKey: GameKey, total: number): Promise<number> {
-    const mid = Math.floor(total / 2);
-    const rows = await this.ctx.db
-      .selectFrom('entries')
-      .select('number')
-      .where('game_key', '=', gameKey)
-      .orderBy('number')
-      .limit(total % 2 === 1 ? 1 : 2)
-      .offset(total % 2 === 1 ? mid : mid - 1)
-      .execute();
-    const [a, b] = rows.map((r) => r.number);
-    return total % 2 === 1 ? (a ?? 0) : ((a ?? 0) + (b ?? 0)) / 2;
-  }
-
-  /** The lowest positive integer nobody picked: 1 if free, else the end of the run 1, 2, 3, … found with LEAD(). */
-  async #lowestUnpicked(gameKey: GameKey): Promise<number> {
-    const { db } = this.ctx;
-    const one = await db
-      .selectFrom('entries')
-      .select('id')
-      .where('game_key', '=', gameKey)
-      .where('number', '=', 1)
-      .limit(1)
-      .executeTakeFirst();
-    if (!one) return 1;
-    const gap = await db
-      .selectFrom((qb) =>
-        qb
-          .selectFrom((inner) => inner.selectFrom('entries').select('number').distinct().where('game_key', '=', gameKey).as('d'))
-          .select((eb) => ['d.number', eb.fn.agg<number | null>('lead', ['d.number']).over((ob) => ob.orderBy('d.number')).as('next')])
-          .as('runs'),
-      )
-      .select('runs.number')
-      .where((eb) => eb.or([eb('runs.next', 'is', null), eb('runs.next', '>', sql<number>`runs.number + 1`)]))
-      .orderBy('runs.number')
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    return gap.number + 1;
-  }
-
-  async #fullHistogram(gameKey: GameKey): Promise<HistogramRow[]> {
-    const rows = await this.#withCounts(gameKey).selectFrom('counts').select(['number', 'n']).orderBy('number').execute();
-    return rows.map((r) => ({ number: r.number, count: toNumber(r.n) }));
-  }
-
-  /** The most-frequent numbers (lowest first, at most `limit`), then the lowest others up to `limit` rows. */
-  async #truncatedHistogram(gameKey: GameKey, top: number, limit: number): Promise<HistogramRow[]> {
-    const frequent = await this.#withCounts(gameKey)
-      .selectFrom('counts')
-      .select(['number', 'n'])
-      .where('n', '=', top)
-      .orderBy('number')
-      .limit(limit)
-      .execute();
-    const others =
-      frequent.length >= limit
-        ? []
-        : await this.#withCounts(gameKey)
-            .selectFrom('counts')
-            .select(['number', 'n'])
-            .where('n', '<>', top)
-            .orderBy('number')
-            .limit(limit - frequent.length)
-            .execute();
-    return [...frequent, ...others]
-      .map((r) => ({ number: r.number, count: toNumber(r.n) }))
-      .sort((a, b) => a.number - b.number);
   }
 }

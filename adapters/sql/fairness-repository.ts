@@ -31,24 +31,40 @@ export class SqlFairnessRepository implements FairnessRepository {
     let next = 0;
     // Keyset pages rather than a driver stream: kysely streams SQLite row by row through several async
     // generators (about 20 µs a row); a page is one indexed range read. Leaves are unique per game.
-    for (let last: string | null = null; ; ) {
+    const pageAfter = (last: string | null) => {
       let query = this.ctx.db.selectFrom('entries').select('leaf').where('game_key', '=', gameKey);
       if (last !== null) query = query.where('leaf', '>', last);
-      const rows = await query.orderBy(this.#leafOrder()).limit(this.pageSize).execute();
-      const page: string[] = [];
-      for (const { leaf } of rows) {
-        for (let mine = mines[next]; mine !== undefined && mine < leaf; mine = mines[next]) {
-          page.push(mine);
-          next += 1;
+      const page = query.orderBy(this.#leafOrder()).limit(this.pageSize).execute();
+      // Handled here as well: a prefetched page that fails while the caller is still hashing the one
+      // before must not count as an unhandled rejection; the loop's await still throws it.
+      void page.catch(() => undefined);
+      return page;
+    };
+    let pending = pageAfter(null);
+    try {
+      for (;;) {
+        const rows = await pending;
+        const full = rows.length === this.pageSize;
+        // The next page is asked for before this one is folded: PostgreSQL reads it while the caller
+        // hashes (SQLite, in this thread, reads it at the next await either way).
+        if (full) pending = pageAfter(rows[rows.length - 1]?.leaf ?? null);
+        const page: string[] = [];
+        for (const { leaf } of rows) {
+          for (let mine = mines[next]; mine !== undefined && mine < leaf; mine = mines[next]) {
+            page.push(mine);
+            next += 1;
+          }
+          page.push(leaf);
         }
-        page.push(leaf);
+        if (!full) {
+          yield [...page, ...mines.slice(next)];
+          return;
+        }
+        yield page;
       }
-      if (rows.length < this.pageSize) {
-        yield [...page, ...mines.slice(next)];
-        return;
-      }
-      yield page;
-      last = rows[rows.length - 1]?.leaf ?? null;
+    } finally {
+      // A caller that stops early (a leaf out of order) leaves no query running in its transaction.
+      await pending.catch(() => undefined);
     }
   }
 

@@ -4,6 +4,7 @@ import type { SqlContext } from './dialect.ts';
 import { SqlBonusEntryRepository } from './bonus-entry-repository.ts';
 import { SqlEntryRepository } from './entry-repository.ts';
 import { SqlFairnessRepository } from './fairness-repository.ts';
+import { SqlNumberTallies } from './number-tallies.ts';
 import { SqlGameRepository } from './game-repository.ts';
 import { SqlGuildRepository } from './guild-repository.ts';
 import { SqlMineRepository } from './mine-repository.ts';
@@ -34,6 +35,7 @@ export const sqlRepositories = (ctx: SqlContext): Repositories => ({
   payouts: new SqlPayoutRepository(ctx),
   guilds: new SqlGuildRepository(ctx),
   outbox: new SqlOutboxRepository(ctx),
+  tallies: new SqlNumberTallies(ctx),
   fairness: new SqlFairnessRepository(ctx),
   leaderboards: new SqlLeaderboardQueries(ctx),
   trends: new SqlTrendQueries(ctx),

@@ -56,6 +56,15 @@ export interface GamesTable {
   fairness_reason: string | null;
 }
 
+/** The close's count of a game per number (migration 0006). */
+export interface GameNumberCountsTable {
+  game_key: string;
+  number: number;
+  n: number;
+  below: number;
+  unique_rank: number | null;
+}
+
 export interface EntriesTable {
   id: string;
   game_key: string;
@@ -210,6 +219,7 @@ export interface Database {
   sessions: SessionsTable;
   games: GamesTable;
   entries: EntriesTable;
+  game_number_counts: GameNumberCountsTable;
   bonus_entries: BonusEntriesTable;
   reward_items: RewardItemsTable;
   mines: MinesTable;

@@ -11,6 +11,7 @@ import { grantBonusEntry } from '../entries/bonus-entries.ts';
 import { entryOutcomesIn, type EntryOutcomeView } from '../results/my-results.ts';
 import { queueMailTo, winnerMail } from '../mail/notifications.ts';
 import { commitRoot } from '../fairness/fairness.ts';
+import { resolveFromTallies } from './close-resolution.ts';
 import { currentGame, requireDate } from './current-game.ts';
 import { parseGameKey, previousDate } from './calendar.ts';
 
@@ -29,7 +30,7 @@ export interface CloseOutcome {
  */
 const closeIn = async (repos: Repositories, game: Game, now: Date, cfg: GameConfig, random: Random, digest: Digest): Promise<boolean> => {
   const mined = await repos.mines.numbers(game.key);
-  const resolution = await repos.entries.resolve(game.key, mined, HISTOGRAM_LIMIT);
+  const resolution = await resolveFromTallies(repos.tallies, game.key, mined, HISTOGRAM_LIMIT);
   const stats: GameStats = {
     gameKey: game.key,
     snapshot: resolution.snapshot,
@@ -192,8 +193,8 @@ export const gameResult = async (deps: Deps, key: string): Promise<GameResult> =
     const snapshot = stats?.snapshot;
     let winnerName: string | null = null;
     if (snapshot?.winningNumber != null) {
-      // Re-resolving finds the winning entry without storing it twice; entries of a closed game never change.
-      const { winner } = await repos.entries.resolve(game.key, snapshot.minedNumbers, 1);
+      // The winning number is unique in its game: one indexed read finds its entry.
+      const [winner] = await repos.tallies.holders(game.key, [snapshot.winningNumber]);
       const user = winner?.userId ? await repos.users.byId(winner.userId) : null;
       winnerName = user?.displayName ?? 'Anonymous';
     }

@@ -20,7 +20,11 @@ export interface MyResult {
   winning: { canClaim: boolean; amountCents: number; prizeType: PrizeType; currency: string } | null;
 }
 
-/** The outcomes of the player's entries (in their order) in a closed game with this snapshot. */
+/**
+ * The outcomes of the player's entries (in their order) in a closed game with this snapshot: one read
+ * of the close's stored tallies for the player's numbers; for a game without them (closed before
+ * migration 0006) the counts and ranks come from the entries.
+ */
 export const entryOutcomesIn = async (
   repos: Repositories,
   gameKey: GameKey,
@@ -28,10 +32,16 @@ export const entryOutcomesIn = async (
   entries: readonly Entry[],
 ): Promise<EntryOutcomeView[]> => {
   if (entries.length === 0) return [];
-  const counts = await repos.entries.pickCounts(
-    gameKey,
-    entries.map((e) => e.number),
-  );
+  const numbers = entries.map((e) => e.number);
+  const stored = await repos.tallies.storedTallies(gameKey, numbers);
+  if (stored) {
+    return entries.map((e) => {
+      const tally = stored.get(e.number);
+      const outcome = entryOutcome(e.number, tally?.count ?? 0, snapshot);
+      return { number: e.number, entryType: e.entryType, outcome, rank: outcomeRank(outcome, (tally?.uniqueRank ?? 1) - 1) };
+    });
+  }
+  const counts = await repos.entries.pickCounts(gameKey, numbers);
   const views: EntryOutcomeView[] = [];
   for (const e of entries) {
     const outcome = entryOutcome(e.number, counts.get(e.number) ?? 0, snapshot);

@@ -44,7 +44,7 @@ const sqliteHarness = async (): Promise<Harness> => {
 
 const tables = [
   'guild_members', 'guilds', 'outbox', 'payout_audit', 'payouts', 'winnings', 'prize_configs', 'referrals',
-  'mines', 'reward_items', 'bonus_entries', 'entries', 'games', 'sessions', 'player_stats', 'users',
+  'mines', 'reward_items', 'bonus_entries', 'game_number_counts', 'entries', 'games', 'sessions', 'player_stats', 'users',
 ];
 
 const postgresHarness = async (): Promise<Harness> => {

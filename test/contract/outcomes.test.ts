@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { resolveNumbers } from '../../core/game/resolve.ts';
+import { resolveFromTallies } from '../../core/game/close-resolution.ts';
 import { entryOutcomesIn, type EntryOutcomeView } from '../../core/results/my-results.ts';
 import { contract } from './harness.ts';
 import { at, entry, game, seedUsers } from './fixtures.ts';
@@ -32,7 +33,7 @@ contract('results: entry outcomes', ({ store, adapter }) => {
         await r.entries.add(entry(key, user, n, (user === 'ann' && n === 7) || (user === 'bob' && n === 9) ? 'bonus' : 'standard'));
       }
     });
-    const snapshot = (await store().read((r) => r.entries.resolve(key, [4], 1000))).snapshot;
+    const snapshot = (await store().write((r) => resolveFromTallies(r.tallies, key, [4], 1000))).snapshot;
     const outcomes = await store().read(async (r) => entryOutcomesIn(r, key, snapshot, await r.entries.forPlayer(key, 'ann')));
     expect(outcomes).toEqual([
       { number: 1, entryType: 'standard', outcome: 'duplicate', rank: null },
@@ -56,7 +57,7 @@ contract('results: entry outcomes', ({ store, adapter }) => {
       await r.entries.add(entry(key, 'u0000', 500));
       await r.entries.add(entry(key, 'ann', 1500));
     });
-    const resolution = await store().read((r) => r.entries.resolve(key, [], 1000));
+    const resolution = await store().write((r) => resolveFromTallies(r.tallies, key, [], 1000));
     expect(resolution.histogramTruncated).toBe(true);
     expect(resolution.histogram.some((h) => h.number === 1500)).toBe(false);
     const outcomes = await store().read(async (r) => entryOutcomesIn(r, key, resolution.snapshot, await r.entries.forPlayer(key, 'ann')));
@@ -82,11 +83,17 @@ contract('results: entry outcomes', ({ store, adapter }) => {
             numbers.map((n, i) => ({ entryId: `e${i}`, userId: players[i] ?? null, number: n })),
             mined,
           ).snapshot;
-          for (const [i, n] of numbers.entries()) {
-            const user = players[i] ?? 'p00';
-            const actual = await store().read(async (r) => entryOutcomesIn(r, key, snapshot, await r.entries.forPlayer(key, user)));
-            expect(actual).toEqual(bruteForce(numbers, mined, [n]));
-          }
+          const outcomesOfEveryone = async () => {
+            for (const [i, n] of numbers.entries()) {
+              const user = players[i] ?? 'p00';
+              const actual = await store().read(async (r) => entryOutcomesIn(r, key, snapshot, await r.entries.forPlayer(key, user)));
+              expect(actual).toEqual(bruteForce(numbers, mined, [n]));
+            }
+          };
+          // From the entries (a game closed before the close stored its tallies), then from the stored tallies.
+          await outcomesOfEveryone();
+          await store().write((r) => r.tallies.countNumbers(key, mined));
+          await outcomesOfEveryone();
         },
       ),
       { numRuns: adapter === 'memory' ? 100 : 20 },

@@ -5,6 +5,7 @@ import { verifiedEmail } from './0002-verified-email.ts';
 import { rateLimits } from './0003-rate-limits.ts';
 import { mailDelivery } from './0004-mail-delivery.ts';
 import { fairness } from './0005-fairness.ts';
+import { closeTally } from './0006-close-tally.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-rate-limits': rateLimits,
   '0004-mail-delivery': mailDelivery,
   '0005-fairness': fairness,
+  '0006-close-tally': closeTally,
 };

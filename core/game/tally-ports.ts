@@ -1,0 +1,58 @@
+// What the close needs from the database: small set-based tallies over one aggregation of the game's
+// entries per number. The rules that combine them (DESIGN.md §6) live in close-resolution.ts, once.
+import type { GameKey, HistogramRow } from '../model.ts';
+
+export interface TallyTotals {
+  /** Entries in the game. */
+  entries: number;
+  /** The sum of every entry's number (exact: at most 2^31 × entries). */
+  sum: number;
+  /** Distinct numbers picked. */
+  distinct: number;
+  /** The highest number picked; null for an empty game. */
+  highest: number | null;
+  /** How many entries the most-picked number has; 0 for an empty game. */
+  topCount: number;
+  /** Numbers picked by exactly one entry and not mined. */
+  uniques: number;
+}
+
+/** A number's tally as results read it: how many entries picked it and, when unique, its rank (1 = lowest). */
+export interface NumberTally {
+  count: number;
+  uniqueRank: number | null;
+}
+
+export interface EntryHolder {
+  entryId: string;
+  userId: string | null;
+  number: number;
+}
+
+export interface NumberTallies {
+  /**
+   * Counts the game's entries per number once, with `minedNumbers` knocked out of the unique ranks,
+   * replacing any earlier count of the game. Written by the close in its unit of work and kept: every
+   * read below, and a closed game's results, use it. Entries of a closed game never change numbers.
+   */
+  countNumbers(gameKey: GameKey, minedNumbers: readonly number[]): Promise<void>;
+  totals(gameKey: GameKey): Promise<TallyTotals>;
+  /** The lowest `limit` unique (picked once, not mined) numbers, ascending. */
+  lowestUniques(gameKey: GameKey, limit: number): Promise<number[]>;
+  /** The number of the entry at `offset` (0-based) when every entry is ordered by number; null past the end. */
+  numberAtOffset(gameKey: GameKey, offset: number): Promise<number | null>;
+  /** The lowest positive whole number nobody picked. */
+  lowestUnpicked(gameKey: GameKey): Promise<number>;
+  /**
+   * Counted numbers ascending: those picked exactly `count` times, or all but those (`exceptCount`),
+   * or all; at most `limit` rows (none given: every one).
+   */
+  rows(gameKey: GameKey, filter: { count?: number; exceptCount?: number; limit?: number }): Promise<HistogramRow[]>;
+  /** The entries on the given numbers (from the entries themselves: counted or not). */
+  holders(gameKey: GameKey, numbers: readonly number[]): Promise<EntryHolder[]>;
+  /**
+   * The stored tallies of the given numbers, or null when the game has not been counted (closed
+   * before migration 0006) or one of the numbers has no tally.
+   */
+  storedTallies(gameKey: GameKey, numbers: readonly number[]): Promise<Map<number, NumberTally> | null>;
+}
