@@ -25,6 +25,7 @@ import type { WinningRepository, PayoutRepository } from './payouts/ports.ts';
 import type { OutboxRepository } from './mail/ports.ts';
 import type { BonusEntryRepository } from './entries/ports.ts';
 import type { FairnessRepository } from './fairness/ports.ts';
+import type { AdminQueries } from './admin/ports.ts';
 import type { LeaderboardQueries } from './leaderboards/ports.ts';
 import type { NumberTallies } from './game/tally-ports.ts';
 import type { TrendQueries } from './trends/ports.ts';
@@ -69,6 +70,8 @@ export interface Repositories {
   guilds: GuildRepository;
   outbox: OutboxRepository;
   fairness: FairnessRepository;
+  /** Read model of the admin DATA tab. */
+  admin: AdminQueries;
   /** Read model of the RANKINGS screen. */
   leaderboards: LeaderboardQueries;
   /** The close's per-number tallies of a game (core/game/close-resolution.ts combines them). */
@@ -126,17 +129,6 @@ export interface NewEntry {
   leaf: string;
 }
 
-export interface AdminSubmissionRow {
-  id: string;
-  number: number;
-  userId: string | null;
-  userDisplayName: string | null;
-  userEmail: string | null;
-  entryType: EntryType;
-  guildName: string | null;
-  submittedAt: Instant;
-}
-
 export interface EntryRepository {
   /**
    * Stores an entry. The database refuses, as DomainError:
@@ -161,8 +153,6 @@ export interface EntryRepository {
   uniqueNonWinningPlayers(gameKey: GameKey, minedNumbers: number[], winningNumber: number | null): Promise<string[]>;
   /** Distinct players with an entry in the game. */
   playerIds(gameKey: GameKey): Promise<string[]>;
-  /** The admin DATA tab: newest first. */
-  page(gameKey: GameKey, offset: number, limit: number): Promise<{ rows: AdminSubmissionRow[]; totalCount: number }>;
   /** Today's picks of the guild's members (oldest first). */
   forGuild(gameKey: GameKey, guildId: string): Promise<{ userId: string; playerName: string; number: number; submittedAt: Instant }[]>;
   /** Deletes the entries of bot users in the game; returns how many. */

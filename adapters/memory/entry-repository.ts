@@ -1,6 +1,6 @@
 import { DomainError } from '../../core/errors.ts';
 import type { Entry, Game, GameKey, Instant } from '../../core/model.ts';
-import type { AdminSubmissionRow, EntryRepository, NewEntry } from '../../core/ports.ts';
+import type { EntryRepository, NewEntry } from '../../core/ports.ts';
 import { peakEarners } from '../../core/rewards/peak-earners.ts';
 import type { MemoryState } from './state.ts';
 
@@ -76,27 +76,6 @@ export class MemoryEntryRepository implements EntryRepository {
     const ids = new Set<string>();
     for (const e of this.#ofGame(gameKey)) if (e.userId !== null) ids.add(e.userId);
     return [...ids].sort();
-  }
-
-  async page(gameKey: GameKey, offset: number, limit: number): Promise<{ rows: AdminSubmissionRow[]; totalCount: number }> {
-    const s = this.state();
-    const all = this.#ofGame(gameKey).sort((a, b) => byTime(b, a));
-    const rows = all.slice(Math.max(0, offset), Math.max(0, offset) + Math.max(0, limit)).map((e): AdminSubmissionRow => {
-      const user = e.userId ? s.users.get(e.userId) : undefined;
-      const membership = e.userId ? s.guildMembers.get(e.userId) : undefined;
-      const guild = membership ? s.guilds.get(membership.guildId) : undefined;
-      return {
-        id: e.id,
-        number: e.number,
-        userId: e.userId,
-        userDisplayName: user?.displayName ?? null,
-        userEmail: user?.email ?? null,
-        entryType: e.entryType,
-        guildName: guild?.name ?? null,
-        submittedAt: e.submittedAt,
-      };
-    });
-    return { rows, totalCount: all.length };
   }
 
   async forGuild(gameKey: GameKey, guildId: string): Promise<{ userId: string; playerName: string; number: number; submittedAt: Instant }[]> {

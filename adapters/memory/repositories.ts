@@ -19,6 +19,7 @@ import { MemoryFairnessRepository } from './fairness-repository.ts';
 import { MemoryNumberTallies } from './number-tallies.ts';
 import { MemoryTrendQueries } from './trend-queries.ts';
 import { MemoryLeaderboardQueries } from './leaderboard-queries.ts';
+import { MemoryAdminQueries } from './admin-queries.ts';
 
 export const memoryRepositories = (state: () => MemoryState): Repositories => ({
   users: new MemoryUserRepository(state),
@@ -37,6 +38,7 @@ export const memoryRepositories = (state: () => MemoryState): Repositories => ({
   outbox: new MemoryOutboxRepository(state),
   tallies: new MemoryNumberTallies(state),
   fairness: new MemoryFairnessRepository(state),
+  admin: new MemoryAdminQueries(state),
   leaderboards: new MemoryLeaderboardQueries(state),
   trends: new MemoryTrendQueries(state),
 });

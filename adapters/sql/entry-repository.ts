@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { DomainError } from '../../core/errors.ts';
 import type { Entry, GameKey, Instant } from '../../core/model.ts';
-import type { AdminSubmissionRow, EntryRepository, NewEntry } from '../../core/ports.ts';
+import type { EntryRepository, NewEntry } from '../../core/ports.ts';
 import { affected, toNumber, type SqlContext } from './dialect.ts';
 import type { EntriesTable } from './schema.ts';
 
@@ -175,40 +175,6 @@ export class SqlEntryRepository implements EntryRepository {
       .orderBy('user_id')
       .execute();
     return rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id]));
-  }
-
-  async page(gameKey: GameKey, offset: number, limit: number): Promise<{ rows: AdminSubmissionRow[]; totalCount: number }> {
-    const { db } = this.ctx;
-    const count = await db
-      .selectFrom('entries')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('game_key', '=', gameKey)
-      .executeTakeFirstOrThrow();
-    const rows = await db
-      .selectFrom('entries as e')
-      .leftJoin('users as u', 'u.id', 'e.user_id')
-      .leftJoin('guild_members as gm', 'gm.user_id', 'e.user_id')
-      .leftJoin('guilds as g', 'g.id', 'gm.guild_id')
-      .select(['e.id', 'e.number', 'e.user_id', 'u.display_name', 'u.email', 'e.entry_type', 'g.name', 'e.submitted_at'])
-      .where('e.game_key', '=', gameKey)
-      .orderBy('e.submitted_at', 'desc')
-      .orderBy('e.id', 'desc')
-      .limit(Math.max(0, limit))
-      .offset(Math.max(0, offset))
-      .execute();
-    return {
-      totalCount: toNumber(count.n),
-      rows: rows.map((r) => ({
-        id: r.id,
-        number: r.number,
-        userId: r.user_id,
-        userDisplayName: r.display_name,
-        userEmail: r.email,
-        entryType: r.entry_type === 'bonus' ? 'bonus' : 'standard',
-        guildName: r.name,
-        submittedAt: r.submitted_at,
-      })),
-    };
   }
 
   async forGuild(gameKey: GameKey, guildId: string): Promise<{ userId: string; playerName: string; number: number; submittedAt: Instant }[]> {

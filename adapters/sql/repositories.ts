@@ -19,6 +19,7 @@ import { SqlUserRepository } from './user-repository.ts';
 import { SqlWinningRepository } from './winning-repository.ts';
 import { SqlTrendQueries } from './trend-queries.ts';
 import { SqlLeaderboardQueries } from './leaderboard-queries.ts';
+import { SqlAdminQueries } from './admin-queries.ts';
 
 export const sqlRepositories = (ctx: SqlContext): Repositories => ({
   users: new SqlUserRepository(ctx),
@@ -37,6 +38,7 @@ export const sqlRepositories = (ctx: SqlContext): Repositories => ({
   outbox: new SqlOutboxRepository(ctx),
   tallies: new SqlNumberTallies(ctx),
   fairness: new SqlFairnessRepository(ctx),
+  admin: new SqlAdminQueries(ctx),
   leaderboards: new SqlLeaderboardQueries(ctx),
   trends: new SqlTrendQueries(ctx),
 });

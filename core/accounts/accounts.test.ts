@@ -198,10 +198,10 @@ describe('deleteAccount', () => {
     expect(await deps.store.read((r) => r.users.byId(ann.id))).toBeNull();
     expect(await sessionUser(deps, token, 30)).toBeNull();
     expect(await deps.store.read((r) => r.entries.forPlayer(second.game.key, ann.id))).toEqual([]);
-    const page = await deps.store.read((r) => r.entries.page(first.game.key, 0, 10));
+    const page = await deps.store.read((r) => r.admin.submissions(first.game.key, 0, 10));
     expect(page.totalCount).toBe(2);
     expect(page.rows.filter((row) => row.userId === null)).toHaveLength(1);
-    expect((await deps.store.read((r) => r.entries.page(second.game.key, 0, 10))).totalCount).toBe(0);
+    expect((await deps.store.read((r) => r.admin.submissions(second.game.key, 0, 10))).totalCount).toBe(0);
     expect((await rejection(deleteAccount(deps, ann.id))).code).toBe('NOT_FOUND');
     expect(await join(deps, 'ann@example.com')).toMatchObject({ isNew: true });
   });

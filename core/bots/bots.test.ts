@@ -8,7 +8,7 @@ import { clearBots, createBots } from './bots.ts';
 
 const rows = async (deps: TestDeps) => {
   const { game } = await currentGame(deps);
-  return (await deps.store.read((r) => r.entries.page(game.key, 0, 10_000))).rows;
+  return (await deps.store.read((r) => r.admin.submissions(game.key, 0, 10_000))).rows;
 };
 
 describe('createBots', () => {

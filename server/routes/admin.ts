@@ -2,9 +2,10 @@
 // current game. Every route needs the admin role (401 signed out, 403 otherwise).
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { adminSubmissions } from '../../core/admin/submissions.ts';
 import { clearBots, createBots } from '../../core/bots/bots.ts';
 import { closeDueGames, computeGame, history } from '../../core/game/games.ts';
-import { currentGame, ensureGame, gameToday } from '../../core/game/current-game.ts';
+import { ensureGame, gameToday } from '../../core/game/current-game.ts';
 import { mailQueueStatus } from '../../core/mail/deliver-mails.ts';
 import type { AdminMailStatus } from '../contract.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';
@@ -61,14 +62,7 @@ export const adminRoutes = ({ deps, config }: AppServices) =>
     .get('/submissions', async (c) => {
       requireAdmin(c);
       const { page, limit } = parse(submissionsQuery, c.req.query());
-      const { game, effectiveStatus } = await currentGame(deps);
-      const { rows, totalCount } = await deps.store.read((repos) => repos.entries.page(game.key, (page - 1) * limit, limit));
-      const totalPages = Math.max(1, Math.ceil(totalCount / limit));
-      return c.json({
-        game: { date: game.key, status: effectiveStatus },
-        submissions: rows,
-        pagination: { page, limit, totalCount, totalPages, hasPreviousPage: page > 1, hasNextPage: page < totalPages },
-      });
+      return c.json(await adminSubmissions(deps, page, limit));
     })
     .post('/create-bot-submissions', async (c) => {
       requireAdmin(c);

@@ -138,13 +138,13 @@ contract('entries', ({ store }) => {
       await r.entries.add(entry(key, 'u3', 6, 'standard', 3));
       await r.entries.add(entry(key, 'u1', 7, 'bonus', 4));
     });
-    const page = await store().read((r) => r.entries.page(key, 1, 2));
+    const page = await store().read((r) => r.admin.submissions(key, 1, 2));
     expect(page.totalCount).toBe(4);
     expect(page.rows).toEqual([
       { id: entry(key, 'u3', 6).id, number: 6, userId: 'u3', userDisplayName: 'Player u3', userEmail: 'u3@example.test', entryType: 'standard', guildName: null, submittedAt: at(3) },
       { id: entry(key, 'u2', 5).id, number: 5, userId: 'u2', userDisplayName: 'Player u2', userEmail: 'u2@example.test', entryType: 'standard', guildName: 'Low Riders', submittedAt: at(2) },
     ]);
-    expect((await store().read((r) => r.entries.page(key, 4, 20))).rows).toEqual([]);
+    expect((await store().read((r) => r.admin.submissions(key, 4, 20))).rows).toEqual([]);
     expect(await store().read((r) => r.entries.forGuild(key, 'g1'))).toEqual([
       { userId: 'u1', playerName: 'Player u1', number: 4, submittedAt: at(1) },
       { userId: 'u2', playerName: 'Player u2', number: 5, submittedAt: at(2) },
@@ -170,7 +170,7 @@ contract('entries', ({ store }) => {
       expect(await r.entries.countForPlayer('u1')).toBe(0);
     });
     // The detached entry keeps the closed game's admin view intact, without a person.
-    const rows = (await store().read((r) => r.entries.page('2026-11-19', 0, 10))).rows;
+    const rows = (await store().read((r) => r.admin.submissions('2026-11-19', 0, 10))).rows;
     expect(rows).toEqual([expect.objectContaining({ number: 9, userId: null, userDisplayName: null, userEmail: null })]);
   });
 });

@@ -86,7 +86,7 @@ contract('races', ({ store }) => {
     const [submitted, closed] = await Promise.allSettled([submitting, closing]);
     expectDomainErrorOrValue(submitted);
     expect(closed.status).toBe('fulfilled');
-    const stored = await store().read((r) => r.entries.page(game.key, 0, 100));
+    const stored = await store().read((r) => r.admin.submissions(game.key, 0, 100));
     const stats = await store().read((r) => r.games.stats(game.key));
     expect(stats?.snapshot.entriesTotal).toBe(stored.totalCount);
     if (submitted.status === 'fulfilled') expect(stats?.snapshot.winningNumber).toBe(3);
@@ -127,7 +127,7 @@ contract('races', ({ store }) => {
     const outcomes = await Promise.allSettled([submitting, deleting]);
     outcomes.forEach(expectDomainErrorOrValue);
     expect(outcomes[1].status).toBe('fulfilled');
-    const { rows } = await store().read((r) => r.entries.page(game.key, 0, 100));
+    const { rows } = await store().read((r) => r.admin.submissions(game.key, 0, 100));
     expect(rows).toEqual([]);
   });
 
@@ -144,7 +144,7 @@ contract('races', ({ store }) => {
     expect(deleted.status).toBe('fulfilled');
     expect(submitted.status).toBe('rejected');
     expectDomainErrorOrValue(submitted);
-    expect((await store().read((r) => r.entries.page(game.key, 0, 100))).rows).toEqual([]);
+    expect((await store().read((r) => r.admin.submissions(game.key, 0, 100))).rows).toEqual([]);
   });
 
   it('refuses with a DomainError a claim that arrives while the winner deletes the account', async () => {
@@ -217,7 +217,7 @@ contract('races', ({ store }) => {
     const outcomes = await Promise.allSettled(ids.map((userId, i) => submitEntry(deps, { userId, number: i + 1 })));
     expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : 'ok'))).toEqual(ids.map(() => 'ok'));
     const { game } = await currentGame(deps);
-    expect((await store().read((r) => r.entries.page(game.key, 0, 100))).totalCount).toBe(ids.length);
+    expect((await store().read((r) => r.admin.submissions(game.key, 0, 100))).totalCount).toBe(ids.length);
   });
 
   it('keeps one prize row per weekday and date when admins save the same slot in parallel', async () => {
