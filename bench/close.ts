@@ -17,7 +17,7 @@ import type { Database, EntriesTable, PlayerStatsTable, SqlBoolean, UsersTable }
 import { createSqliteStore } from '../adapters/sqlite/store.ts';
 import { defaultGameConfig } from '../core/config.ts';
 import type { Deps } from '../core/deps.ts';
-import { closeGame } from '../core/game/games.ts';
+import { closeGame } from '../core/game/close.ts';
 import { resolveNumbers, type ResolvableEntry } from '../core/game/resolve.ts';
 import type { Store } from '../core/ports.ts';
 import { FixedClock, PlainHasher, SeededRandom } from '../test/support/fakes.ts';

@@ -5,7 +5,7 @@ import type { Deps } from '../core/deps.ts';
 import type { GameDate, User } from '../core/model.ts';
 import { DomainError, fail } from '../core/errors.ts';
 import { closeInstantAfter, closeInstantForDate, dayOfWeek, gameDateOf, nextDate, previousDate } from '../core/game/calendar.ts';
-import { closeDueGames } from '../core/game/games.ts';
+import { closeDueGames } from '../core/game/close.ts';
 import { currentGame } from '../core/game/current-game.ts';
 import { submitEntry } from '../core/entries/submit-entry.ts';
 import { myEntries } from '../core/entries/my-entries.ts';

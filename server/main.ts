@@ -5,7 +5,7 @@
 import { Server as NetServer } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { closeDueGames } from '../core/game/games.ts';
+import { closeDueGames } from '../core/game/close.ts';
 import { closeInstantAfter } from '../core/game/calendar.ts';
 import type { AppEnv } from './app-env.ts';
 import { createApp } from './app.ts';

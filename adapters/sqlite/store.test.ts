@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeGame } from '../../core/game/games.ts';
+import { closeGame } from '../../core/game/close.ts';
 import { currentGame } from '../../core/game/current-game.ts';
 import { submitEntry } from '../../core/entries/submit-entry.ts';
 import { makeDeps } from '../../test/support/fakes.ts';

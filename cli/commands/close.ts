@@ -1,5 +1,5 @@
 import type { Command } from '../command.ts';
-import { closeDueGames } from '../../core/game/games.ts';
+import { closeDueGames } from '../../core/game/close.ts';
 import { deliveryLine, deliveryPass } from './mail.ts';
 
 export const closeCommand: Command = {

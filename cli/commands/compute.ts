@@ -1,5 +1,6 @@
 import type { Command } from '../command.ts';
-import { computeGame, gameResult } from '../../core/game/games.ts';
+import { computeGame } from '../../core/game/close.ts';
+import { gameResult } from '../../core/game/game-views.ts';
 import { formatMoney } from '../../core/prizes/money.ts';
 import { keyValues } from '../format.ts';
 

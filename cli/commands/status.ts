@@ -1,5 +1,5 @@
 import type { Command } from '../command.ts';
-import { gameResult, history } from '../../core/game/games.ts';
+import { gameResult, history } from '../../core/game/game-views.ts';
 import { gameToday } from '../../core/game/current-game.ts';
 import { formatMoney } from '../../core/prizes/money.ts';
 import { duration, instant, keyValues } from '../format.ts';

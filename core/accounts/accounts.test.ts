@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { createUser, makeDeps, rejection, type TestDeps } from '../../test/support/fakes.ts';
-import { closeGame } from '../game/games.ts';
+import { closeGame } from '../game/close.ts';
 import { currentGame } from '../game/current-game.ts';
 import { submitEntry } from '../entries/submit-entry.ts';
 import { createGuild, joinGuild } from '../guilds/guild-membership.ts';

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { makeDeps, rejection, type TestDeps } from '../../test/support/fakes.ts';
-import { closeGame } from '../game/games.ts';
+import { closeGame } from '../game/close.ts';
 import { currentGame } from '../game/current-game.ts';
 import { signIn } from '../accounts/sign-in.ts';
 import { submitEntry } from '../entries/submit-entry.ts';

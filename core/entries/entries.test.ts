@@ -6,7 +6,7 @@ import { myEntries } from './my-entries.ts';
 import { submitEntry } from './submit-entry.ts';
 import { validateNumber } from './validate-number.ts';
 import { processReferral, referralStats } from '../referrals/referrals.ts';
-import { computeGame } from '../game/games.ts';
+import { computeGame } from '../game/close.ts';
 
 const DAY = 86_400_000;
 

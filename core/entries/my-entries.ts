@@ -1,7 +1,7 @@
 // The play screen's view of the player's entries and bonus entries in the current game.
 import type { Deps } from '../deps.ts';
 import type { GameKey } from '../model.ts';
-import { entryView, type EntryView } from '../game/games.ts';
+import { entryView, type EntryView } from '../game/game-views.ts';
 import { currentGame, type EffectiveStatus } from '../game/current-game.ts';
 import { bonusEntryView, type BonusEntryView } from './bonus-entries.ts';
 import { entryReceipt, type EntryReceipt } from '../fairness/record.ts';

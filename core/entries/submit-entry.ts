@@ -3,7 +3,7 @@
 import type { Deps } from '../deps.ts';
 import type { Entry } from '../model.ts';
 import { DomainError } from '../errors.ts';
-import { entryView, type EntryView } from '../game/games.ts';
+import { entryView, type EntryView } from '../game/game-views.ts';
 import { GAME_CLOSED_MESSAGE, openGameIn } from '../game/current-game.ts';
 import { validateNumber } from './validate-number.ts';
 import { parseGameKey } from '../game/calendar.ts';

@@ -5,7 +5,7 @@ import { createUser, makeDeps, type TestDeps } from '../../test/support/fakes.ts
 import { deleteAccount } from '../accounts/profile.ts';
 import { myEntries } from '../entries/my-entries.ts';
 import { submitEntry } from '../entries/submit-entry.ts';
-import { computeGame } from '../game/games.ts';
+import { computeGame } from '../game/close.ts';
 import { earnRewards } from '../rewards/earn.ts';
 import { useMine } from '../rewards/use-rewards.ts';
 import { fairnessRecord, verifyStoredGame } from './fairness.ts';

@@ -4,7 +4,8 @@ import { defaultGameConfig, type GameConfig } from '../config.ts';
 import type { Repositories } from '../ports.ts';
 import { createUser, makeDeps, type TestDeps } from '../../test/support/fakes.ts';
 import { submitEntry } from '../entries/submit-entry.ts';
-import { closeDueGames, closeGame, computeGame, dailyStats, gameResult, history } from './games.ts';
+import { closeDueGames, closeGame, computeGame } from './close.ts';
+import { dailyStats, gameResult, history } from './game-views.ts';
 import { currentGame, ensureGame, gameToday } from './current-game.ts';
 import { nextDate, zoneOffsetMs } from './calendar.ts';
 

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { createUser, makeDeps } from '../../test/support/fakes.ts';
 import { submitEntry } from '../entries/submit-entry.ts';
-import { closeDueGames } from '../game/games.ts';
+import { closeDueGames } from '../game/close.ts';
 import { leaderboard } from './leaderboard.ts';
 
 const DAY = 86_400_000;

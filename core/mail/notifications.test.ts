@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createUser, makeDeps, type TestDeps } from '../../test/support/fakes.ts';
 import { submitEntry } from '../entries/submit-entry.ts';
-import { closeGame } from '../game/games.ts';
+import { closeGame } from '../game/close.ts';
 import { claimPrize } from '../payouts/winnings.ts';
 import { updateProfile } from '../accounts/profile.ts';
 import { queueClaimReminders, REMINDER_AFTER_MS } from './notifications.ts';

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { myEntries } from '../../core/entries/my-entries.ts';
 import { submitEntry } from '../../core/entries/submit-entry.ts';
-import { dailyStats, gameResult, history } from '../../core/game/games.ts';
+import { dailyStats, gameResult, history } from '../../core/game/game-views.ts';
 import { gameToday } from '../../core/game/current-game.ts';
 import { myLatestResult } from '../../core/results/my-results.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';

@@ -56,7 +56,7 @@ import { saveWeeklyPrize } from '../../web/features/admin/api/save-weekly-prize.
 import { payoutReviewRequest } from '../../web/features/admin/payout-actions.ts';
 import { splitPrizeConfig } from '../../web/features/admin/prize-config-rows.ts';
 import type { RewardItem, RewardType } from '../../core/model.ts';
-import type * as games from '../../core/game/games.ts';
+import type * as games from '../../core/game/game-views.ts';
 import type * as currentGame from '../../core/game/current-game.ts';
 import type * as entries from '../../core/entries/my-entries.ts';
 import type * as myResults from '../../core/results/my-results.ts';

@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import type { Deps } from '../../core/deps.ts';
 import type { Entry, GameDate, GuildMember, PlayerStats, RewardType } from '../../core/model.ts';
 import type { Store } from '../../core/ports.ts';
-import { closeGame } from '../../core/game/games.ts';
+import { closeGame } from '../../core/game/close.ts';
 import { nextDate, previousDate } from '../../core/game/calendar.ts';
 import { resolveNumbers } from '../../core/game/resolve.ts';
 import { playsOf, statsAfterClose } from '../../core/rewards/streaks.ts';

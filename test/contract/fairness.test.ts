@@ -10,7 +10,7 @@ import { nodeDigest } from '../../adapters/crypto/node-digest.ts';
 import { deleteAccount } from '../../core/accounts/profile.ts';
 import { commitRoot, fairnessRecord, verifyStoredGame } from '../../core/fairness/fairness.ts';
 import { rootByLevels } from '../../core/fairness/root.ts';
-import { closeGame } from '../../core/game/games.ts';
+import { closeGame } from '../../core/game/close.ts';
 import type { Repositories } from '../../core/ports.ts';
 import { makeDeps } from '../support/fakes.ts';
 import { contract } from './harness.ts';

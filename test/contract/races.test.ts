@@ -6,7 +6,7 @@ import { deleteAccount } from '../../core/accounts/profile.ts';
 import { signIn } from '../../core/accounts/sign-in.ts';
 import { submitEntry } from '../../core/entries/submit-entry.ts';
 import { isDomainError } from '../../core/errors.ts';
-import { closeGame } from '../../core/game/games.ts';
+import { closeGame } from '../../core/game/close.ts';
 import { currentGame } from '../../core/game/current-game.ts';
 import { joinGuild } from '../../core/guilds/guild-membership.ts';
 import { processReferral } from '../../core/referrals/referrals.ts';

@@ -2,7 +2,7 @@
 // submissions, one close per game under racing closes, an interrupted close leaving nothing behind.
 import { expect, it } from 'vitest';
 import { submitEntry } from '../../core/entries/submit-entry.ts';
-import { closeGame } from '../../core/game/games.ts';
+import { closeGame } from '../../core/game/close.ts';
 import { currentGame } from '../../core/game/current-game.ts';
 import type { Repositories, Store } from '../../core/ports.ts';
 import { makeDeps, type FixedClock } from '../support/fakes.ts';

@@ -8,7 +8,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeDeps } from '../../../test/support/fakes.ts';
-import { closeGame } from '../../../core/game/games.ts';
+import { closeGame } from '../../../core/game/close.ts';
 import { entryLeaf, mineLeaf } from '../../../core/fairness/hashes.ts';
 import { fairnessRecord, verifyStoredGame } from '../../../core/fairness/fairness.ts';
 import { NO_ROOT_REASON } from '../../../core/fairness/record.ts';

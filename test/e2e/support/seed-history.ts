@@ -4,7 +4,7 @@
 // (3 days in a row) and Mine (7 days in a row). Run: DATABASE_URL=sqlite:… node --import tsx seed-history.ts
 import { openRuntime } from '../../../cli/runtime.ts';
 import { closeInstantAfter, closeInstantForDate, gameDateOf, previousDate } from '../../../core/game/calendar.ts';
-import { closeDueGames } from '../../../core/game/games.ts';
+import { closeDueGames } from '../../../core/game/close.ts';
 import { currentGame } from '../../../core/game/current-game.ts';
 import { signIn } from '../../../core/accounts/sign-in.ts';
 import { submitEntry } from '../../../core/entries/submit-entry.ts';

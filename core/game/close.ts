@@ -1,19 +1,19 @@
-// The close with everything it grants, and the read models of past games (history, statistics, results).
+// The close with everything it grants: resolve, mark closed, the fairness root, the winning and its mail, the player
+// and guild counters and what they earned.
 import type { Deps } from '../deps.ts';
 import type { GameConfig } from '../config.ts';
-import type { Entry, Game, GameKey, GameStats, Prize } from '../model.ts';
+import type { Game, GameKey, GameStats } from '../model.ts';
 import type { Digest, Random, Repositories } from '../ports.ts';
 import { DomainError } from '../errors.ts';
 import { prizeForDate } from '../prizes/prize-for-date.ts';
 import { earnRewards } from '../rewards/earn.ts';
 import { STREAK_MILESTONE_LENGTHS, streakEarners } from '../rewards/streak-milestones.ts';
 import { grantBonusEntry } from '../entries/bonus-entries.ts';
-import { entryOutcomesIn, type EntryOutcomeView } from '../results/my-results.ts';
 import { queueMailTo, winnerMail } from '../mail/notifications.ts';
 import { commitRoot } from '../fairness/fairness.ts';
 import { resolveFromTallies } from './close-resolution.ts';
 import { currentGame, requireDate } from './current-game.ts';
-import { parseGameKey, previousDate } from './calendar.ts';
+import { previousDate } from './calendar.ts';
 
 export const HISTOGRAM_LIMIT = 1000;
 
@@ -118,94 +118,4 @@ export const computeGame = async (deps: Deps, date: string): Promise<CloseOutcom
   const latest = await deps.store.read((repos) => repos.games.latestForDate(day));
   if (!latest) throw new DomainError('NOT_FOUND', `No game for ${day}.`);
   return closeGame(deps, latest.key);
-};
-
-export interface HistoryItem {
-  gameDate: GameKey;
-  status: 'open' | 'closed';
-}
-
-export const history = async (deps: Deps, limit = 14): Promise<{ items: HistoryItem[] }> => {
-  const n = Number.isInteger(limit) ? Math.min(Math.max(limit, 1), 100) : 14;
-  const games = await deps.store.read((repos) => repos.games.history(n));
-  return { items: games.map((g) => ({ gameDate: g.key, status: g.status })) };
-};
-
-export interface EntryView {
-  id: string;
-  number: number;
-  entryType: Entry['entryType'];
-  submittedAt: string;
-}
-
-export const entryView = (e: Entry): EntryView => ({ id: e.id, number: e.number, entryType: e.entryType, submittedAt: e.submittedAt });
-
-export interface DailyStats extends Omit<GameStats, 'gameKey'> {
-  gameDate: GameKey;
-  userSubmissions: EntryView[];
-  /** The caller's entries with their outcome; [] for a visitor. */
-  myOutcomes: EntryOutcomeView[];
-  /** The fairness root stored by the close (DESIGN.md §16); null for games closed before receipts existed. */
-  fairnessRoot: string | null;
-}
-
-/** Published statistics of a closed game, with the caller's own entries. */
-export const dailyStats = async (deps: Deps, key: string, userId: string | null): Promise<DailyStats> => {
-  const notYet = (): DomainError => new DomainError('NOT_FOUND', `No statistics for ${key} yet.`);
-  if (!parseGameKey(key)) throw notYet();
-  return deps.store.read(async (repos) => {
-    const game = await repos.games.byKey(key);
-    if (!game || game.status !== 'closed') throw notYet();
-    const stats = await repos.games.stats(key);
-    if (!stats) throw notYet();
-    const mine = userId ? await repos.entries.forPlayer(key, userId) : [];
-    const stored = await repos.fairness.storedRoot(key);
-    return {
-      gameDate: key,
-      fairnessRoot: stored?.root ?? null,
-      snapshot: stats.snapshot,
-      histogram: stats.histogram,
-      histogramTruncated: stats.histogramTruncated,
-      userSubmissions: mine.map(entryView),
-      myOutcomes: await entryOutcomesIn(repos, key, stats.snapshot, mine),
-    };
-  });
-};
-
-export type GameResult =
-  | { gameDate: GameKey; status: 'open' }
-  | {
-      gameDate: GameKey;
-      status: 'closed';
-      winnerName: string | null;
-      winningNumber: number | null;
-      prize: Prize | null;
-      entriesTotal: number;
-    };
-
-/** DESIGN.md §12: a closed game's winner, number, prize and entries; an open game only says so. */
-export const gameResult = async (deps: Deps, key: string): Promise<GameResult> => {
-  const game = key === 'today' ? (await currentGame(deps)).game : await deps.store.read((repos) => repos.games.byKey(key));
-  if (!game) throw new DomainError('NOT_FOUND', `No game ${key}.`);
-  if (game.status === 'open') return { gameDate: game.key, status: 'open' };
-  return deps.store.read(async (repos) => {
-    const stats = await repos.games.stats(game.key);
-    const snapshot = stats?.snapshot;
-    let winnerName: string | null = null;
-    if (snapshot?.winningNumber != null) {
-      // The winning number is unique in its game: one indexed read finds its entry.
-      const [winner] = await repos.tallies.holders(game.key, [snapshot.winningNumber]);
-      const user = winner?.userId ? await repos.users.byId(winner.userId) : null;
-      winnerName = user?.displayName ?? 'Anonymous';
-    }
-    const winning = await repos.winnings.byGame(game.key);
-    return {
-      gameDate: game.key,
-      status: 'closed',
-      winnerName,
-      winningNumber: snapshot?.winningNumber ?? null,
-      prize: winning?.prize ?? null,
-      entriesTotal: snapshot?.entriesTotal ?? 0,
-    };
-  });
 };
