@@ -14,15 +14,16 @@ export interface OpenedStore extends Store {
 export const isPostgresUrl = (databaseUrl: string): boolean =>
   databaseUrl.startsWith('postgres://') || databaseUrl.startsWith('postgresql://');
 
-export const openStore = async (databaseUrl: string, options: { pgPoolSize?: number } = {}): Promise<OpenedStore> => {
+export const openStore = async (databaseUrl: string, options: { pgPoolSize?: number; checkNesting?: boolean } = {}): Promise<OpenedStore> => {
+  const { checkNesting } = options;
   if (isPostgresUrl(databaseUrl)) {
     const { createPostgresStore } = await import('../adapters/postgres/store.ts');
-    return createPostgresStore(databaseUrl, { maxConnections: options.pgPoolSize ?? 10 });
+    return createPostgresStore(databaseUrl, { maxConnections: options.pgPoolSize ?? 10, checkNesting });
   }
   const path = databaseUrl.slice('sqlite:'.length);
   const { createSqliteStore } = await import('../adapters/sqlite/store.ts');
-  if (path === ':memory:') return createSqliteStore(':memory:');
+  if (path === ':memory:') return createSqliteStore(':memory:', { checkNesting });
   const file = resolve(path);
   mkdirSync(dirname(file), { recursive: true });
-  return createSqliteStore(file);
+  return createSqliteStore(file, { checkNesting });
 };

@@ -16,7 +16,11 @@ export interface PostgresStore extends Store {
 }
 
 /** Connects to `url` (postgres://…) and migrates the database. */
-export async function createPostgresStore(url: string, options: { maxConnections?: number } = {}): Promise<PostgresStore> {
+/** `checkNesting`: refuse a unit of work started inside another (unit-of-work-guard.ts); on unless turned off. */
+export async function createPostgresStore(
+  url: string,
+  options: { maxConnections?: number; checkNesting?: boolean } = {},
+): Promise<PostgresStore> {
   const client = postgres(url, { max: options.maxConnections ?? 10, onnotice: () => undefined });
   const db = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: client }) });
   try {
@@ -25,7 +29,7 @@ export async function createPostgresStore(url: string, options: { maxConnections
     await db.destroy();
     throw error;
   }
-  const guard = unitOfWorkGuard();
+  const guard = unitOfWorkGuard(options.checkNesting ?? true);
   return {
     db,
     // Reads see one snapshot of committed data (never half a write, as on SQLite and in memory) and cannot write.

@@ -59,7 +59,8 @@ const unitsOn = (sqlite: SqliteConnection, begin: string) => {
 };
 
 /** Opens (creating if needed) the database at `path` or `':memory:'` and migrates it. */
-export async function createSqliteStore(path: string): Promise<SqliteStore> {
+/** `checkNesting`: refuse a unit of work started inside another (unit-of-work-guard.ts); on unless turned off. */
+export async function createSqliteStore(path: string, options: { checkNesting?: boolean } = {}): Promise<SqliteStore> {
   const writer = openConnection(path);
   const db = kyselyOver(writer, true);
   try {
@@ -74,7 +75,7 @@ export async function createSqliteStore(path: string): Promise<SqliteStore> {
   const reader = inMemory ? writer : openConnection(path);
   if (reader !== writer) reader.database.pragma('query_only = ON');
 
-  const guard = unitOfWorkGuard();
+  const guard = unitOfWorkGuard(options.checkNesting ?? true);
   const reads = unitsOn(reader, 'begin');
   // BEGIN IMMEDIATE also serialises this process's writes with other processes' (`lowest close`).
   const writes = unitsOn(writer, 'begin immediate');
