@@ -1,6 +1,6 @@
 import { DomainError } from '../../core/errors.ts';
 import type { Entry, Game, GameKey, Instant } from '../../core/model.ts';
-import type { EntryRepository, NewEntry } from '../../core/ports.ts';
+import type { EntryRepository, NewEntry } from '../../core/entries/ports.ts';
 import { peakEarners } from '../../core/rewards/peak-earners.ts';
 import type { MemoryState } from './state.ts';
 

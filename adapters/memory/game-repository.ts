@@ -1,6 +1,6 @@
 import { DomainError } from '../../core/errors.ts';
 import type { Game, GameDate, GameKey, GameStats, Instant } from '../../core/model.ts';
-import type { GameRepository } from '../../core/ports.ts';
+import type { GameRepository } from '../../core/game/ports.ts';
 import type { MemoryState } from './state.ts';
 
 const newestFirst = (a: Game, b: Game): number =>

@@ -1,6 +1,6 @@
 import { DomainError } from '../../core/errors.ts';
 import type { GameKey, Guild, GuildMember } from '../../core/model.ts';
-import type { GuildMemberDetail, GuildRepository, GuildSummary } from '../../core/ports.ts';
+import type { GuildMemberDetail, GuildRepository, GuildSummary } from '../../core/guilds/ports.ts';
 import { guildCountersAtClose } from '../../core/guilds/guild-counters.ts';
 import type { MemoryState } from './state.ts';
 

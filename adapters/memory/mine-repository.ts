@@ -1,6 +1,6 @@
 import { DomainError } from '../../core/errors.ts';
 import type { GameKey, Mine } from '../../core/model.ts';
-import type { MineRepository } from '../../core/ports.ts';
+import type { MineRepository } from '../../core/entries/ports.ts';
 import type { MemoryState } from './state.ts';
 
 export class MemoryMineRepository implements MineRepository {

@@ -1,7 +1,7 @@
 // The close's tallies over the in-memory entries: the same small answers the SQL adapters give from
 // game_number_counts, computed from the counted rows (the rules combining them are core's).
 import type { GameKey, HistogramRow } from '../../core/model.ts';
-import type { EntryHolder, NumberTallies, NumberTally, TallyTotals } from '../../core/game/tally-ports.ts';
+import type { EntryHolder, NumberTallies, NumberTally, TallyTotals } from '../../core/game/ports.ts';
 import type { CountedNumber, MemoryState } from './state.ts';
 
 export class MemoryNumberTallies implements NumberTallies {

@@ -1,5 +1,5 @@
 import type { GameDate, GameKey, PlayerStats } from '../../core/model.ts';
-import type { PlayerStatsRepository } from '../../core/ports.ts';
+import type { PlayerStatsRepository } from '../../core/rewards/ports.ts';
 import { playsOf, statsAfterClose } from '../../core/rewards/streaks.ts';
 import { reachesMilestone } from '../../core/rewards/streak-milestones.ts';
 import type { MemoryState } from './state.ts';

@@ -1,5 +1,5 @@
 import type { GameKey, Instant, RewardItem, RewardType } from '../../core/model.ts';
-import type { RewardRepository } from '../../core/ports.ts';
+import type { RewardRepository } from '../../core/rewards/ports.ts';
 import type { MemoryState } from './state.ts';
 
 const copy = (item: RewardItem): RewardItem => structuredClone(item);

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { DomainError } from '../../core/errors.ts';
 import type { Entry, GameKey, Instant } from '../../core/model.ts';
-import type { EntryRepository, NewEntry } from '../../core/ports.ts';
+import type { EntryRepository, NewEntry } from '../../core/entries/ports.ts';
 import { affected, toNumber, type SqlContext } from './dialect.ts';
 import type { EntriesTable } from './schema.ts';
 

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { DomainError } from '../../core/errors.ts';
 import type { Game, GameDate, GameKey, GameStats, Instant } from '../../core/model.ts';
-import type { GameRepository } from '../../core/ports.ts';
+import type { GameRepository } from '../../core/game/ports.ts';
 import { affected, type SqlContext } from './dialect.ts';
 import type { GamesTable } from './schema.ts';
 

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import { DomainError } from '../../core/errors.ts';
 import type { GameKey, Guild, GuildMember } from '../../core/model.ts';
-import type { GuildMemberDetail, GuildRepository, GuildSummary } from '../../core/ports.ts';
+import type { GuildMemberDetail, GuildRepository, GuildSummary } from '../../core/guilds/ports.ts';
 import { affected, toNumber, type SqlContext } from './dialect.ts';
 import type { GuildsTable } from './schema.ts';
 

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { DomainError } from '../../core/errors.ts';
 import type { GameKey, Mine } from '../../core/model.ts';
-import type { MineRepository } from '../../core/ports.ts';
+import type { MineRepository } from '../../core/entries/ports.ts';
 import { affected, type SqlContext } from './dialect.ts';
 import type { MinesTable } from './schema.ts';
 

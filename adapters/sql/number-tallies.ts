@@ -2,7 +2,7 @@
 // one INSERT … SELECT … GROUP BY), then small reads over those rows. The rules combining them are core's.
 import { sql } from 'kysely';
 import type { GameKey, HistogramRow } from '../../core/model.ts';
-import type { EntryHolder, NumberTallies, NumberTally, TallyTotals } from '../../core/game/tally-ports.ts';
+import type { EntryHolder, NumberTallies, NumberTally, TallyTotals } from '../../core/game/ports.ts';
 import { toNullableNumber, toNumber, type SqlContext } from './dialect.ts';
 
 export class SqlNumberTallies implements NumberTallies {

@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { GameDate, GameKey, PlayerStats } from '../../core/model.ts';
-import type { PlayerStatsRepository } from '../../core/ports.ts';
+import type { PlayerStatsRepository } from '../../core/rewards/ports.ts';
 import type { SqlContext } from './dialect.ts';
 import type { PlayerStatsTable } from './schema.ts';
 

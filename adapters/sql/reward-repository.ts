@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { GameKey, Instant, RewardItem, RewardType } from '../../core/model.ts';
-import type { RewardRepository } from '../../core/ports.ts';
+import type { RewardRepository } from '../../core/rewards/ports.ts';
 import { affected, type SqlContext } from './dialect.ts';
 import type { RewardItemsTable } from './schema.ts';
 

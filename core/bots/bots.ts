@@ -3,7 +3,8 @@
 import type { Deps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import type { User } from '../model.ts';
-import type { NewEntry, Repositories } from '../ports.ts';
+import type { Repositories } from '../ports.ts';
+import type { NewEntry } from '../entries/ports.ts';
 import { sealEntry } from '../fairness/hashes.ts';
 import { currentGame } from '../game/current-game.ts';
 import { uniqueReferralCode } from '../accounts/sign-in.ts';

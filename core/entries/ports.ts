@@ -1,8 +1,11 @@
-// What bonus entries need from the database.
+// What entries, bonus entries and mines need from the database.
 import type {
   BonusEntry,
+  Entry,
+  EntryType,
   GameKey,
   Instant,
+  Mine,
 } from '../model.ts';
 
 export interface BonusEntryRepository {
@@ -17,4 +20,57 @@ export interface BonusEntryRepository {
   /** Deletes bot users' grants tied to the game; returns how many. */
   deleteBotGrants(gameKey: GameKey): Promise<number>;
   deleteForUser(userId: string): Promise<void>;
+}
+
+export interface NewEntry {
+  id: string;
+  gameKey: GameKey;
+  userId: string;
+  number: number;
+  entryType: EntryType;
+  submittedAt: Instant;
+  salt: string;
+  leaf: string;
+}
+
+export interface EntryRepository {
+  /**
+   * Stores an entry. The database refuses, as DomainError:
+   * DUPLICATE_NUMBER for a second entry with the same (game, user, number);
+   * ENTRY_LIMIT for a second standard or a second bonus entry of one (game, user).
+   */
+  add(entry: NewEntry): Promise<Entry>;
+  forPlayer(gameKey: GameKey, userId: string): Promise<Entry[]>;
+  /** Number of entries the player has made in all games. */
+  countForPlayer(userId: string): Promise<number>;
+  /** Whether anyone other than `exceptUserId` has picked `number` in the game. */
+  isPickedByOthers(gameKey: GameKey, number: number, exceptUserId: string): Promise<boolean>;
+  /** How many entries of the game picked each of `numbers` (0 for a number nobody picked). */
+  pickCounts(gameKey: GameKey, numbers: number[]): Promise<Map<number, number>>;
+  /** How many numbers below `number` were picked exactly once in the game and are not mined (a unique entry's rank − 1). */
+  uniqueNumbersBelow(gameKey: GameKey, number: number, minedNumbers: number[]): Promise<number>;
+  /** The closed game the player last entered (latest closesAt, then number), or null. */
+  latestClosedGameOf(userId: string): Promise<GameKey | null>;
+  /** Entries so far and numbers picked exactly once so far. */
+  counts(gameKey: GameKey): Promise<{ totalNumbers: number; uniqueNumbers: number }>;
+  /** Distinct players holding a unique (not mined) number other than `winningNumber`. */
+  uniqueNonWinningPlayers(gameKey: GameKey, minedNumbers: number[], winningNumber: number | null): Promise<string[]>;
+  /** Distinct players with an entry in the game. */
+  playerIds(gameKey: GameKey): Promise<string[]>;
+  /** Today's picks of the guild's members (oldest first). */
+  forGuild(gameKey: GameKey, guildId: string): Promise<{ userId: string; playerName: string; number: number; submittedAt: Instant }[]>;
+  /** Deletes the entries of bot users in the game; returns how many. */
+  deleteBotEntries(gameKey: GameKey): Promise<number>;
+  /** Account deletion: drops the user's entries in the given (open) games and detaches the rest (userId → null). */
+  removeForDeletedUser(userId: string, openGameKeys: GameKey[]): Promise<void>;
+}
+
+export interface MineRepository {
+  /** Throws DomainError MINE_ALREADY_USED when the player already mined this game. */
+  place(mine: Mine): Promise<void>;
+  forPlayer(gameKey: GameKey, userId: string): Promise<Mine | null>;
+  /** Distinct mined numbers of the game, ascending. */
+  numbers(gameKey: GameKey): Promise<number[]>;
+  /** Account deletion: drops the user's mines in the given (open) games and detaches the rest, which closed games publish. */
+  removeForDeletedUser(userId: string, openGameKeys: GameKey[]): Promise<void>;
 }

@@ -1,7 +1,7 @@
 // The close's resolution (DESIGN.md §6) composed from the database's tallies: the same rules as the
 // reference resolveNumbers (resolve.ts), which the contract suite checks it against on every adapter.
 import type { GameKey, HistogramRow, Resolution, Snapshot } from '../model.ts';
-import type { NumberTallies } from './tally-ports.ts';
+import type { NumberTallies } from './ports.ts';
 
 const ascending = (a: HistogramRow, b: HistogramRow): number => a.number - b.number;
 

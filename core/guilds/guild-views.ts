@@ -1,7 +1,7 @@
 // What players see of guilds: the list, their own guild, a guild's members and the members' picks today.
 import type { Deps } from '../deps.ts';
 import { fail } from '../errors.ts';
-import type { GuildSummary } from '../ports.ts';
+import type { GuildSummary } from './ports.ts';
 import { currentGame } from '../game/current-game.ts';
 import { canLeaveGuild, GUILD_LIST_LIMIT, GUILD_MAX_MEMBERS, isGuildFull } from './guild-rules.ts';
 

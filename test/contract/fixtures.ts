@@ -1,6 +1,7 @@
 // Small builders of valid rows for the contract tests.
 import type { EntryType, Game, GameStats, Guild, Mine, Payout, PrizeConfig, RewardItem, Winning } from '../../core/model.ts';
-import type { NewEntry, Repositories } from '../../core/ports.ts';
+import type { Repositories } from '../../core/ports.ts';
+import type { NewEntry } from '../../core/entries/ports.ts';
 import type { NewUser } from '../../core/accounts/ports.ts';
 import { entryLeaf, mineLeaf } from '../../core/fairness/hashes.ts';
 import { nodeDigest } from '../../adapters/crypto/node-digest.ts';

@@ -1,7 +1,35 @@
-// What the close needs from the database: small set-based tallies over one aggregation of the game's
-// entries per number. The rules that combine them (DESIGN.md §6) live in close-resolution.ts, once.
-import type { GameKey, HistogramRow } from '../model.ts';
+// What the game module needs from the database: the games, and the close's per-number tallies of a game.
+import type { Game, GameDate, GameKey, GameStats, HistogramRow, Instant } from '../model.ts';
 
+export interface GameRepository {
+  /** Throws DomainError CONFLICT when the key exists; the unit of work stays usable (a concurrent create may have won). */
+  create(game: Game): Promise<Game>;
+  byKey(key: GameKey): Promise<Game | null>;
+  /**
+   * Inside a write: locks the game's row until the write ends and returns it as last committed
+   * (PostgreSQL: FOR SHARE or FOR UPDATE). 'share' for work that needs the game to stay open (entries,
+   * mines, account deletion), which may run side by side; 'update' for the close, which waits for them.
+   */
+  lock(key: GameKey, mode: 'share' | 'update'): Promise<Game | null>;
+  /** The date's game with the highest number, or null. */
+  latestForDate(date: GameDate): Promise<Game | null>;
+  /** Open games whose closesAt ≤ now, soonest first. */
+  listDue(now: Instant): Promise<Game[]>;
+  listOpen(): Promise<Game[]>;
+  /**
+   * Marks an open game closed and stores its stats, in one statement guarded by `status = 'open'`.
+   * Returns false (and writes nothing) when the game was not open: another close won the race.
+   */
+  markClosed(key: GameKey, closedAt: Instant, stats: GameStats): Promise<boolean>;
+  /** The stored stats of a closed game. */
+  stats(key: GameKey): Promise<GameStats | null>;
+  /** Games newest first (by closesAt, then number), at most `limit`. */
+  history(limit: number): Promise<Game[]>;
+  latestClosed(): Promise<Game | null>;
+}
+
+// The close's tallies: small set-based counts over one aggregation of the game's entries per number. The rules that
+// combine them (DESIGN.md §6) live in close-resolution.ts, once.
 export interface TallyTotals {
   /** Entries in the game. */
   entries: number;
