@@ -1,7 +1,6 @@
 import { DomainError } from '../../core/errors.ts';
 import type { Entry, Game, GameKey, Instant } from '../../core/model.ts';
 import type { EntryRepository, NewEntry } from '../../core/entries/ports.ts';
-import { peakEarners } from '../../core/rewards/peak-earners.ts';
 import type { MemoryState } from './state.ts';
 
 const byTime = (a: Entry, b: Entry): number =>
@@ -66,10 +65,6 @@ export class MemoryEntryRepository implements EntryRepository {
     let unique = 0;
     for (const c of counts.values()) if (c === 1) unique += 1;
     return { totalNumbers: this.#ofGame(gameKey).length, uniqueNumbers: unique };
-  }
-
-  async uniqueNonWinningPlayers(gameKey: GameKey, minedNumbers: number[], winningNumber: number | null): Promise<string[]> {
-    return peakEarners(this.#ofGame(gameKey), minedNumbers, winningNumber);
   }
 
   async playerIds(gameKey: GameKey): Promise<string[]> {

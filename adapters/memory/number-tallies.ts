@@ -89,6 +89,16 @@ export class MemoryNumberTallies implements NumberTallies {
     return tallies;
   }
 
+  /** The twin of core/rewards/peak-earners.ts over the counted rows, held equal to it by test/contract/close-rules.test.ts. */
+  async uniqueHolders(gameKey: GameKey, exceptNumber: number | null): Promise<string[]> {
+    const uniques = new Set(this.#rows(gameKey).flatMap((r) => (r.uniqueRank !== null && r.number !== exceptNumber ? [r.number] : [])));
+    const holders = new Set<string>();
+    for (const e of this.state().entries.values()) {
+      if (e.gameKey === gameKey && e.userId !== null && uniques.has(e.number)) holders.add(e.userId);
+    }
+    return [...holders].sort();
+  }
+
   #rows(gameKey: GameKey): CountedNumber[] {
     return this.state().numberTallies.get(gameKey) ?? [];
   }

@@ -148,23 +148,6 @@ export class SqlEntryRepository implements EntryRepository {
     return { totalNumbers: toNumber(row.total), uniqueNumbers: toNumber(row.unique) };
   }
 
-  /** Who earns Peak, set-based: the twin of core/rewards/peak-earners.ts, held equal to it by test/contract/close-rules.test.ts. */
-  async uniqueNonWinningPlayers(gameKey: GameKey, minedNumbers: number[], winningNumber: number | null): Promise<string[]> {
-    const rows = await this.#withCounts(gameKey)
-      .selectFrom('entries as e')
-      .innerJoin('counts as c', 'c.number', 'e.number')
-      .select('e.user_id')
-      .distinct()
-      .where('e.game_key', '=', gameKey)
-      .where('c.n', '=', 1)
-      .where('e.user_id', 'is not', null)
-      .$if(minedNumbers.length > 0, (qb) => qb.where('e.number', 'not in', minedNumbers))
-      .$if(winningNumber !== null, (qb) => qb.where('e.number', '<>', winningNumber ?? 0))
-      .orderBy('e.user_id')
-      .execute();
-    return rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id]));
-  }
-
   async playerIds(gameKey: GameKey): Promise<string[]> {
     const rows = await this.ctx.db
       .selectFrom('entries')

@@ -117,4 +117,20 @@ export class SqlNumberTallies implements NumberTallies {
     const tallies = new Map(rows.map((r) => [r.number, { count: toNumber(r.n), uniqueRank: toNullableNumber(r.unique_rank) }]));
     return numbers.every((n) => tallies.has(n)) ? tallies : null;
   }
+
+  /** The twin of core/rewards/peak-earners.ts over the counted rows, held equal to it by test/contract/close-rules.test.ts. */
+  async uniqueHolders(gameKey: GameKey, exceptNumber: number | null): Promise<string[]> {
+    const rows = await this.ctx.db
+      .selectFrom('game_number_counts as c')
+      .innerJoin('entries as e', (join) => join.onRef('e.game_key', '=', 'c.game_key').onRef('e.number', '=', 'c.number'))
+      .select('e.user_id')
+      .distinct()
+      .where('c.game_key', '=', gameKey)
+      .where('c.unique_rank', 'is not', null)
+      .where('e.user_id', 'is not', null)
+      .$if(exceptNumber !== null, (qb) => qb.where('c.number', '<>', exceptNumber ?? 0))
+      .orderBy('e.user_id')
+      .execute();
+    return rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id]));
+  }
 }

@@ -53,8 +53,6 @@ export interface EntryRepository {
   latestClosedGameOf(userId: string): Promise<GameKey | null>;
   /** Entries so far and numbers picked exactly once so far. */
   counts(gameKey: GameKey): Promise<{ totalNumbers: number; uniqueNumbers: number }>;
-  /** Distinct players holding a unique (not mined) number other than `winningNumber`. */
-  uniqueNonWinningPlayers(gameKey: GameKey, minedNumbers: number[], winningNumber: number | null): Promise<string[]>;
   /** Distinct players with an entry in the game. */
   playerIds(gameKey: GameKey): Promise<string[]>;
   /** Today's picks of the guild's members (oldest first). */

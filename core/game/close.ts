@@ -77,7 +77,7 @@ const closeIn = async (repos: Repositories, game: Game, now: Date, cfg: GameConf
     for (const userId of userIds) await grantBonusEntry(repos, random, { userId, sourceType: 'streak', now, entries: milestone.bonusEntries });
   }
 
-  const peakEarners = await repos.entries.uniqueNonWinningPlayers(game.key, mined, winner?.number ?? null);
+  const peakEarners = await repos.tallies.uniqueHolders(game.key, winner?.number ?? null);
   await earnRewards(repos, random, 'peak', peakEarners, now, game.key);
 
   await repos.guilds.applyClose(game.key, winner?.entryId ?? null);

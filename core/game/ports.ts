@@ -83,4 +83,9 @@ export interface NumberTallies {
    * before migration 0006) or one of the numbers has no tally.
    */
   storedTallies(gameKey: GameKey, numbers: readonly number[]): Promise<Map<number, NumberTally> | null>;
+  /**
+   * Who earns Peak (the rule is core/rewards/peak-earners.ts): the players holding a counted unique number (picked
+   * once, not mined) other than `exceptNumber`, each once, ascending. Entries of deleted accounts count for nobody.
+   */
+  uniqueHolders(gameKey: GameKey, exceptNumber: number | null): Promise<string[]>;
 }

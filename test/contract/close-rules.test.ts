@@ -180,7 +180,7 @@ contract('the close against the core rules', ({ store, adapter }) => {
           }
 
           await store().read(async (r) => {
-            expect(await r.entries.uniqueNonWinningPlayers(key, minedNumbers, winner?.number ?? null)).toEqual([...peak]);
+            expect(await r.tallies.uniqueHolders(key, winner?.number ?? null)).toEqual([...peak]);
             for (const p of players) {
               expect(await r.playerStats.byUser(p), `${key} stats of ${p}`).toEqual(expected.stats.get(p));
               const items = (await r.rewards.forUser(p)).filter((item) => item.sourceGameKey === key);

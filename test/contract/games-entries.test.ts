@@ -121,11 +121,16 @@ contract('entries', ({ store }) => {
       expect(await r.entries.isPickedByOthers(key, 99, 'u2')).toBe(false);
       expect(await r.entries.counts(key)).toEqual({ totalNumbers: 5, uniqueNumbers: 3 });
       expect(await r.entries.counts('2026-01-01')).toEqual({ totalNumbers: 0, uniqueNumbers: 0 });
-      expect(await r.entries.uniqueNonWinningPlayers(key, [], 3)).toEqual(['bot:0001', 'u1']);
-      expect(await r.entries.uniqueNonWinningPlayers(key, [12], 3)).toEqual(['bot:0001']);
-      expect(await r.entries.uniqueNonWinningPlayers(key, [], null)).toEqual(['bot:0001', 'u1', 'u3']);
       expect(await r.entries.playerIds(key)).toEqual(['bot:0001', 'u1', 'u2', 'u3']);
     });
+    // Who earns Peak reads the close's count; a recount with a mine replaces the earlier one.
+    await store().write((r) => r.tallies.countNumbers(key, []));
+    await store().read(async (r) => {
+      expect(await r.tallies.uniqueHolders(key, 3)).toEqual(['bot:0001', 'u1']);
+      expect(await r.tallies.uniqueHolders(key, null)).toEqual(['bot:0001', 'u1', 'u3']);
+    });
+    await store().write((r) => r.tallies.countNumbers(key, [12]));
+    expect(await store().read((r) => r.tallies.uniqueHolders(key, 3))).toEqual(['bot:0001']);
   });
 
   it('pages submissions newest first with user and guild, and lists a guild’s picks', async () => {
