@@ -120,11 +120,15 @@ export class SqlNumberTallies implements NumberTallies {
 
   /** The twin of core/rewards/peak-earners.ts over the counted rows, held equal to it by test/contract/close-rules.test.ts. */
   async uniqueHolders(gameKey: GameKey, exceptNumber: number | null): Promise<string[]> {
+    // From the counted unique numbers to their one entry each, through the (game_key, number, user_id) index: the
+    // CROSS JOIN keeps SQLite from walking every entry of the game instead (2.7 s at a million entries).
     const rows = await this.ctx.db
       .selectFrom('game_number_counts as c')
-      .innerJoin('entries as e', (join) => join.onRef('e.game_key', '=', 'c.game_key').onRef('e.number', '=', 'c.number'))
+      .crossJoin('entries as e')
       .select('e.user_id')
       .distinct()
+      .whereRef('e.game_key', '=', 'c.game_key')
+      .whereRef('e.number', '=', 'c.number')
       .where('c.game_key', '=', gameKey)
       .where('c.unique_rank', 'is not', null)
       .where('e.user_id', 'is not', null)
