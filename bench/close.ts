@@ -48,7 +48,7 @@ export interface CloseBenchResult {
 const highestNumberFor = (entries: number): number => Math.max(2, Math.floor(entries / 4));
 
 /** Two entries per player (a standard and a bonus one on different numbers), numbers from a seeded PRNG. */
-const makeEntries = (count: number): ResolvableEntry[] => {
+export const makeEntries = (count: number): ResolvableEntry[] => {
   const random = new SeededRandom(2026);
   const pick = () => 1 + Math.floor(random.next() * highestNumberFor(count));
   const entries: ResolvableEntry[] = [];
@@ -96,7 +96,7 @@ function* rowsOf(entries: ResolvableEntry[], bool: (v: boolean) => SqlBoolean, s
 const gameRow = { key: GAME_KEY, date: GAME_KEY, number: 1, status: 'open', opens_at: OPENS_AT, closes_at: CLOSES_AT, closed_at: null, winning_number: null, stats: null };
 
 /** SQLite: the rows straight into the tables in multi-row inserts, one transaction (the bench measures the close, not submissions). */
-async function fillSqlite(db: Kysely<Database>, entries: ResolvableEntry[]): Promise<void> {
+export async function fillSqlite(db: Kysely<Database>, entries: ResolvableEntry[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('games').values(gameRow).execute();
     // Pairs of a player's entries stay in one slice (BATCH is even), so each player is inserted once.
@@ -117,7 +117,7 @@ const copyLine = <Row extends object>(row: Row, columns: readonly (keyof Row & s
  * for 1,000,000 entries), then VACUUM ANALYZE: on a real day autovacuum has seen the inserts (planner
  * statistics, and the visibility map that lets the close read its indexes alone).
  */
-async function fillPostgres(db: Kysely<Database>, url: string, entries: ResolvableEntry[]): Promise<void> {
+export async function fillPostgres(db: Kysely<Database>, url: string, entries: ResolvableEntry[]): Promise<void> {
   await db.insertInto('games').values(gameRow).execute();
   const client = postgres(url, { max: 1, onnotice: () => undefined });
   try {

@@ -1,10 +1,10 @@
 // The scale-out Store: PostgreSQL through the `postgres` package. Writes are transactions; the
 // constraints, conditional updates and row locks in the shared repositories do the serialising.
-import { Kysely } from 'kysely';
+import { Kysely, sql, type Transaction } from 'kysely';
 import { PostgresJSDialect } from 'kysely-postgres-js';
 import postgres from 'postgres';
 import type { Store } from '../../core/ports.ts';
-import { postgresDialect } from '../sql/dialect.ts';
+import { postgresDialect, type SnapshotReader } from '../sql/dialect.ts';
 import { migrate } from '../sql/migrate.ts';
 import { sqlRepositories } from '../sql/repositories.ts';
 import type { Database } from '../sql/schema.ts';
@@ -14,6 +14,41 @@ export interface PostgresStore extends Store {
   /** The query builder, for `lowest migrate` and bulk tools (bench, seeds). */
   readonly db: Kysely<Database>;
 }
+
+/** What pg_export_snapshot() returns, e.g. `00000003-0000001B-1`: checked before it is spliced into SET TRANSACTION. */
+const SNAPSHOT_ID = /^[0-9A-F]+-[0-9A-F]+(-[0-9]+)?$/i;
+
+/**
+ * A second pooled connection reading in the snapshot of `trx` (exported now; valid while `trx` is open), for a long
+ * read that should run beside the transaction's own statements: the close's fairness fold beside its counters.
+ */
+export const snapshotReaderOf = (client: postgres.Sql, trx: Transaction<Database>) => async (): Promise<SnapshotReader> => {
+  const { rows } = await sql<{ id: string }>`select pg_export_snapshot() as id`.execute(trx);
+  const id = rows[0]?.id ?? '';
+  if (!SNAPSHOT_ID.test(id)) throw new Error(`Unexpected snapshot id ${JSON.stringify(id)}.`);
+  const reserved = await client.reserve();
+  try {
+    await reserved.unsafe('begin isolation level repeatable read read only');
+    await reserved.unsafe(`set transaction snapshot '${id}'`);
+  } catch (error) {
+    await reserved.unsafe('rollback').catch(() => undefined);
+    reserved.release();
+    throw error;
+  }
+  return {
+    rows: async <Row>(query: { compile(): { sql: string; parameters: readonly unknown[] } }): Promise<Row[]> => {
+      const compiled = query.compile();
+      return (await reserved.unsafe(compiled.sql, compiled.parameters as postgres.ParameterOrJSON<never>[])) as unknown as Row[];
+    },
+    release: async () => {
+      try {
+        await reserved.unsafe('commit');
+      } finally {
+        reserved.release();
+      }
+    },
+  };
+};
 
 /** Connects to `url` (postgres://…) and migrates the database. */
 /** `checkNesting`: refuse a unit of work started inside another (unit-of-work-guard.ts); on unless turned off. */
@@ -41,7 +76,10 @@ export async function createPostgresStore(
           .setAccessMode('read only')
           .execute((trx) => work(sqlRepositories({ db: trx, dialect: postgresDialect }))),
       ),
-    write: (work) => guard(() => db.transaction().execute((trx) => work(sqlRepositories({ db: trx, dialect: postgresDialect })))),
+    write: (work) =>
+      guard(() =>
+        db.transaction().execute((trx) => work(sqlRepositories({ db: trx, dialect: postgresDialect, openSnapshotReader: snapshotReaderOf(client, trx) }))),
+      ),
     close: () => db.destroy(),
   };
 }

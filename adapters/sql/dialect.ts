@@ -1,5 +1,5 @@
 // The seam between the shared repositories and one database: only what truly differs lives here.
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { Database, SqlBoolean } from './schema.ts';
 
 export interface SqlDialect {
@@ -12,10 +12,22 @@ export interface SqlDialect {
   readonly rowLocks: boolean;
 }
 
+/**
+ * Reads on a second connection that sees exactly what the unit of work saw when it was opened (PostgreSQL:
+ * an exported snapshot), so a long read runs in the database beside the unit's own statements.
+ */
+export interface SnapshotReader {
+  rows<Row>(query: { compile(): CompiledQuery<Row> }): Promise<Row[]>;
+  /** Ends the second connection's transaction and returns it to the pool; call it exactly once. */
+  release(): Promise<void>;
+}
+
 /** What every shared repository works over: one connection or transaction plus its dialect. */
 export interface SqlContext {
   db: Kysely<Database>;
   dialect: SqlDialect;
+  /** Only where a second connection can share the unit's snapshot (PostgreSQL write units). */
+  openSnapshotReader?: () => Promise<SnapshotReader>;
 }
 
 const errorCode = (error: unknown): unknown =>

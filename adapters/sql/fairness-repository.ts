@@ -1,6 +1,6 @@
 // The fairness rows (DESIGN.md §16): leaves streamed in string order for the close's root, the stored
 // root, and the published entries and mines of a closed game.
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import type { GameKey } from '../../core/model.ts';
 import type { EntryLeafRow, FairnessRepository, MineLeafRow, StoredRoot } from '../../core/fairness/ports.ts';
 import type { SqlContext } from './dialect.ts';
@@ -24,30 +24,39 @@ export class SqlFairnessRepository implements FairnessRepository {
   }
 
   async *sortedLeaves(gameKey: GameKey): AsyncIterable<readonly string[]> {
-    // Mines are few (one per player at most): held, and merged into the entries' pages.
-    const mines = (await this.ctx.db.selectFrom('mines').select('leaf').where('game_key', '=', gameKey).orderBy(this.#leafOrder()).execute()).map(
-      (m) => m.leaf,
-    );
-    let next = 0;
-    // Keyset pages rather than a driver stream: kysely streams SQLite row by row through several async
-    // generators (about 20 µs a row); a page is one indexed range read. Leaves are unique per game.
-    const pageAfter = (last: string | null) => {
-      let query = this.ctx.db.selectFrom('entries').select('leaf').where('game_key', '=', gameKey);
-      if (last !== null) query = query.where('leaf', '>', last);
-      const page = query.orderBy(this.#leafOrder()).limit(this.pageSize).execute();
-      // Handled here as well: a prefetched page that fails while the caller is still hashing the one
-      // before must not count as an unhandled rejection; the loop's await still throws it.
-      void page.catch(() => undefined);
-      return page;
-    };
-    let pending = pageAfter(null);
+    // On PostgreSQL a write unit (the close) reads the leaves on a second connection in its own snapshot, so the
+    // database pages through them while this unit's other statements run (the close's counters): the leaves are
+    // the same, since entries and mines wait for the game row the close holds.
+    const reader = this.ctx.openSnapshotReader ? await this.ctx.openSnapshotReader() : null;
+    const rowsOf = <Row>(query: { compile(): CompiledQuery<Row>; execute(): Promise<Row[]> }): Promise<Row[]> =>
+      reader ? reader.rows(query) : query.execute();
+    let inFlight: Promise<unknown> | null = null;
     try {
+      // Mines are few (one per player at most): held, and merged into the entries' pages.
+      const mines = (await rowsOf(this.ctx.db.selectFrom('mines').select('leaf').where('game_key', '=', gameKey).orderBy(this.#leafOrder()))).map(
+        (m) => m.leaf,
+      );
+      let next = 0;
+      // Keyset pages rather than a driver stream: kysely streams SQLite row by row through several async
+      // generators (about 20 µs a row); a page is one indexed range read. Leaves are unique per game.
+      const pageAfter = (last: string | null) => {
+        let query = this.ctx.db.selectFrom('entries').select('leaf').where('game_key', '=', gameKey);
+        if (last !== null) query = query.where('leaf', '>', last);
+        const page = rowsOf(query.orderBy(this.#leafOrder()).limit(this.pageSize));
+        // Handled here as well: a prefetched page that fails while the caller is still hashing the one
+        // before must not count as an unhandled rejection; the loop's await still throws it.
+        void page.catch(() => undefined);
+        return page;
+      };
+      let pending = pageAfter(null);
+      inFlight = pending;
       for (;;) {
         const rows = await pending;
         const full = rows.length === this.pageSize;
         // The next page is asked for before this one is folded: PostgreSQL reads it while the caller
         // hashes (SQLite, in this thread, reads it at the next await either way).
         if (full) pending = pageAfter(rows[rows.length - 1]?.leaf ?? null);
+        inFlight = full ? pending : null;
         const page: string[] = [];
         for (const { leaf } of rows) {
           for (let mine = mines[next]; mine !== undefined && mine < leaf; mine = mines[next]) {
@@ -64,7 +73,8 @@ export class SqlFairnessRepository implements FairnessRepository {
       }
     } finally {
       // A caller that stops early (a leaf out of order) leaves no query running in its transaction.
-      await pending.catch(() => undefined);
+      await inFlight?.catch(() => undefined);
+      await reader?.release();
     }
   }
 

@@ -1,15 +1,7 @@
 import type { PlayerMetric, LeaderboardQueries, WinnerRow } from '../../core/leaderboards/ports.ts';
 import type { PlayerStats } from '../../core/model.ts';
 import { toNullableNumber, type SqlContext } from './dialect.ts';
-import { toPlayerStats } from './player-stats-repository.ts';
-import type { PlayerStatsTable } from './schema.ts';
-
-const metricColumn = {
-  wins: 'wins',
-  entries: 'entries',
-  streak: 'current_streak',
-  bestStreak: 'best_streak',
-} as const satisfies Record<PlayerMetric, keyof PlayerStatsTable>;
+import { RANKED_PLAYERS, toPlayerStats } from './player-stats-repository.ts';
 
 export class SqlLeaderboardQueries implements LeaderboardQueries {
   constructor(private readonly ctx: SqlContext) {}
@@ -40,16 +32,16 @@ export class SqlLeaderboardQueries implements LeaderboardQueries {
   }
 
   async topPlayers(metric: PlayerMetric, limit: number): Promise<(PlayerStats & { playerName: string })[]> {
-    const column = metricColumn[metric];
+    // The close keeps the top of each ranking (player-stats-repository.ts); the counters and names are read live.
     const rows = await this.ctx.db
-      .selectFrom('player_stats as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
+      .selectFrom('leaderboard_ranks as r')
+      .innerJoin('player_stats as s', 's.user_id', 'r.user_id')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
       .selectAll('s')
       .select('u.display_name')
-      .where(`s.${column}`, '>', 0)
-      .orderBy(`s.${column}`, 'desc')
-      .orderBy('s.user_id')
-      .limit(Math.max(0, limit))
+      .where('r.metric', '=', metric)
+      .orderBy('r.rank')
+      .limit(Math.max(0, Math.min(limit, RANKED_PLAYERS)))
       .execute();
     return rows.map((r) => ({ ...toPlayerStats(r), playerName: r.display_name }));
   }

@@ -31,6 +31,13 @@ export interface PlayerStatsTable {
   last_played_at: string | null;
 }
 
+/** The top of each player ranking, written by the close (migration 0007). `metric` is a core PlayerMetric. */
+export interface LeaderboardRanksTable {
+  metric: string;
+  rank: number;
+  user_id: string;
+}
+
 export interface SessionsTable {
   token_hash: string;
   user_id: string;
@@ -216,6 +223,7 @@ export interface RateLimitsTable {
 export interface Database {
   users: UsersTable;
   player_stats: PlayerStatsTable;
+  leaderboard_ranks: LeaderboardRanksTable;
   sessions: SessionsTable;
   games: GamesTable;
   entries: EntriesTable;

@@ -26,7 +26,10 @@ export interface FairnessRepository {
   /**
    * Every leaf of the game, entries and mines together, ascending as strings (code-point order), in
    * pages: the close folds them into the root without holding them all (pages, not single leaves,
-   * because an await per leaf costs more than its hash).
+   * because an await per leaf costs more than its hash). In a write unit, call it before the unit writes
+   * entries or mines of the game: a store may read the leaves beside the unit, on another connection in
+   * the snapshot the unit has when the first page is asked for (PostgreSQL, so the close's fold and its
+   * counters run at once); the close writes neither and holds the game, so it sees every leaf.
    */
   sortedLeaves(gameKey: GameKey): AsyncIterable<readonly string[]>;
   /** Stores the root with the game; the close calls it in its own unit of work, once. */

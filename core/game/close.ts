@@ -2,7 +2,7 @@
 // and guild counters and what they earned.
 import type { Deps } from '../deps.ts';
 import type { GameConfig } from '../config.ts';
-import type { Game, GameKey, GameStats } from '../model.ts';
+import type { Game, GameKey, GameStats, Resolution } from '../model.ts';
 import type { Digest, Random, Repositories } from '../ports.ts';
 import { DomainError } from '../errors.ts';
 import { prizeForDate } from '../prizes/prize-for-date.ts';
@@ -38,9 +38,16 @@ const closeIn = async (repos: Repositories, game: Game, now: Date, cfg: GameConf
     histogramTruncated: resolution.histogramTruncated,
   };
   if (!(await repos.games.markClosed(game.key, now.toISOString(), stats))) return false;
-  await commitRoot(repos, digest, game.key);
+  // The root beside what the close grants: both only read the entries, which no one can change while the close holds
+  // the game, and a store that can (PostgreSQL) reads the leaves on a second connection while the counters are written.
+  // Both are awaited whatever happens, so nothing still runs in the unit when it commits or rolls back.
+  const settled = await Promise.allSettled([commitRoot(repos, digest, game.key), grantClose(repos, game, resolution.winner, now, cfg, random)]);
+  for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
+  return true;
+};
 
-  const winner = resolution.winner;
+/** The winning and its mail, the player counters and what they earned, Peak, the guild counters. */
+const grantClose = async (repos: Repositories, game: Game, winner: Resolution['winner'], now: Date, cfg: GameConfig, random: Random): Promise<void> => {
   if (winner?.userId) {
     const prize = await prizeForDate(repos, game.date, cfg.currency);
     // A day without a prize still has a winner, just nothing to claim.
@@ -81,7 +88,6 @@ const closeIn = async (repos: Repositories, game: Game, now: Date, cfg: GameConf
   await earnRewards(repos, random, 'peak', peakEarners, now, game.key);
 
   await repos.guilds.applyClose(game.key, winner?.entryId ?? null);
-  return true;
 };
 
 /** Closes the game now (even before its deadline); a no-op when it is already closed. */

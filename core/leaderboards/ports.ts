@@ -17,6 +17,9 @@ export interface WinnerRow {
 export interface LeaderboardQueries {
   /** Closed games with a winner, newest first: the RESULTS ranking. */
   latestWinners(limit: number): Promise<WinnerRow[]>;
-  /** Players with metric > 0 (bots included), ordered by the metric descending, then userId ascending. */
+  /**
+   * Players with metric > 0 (bots included), ordered by the metric descending, then userId ascending, as of the last
+   * close (counters change only there); names as they are now, deleted accounts left out. `limit` up to 200.
+   */
   topPlayers(metric: PlayerMetric, limit: number): Promise<(PlayerStats & { playerName: string })[]>;
 }

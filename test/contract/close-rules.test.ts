@@ -1,13 +1,14 @@
 // Contract: what a close writes to players and guilds equals the core's pure rules (core/rewards/streaks.ts,
 // streak-milestones.ts, peak-earners.ts, core/guilds/guild-counters.ts) on every adapter. Random histories of
 // several games (players playing or skipping, joining and leaving guilds, mines, winners) go through the real
-// close; after each one the stored counters, earned rewards and bonus entries, Peak earners and guild
-// counters must equal what the pure functions compute from the same history, so a drift in the SQL fails here.
+// close; after each one the stored counters, earned rewards and bonus entries, Peak earners, guild counters and the
+// rankings must equal what the pure functions compute from the same history, so a drift in the SQL fails here.
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import type { Deps } from '../../core/deps.ts';
 import type { Entry, GameDate, GuildMember, PlayerStats, RewardType } from '../../core/model.ts';
 import type { Store } from '../../core/ports.ts';
+import type { PlayerMetric } from '../../core/leaderboards/ports.ts';
 import { closeGame } from '../../core/game/close.ts';
 import { nextDate, previousDate } from '../../core/game/calendar.ts';
 import { resolveNumbers } from '../../core/game/resolve.ts';
@@ -88,6 +89,21 @@ interface Expected {
   members: Map<string, GuildMember>;
 }
 
+const METRICS: Record<PlayerMetric, (s: PlayerStats) => number> = {
+  wins: (s) => s.wins,
+  entries: (s) => s.entries,
+  streak: (s) => s.currentStreak,
+  bestStreak: (s) => s.bestStreak,
+};
+
+/** A ranking by brute force: players with the metric above 0, highest first, then by user id. */
+const rankingOf = (stats: Iterable<PlayerStats>, metric: PlayerMetric, limit: number): string[] =>
+  [...stats]
+    .filter((s) => METRICS[metric](s) > 0)
+    .sort((a, b) => METRICS[metric](b) - METRICS[metric](a) || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0))
+    .slice(0, limit)
+    .map((s) => s.userId);
+
 const depsOver = (store: Store): Deps & { clock: FixedClock } => ({ ...makeDeps(), store });
 
 contract('the close against the core rules', ({ store, adapter }) => {
@@ -95,6 +111,8 @@ contract('the close against the core rules', ({ store, adapter }) => {
     // One deps for every close: its seeded ids never repeat.
     const deps = depsOver(store());
     let run = 0;
+    // Every history's players stay in the store, so the rankings are over all of them.
+    const everyone = new Map<string, PlayerStats>();
     await fc.assert(
       fc.asyncProperty(historyArb, async (history) => {
         // Histories share the test's store: each has its own players, guilds and dates.
@@ -174,6 +192,9 @@ contract('the close against the core rules', ({ store, adapter }) => {
             const rewards: RewardType[] = [...reached.map((m) => m.rewardType), ...(peak.has(p) ? ['peak' as const] : [])];
             earned.set(p, { rewards: rewards.sort(), bonusEntries: reached.reduce((sum, m) => sum + m.bonusEntries, 0) });
           }
+          // Earlier histories' players did not play: the close lapses their streaks like anyone's.
+          for (const [p, before] of everyone) if (!expected.stats.has(p)) everyone.set(p, statsAfterClose(before, null, closing));
+          for (const p of players) everyone.set(p, expected.stats.get(p) ?? zeroStats(p));
           for (const [guildId, add] of guildCountersAtClose(entries, (u) => expected.members.get(u), winner?.entryId ?? null)) {
             const seen = expected.guilds.get(guildId) ?? { entries: 0, wins: 0 };
             expected.guilds.set(guildId, { entries: seen.entries + add.entries, wins: seen.wins + add.wins });
@@ -189,6 +210,12 @@ contract('the close against the core rules', ({ store, adapter }) => {
                 { rewards: items.map((item) => item.rewardType).sort(), bonusEntries: bonus.reduce((sum, b) => sum + b.remainingEntries, 0) },
                 `${key} earned by ${p}`,
               ).toEqual(earned.get(p));
+            }
+            // The rankings the close keeps (SQL adapters) or sorts on demand (memory): 200 is the most a store keeps.
+            for (const metric of Object.keys(METRICS) as PlayerMetric[]) {
+              expect((await r.leaderboards.topPlayers(metric, 200)).map((p) => p.userId), `${key} ranking by ${metric}`).toEqual(
+                rankingOf(everyone.values(), metric, 200),
+              );
             }
             for (const id of guildIds) {
               const stored = await r.guilds.byId(id);

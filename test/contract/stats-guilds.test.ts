@@ -69,6 +69,21 @@ contract('playerStats', ({ store }) => {
   });
 });
 
+contract('leaderboards after the close', ({ store }) => {
+  it('shows renamed players by their new name and leaves deleted accounts out, before the next close', async () => {
+    await store().write(async (r) => {
+      await seedUsers(r, 'a', 'b', 'c');
+      await playDay(r, '2026-11-18', '2026-11-17', [['a', 1, 1], ['a', 2, 2], ['b', 3, 3], ['b', 4, 4], ['c', 5, 5]], 'a');
+    });
+    await store().write(async (r) => {
+      await r.users.update('b', { displayName: 'Bee' });
+      await r.users.delete('a');
+    });
+    const ranked = await store().read((r) => r.leaderboards.topPlayers('entries', 10));
+    expect(ranked.map((p) => [p.userId, p.playerName, p.entries])).toEqual([['b', 'Bee', 2], ['c', 'Player c', 1]]);
+  });
+});
+
 contract('guilds', ({ store }) => {
   it('creates a guild with its admin as member, refusing taken names and players already in a guild', async () => {
     await store().write(async (r) => {

@@ -6,6 +6,7 @@ import { rateLimits } from './0003-rate-limits.ts';
 import { mailDelivery } from './0004-mail-delivery.ts';
 import { fairness } from './0005-fairness.ts';
 import { closeTally } from './0006-close-tally.ts';
+import { leaderboardRanks } from './0007-leaderboard-ranks.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-mail-delivery': mailDelivery,
   '0005-fairness': fairness,
   '0006-close-tally': closeTally,
+  '0007-leaderboard-ranks': leaderboardRanks,
 };

@@ -1,0 +1,80 @@
+// The close's fold reads the leaves on a second connection in the close's snapshot (store.ts, snapshotReaderOf):
+// what commits after the snapshot is not seen, the connection goes back to the pool, and closes keep working on a
+// pool of two connections.
+import { Kysely } from 'kysely';
+import { PostgresJSDialect } from 'kysely-postgres-js';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { closeGame } from '../../core/game/close.ts';
+import { rootOfSortedStream } from '../../core/fairness/root.ts';
+import { makeDeps } from '../../test/support/fakes.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/support/postgres.ts';
+import { entry, game, newUser } from '../../test/contract/fixtures.ts';
+import { nodeDigest } from '../crypto/node-digest.ts';
+import { postgresDialect } from '../sql/dialect.ts';
+import { SqlFairnessRepository } from '../sql/fairness-repository.ts';
+import type { Database } from '../sql/schema.ts';
+import { createPostgresStore, snapshotReaderOf, type PostgresStore } from './store.ts';
+
+let database: TestDatabase;
+let store: PostgresStore;
+
+beforeAll(async () => {
+  database = await createTestDatabase(inject('postgresAdminUrl'), 'lowest_snapshot');
+  // Two connections: a reader that were not given back would stall the second close for good.
+  store = await createPostgresStore(database.url, { maxConnections: 2 });
+});
+afterAll(async () => {
+  await store.close();
+  await database.drop();
+});
+
+const seedGame = async (key: string, players: string[]): Promise<string[]> => {
+  const entries = players.map((p, i) => entry(key, p, i + 1));
+  await store.write(async (r) => {
+    for (const p of players) if (!(await r.users.byId(p))) await r.users.create(newUser(p));
+    await r.games.create(game(key));
+    for (const e of entries) await r.entries.add(e);
+  });
+  return entries.map((e) => e.leaf).sort();
+};
+
+describe('the snapshot reader', () => {
+  it('pages through the leaves as they were when it opened, not what commits later', async () => {
+    const leaves = await seedGame('2026-11-10', ['a', 'b', 'c', 'd']);
+    const client = postgres(database.url, { max: 2, onnotice: () => undefined });
+    const db = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: client }) });
+    try {
+      const seen = await db.transaction().execute(async (trx) => {
+        // Pages of one leaf, so the later pages are read after the other connection's commit.
+        const repo = new SqlFairnessRepository({ db: trx, dialect: postgresDialect, openSnapshotReader: snapshotReaderOf(client, trx) }, 1);
+        const pages: string[] = [];
+        const iterator = repo.sortedLeaves('2026-11-10')[Symbol.asyncIterator]();
+        const first = await iterator.next();
+        if (!first.done) pages.push(...first.value);
+        await store.write(async (r) => {
+          await r.users.create(newUser('late'));
+          await r.entries.add(entry('2026-11-10', 'late', 99));
+        });
+        for (let page = await iterator.next(); !page.done; page = await iterator.next()) pages.push(...page.value);
+        return pages;
+      });
+      expect(seen).toEqual(leaves);
+      // The late entry is there for everyone else.
+      const now = await store.read((r) => rootOfSortedStream(nodeDigest, '2026-11-10', r.fairness.sortedLeaves('2026-11-10')));
+      expect(now.leaves).toBe(leaves.length + 1);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('closes game after game on a pool of two, each root equal to the fold of its leaves', async () => {
+    const deps = { ...makeDeps(), store, digest: nodeDigest };
+    for (const key of ['2026-11-11', '2026-11-12', '2026-11-13', '2026-11-14']) {
+      const leaves = await seedGame(key, ['a', 'b', 'c']);
+      expect((await closeGame(deps, key)).closedNow).toBe(true);
+      const expected = await rootOfSortedStream(nodeDigest, key, (async function* () { yield leaves; })());
+      expect(await store.read((r) => r.fairness.storedRoot(key))).toEqual({ root: expected.root, reason: null });
+    }
+  });
+});
