@@ -38,6 +38,18 @@ export class StatementCache {
     return statement;
   }
 
+  /** The same, returning each row's first column instead of a row object (better-sqlite3's pluck). */
+  plucked(sql: string): Statement {
+    const key = `pluck:${sql}`;
+    let statement = this.#statements.get(key);
+    if (!statement) {
+      if (this.#statements.size >= STATEMENT_LIMIT) this.#statements.clear();
+      statement = this.db.prepare<unknown[], unknown>(sql).pluck();
+      this.#statements.set(key, statement);
+    }
+    return statement;
+  }
+
   /** Runs a statement that returns nothing (BEGIN, COMMIT, ROLLBACK). */
   run(sql: string): void {
     this.get(sql).run();

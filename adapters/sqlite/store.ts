@@ -2,7 +2,7 @@
 // BEGIN IMMEDIATE; reads of a file database through a second connection, so they never queue
 // behind a write (WAL gives each read transaction the last committed state, never half a write).
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely } from 'kysely';
+import { Kysely, type CompiledQuery } from 'kysely';
 import type { Repositories, Store } from '../../core/ports.ts';
 import { sqliteDialect } from '../sql/dialect.ts';
 import { migrate } from '../sql/migrate.ts';
@@ -37,7 +37,14 @@ const kyselyOver = (sqlite: SqliteConnection, locking: boolean): Kysely<Database
  * repositories are built once: they hold nothing but the connection, used only under the lock.
  */
 const unitsOn = (sqlite: SqliteConnection, begin: string) => {
-  const repos = sqlRepositories({ db: kyselyOver(sqlite, false), dialect: sqliteDialect });
+  const repos = sqlRepositories({
+    db: kyselyOver(sqlite, false),
+    dialect: sqliteDialect,
+    firstColumn: async <Value>(query: { compile(): CompiledQuery<Record<string, Value>> }) => {
+      const compiled = query.compile();
+      return sqlite.statements.plucked(compiled.sql).all(...compiled.parameters) as Value[];
+    },
+  });
   return async <T>(work: (repos: Repositories) => Promise<T>): Promise<T> => {
     await sqlite.lock.acquire();
     try {
