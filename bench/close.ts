@@ -36,6 +36,8 @@ export interface CloseBenchResult {
   database: string;
   fillMs: number;
   closeMs: number;
+  /** This process's CPU time during the close: SQLite's work, or PostgreSQL's client side (the server's is not in it). */
+  closeCpuMs: number;
   /** The root's fold over every leaf, timed alone: what the fairness commitment adds to the close. */
   rootMs: number;
   rootCpuMs: number;
@@ -139,10 +141,16 @@ export async function fillPostgres(db: Kysely<Database>, url: string, entries: R
   }
 }
 
-async function closeOn(database: string, store: Store & { db: Kysely<Database> }, entries: ResolvableEntry[], fill: () => Promise<void>): Promise<CloseBenchResult> {
+async function closeOn(database: string, store: Store & { db: Kysely<Database> }, count: number, fill: (entries: ResolvableEntry[]) => Promise<void>): Promise<CloseBenchResult> {
+  // The entries live only for the fill and the reference result: held through the close, a million objects would
+  // let the collector defer its work (its limits grow with the live heap) and the close's peak would measure the
+  // bench's own data, not the close.
+  let entries: ResolvableEntry[] | null = makeEntries(count);
   const fillStart = performance.now();
-  await fill();
+  await fill(entries);
   const fillMs = performance.now() - fillStart;
+  const { winner: _w, runnerUp: _r, ...expectedStats } = resolveNumbers(entries, [], 1000, GAME_KEY);
+  entries = null;
 
   const deps: Deps = { store, clock: new FixedClock(CLOSES_AT), random: new SeededRandom(7), hasher: new PlainHasher(), digest: nodeDigest, config: { ...defaultGameConfig } };
   const rssBefore = process.memoryUsage().rss;
@@ -151,8 +159,10 @@ async function closeOn(database: string, store: Store & { db: Kysely<Database> }
     rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
   }, 10);
   const start = performance.now();
+  const closeCpuStart = process.cpuUsage();
   const outcome = await closeGame(deps, GAME_KEY);
   const closeMs = performance.now() - start;
+  const closeCpu = process.cpuUsage(closeCpuStart);
   clearInterval(sampler);
   rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
 
@@ -165,33 +175,33 @@ async function closeOn(database: string, store: Store & { db: Kysely<Database> }
   const rootCpu = process.cpuUsage(rootCpuStart);
   const rootCpuMs = (rootCpu.user + rootCpu.system) / 1000;
   const stored = await store.read((repos) => repos.fairness.storedRoot(GAME_KEY));
-  const rootMatches = stored?.root === refolded.root && refolded.leaves === entries.length;
+  const rootMatches = stored?.root === refolded.root && refolded.leaves === count;
   if (!rootMatches) console.error(`${database}: stored root ${stored?.root ?? 'none'} differs from the refolded ${refolded.root}`);
 
-  const expected = resolveNumbers(entries, [], 1000, GAME_KEY);
-  const { winner: _w, runnerUp: _r, ...expectedStats } = expected;
   const matches = outcome.closedNow && rootMatches && isDeepStrictEqual(outcome.stats, expectedStats);
-  if (!matches) console.error(`${database}: stored stats differ from resolveNumbers`, JSON.stringify(outcome.stats?.snapshot), JSON.stringify(expected.snapshot));
-  return { database, fillMs, closeMs, rootMs, rootCpuMs, rssBeforeMb: rssBefore / 2 ** 20, rssPeakMb: rssPeak / 2 ** 20, matches };
+  if (!matches) console.error(`${database}: stored stats differ from resolveNumbers`, JSON.stringify(outcome.stats?.snapshot), JSON.stringify(expectedStats.snapshot));
+  return { database, fillMs, closeMs, closeCpuMs: (closeCpu.user + closeCpu.system) / 1000, rootMs, rootCpuMs, rssBeforeMb: rssBefore / 2 ** 20, rssPeakMb: rssPeak / 2 ** 20, matches };
 }
 
 const print = (r: CloseBenchResult): void => {
   console.log(
-    `${r.database.padEnd(10)} fill ${(r.fillMs / 1000).toFixed(1).padStart(5)} s   close ${(r.closeMs / 1000).toFixed(2).padStart(6)} s   ` +
+    `${r.database.padEnd(10)} fill ${(r.fillMs / 1000).toFixed(1).padStart(5)} s   close ${(r.closeMs / 1000).toFixed(2).padStart(6)} s (cpu ${(r.closeCpuMs / 1000).toFixed(2)} s)   ` +
       `root fold alone ${(r.rootMs / 1000).toFixed(2)} s (cpu ${(r.rootCpuMs / 1000).toFixed(2)} s)   ` +
       `rss before ${r.rssBeforeMb.toFixed(0)} MB, peak during close ${r.rssPeakMb.toFixed(0)} MB   result ${r.matches ? 'matches resolveNumbers' : 'MISMATCH'}`,
   );
 };
 
 export async function runCloseBench(options: { entries?: number; sqliteOnly?: boolean } = {}): Promise<CloseBenchResult[]> {
-  const entries = makeEntries(options.entries ?? DEFAULT_ENTRIES);
-  console.log(`close bench: ${entries.length.toLocaleString('en-US')} entries, numbers 1…${highestNumberFor(entries.length).toLocaleString('en-US')}, ${entries.length / 2} players`);
+  const count = options.entries ?? DEFAULT_ENTRIES;
+  // makeEntries stops at the first even count ≥ the one asked for (two per player).
+  const entries = count + (count % 2);
+  console.log(`close bench: ${entries.toLocaleString('en-US')} entries, numbers 1…${highestNumberFor(entries).toLocaleString('en-US')}, ${entries / 2} players`);
   const results: CloseBenchResult[] = [];
 
   const dir = mkdtempSync(join(tmpdir(), 'lowest-bench-'));
   const sqlite = await createSqliteStore(join(dir, 'bench.db'));
   try {
-    results.push(await closeOn('sqlite', sqlite, entries, () => fillSqlite(sqlite.db, entries)));
+    results.push(await closeOn('sqlite', sqlite, entries, (rows) => fillSqlite(sqlite.db, rows)));
     print(results[results.length - 1]!);
   } finally {
     await sqlite.close();
@@ -205,7 +215,7 @@ export async function runCloseBench(options: { entries?: number; sqliteOnly?: bo
     const database = await createTestDatabase(given ?? server?.adminUrl ?? '', 'lowest_bench');
     const pg = await createPostgresStore(database.url);
     try {
-      results.push(await closeOn('postgres', pg, entries, () => fillPostgres(pg.db, database.url, entries)));
+      results.push(await closeOn('postgres', pg, entries, (rows) => fillPostgres(pg.db, database.url, rows)));
       print(results[results.length - 1]!);
     } finally {
       await pg.close();

@@ -1,12 +1,14 @@
 // Migration 0007 on a database that has lived under 0006: the rankings are written from the counters already there,
-// and the four leaderboard indexes are gone (the close no longer pays for them).
+// and the four leaderboard indexes are gone (the close no longer pays for them); PostgreSQL's counters pages keep room.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createSqliteStore } from '../../sqlite/store.ts';
+import { createPostgresStore } from '../../postgres/store.ts';
+import { createTestDatabase } from '../../../test/support/postgres.ts';
 import { migrations } from './index.ts';
 
 const dirs: string[] = [];
@@ -56,6 +58,22 @@ describe('migration 0007-leaderboard-ranks', () => {
       expect(indexes.map((i) => i.name).filter((name) => !name.startsWith('sqlite_autoindex'))).toEqual([]);
     } finally {
       await store.close();
+    }
+  });
+});
+
+describe('migration 0007-leaderboard-ranks on PostgreSQL', () => {
+  it('leaves half of each counters page free for the close and drops the leaderboard indexes', async () => {
+    const database = await createTestDatabase(inject('postgresAdminUrl'), 'lowest_0007');
+    const store = await createPostgresStore(database.url);
+    try {
+      const table = await sql<{ reloptions: string[] | null }>`select reloptions from pg_class where relname = 'player_stats'`.execute(store.db);
+      expect(table.rows[0]?.reloptions).toEqual(['fillfactor=50']);
+      const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'player_stats'`.execute(store.db);
+      expect(indexes.rows.map((i) => i.indexname)).toEqual(['player_stats_pkey']);
+    } finally {
+      await store.close();
+      await database.drop();
     }
   });
 });

@@ -4,14 +4,20 @@
 // players the four leaderboard indexes cost the close about 4 s on PostgreSQL and 0.7 s on SQLite, for a screen that
 // shows at most the top 100. The counters change only at a close (and when an account goes, which the foreign key
 // follows), so the close now writes the top of each ranking here, and the screen reads these rows.
-import { sql, type Kysely, type Migration } from 'kysely';
+// On PostgreSQL the counters' table also leaves half of each page free: the close's update then writes a player's new
+// row version on the same page (a HOT update, no index entry at all) for most players: 2.8 s → 2.0 s at 500,000
+// players, for a table twice the size. Pages written before keep their fill until they are rewritten.
+import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
 
 const METRIC_COLUMNS = { wins: 'wins', entries: 'entries', streak: 'current_streak', bestStreak: 'best_streak' } as const;
+const isPostgres = (db: Kysely<unknown>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
 /** As many as adapters/sql/player-stats-repository.ts keeps (RANKED_PLAYERS), said again: a migration never changes. */
 const RANKED = 200;
 
 export const leaderboardRanks: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
+    if (isPostgres(db)) await sql`alter table player_stats set (fillfactor = 50)`.execute(db);
     await db.schema
       .createTable('leaderboard_ranks')
       .addColumn('metric', 'text', (c) => c.notNull())
@@ -33,6 +39,7 @@ export const leaderboardRanks: Migration = {
   },
 
   async down(db: Kysely<unknown>): Promise<void> {
+    if (isPostgres(db)) await sql`alter table player_stats reset (fillfactor)`.execute(db);
     for (const column of Object.values(METRIC_COLUMNS)) {
       await db.schema.createIndex(`player_stats_${column}`).on('player_stats').columns([`${column} desc`, 'user_id']).execute();
     }
