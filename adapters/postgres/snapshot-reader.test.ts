@@ -47,7 +47,7 @@ describe('the snapshot reader', () => {
     try {
       const seen = await db.transaction().execute(async (trx) => {
         // Pages of one leaf, so the later pages are read after the other connection's commit.
-        const repo = new SqlFairnessRepository({ db: trx, dialect: postgresDialect, openSnapshotReader: snapshotReaderOf(client, trx) }, 1);
+        const repo = new SqlFairnessRepository({ db: trx, dialect: postgresDialect, openSnapshotReader: snapshotReaderOf(() => client, trx) }, 1);
         const pages: string[] = [];
         const iterator = repo.sortedLeaves('2026-11-10')[Symbol.asyncIterator]();
         const first = await iterator.next();
@@ -68,7 +68,7 @@ describe('the snapshot reader', () => {
     }
   });
 
-  it('closes game after game on a pool of two, each root equal to the fold of its leaves', async () => {
+  it('closes game after game, and two closes of one game at once, on a pool of two', async () => {
     const deps = { ...makeDeps(), store, digest: nodeDigest };
     for (const key of ['2026-11-11', '2026-11-12', '2026-11-13', '2026-11-14']) {
       const leaves = await seedGame(key, ['a', 'b', 'c']);
@@ -76,5 +76,10 @@ describe('the snapshot reader', () => {
       const expected = await rootOfSortedStream(nodeDigest, key, (async function* () { yield leaves; })());
       expect(await store.read((r) => r.fairness.storedRoot(key))).toEqual({ root: expected.root, reason: null });
     }
+    // The second waits for the game the first holds, on the pool's other connection: the first's reader must not
+    // need that connection too.
+    await seedGame('2026-11-15', ['a', 'b']);
+    const both = await Promise.all([closeGame(deps, '2026-11-15'), closeGame(deps, '2026-11-15')]);
+    expect(both.map((o) => o.closedNow).sort()).toEqual([false, true]);
   });
 });

@@ -22,11 +22,11 @@ const SNAPSHOT_ID = /^[0-9A-F]+-[0-9A-F]+(-[0-9]+)?$/i;
  * A second pooled connection reading in the snapshot of `trx` (exported now; valid while `trx` is open), for a long
  * read that should run beside the transaction's own statements: the close's fairness fold beside its counters.
  */
-export const snapshotReaderOf = (client: postgres.Sql, trx: Transaction<Database>) => async (): Promise<SnapshotReader> => {
+export const snapshotReaderOf = (pool: () => postgres.Sql, trx: Transaction<Database>) => async (): Promise<SnapshotReader> => {
   const { rows } = await sql<{ id: string }>`select pg_export_snapshot() as id`.execute(trx);
   const id = rows[0]?.id ?? '';
   if (!SNAPSHOT_ID.test(id)) throw new Error(`Unexpected snapshot id ${JSON.stringify(id)}.`);
-  const reserved = await client.reserve();
+  const reserved = await pool().reserve();
   try {
     await reserved.unsafe('begin isolation level repeatable read read only');
     await reserved.unsafe(`set transaction snapshot '${id}'`);
@@ -65,6 +65,11 @@ export async function createPostgresStore(
     throw error;
   }
   const guard = unitOfWorkGuard(options.checkNesting ?? true);
+  // Snapshot readers get a pool of their own, opened on first use: taken from the main pool, two closes that each
+  // hold a connection (or one close and a second close waiting for its game) could wait for each other's reader.
+  // A reader waits for no lock, so readers always finish and hand their connection on.
+  let readers: postgres.Sql | null = null;
+  const readerPool = (): postgres.Sql => (readers ??= postgres(url, { max: 2, idle_timeout: 60, onnotice: () => undefined }));
   return {
     db,
     // Reads see one snapshot of committed data (never half a write, as on SQLite and in memory) and cannot write.
@@ -78,9 +83,12 @@ export async function createPostgresStore(
       ),
     write: (work) =>
       guard(() =>
-        db.transaction().execute((trx) => work(sqlRepositories({ db: trx, dialect: postgresDialect, openSnapshotReader: snapshotReaderOf(client, trx) }))),
+        db.transaction().execute((trx) => work(sqlRepositories({ db: trx, dialect: postgresDialect, openSnapshotReader: snapshotReaderOf(readerPool, trx) }))),
       ),
-    close: () => db.destroy(),
+    close: async () => {
+      await db.destroy();
+      await readers?.end();
+    },
   };
 }
 
