@@ -34,6 +34,8 @@ const RUSHERS = 20_000;
 const PROFILE_DIR = process.env['HTTP_BENCH_PROFILE_DIR'];
 const ONLY = process.env['HTTP_BENCH_SCENARIOS']?.split(',');
 const WITH_POSTGRES = process.env['HTTP_BENCH_POSTGRES'] !== '0';
+/** Measures only the stack's floor (bench/http-hono-floor.ts) against the baseline, on GET /api/game/today. */
+const FLOOR_ONLY = process.env['HTTP_BENCH_FLOOR'] === '1';
 /** node:http (default) or raw sockets, see http-load-client.ts. */
 const TRANSPORT: TransportName = process.env['HTTP_BENCH_CLIENT'] === 'raw' ? 'raw' : 'node-http';
 
@@ -422,7 +424,38 @@ export interface HttpBenchResult {
   ok: boolean;
 }
 
+/** Hono over @hono/node-server answering constant JSON: the most the project could reach on the GET. */
+async function runFloor(): Promise<HttpBenchResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'lowest-http-floor-'));
+  try {
+    const port = await freePort();
+    const child = await startProcess(['--import', 'tsx', 'bench/http-hono-floor.ts'], { PORT: String(port) }, port, '/api/game/today');
+    const none: Player[] = [];
+    const floor: Target = {
+      name: 'hono floor', port, origin: `http://127.0.0.1:${port}`, pid: child.pid ?? 0,
+      players: { readers: none, submitters: none, rushers: none }, cursor: { submitters: 0, rushers: 0 },
+      stop: () => stopChild(child),
+    };
+    const baseline = await startBaseline(join(dir, 'baseline.db'));
+    try {
+      const [hono, base] = await measure('game', [{ target: floor, accepted: new Map() }, { target: baseline, accepted: new Map() }]);
+      if (!hono || !base) throw new Error('measure returned fewer figures than runs');
+      console.log('GET /api/game/today: Hono + @hono/node-server, one constant-JSON route');
+      console.log(`  hono      ${fmt(hono)}`);
+      console.log(`  baseline  ${fmt(base)}`);
+      console.log(`  ratio     ${(hono.reqPerSec / base.reqPerSec).toFixed(2)}× req/s   (CPU per request: baseline/hono ${(base.cpuUsPerRequest / hono.cpuUsPerRequest).toFixed(2)}×)`);
+      return { ok: hono.errors === 0 && base.errors === 0 };
+    } finally {
+      await floor.stop();
+      await baseline.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function runHttpBench(): Promise<HttpBenchResult> {
+  if (FLOOR_ONLY) return runFloor();
   console.log(
     `http bench: ${CONNECTIONS} keep-alive connections (${TRANSPORT} client), per scenario ${WARM_UP_SECONDS} s warm-up then ` +
       `${SECONDS} rounds of 1 s (project and baseline alternating), a fresh loopback source address every ` +
