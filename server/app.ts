@@ -1,7 +1,6 @@
 // The Hono application: security middleware, sessions, the web app's files and one sub-app per
 // resource. Built from a container so tests run it over the memory store without opening a port.
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Container } from 'inversify';
 import type { AppEnv } from './app-env.ts';
@@ -26,6 +25,7 @@ import { closeConnectionsWhenDraining } from './lifecycle/drain.ts';
 import { operatorRoutes } from './observability/operator-routes.ts';
 import { requestLog } from './observability/request-log.ts';
 import { clientAddress } from './security/client-address.ts';
+import { bodyLimit } from './security/body-limit.ts';
 import { jsonOnly } from './security/json-only.ts';
 import { noNulInUrl } from './security/nul-characters.ts';
 import { sameOrigin } from './security/same-origin.ts';
@@ -77,14 +77,12 @@ export const createApp = (container: Container): Hono<AppEnv> => {
   app.use(staticWeb(services.config.webRoot));
   app.use(sameOrigin(services.config.publicUrl));
   app.use(
-    bodyLimit({
-      maxSize: BODY_LIMIT_BYTES,
-      // The rest of the body stays unread on the socket: close it, or it would be parsed as the next request.
-      onError: (c) =>
-        c.json({ error: 'The request body is too large (limit 64 KiB).', code: 'PAYLOAD_TOO_LARGE' } satisfies ApiError, 413, {
-          Connection: 'close',
-        }),
-    }),
+    // The rest of the body stays unread on the socket: close it, or it would be parsed as the next request.
+    bodyLimit(BODY_LIMIT_BYTES, (c) =>
+      c.json({ error: 'The request body is too large (limit 64 KiB).', code: 'PAYLOAD_TOO_LARGE' } satisfies ApiError, 413, {
+        Connection: 'close',
+      }),
+    ),
   );
   app.use('/api/*', jsonOnly);
   app.use('/admin/*', jsonOnly);

@@ -7,5 +7,6 @@ import type { Lifecycle } from './lifecycle.ts';
 export const closeConnectionsWhenDraining = (lifecycle: Lifecycle) =>
   createMiddleware<AppEnv>(async (c, next) => {
     await next();
-    if (lifecycle.draining) c.header('Connection', 'close');
+    // On the response's own headers: c.header() on a finished response rebuilds it as a web stream.
+    if (lifecycle.draining) c.res.headers.set('Connection', 'close');
   });

@@ -36,7 +36,8 @@ export const requestLog = (logger: Logger, metrics: Metrics) =>
     const requestId = given !== undefined && REQUEST_ID.test(given) ? given : randomUUID();
     c.set('requestId', requestId);
     await next();
-    c.header('X-Request-Id', requestId);
+    // On the response's own headers: c.header() on a finished response rebuilds it as a web stream.
+    c.res.headers.set('X-Request-Id', requestId);
     const ms = Math.round((performance.now() - started) * 10) / 10;
     const { method } = c.req;
     // After next() routePath is the pattern of the last handler that ran: a route, or the
