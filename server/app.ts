@@ -1,7 +1,6 @@
 // The Hono application: security middleware, sessions, the web app's files and one sub-app per
 // resource. Built from a container so tests run it over the memory store without opening a port.
 import { Hono } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
 import type { Container } from 'inversify';
 import type { AppEnv } from './app-env.ts';
 import { sessionMiddleware } from './auth/session.ts';
@@ -29,6 +28,7 @@ import { bodyLimit } from './security/body-limit.ts';
 import { jsonOnly } from './security/json-only.ts';
 import { noNulInUrl } from './security/nul-characters.ts';
 import { sameOrigin } from './security/same-origin.ts';
+import { securityHeaders } from './security/security-headers.ts';
 import { staticWeb } from './static-web.ts';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -43,24 +43,7 @@ export const createApp = (container: Container): Hono<AppEnv> => {
   // First, so every response is logged, measured and (while draining) closes its connection.
   app.use(requestLog(services.logger, services.metrics));
   app.use(closeConnectionsWhenDraining(services.lifecycle));
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix dialogs inject a <style> element for scroll locking; scripts stay strictly 'self'.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      referrerPolicy: 'strict-origin-when-cross-origin',
-    }),
-  );
+  app.use(securityHeaders);
   app.use(clientAddress(services.config.trustProxy));
   // Before the web app's files, which would answer a browser's GET /healthz with index.html.
   app.route(

@@ -3,10 +3,10 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env.ts';
 import type { Lifecycle } from './lifecycle.ts';
+import { setResponseHeader } from '../node-response.ts';
 
 export const closeConnectionsWhenDraining = (lifecycle: Lifecycle) =>
   createMiddleware<AppEnv>(async (c, next) => {
     await next();
-    // On the response's own headers: c.header() on a finished response rebuilds it as a web stream.
-    if (lifecycle.draining) c.res.headers.set('Connection', 'close');
+    if (lifecycle.draining) setResponseHeader(c, 'Connection', 'close');
   });
