@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './app-env.ts';
+import { nodeResponseOf } from './node-response.ts';
 
 export type ContentEncoding = 'br' | 'gzip' | 'identity';
 
@@ -74,6 +75,13 @@ export const varyOnAcceptEncoding = (headers: Headers): void => {
   else if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) headers.set('vary', `${vary}, Accept-Encoding`);
 };
 
+/** A response made by c.json, with its text; ownHeaders when the call passed headers of its own. */
+interface Made {
+  res: Response;
+  text: string;
+  ownHeaders: boolean;
+}
+
 /** c.json's own signature, seen loosely: the wrapper below passes its arguments on unchanged. */
 type LooseBody = (data: string, arg?: unknown, headers?: Record<string, string | string[]>) => Response;
 
@@ -96,26 +104,34 @@ const compressedResponse = async (res: Response, body: Uint8Array, acceptEncodin
  * back turns @hono/node-server's string response into a web stream, which cost more than most routes' own work.
  */
 export const compressJson = createMiddleware<AppEnv>(async (c, next) => {
-  let made: { res: Response; text: string } | null = null;
+  let made: Made | null = null;
   const body = c.body as LooseBody;
   c.json = ((object: unknown, arg?: unknown, headers?: Record<string, string | string[]>) => {
     const text = JSON.stringify(object);
     // As Hono's own c.json: the JSON type unless the caller's headers name one.
     const res = body(text, arg, { 'Content-Type': 'application/json', ...headers });
-    made = { res, text };
+    made = { res, text, ownHeaders: headers !== undefined || (typeof arg === 'object' && arg !== null && 'headers' in arg) };
     return res;
   }) as typeof c.json;
   await next();
   const res = c.res;
   if (c.req.method === 'HEAD') return;
   // Typed by hand: TypeScript does not see the assignment inside the wrapper above.
-  const json = made as { res: Response; text: string } | null;
+  const json = made as Made | null;
   if (json?.res === res) {
+    const small = Buffer.byteLength(json.text) < COMPRESS_MIN_BYTES;
+    const node = nodeResponseOf(c);
+    if (small && !json.ownHeaders && node) {
+      // c.json(value) or c.json(value, status): JSON, and no route prepares an encoding, a Vary or no-transform with
+      // c.header(). Vary goes on Node's response, so this one stays plain (see node-response.ts).
+      node.setHeader('Vary', 'Accept-Encoding');
+      return;
+    }
     const headers = res.headers;
     if (headers.has('content-encoding') || !JSON_TYPE.test(headers.get('content-type') ?? '')) return;
     if (/\bno-transform\b/i.test(headers.get('cache-control') ?? '')) return;
     varyOnAcceptEncoding(headers);
-    if (Buffer.byteLength(json.text) < COMPRESS_MIN_BYTES) return;
+    if (small) return;
     const compressed = await compressedResponse(res, Buffer.from(json.text), c.req.header('accept-encoding'));
     if (!compressed) return;
     c.res = undefined;

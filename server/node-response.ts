@@ -3,7 +3,7 @@ import { ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 
 /** Node's response when @hono/node-server serves this request; null under app.request() (tests). */
-const nodeResponseOf = (c: Context): ServerResponse | null => {
+export const nodeResponseOf = (c: Context): ServerResponse | null => {
   const env: unknown = c.env;
   if (typeof env !== 'object' || env === null || !('outgoing' in env)) return null;
   return env.outgoing instanceof ServerResponse && !env.outgoing.headersSent ? env.outgoing : null;
