@@ -82,7 +82,7 @@ interface Made {
   ownHeaders: boolean;
 }
 
-/** c.json's own signature, seen loosely: the wrapper below passes its arguments on unchanged. */
+/** c.body, seen loosely: the c.json wrapper below passes its caller's arguments on unchanged. */
 type LooseBody = (data: string, arg?: unknown, headers?: Record<string, string | string[]>) => Response;
 
 /** The compressed twin of a response: same status and headers, Vary and Content-Encoding added. */
