@@ -34,6 +34,14 @@ const RUSHERS = 20_000;
 const PROFILE_DIR = process.env['HTTP_BENCH_PROFILE_DIR'];
 const ONLY = process.env['HTTP_BENCH_SCENARIOS']?.split(',');
 const WITH_POSTGRES = process.env['HTTP_BENCH_POSTGRES'] !== '0';
+/** Measures only the stack's floor (bench/http-hono-floor.ts) against the baseline, on GET /api/game/today. */
+const FLOOR_ONLY = process.env['HTTP_BENCH_FLOOR'] === '1';
+/**
+ * Another checkout of the project (e.g. `git worktree add /tmp/before <commit>`, with node_modules): its server against
+ * this one's, in alternating rounds on identical databases, instead of against the baseline. Under other load on a
+ * shared machine this shows what a change bought more steadily than two separate runs.
+ */
+const AGAINST = process.env['HTTP_BENCH_AGAINST'];
 /** node:http (default) or raw sockets, see http-load-client.ts. */
 const TRANSPORT: TransportName = process.env['HTTP_BENCH_CLIENT'] === 'raw' ? 'raw' : 'node-http';
 
@@ -90,8 +98,8 @@ const stopChild = (child: ChildProcess): Promise<void> =>
   });
 
 /** Spawns a server process and polls `probe` until it answers 200 (or the process dies). */
-const startProcess = async (args: string[], env: NodeJS.ProcessEnv, port: number, probe: string): Promise<ChildProcess> => {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+const startProcess = async (args: string[], env: NodeJS.ProcessEnv, port: number, probe: string, cwd = root): Promise<ChildProcess> => {
+  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   const stderr: string[] = [];
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr.push(chunk.toString('utf8'));
@@ -363,13 +371,13 @@ const measure = async (scenario: ScenarioName, runs: Run[]): Promise<Figures[]> 
 
 // --- targets ---------------------------------------------------------------------------------
 
-const startProject = async (name: string, databaseUrl: string, players: ReturnType<typeof allPlayers>): Promise<Target> => {
+const startProject = async (name: string, databaseUrl: string, players: ReturnType<typeof allPlayers>, serverRoot = root): Promise<Target> => {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   // As `npm start` runs it; GET /api/game/today also creates today's game before anyone submits.
   const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
   const env = { PORT: String(port), DATABASE_URL: databaseUrl, PUBLIC_URL: origin };
-  const child = await startProcess([...profile, 'scripts/start.mjs'], env, port, '/api/game/today');
+  const child = await startProcess([...profile, 'scripts/start.mjs'], env, port, '/api/game/today', serverRoot);
   return {
     name,
     port,
@@ -422,7 +430,84 @@ export interface HttpBenchResult {
   ok: boolean;
 }
 
+/** Hono over @hono/node-server answering constant JSON: the most the project could reach on the GET. */
+async function runFloor(): Promise<HttpBenchResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'lowest-http-floor-'));
+  try {
+    const port = await freePort();
+    const child = await startProcess(['--import', 'tsx', 'bench/http-hono-floor.ts'], { PORT: String(port) }, port, '/api/game/today');
+    const none: Player[] = [];
+    const floor: Target = {
+      name: 'hono floor', port, origin: `http://127.0.0.1:${port}`, pid: child.pid ?? 0,
+      players: { readers: none, submitters: none, rushers: none }, cursor: { submitters: 0, rushers: 0 },
+      stop: () => stopChild(child),
+    };
+    const baseline = await startBaseline(join(dir, 'baseline.db'));
+    try {
+      const [hono, base] = await measure('game', [{ target: floor, accepted: new Map() }, { target: baseline, accepted: new Map() }]);
+      if (!hono || !base) throw new Error('measure returned fewer figures than runs');
+      console.log('GET /api/game/today: Hono + @hono/node-server, one constant-JSON route');
+      console.log(`  hono      ${fmt(hono)}`);
+      console.log(`  baseline  ${fmt(base)}`);
+      console.log(`  ratio     ${(hono.reqPerSec / base.reqPerSec).toFixed(2)}× req/s   (CPU per request: baseline/hono ${(base.cpuUsPerRequest / hono.cpuUsPerRequest).toFixed(2)}×)`);
+      return { ok: hono.errors === 0 && base.errors === 0 };
+    } finally {
+      await floor.stop();
+      await baseline.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** This checkout's server against AGAINST's, scenario by scenario, each on its own copy of the seeded database. */
+async function runAgainst(other: string): Promise<HttpBenchResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'lowest-http-against-'));
+  const players = allPlayers();
+  let ok = true;
+  try {
+    const files = { here: join(dir, 'here.db'), there: join(dir, 'there.db') };
+    for (const file of Object.values(files)) {
+      const seedStore = await createSqliteStore(file);
+      await seedPlayers(seedStore.db, players.all, (v) => (v ? 1 : 0));
+      await seedStore.close();
+    }
+    const here = await startProject('this checkout', `sqlite:${files.here}`, players);
+    const there = await startProject(other, `sqlite:${files.there}`, players, other);
+    const accepted = { here: new Map() as Accepted, there: new Map() as Accepted };
+    try {
+      console.log(`\nSQLite: this checkout against ${other}`);
+      for (const { name, label } of SCENARIOS) {
+        const [mine, theirs] = await measure(name, [{ target: here, accepted: accepted.here }, { target: there, accepted: accepted.there }]);
+        if (!mine || !theirs) throw new Error('measure returned fewer figures than runs');
+        console.log(label);
+        console.log(`  this      ${fmt(mine)}`);
+        console.log(`  other     ${fmt(theirs)}`);
+        console.log(`  CPU per request: this/other ${(mine.cpuUsPerRequest / theirs.cpuUsPerRequest).toFixed(2)}×, req/s this/other ${(mine.reqPerSec / theirs.reqPerSec).toFixed(2)}×`);
+        if (mine.errors > 0 || theirs.errors > 0) ok = false;
+      }
+    } finally {
+      await here.stop();
+      await there.stop();
+    }
+    for (const [name, file] of Object.entries(files)) {
+      const reader = new BetterSqlite3(file, { readonly: true });
+      try {
+        const stored = reader.prepare('select user_id, number from entries').all() as { user_id: string | null; number: number }[];
+        ok = checkStored(name, name === 'here' ? accepted.here : accepted.there, stored) && ok;
+      } finally {
+        reader.close();
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { ok };
+}
+
 export async function runHttpBench(): Promise<HttpBenchResult> {
+  if (FLOOR_ONLY) return runFloor();
+  if (AGAINST !== undefined) return runAgainst(AGAINST);
   console.log(
     `http bench: ${CONNECTIONS} keep-alive connections (${TRANSPORT} client), per scenario ${WARM_UP_SECONDS} s warm-up then ` +
       `${SECONDS} rounds of 1 s (project and baseline alternating), a fresh loopback source address every ` +

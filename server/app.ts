@@ -1,8 +1,6 @@
 // The Hono application: security middleware, sessions, the web app's files and one sub-app per
 // resource. Built from a container so tests run it over the memory store without opening a port.
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
 import type { Container } from 'inversify';
 import type { AppEnv } from './app-env.ts';
 import { sessionMiddleware } from './auth/session.ts';
@@ -26,9 +24,11 @@ import { closeConnectionsWhenDraining } from './lifecycle/drain.ts';
 import { operatorRoutes } from './observability/operator-routes.ts';
 import { requestLog } from './observability/request-log.ts';
 import { clientAddress } from './security/client-address.ts';
+import { bodyLimit } from './security/body-limit.ts';
 import { jsonOnly } from './security/json-only.ts';
 import { noNulInUrl } from './security/nul-characters.ts';
 import { sameOrigin } from './security/same-origin.ts';
+import { securityHeaders } from './security/security-headers.ts';
 import { staticWeb } from './static-web.ts';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -43,24 +43,7 @@ export const createApp = (container: Container): Hono<AppEnv> => {
   // First, so every response is logged, measured and (while draining) closes its connection.
   app.use(requestLog(services.logger, services.metrics));
   app.use(closeConnectionsWhenDraining(services.lifecycle));
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix dialogs inject a <style> element for scroll locking; scripts stay strictly 'self'.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      referrerPolicy: 'strict-origin-when-cross-origin',
-    }),
-  );
+  app.use(securityHeaders);
   app.use(clientAddress(services.config.trustProxy));
   // Before the web app's files, which would answer a browser's GET /healthz with index.html.
   app.route(
@@ -77,14 +60,12 @@ export const createApp = (container: Container): Hono<AppEnv> => {
   app.use(staticWeb(services.config.webRoot));
   app.use(sameOrigin(services.config.publicUrl));
   app.use(
-    bodyLimit({
-      maxSize: BODY_LIMIT_BYTES,
-      // The rest of the body stays unread on the socket: close it, or it would be parsed as the next request.
-      onError: (c) =>
-        c.json({ error: 'The request body is too large (limit 64 KiB).', code: 'PAYLOAD_TOO_LARGE' } satisfies ApiError, 413, {
-          Connection: 'close',
-        }),
-    }),
+    // The rest of the body stays unread on the socket: close it, or it would be parsed as the next request.
+    bodyLimit(BODY_LIMIT_BYTES, (c) =>
+      c.json({ error: 'The request body is too large (limit 64 KiB).', code: 'PAYLOAD_TOO_LARGE' } satisfies ApiError, 413, {
+        Connection: 'close',
+      }),
+    ),
   );
   app.use('/api/*', jsonOnly);
   app.use('/admin/*', jsonOnly);

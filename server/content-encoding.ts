@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './app-env.ts';
+import { nodeResponseOf } from './node-response.ts';
 
 export type ContentEncoding = 'br' | 'gzip' | 'identity';
 
@@ -74,27 +75,83 @@ export const varyOnAcceptEncoding = (headers: Headers): void => {
   else if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) headers.set('vary', `${vary}, Accept-Encoding`);
 };
 
+/** A response made by c.json, with its text; ownHeaders when the call passed headers of its own. */
+interface Made {
+  res: Response;
+  text: string;
+  ownHeaders: boolean;
+}
+
+/** c.body, seen loosely: the c.json wrapper below passes its caller's arguments on unchanged. */
+type LooseBody = (data: string, arg?: unknown, headers?: Record<string, string | string[]>) => Response;
+
+/** The compressed twin of a response: same status and headers, Vary and Content-Encoding added. */
+const compressedResponse = async (res: Response, body: Uint8Array, acceptEncoding: string | undefined): Promise<Response | null> => {
+  const encoding = body.byteLength >= COMPRESS_MIN_BYTES ? chooseEncoding(acceptEncoding, ['br', 'gzip']) : 'identity';
+  if (encoding === 'identity') return null;
+  const headers = new Headers(res.headers);
+  headers.set('content-encoding', encoding);
+  headers.delete('content-length');
+  return new Response(new Uint8Array(await compressBody(body, encoding)), { status: res.status, statusText: res.statusText, headers });
+};
+
 /**
- * Compresses JSON responses of at least COMPRESS_MIN_BYTES with br or gzip as the request accepts. JSON bodies here
- * are whole strings (c.json), so reading one before compressing holds nothing back; a response that is already
- * encoded, has no body, or asks for no-transform passes unchanged.
+ * Compresses JSON responses of at least COMPRESS_MIN_BYTES with br or gzip as the request accepts. A response that is
+ * already encoded, has no body, or asks for no-transform passes unchanged.
+ *
+ * `c.json` is routed through here for the request, so the JSON text is known when the response is made: a small
+ * answer (nearly every API answer) passes with only Vary added, never read back from the response. Reading a body
+ * back turns @hono/node-server's string response into a web stream, which cost more than most routes' own work.
  */
 export const compressJson = createMiddleware<AppEnv>(async (c, next) => {
+  let made: Made | null = null;
+  const body = c.body as LooseBody;
+  c.json = ((object: unknown, arg?: unknown, headers?: Record<string, string | string[]>) => {
+    const text = JSON.stringify(object);
+    // As Hono's own c.json: the JSON type unless the caller's headers name one.
+    const res = body(text, arg, { 'Content-Type': 'application/json', ...headers });
+    made = { res, text, ownHeaders: headers !== undefined || (typeof arg === 'object' && arg !== null && 'headers' in arg) };
+    return res;
+  }) as typeof c.json;
   await next();
   const res = c.res;
-  if (c.req.method === 'HEAD' || res.body === null || res.headers.has('content-encoding')) return;
+  if (c.req.method === 'HEAD') return;
+  // Typed by hand: TypeScript does not see the assignment inside the wrapper above.
+  const json = made as Made | null;
+  if (json?.res === res) {
+    const small = Buffer.byteLength(json.text) < COMPRESS_MIN_BYTES;
+    const node = nodeResponseOf(c);
+    if (small && !json.ownHeaders && node) {
+      // c.json(value) or c.json(value, status): JSON, and no route prepares an encoding, a Vary or no-transform with
+      // c.header(). Vary goes on Node's response, so this one stays plain (see node-response.ts).
+      node.setHeader('Vary', 'Accept-Encoding');
+      return;
+    }
+    const headers = res.headers;
+    if (headers.has('content-encoding') || !JSON_TYPE.test(headers.get('content-type') ?? '')) return;
+    if (/\bno-transform\b/i.test(headers.get('cache-control') ?? '')) return;
+    varyOnAcceptEncoding(headers);
+    if (small) return;
+    const compressed = await compressedResponse(res, Buffer.from(json.text), c.req.header('accept-encoding'));
+    if (!compressed) return;
+    c.res = undefined;
+    c.res = compressed;
+    return;
+  }
+  // A JSON response made another way (a raw Response): read it back.
+  if (res.body === null || res.headers.has('content-encoding')) return;
   if (!JSON_TYPE.test(res.headers.get('content-type') ?? '')) return;
   if (/\bno-transform\b/i.test(res.headers.get('cache-control') ?? '')) return;
-  const headers = new Headers(res.headers);
-  varyOnAcceptEncoding(headers);
-  const body = new Uint8Array(await res.arrayBuffer());
-  const encoding = body.byteLength >= COMPRESS_MIN_BYTES ? chooseEncoding(c.req.header('accept-encoding'), ['br', 'gzip']) : 'identity';
-  if (encoding !== 'identity') {
-    headers.set('content-encoding', encoding);
-    headers.delete('content-length');
-  }
-  const sent = encoding === 'identity' ? body : new Uint8Array(await compressBody(body, encoding));
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const compressed = await compressedResponse(res, bytes, c.req.header('accept-encoding'));
   // Cleared first: assigning over a response copies the old one's headers back (Vary, Content-Length).
   c.res = undefined;
-  c.res = new Response(sent, { status: res.status, statusText: res.statusText, headers });
+  if (compressed) {
+    varyOnAcceptEncoding(compressed.headers);
+    c.res = compressed;
+    return;
+  }
+  const headers = new Headers(res.headers);
+  varyOnAcceptEncoding(headers);
+  c.res = new Response(bytes, { status: res.status, statusText: res.statusText, headers });
 });

@@ -6,7 +6,7 @@ import { createUser, makeDeps, type TestDeps } from '../../test/support/fakes.ts
 import { submitEntry } from '../entries/submit-entry.ts';
 import { closeDueGames, closeGame, computeGame } from './close.ts';
 import { dailyStats, gameResult, history } from './game-views.ts';
-import { currentGame, ensureGame, gameToday } from './current-game.ts';
+import { CURRENT_GAME_MEMORY_MS, currentGame, ensureGame, gameToday } from './current-game.ts';
 import { nextDate, zoneOffsetMs } from './calendar.ts';
 
 const HOUR = 3_600_000;
@@ -45,6 +45,70 @@ describe('currentGame and gameToday', () => {
     await computeGame(deps, '2026-11-20');
     const after = await gameToday(deps);
     expect(after).toMatchObject({ gameDate: '2026-11-20', effectiveStatus: 'closed', msUntilClose: 0 });
+  });
+});
+
+const EMPTY_SNAPSHOT = {
+  entriesTotal: 0,
+  uniquesTotal: 0,
+  winningNumber: null,
+  secondPlaceNumber: null,
+  missedWinNumber: null,
+  highestNumber: null,
+  mostFrequentNumbers: [],
+  mostFrequentCount: 0,
+  median: null,
+  average: null,
+  minedNumbers: [],
+};
+
+describe('the current game from memory', () => {
+  /** Another instance's change: written to the shared store without this process's use cases. */
+  const closeBehindOurBack = (deps: TestDeps, key: string) =>
+    deps.store.write(async (r) => {
+      expect(await r.games.markClosed(key, deps.clock.now().toISOString(), { gameKey: key, snapshot: EMPTY_SNAPSHOT, histogram: [], histogramTruncated: false })).toBe(true);
+    });
+
+  it('sees a close by this process at once, the clock standing still', async () => {
+    const deps = makeDeps();
+    expect((await gameToday(deps)).effectiveStatus).toBe('open');
+    await computeGame(deps, '2026-11-20');
+    expect(await gameToday(deps)).toMatchObject({ gameDate: '2026-11-20', effectiveStatus: 'closed' });
+  });
+
+  it('sees an admin open by this process at once', async () => {
+    const deps = makeDeps();
+    await computeGame(deps, (await gameToday(deps)).gameDate);
+    expect((await gameToday(deps)).effectiveStatus).toBe('closed');
+    await ensureGame(deps, '2026-11-20');
+    expect(await gameToday(deps)).toMatchObject({ gameDate: '2026-11-20-2', effectiveStatus: 'open' });
+  });
+
+  it("sees another instance's close within CURRENT_GAME_MEMORY_MS, and answers from memory before", async () => {
+    const deps = makeDeps();
+    await gameToday(deps);
+    await closeBehindOurBack(deps, '2026-11-20');
+    deps.clock.advance(CURRENT_GAME_MEMORY_MS - 1);
+    expect((await gameToday(deps)).effectiveStatus).toBe('open');
+    deps.clock.advance(1);
+    expect((await gameToday(deps)).effectiveStatus).toBe('closed');
+  });
+
+  it('moves to the next date at the deadline, whatever it remembers', async () => {
+    const deps = makeDeps();
+    await gameToday(deps);
+    deps.clock.set('2026-11-21T00:00:00.000Z');
+    expect(await gameToday(deps)).toMatchObject({ gameDate: '2026-11-21', effectiveStatus: 'open' });
+  });
+
+  it('does not remember a game read while a close ran', async () => {
+    const deps = makeDeps();
+    await gameToday(deps);
+    deps.clock.advance(CURRENT_GAME_MEMORY_MS);
+    // The read starts before the close commits and ends after it: its answer must not outlive it.
+    const [during] = await Promise.all([gameToday(deps), computeGame(deps, '2026-11-20')]);
+    expect(['open', 'closed']).toContain(during.effectiveStatus);
+    expect((await gameToday(deps)).effectiveStatus).toBe('closed');
   });
 });
 

@@ -1,7 +1,8 @@
 // The `sid` cookie (DESIGN.md §8) and the short-lived OAuth cookies: HttpOnly, SameSite=Lax,
 // Secure whenever the public origin is https.
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, generateCookie, getCookie, setCookie } from 'hono/cookie';
+import { nodeResponseOf } from '../node-response.ts';
 import type { ServerConfig } from '../config.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -20,6 +21,17 @@ export const readSessionToken = (c: Context): string | null => {
 
 export const setSessionCookie = (c: Context, config: ServerConfig, token: string): void =>
   setCookie(c, SESSION_COOKIE, token, { ...base(config), maxAge: config.sessionDays * 24 * 60 * 60 });
+
+/**
+ * The cookie re-issued on a read, with its lifetime slid. Served by @hono/node-server it goes on Node's response, so
+ * the answer stays plain (see node-response.ts); the routes that read it set no cookie of their own (/auth, which
+ * does, is left to setSessionCookie).
+ */
+export const refreshSessionCookie = (c: Context, config: ServerConfig, token: string): void => {
+  const node = nodeResponseOf(c);
+  if (!node) return setSessionCookie(c, config, token);
+  node.appendHeader('Set-Cookie', generateCookie(SESSION_COOKIE, token, { ...base(config), maxAge: config.sessionDays * 24 * 60 * 60 }));
+};
 
 export const clearSessionCookie = (c: Context, config: ServerConfig): void => {
   deleteCookie(c, SESSION_COOKIE, base(config));

@@ -3,7 +3,7 @@
 import { createMiddleware } from 'hono/factory';
 import { sessionUser } from '../../core/accounts/sessions.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';
-import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie.ts';
+import { clearSessionCookie, readSessionToken, refreshSessionCookie, setSessionCookie } from './session-cookie.ts';
 
 /** Sign-in and logout (under /auth) set or clear the cookie themselves. */
 const managesCookie = (path: string): boolean => path === '/auth' || path.startsWith('/auth/');
@@ -25,6 +25,6 @@ export const sessionMiddleware = ({ deps, config }: AppServices) =>
     // as a stream, which cost the hot path more than the route's own work. Reads (the browser
     // polls several) carry the refreshed cookie; a submission or a profile change need not.
     if (!user) clearSessionCookie(c, config);
-    else if (c.req.method === 'GET' || c.req.method === 'HEAD') setSessionCookie(c, config, token);
+    else if (c.req.method === 'GET' || c.req.method === 'HEAD') refreshSessionCookie(c, config, token);
     return next();
   });

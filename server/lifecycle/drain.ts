@@ -3,9 +3,10 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env.ts';
 import type { Lifecycle } from './lifecycle.ts';
+import { setResponseHeader } from '../node-response.ts';
 
 export const closeConnectionsWhenDraining = (lifecycle: Lifecycle) =>
   createMiddleware<AppEnv>(async (c, next) => {
     await next();
-    if (lifecycle.draining) c.header('Connection', 'close');
+    if (lifecycle.draining) setResponseHeader(c, 'Connection', 'close');
   });

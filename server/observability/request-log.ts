@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Logger } from '../app-env.ts';
 import type { Metrics } from './metrics.ts';
+import { setResponseHeader } from '../node-response.ts';
 
 /** Operator endpoints are scraped every few seconds: measured, but not logged. */
 const UNLOGGED_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
@@ -36,7 +37,7 @@ export const requestLog = (logger: Logger, metrics: Metrics) =>
     const requestId = given !== undefined && REQUEST_ID.test(given) ? given : randomUUID();
     c.set('requestId', requestId);
     await next();
-    c.header('X-Request-Id', requestId);
+    setResponseHeader(c, 'X-Request-Id', requestId);
     const ms = Math.round((performance.now() - started) * 10) / 10;
     const { method } = c.req;
     // After next() routePath is the pattern of the last handler that ran: a route, or the
