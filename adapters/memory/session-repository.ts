@@ -1,4 +1,4 @@
-import type { Instant, Session } from '../../core/model.ts';
+import type { Instant, Session, User } from '../../core/model.ts';
 import type { SessionRepository } from '../../core/accounts/ports.ts';
 import type { MemoryState } from './state.ts';
 
@@ -9,9 +9,10 @@ export class MemorySessionRepository implements SessionRepository {
     this.state().sessions.set(session.tokenHash, { ...session });
   }
 
-  async byTokenHash(tokenHash: string): Promise<Session | null> {
+  async withUser(tokenHash: string): Promise<{ session: Session; user: User } | null> {
     const session = this.state().sessions.get(tokenHash);
-    return session ? { ...session } : null;
+    const user = session ? this.state().users.get(session.userId) : undefined;
+    return session && user ? { session: { ...session }, user: { ...user } } : null;
   }
 
   async extend(tokenHash: string, expiresAt: Instant): Promise<void> {

@@ -1,6 +1,7 @@
-import type { Instant, Session } from '../../core/model.ts';
+import type { Instant, Session, User } from '../../core/model.ts';
 import type { SessionRepository } from '../../core/accounts/ports.ts';
 import { affected, type SqlContext } from './dialect.ts';
+import { toUser } from './user-repository.ts';
 
 export class SqlSessionRepository implements SessionRepository {
   constructor(private readonly ctx: SqlContext) {}
@@ -12,9 +13,17 @@ export class SqlSessionRepository implements SessionRepository {
       .execute();
   }
 
-  async byTokenHash(tokenHash: string): Promise<Session | null> {
-    const row = await this.ctx.db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
-    return row ? { tokenHash: row.token_hash, userId: row.user_id, createdAt: row.created_at, expiresAt: row.expires_at } : null;
+  async withUser(tokenHash: string): Promise<{ session: Session; user: User } | null> {
+    const row = await this.ctx.db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .selectAll('u')
+      .select(['s.token_hash', 's.created_at as session_created_at', 's.expires_at'])
+      .where('s.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    if (!row) return null;
+    const { token_hash, session_created_at, expires_at, ...user } = row;
+    return { session: { tokenHash: token_hash, userId: user.id, createdAt: session_created_at, expiresAt: expires_at }, user: toUser(user) };
   }
 
   async extend(tokenHash: string, expiresAt: Instant): Promise<void> {

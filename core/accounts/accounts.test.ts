@@ -103,7 +103,7 @@ describe('sessions', () => {
     const { token, expiresAt } = await createSession(deps, user.id, 30);
     expect(token).toMatch(/^[0-9a-f]{64}$/);
     expect(expiresAt).toBe('2026-12-20T12:00:00.000Z');
-    const stored = await deps.store.read((r) => r.sessions.byTokenHash(token));
+    const stored = (await deps.store.read((r) => r.sessions.withUser(token)))?.session ?? null;
     expect(stored).toBeNull();
     const hash = hashToken(deps, token);
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
@@ -120,10 +120,10 @@ describe('sessions', () => {
     const hash = hashToken(deps, token);
     deps.clock.advance(10 * 24 * 3600_000);
     expect((await sessionUser(deps, token, 30))?.id).toBe(user.id);
-    expect((await deps.store.read((r) => r.sessions.byTokenHash(hash)))?.expiresAt).toBe('2026-12-30T12:00:00.000Z');
+    expect((await deps.store.read((r) => r.sessions.withUser(hash)))?.session.expiresAt).toBe('2026-12-30T12:00:00.000Z');
     deps.clock.advance(30 * 24 * 3600_000);
     expect(await sessionUser(deps, token, 30)).toBeNull();
-    expect(await deps.store.read((r) => r.sessions.byTokenHash(hash))).toBeNull();
+    expect((await deps.store.read((r) => r.sessions.withUser(hash)))?.session ?? null).toBeNull();
   });
 
   it('ends a session', async () => {

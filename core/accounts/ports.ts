@@ -62,7 +62,8 @@ export interface UserRepository {
 
 export interface SessionRepository {
   create(session: Session): Promise<void>;
-  byTokenHash(tokenHash: string): Promise<Session | null>;
+  /** The session and its account, in one read: every signed-in request asks. Null when either is gone. */
+  withUser(tokenHash: string): Promise<{ session: Session; user: User } | null>;
   /** Slides the expiry. */
   extend(tokenHash: string, expiresAt: Instant): Promise<void>;
   delete(tokenHash: string): Promise<void>;

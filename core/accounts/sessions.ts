@@ -26,11 +26,7 @@ export const sessionUser = async (deps: Deps, token: string, days: number): Prom
   const tokenHash = hashToken(deps, token);
   const now = deps.clock.now();
   const nowIso = now.toISOString();
-  const found = await deps.store.read(async (repos) => {
-    const session = await repos.sessions.byTokenHash(tokenHash);
-    const user = session ? await repos.users.byId(session.userId) : null;
-    return session && user ? { session, user } : null;
-  });
+  const found = await deps.store.read((repos) => repos.sessions.withUser(tokenHash));
   if (!found) return null;
   if (found.session.expiresAt <= nowIso) {
     await deps.store.write((repos) => repos.sessions.delete(tokenHash));

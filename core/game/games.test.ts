@@ -122,8 +122,8 @@ describe('the close', () => {
     });
     deps.clock.set('2026-11-21T00:00:00.000Z');
     await closeDueGames(deps);
-    expect(await read(deps, (r) => r.sessions.byTokenHash('expired'))).toBeNull();
-    expect(await read(deps, (r) => r.sessions.byTokenHash('live'))).not.toBeNull();
+    expect((await read(deps, (r) => r.sessions.withUser('expired')))?.session ?? null).toBeNull();
+    expect((await read(deps, (r) => r.sessions.withUser('live')))?.session ?? null).not.toBeNull();
   });
 
   it('resolves, stores stats, creates the winning with the date prize and updates the counters, once', async () => {

@@ -58,7 +58,7 @@ contract('store', ({ store }) => {
     await store().read(async (r) => {
       expect(await r.users.byId('u1')).toBeNull();
       expect(await r.playerStats.byUser('u1')).toBeNull();
-      expect(await r.sessions.byTokenHash('h')).toBeNull();
+      expect(await r.sessions.withUser('h')).toBeNull();
     });
     // The store is still usable afterwards.
     await store().write((r) => r.users.create(newUser('u1')));

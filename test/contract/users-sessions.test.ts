@@ -100,7 +100,7 @@ contract('users', ({ store }) => {
 });
 
 contract('sessions', ({ store }) => {
-  it('creates, finds, extends and deletes sessions', async () => {
+  it('creates, finds (with the account), extends and deletes sessions', async () => {
     await store().write(async (r) => {
       await r.users.create(newUser('u1'));
       await r.users.create(newUser('u2'));
@@ -108,18 +108,22 @@ contract('sessions', ({ store }) => {
       await r.sessions.create({ tokenHash: 'h2', userId: 'u1', createdAt: at(0), expiresAt: at(20) });
       await r.sessions.create({ tokenHash: 'h3', userId: 'u2', createdAt: at(0), expiresAt: at(30) });
     });
-    expect(await store().read((r) => r.sessions.byTokenHash('h1'))).toEqual({ tokenHash: 'h1', userId: 'u1', createdAt: at(0), expiresAt: at(10) });
-    expect(await store().read((r) => r.sessions.byTokenHash('nope'))).toBeNull();
+    expect((await store().read((r) => r.sessions.withUser('h1')))?.session ?? null).toEqual({ tokenHash: 'h1', userId: 'u1', createdAt: at(0), expiresAt: at(10) });
+    expect((await store().read((r) => r.sessions.withUser('nope')))?.session ?? null).toBeNull();
+    // The account comes with its session, as users.byId has it.
+    const u1 = await store().read((r) => r.users.byId('u1'));
+    expect((await store().read((r) => r.sessions.withUser('h1')))?.user).toEqual(u1);
+    expect((await store().read((r) => r.sessions.withUser('h3')))?.user.id).toBe('u2');
     await store().write((r) => r.sessions.extend('h1', at(50)));
-    expect((await store().read((r) => r.sessions.byTokenHash('h1')))?.expiresAt).toBe(at(50));
+    expect((await store().read((r) => r.sessions.withUser('h1')))?.session.expiresAt).toBe(at(50));
 
     // Expired means expiresAt ≤ now.
     expect(await store().write((r) => r.sessions.deleteExpired(at(20)))).toBe(1);
-    expect(await store().read((r) => r.sessions.byTokenHash('h2'))).toBeNull();
+    expect((await store().read((r) => r.sessions.withUser('h2')))?.session ?? null).toBeNull();
     await store().write((r) => r.sessions.delete('h3'));
-    expect(await store().read((r) => r.sessions.byTokenHash('h3'))).toBeNull();
+    expect((await store().read((r) => r.sessions.withUser('h3')))?.session ?? null).toBeNull();
     await store().write((r) => r.sessions.deleteForUser('u1'));
-    expect(await store().read((r) => r.sessions.byTokenHash('h1'))).toBeNull();
+    expect((await store().read((r) => r.sessions.withUser('h1')))?.session ?? null).toBeNull();
   });
 });
 
