@@ -467,13 +467,19 @@ async function runAgainst(other: string): Promise<HttpBenchResult> {
   let ok = true;
   try {
     const files = { here: join(dir, 'here.db'), there: join(dir, 'there.db') };
-    for (const file of Object.values(files)) {
-      const seedStore = await createSqliteStore(file);
+    // Each database migrated by its own checkout's store: the other may not know this one's newest migrations.
+    const theirs = (await import(pathToFileURL(join(other, 'adapters', 'sqlite', 'store.ts')).href)) as { createSqliteStore: typeof createSqliteStore };
+    for (const [file, open] of [[files.here, createSqliteStore], [files.there, theirs.createSqliteStore]] as const) {
+      const seedStore = await open(file);
       await seedPlayers(seedStore.db, players.all, (v) => (v ? 1 : 0));
       await seedStore.close();
     }
     const here = await startProject('this checkout', `sqlite:${files.here}`, players);
-    const there = await startProject(other, `sqlite:${files.there}`, players, other);
+    // The other checkout may fail to start (a database migrated past what it knows): this one must not outlive the bench.
+    const there = await startProject(other, `sqlite:${files.there}`, players, other).catch(async (error: unknown) => {
+      await here.stop();
+      throw error;
+    });
     const accepted = { here: new Map() as Accepted, there: new Map() as Accepted };
     try {
       console.log(`\nSQLite: this checkout against ${other}`);
