@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { defaultGameConfig, type GameConfig } from '../config.ts';
 import type { Repositories } from '../ports.ts';
 import { createUser, makeDeps, type TestDeps } from '../../test/support/fakes.ts';
+import { emptyStats } from '../../test/contract/fixtures.ts';
 import { submitEntry } from '../entries/submit-entry.ts';
 import { closeDueGames, closeGame, computeGame } from './close.ts';
 import { dailyStats, gameResult, history } from './game-views.ts';
@@ -48,25 +49,12 @@ describe('currentGame and gameToday', () => {
   });
 });
 
-const EMPTY_SNAPSHOT = {
-  entriesTotal: 0,
-  uniquesTotal: 0,
-  winningNumber: null,
-  secondPlaceNumber: null,
-  missedWinNumber: null,
-  highestNumber: null,
-  mostFrequentNumbers: [],
-  mostFrequentCount: 0,
-  median: null,
-  average: null,
-  minedNumbers: [],
-};
 
 describe('the current game from memory', () => {
   /** Another instance's change: written to the shared store without this process's use cases. */
   const closeBehindOurBack = (deps: TestDeps, key: string) =>
     deps.store.write(async (r) => {
-      expect(await r.games.markClosed(key, deps.clock.now().toISOString(), { gameKey: key, snapshot: EMPTY_SNAPSHOT, histogram: [], histogramTruncated: false })).toBe(true);
+      expect(await r.games.markClosed(key, deps.clock.now().toISOString(), emptyStats(key))).toBe(true);
     });
 
   it('sees a close by this process at once, the clock standing still', async () => {

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Snapshot } from '../model.ts';
 import { entryOutcome, outcomeRank } from './entry-outcome.ts';
+import { emptyStats } from '../../test/contract/fixtures.ts';
 
-const snapshot = (fields: Partial<Snapshot>): Snapshot => ({
-  entriesTotal: 0,
-  uniquesTotal: 0,
-  winningNumber: null,
-  secondPlaceNumber: null,
-  missedWinNumber: null,
-  highestNumber: null,
-  mostFrequentNumbers: [],
-  mostFrequentCount: 0,
-  median: null,
-  average: null,
-  minedNumbers: [],
-  ...fields,
-});
+const snapshot = (fields: Partial<Snapshot>): Snapshot => ({ ...emptyStats('2026-11-20').snapshot, ...fields });
 
 describe('entryOutcome', () => {
   const s = snapshot({ winningNumber: 3, secondPlaceNumber: 5, minedNumbers: [2] });

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SnapshotDto } from '../../../server/contract.ts';
 import { barWidthPercent, smartDistribution, visibleRows } from './distribution.ts';
+import { emptyStats } from '../../../test/contract/fixtures.ts';
 
-const baseSnapshot: SnapshotDto = {
-  entriesTotal: 0,
-  uniquesTotal: 0,
-  winningNumber: null,
-  secondPlaceNumber: null,
-  missedWinNumber: null,
-  highestNumber: null,
-  mostFrequentNumbers: [],
-  mostFrequentCount: 0,
-  median: null,
-  average: null,
-  minedNumbers: [],
-};
+const baseSnapshot: SnapshotDto = emptyStats('2026-11-20').snapshot;
 
 describe('smart distribution', () => {
   it('keeps every number of a small game, ascending', () => {
