@@ -1,5 +1,5 @@
-// A read unit on PostgreSQL is a read-only repeatable-read transaction whose START goes out with its first query
-// (pipelined-reads.ts): it still keeps one snapshot from its first statement to its last, and cannot write.
+// A read unit on PostgreSQL is a read-only repeatable-read transaction: it keeps one snapshot from its first
+// statement to its last, and cannot write.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/support/postgres.ts';
 import { newUser } from '../../test/contract/fixtures.ts';

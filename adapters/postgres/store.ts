@@ -1,6 +1,7 @@
 // The scale-out Store: PostgreSQL through the `postgres` package. Writes are transactions; the
 // constraints, conditional updates and row locks in the shared repositories do the serialising.
 import { Kysely, sql, type Transaction } from 'kysely';
+import { PostgresJSDialect } from 'kysely-postgres-js';
 import postgres from 'postgres';
 import type { Store } from '../../core/ports.ts';
 import { postgresDialect, type SnapshotReader } from '../sql/dialect.ts';
@@ -8,7 +9,6 @@ import { migrate } from '../sql/migrate.ts';
 import { sqlRepositories } from '../sql/repositories.ts';
 import type { Database } from '../sql/schema.ts';
 import { unitOfWorkGuard } from '../unit-of-work-guard.ts';
-import { PipelinedReadsDialect } from './pipelined-reads.ts';
 
 export interface PostgresStore extends Store {
   /** The query builder, for `lowest migrate` and bulk tools (bench, seeds). */
@@ -57,7 +57,7 @@ export async function createPostgresStore(
   options: { maxConnections?: number; checkNesting?: boolean } = {},
 ): Promise<PostgresStore> {
   const client = postgres(url, { max: options.maxConnections ?? 10, onnotice: () => undefined });
-  const db = new Kysely<Database>({ dialect: new PipelinedReadsDialect({ postgres: client }) });
+  const db = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: client }) });
   try {
     await migrate(db);
   } catch (error) {
