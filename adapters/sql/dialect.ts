@@ -33,6 +33,8 @@ export interface SqlContext {
    * reads of a million values, such as the close's leaves, where the objects cost more than the read.
    */
   firstColumn?: <Value>(query: { compile(): CompiledQuery<Record<string, Value>> }) => Promise<Value[]>;
+  /** The fairness root of a game's leaves folded on another thread, or null below the size where it pays (SQLite). */
+  foldRootBeside?: (gameKey: string, entries: number) => Promise<{ root: string; leaves: number } | null>;
 }
 
 const errorCode = (error: unknown): unknown =>

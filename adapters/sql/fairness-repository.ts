@@ -84,6 +84,10 @@ export class SqlFairnessRepository implements FairnessRepository {
     }
   }
 
+  async rootBeside(gameKey: GameKey, entries: number): Promise<{ root: string; leaves: number } | null> {
+    return this.ctx.foldRootBeside ? this.ctx.foldRootBeside(gameKey, entries) : null;
+  }
+
   async storeRoot(gameKey: GameKey, root: string): Promise<void> {
     await this.ctx.db.updateTable('games').set({ fairness_root: root, fairness_reason: null }).where('key', '=', gameKey).execute();
   }

@@ -8,9 +8,13 @@ import { parseGameKey } from '../game/calendar.ts';
 import { NO_ROOT_REASON, receiptIncluded, verifyRecord, type ClosedRecord, type FairnessRecord, type Mismatch, type Receipt } from './record.ts';
 import { rootOfSortedStream } from './root.ts';
 
-/** In the close's unit of work: folds the game's leaves, in leaf order, into the root and stores it. */
-export const commitRoot = async (repos: Repositories, digest: Digest, gameKey: GameKey): Promise<string> => {
-  const { root } = await rootOfSortedStream(digest, gameKey, repos.fairness.sortedLeaves(gameKey));
+/**
+ * In the close's unit of work: folds the game's leaves, in leaf order, into the root and stores it. `entries`: the
+ * game's size, for a store that folds a large game on another thread (FairnessRepository.rootBeside).
+ */
+export const commitRoot = async (repos: Repositories, digest: Digest, gameKey: GameKey, entries: number): Promise<string> => {
+  const beside = await repos.fairness.rootBeside(gameKey, entries);
+  const { root } = beside ?? (await rootOfSortedStream(digest, gameKey, repos.fairness.sortedLeaves(gameKey)));
   await repos.fairness.storeRoot(gameKey, root);
   return root;
 };

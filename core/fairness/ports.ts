@@ -32,6 +32,14 @@ export interface FairnessRepository {
    * counters run at once); the close writes neither and holds the game, so it sees every leaf.
    */
   sortedLeaves(gameKey: GameKey): AsyncIterable<readonly string[]>;
+  /**
+   * The root of the same leaves by the same fold (rootOfSortedStream, SHA-256 of node:crypto), computed on another
+   * thread beside the unit, or null when this store folds in the caller's thread (then the caller folds
+   * sortedLeaves). `entries`: the game's size, for the store to judge whether a thread pays. SQLite folds a large
+   * close's root on a worker: on its one thread the fold's reads and hashes would take turns with the counters'
+   * statements. Same precondition as sortedLeaves.
+   */
+  rootBeside(gameKey: GameKey, entries: number): Promise<{ root: string; leaves: number } | null>;
   /** Stores the root with the game; the close calls it in its own unit of work, once. */
   storeRoot(gameKey: GameKey, root: string): Promise<void>;
   /** The stored root of a closed game, or null when the game is unknown or open. */
