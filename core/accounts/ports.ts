@@ -6,17 +6,8 @@ import type {
   User,
 } from '../model.ts';
 
-export interface NewUser {
-  id: string;
-  email: string;
-  verifiedEmail: string | null;
-  displayName: string;
-  role: Role;
-  googleSub: string | null;
-  referralCode: string;
-  isBot: boolean;
-  createdAt: Instant;
-}
+/** A new account: every field of a user, given by the caller (ids and codes come from core's use cases). */
+export type NewUser = User;
 
 export interface UserChanges {
   email?: string;
