@@ -1,6 +1,7 @@
 import { DomainError } from '../../core/errors.ts';
 import type { User } from '../../core/model.ts';
 import type { NewUser, UserChanges, UserRepository } from '../../core/accounts/ports.ts';
+import { newPlayerStats } from '../../core/rewards/streaks.ts';
 import type { MemoryState } from './state.ts';
 
 const emailTaken = () => new DomainError('EMAIL_TAKEN', 'That e-mail address is already in use.');
@@ -15,15 +16,7 @@ export class MemoryUserRepository implements UserRepository {
     if (s.users.has(user.id)) throw new DomainError('CONFLICT', `User ${user.id} already exists.`);
     const created: User = { ...user };
     s.users.set(user.id, created);
-    s.playerStats.set(user.id, {
-      userId: user.id,
-      wins: 0,
-      entries: 0,
-      currentStreak: 0,
-      bestStreak: 0,
-      lastPlayedDate: null,
-      lastPlayedAt: null,
-    });
+    s.playerStats.set(user.id, newPlayerStats(user.id));
     return { ...created };
   }
 

@@ -2,21 +2,12 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import type { PlayerStats } from '../model.ts';
-import { playsOf, statsAfterClose, type ClosingDay } from './streaks.ts';
+import { newPlayerStats, playsOf, statsAfterClose, type ClosingDay } from './streaks.ts';
 import { STREAK_MILESTONES, milestonesReached, reachesMilestone, streakEarners } from './streak-milestones.ts';
 import { peakEarners } from './peak-earners.ts';
 import { rewardConfig } from './reward-config.ts';
 
-const stats = (fields: Partial<PlayerStats> = {}): PlayerStats => ({
-  userId: 'ann',
-  wins: 0,
-  entries: 0,
-  currentStreak: 0,
-  bestStreak: 0,
-  lastPlayedDate: null,
-  lastPlayedAt: null,
-  ...fields,
-});
+const stats = (fields: Partial<PlayerStats> = {}): PlayerStats => ({ ...newPlayerStats('ann'), ...fields });
 const day: ClosingDay = { date: '2026-11-20', previousDate: '2026-11-19', winnerUserId: null };
 const play = { entries: 2, latestSubmittedAt: '2026-11-20T10:00:00.000Z' };
 

@@ -44,6 +44,17 @@ export const nextStreak = (before: Pick<PlayerStats, 'currentStreak' | 'lastPlay
 export const lapses = (before: Pick<PlayerStats, 'lastPlayedDate'>, day: Pick<ClosingDay, 'date'>): boolean =>
   before.lastPlayedDate === null || before.lastPlayedDate < day.date;
 
+/** A player's counters before any close: what every new account starts with. */
+export const newPlayerStats = (userId: string): PlayerStats => ({
+  userId,
+  wins: 0,
+  entries: 0,
+  currentStreak: 0,
+  bestStreak: 0,
+  lastPlayedDate: null,
+  lastPlayedAt: null,
+});
+
 /** One player's counters after the close, given whether (and how) they entered it. */
 export const statsAfterClose = (before: PlayerStats, play: PlayerPlay | null, day: ClosingDay): PlayerStats => {
   let after: PlayerStats = { ...before };

@@ -12,7 +12,7 @@ import type { PlayerMetric } from '../../core/leaderboards/ports.ts';
 import { closeGame } from '../../core/game/close.ts';
 import { nextDate, previousDate } from '../../core/game/calendar.ts';
 import { resolveNumbers } from '../../core/game/resolve.ts';
-import { playsOf, statsAfterClose } from '../../core/rewards/streaks.ts';
+import { newPlayerStats, playsOf, statsAfterClose } from '../../core/rewards/streaks.ts';
 import { milestonesReached } from '../../core/rewards/streak-milestones.ts';
 import { peakEarners } from '../../core/rewards/peak-earners.ts';
 import { guildCountersAtClose, type GuildCounters } from '../../core/guilds/guild-counters.ts';
@@ -78,10 +78,6 @@ const daysAfter = (date: GameDate, days: number): GameDate => {
 
 const time = (date: GameDate, minute: number): string => `${date}T12:${String(minute).padStart(2, '0')}:00.000Z`;
 
-const zeroStats = (userId: string): PlayerStats => ({
-  userId, wins: 0, entries: 0, currentStreak: 0, bestStreak: 0, lastPlayedDate: null, lastPlayedAt: null,
-});
-
 /** What the pure rules say the store holds for one history's players and guilds. */
 interface Expected {
   stats: Map<string, PlayerStats>;
@@ -120,7 +116,7 @@ contract('the close against the core rules', ({ store, adapter }) => {
         const players = Array.from({ length: PLAYERS }, (_, i) => `r${run}p${i}`);
         const guildIds = Array.from({ length: GUILDS }, (_, i) => `r${run}g${i}`);
         const start: GameDate = daysAfter('2026-01-01', run * 2 * MAX_GAMES);
-        const expected: Expected = { stats: new Map(players.map((p) => [p, zeroStats(p)])), guilds: new Map(), members: new Map() };
+        const expected: Expected = { stats: new Map(players.map((p) => [p, newPlayerStats(p)])), guilds: new Map(), members: new Map() };
         await store().write(async (r) => {
           for (const p of players) await r.users.create(newUser(p));
           for (const [i, id] of guildIds.entries()) {
@@ -185,7 +181,7 @@ contract('the close against the core rules', ({ store, adapter }) => {
           const peak = new Set(peakEarners(entries, minedNumbers, winner?.number ?? null));
           const earned = new Map<string, { rewards: RewardType[]; bonusEntries: number }>();
           for (const p of players) {
-            const before = expected.stats.get(p) ?? zeroStats(p);
+            const before = expected.stats.get(p) ?? newPlayerStats(p);
             const after = statsAfterClose(before, plays.get(p) ?? null, closing);
             expected.stats.set(p, after);
             const reached = milestonesReached(before.currentStreak, after.currentStreak);
@@ -194,7 +190,7 @@ contract('the close against the core rules', ({ store, adapter }) => {
           }
           // Earlier histories' players did not play: the close lapses their streaks like anyone's.
           for (const [p, before] of everyone) if (!expected.stats.has(p)) everyone.set(p, statsAfterClose(before, null, closing));
-          for (const p of players) everyone.set(p, expected.stats.get(p) ?? zeroStats(p));
+          for (const p of players) everyone.set(p, expected.stats.get(p) ?? newPlayerStats(p));
           for (const [guildId, add] of guildCountersAtClose(entries, (u) => expected.members.get(u), winner?.entryId ?? null)) {
             const seen = expected.guilds.get(guildId) ?? { entries: 0, wins: 0 };
             expected.guilds.set(guildId, { entries: seen.entries + add.entries, wins: seen.wins + add.wins });
