@@ -1,4 +1,4 @@
-// The close's fold reads the leaves on a second connection in the close's snapshot (store.ts, snapshotReaderOf):
+// The close's fold reads the leaves on a second connection in the close's snapshot (store.ts, snapshotReaderOf; rootBeside):
 // what commits after the snapshot is not seen, the connection goes back to the pool, and closes keep working on a
 // pool of two connections.
 import { Kysely } from 'kysely';
@@ -6,13 +6,11 @@ import { PostgresJSDialect } from 'kysely-postgres-js';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { closeGame } from '../../core/game/close.ts';
-import { rootOfSortedStream } from '../../core/fairness/root.ts';
+import { rootByLevels, rootOfSortedStream } from '../../core/fairness/root.ts';
 import { makeDeps } from '../../test/support/fakes.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/support/postgres.ts';
 import { entry, game, newUser } from '../../test/contract/fixtures.ts';
 import { nodeDigest } from '../crypto/node-digest.ts';
-import { postgresDialect } from '../sql/dialect.ts';
-import { SqlFairnessRepository } from '../sql/fairness-repository.ts';
 import type { Database } from '../sql/schema.ts';
 import { createPostgresStore, snapshotReaderOf, type PostgresStore } from './store.ts';
 
@@ -40,24 +38,23 @@ const seedGame = async (key: string, players: string[]): Promise<string[]> => {
 };
 
 describe('the snapshot reader', () => {
-  it('pages through the leaves as they were when it opened, not what commits later', async () => {
+  it('reads the leaves as they were when it opened, not what commits later', async () => {
     const leaves = await seedGame('2026-11-10', ['a', 'b', 'c', 'd']);
     const client = postgres(database.url, { max: 2, onnotice: () => undefined });
     const db = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: client }) });
     try {
       const seen = await db.transaction().execute(async (trx) => {
-        // Pages of one leaf, so the later pages are read after the other connection's commit.
-        const repo = new SqlFairnessRepository({ db: trx, dialect: postgresDialect, openSnapshotReader: snapshotReaderOf(() => client, trx) }, 1);
-        const pages: string[] = [];
-        const iterator = repo.sortedLeaves('2026-11-10')[Symbol.asyncIterator]();
-        const first = await iterator.next();
-        if (!first.done) pages.push(...first.value);
-        await store.write(async (r) => {
-          await r.users.create(newUser('late'));
-          await r.entries.add(entry('2026-11-10', 'late', 99));
-        });
-        for (let page = await iterator.next(); !page.done; page = await iterator.next()) pages.push(...page.value);
-        return pages;
+        const reader = await snapshotReaderOf(() => client, trx)();
+        try {
+          await store.write(async (r) => {
+            await r.users.create(newUser('late'));
+            await r.entries.add(entry('2026-11-10', 'late', 99));
+          });
+          const rows = await reader.rows(trx.selectFrom('entries').select('leaf').where('game_key', '=', '2026-11-10'));
+          return rows.map((r) => r.leaf).sort();
+        } finally {
+          await reader.release();
+        }
       });
       expect(seen).toEqual(leaves);
       // The late entry is there for everyone else.
@@ -66,6 +63,12 @@ describe('the snapshot reader', () => {
     } finally {
       await db.destroy();
     }
+  });
+
+  it('gives the close the root of the leaves, folded from the second connection', async () => {
+    const leaves = await seedGame('2026-11-16', ['a', 'b', 'c']);
+    const folded = await store.write((r) => r.fairness.rootBeside('2026-11-16', leaves.length));
+    expect(folded).toEqual({ root: rootByLevels(nodeDigest, '2026-11-16', leaves), leaves: leaves.length });
   });
 
   it('closes game after game, and two closes of one game at once, on a pool of two', async () => {

@@ -26,7 +26,7 @@ export interface SnapshotReader {
 export interface SqlContext {
   db: Kysely<Database>;
   dialect: SqlDialect;
-  /** Only where a second connection can share the unit's snapshot (PostgreSQL write units). */
+  /** Only where a second connection can share the unit's snapshot (PostgreSQL write units): for rootBeside. */
   openSnapshotReader?: () => Promise<SnapshotReader>;
   /**
    * Each row's first column without building row objects, where the driver can (better-sqlite3's pluck): for

@@ -3,6 +3,8 @@
 import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import type { GameKey } from '../../core/model.ts';
 import type { EntryLeafRow, FairnessRepository, MineLeafRow, StoredRoot } from '../../core/fairness/ports.ts';
+import { rootOfSortedStream } from '../../core/fairness/root.ts';
+import { nodeDigest } from '../crypto/node-digest.ts';
 import type { SqlContext } from './dialect.ts';
 
 /**
@@ -11,6 +13,9 @@ import type { SqlContext } from './dialect.ts';
  * the heap by about 180 MB of leaves already hashed; with 5,000 by about 60 MB, in the same time.
  */
 const PAGE = 5_000;
+
+type LeafQuery = { compile(): CompiledQuery<{ leaf: string }>; execute(): Promise<{ leaf: string }[]> };
+const leavesOfRows = (rows: { leaf: string }[]): string[] => rows.map((r) => r.leaf);
 
 export class SqlFairnessRepository implements FairnessRepository {
   constructor(
@@ -28,16 +33,29 @@ export class SqlFairnessRepository implements FairnessRepository {
   }
 
   async *sortedLeaves(gameKey: GameKey): AsyncIterable<readonly string[]> {
-    // On PostgreSQL a write unit (the close) reads the leaves on a second connection in its own snapshot, so the
-    // database pages through them while this unit's other statements run (the close's counters): the leaves are
-    // the same, since entries and mines wait for the game row the close holds.
-    const reader = this.ctx.openSnapshotReader ? await this.ctx.openSnapshotReader() : null;
     // Leaves only, never row objects where the store can (a million of them cost more than reading them).
-    const leavesOf = (query: { compile(): CompiledQuery<{ leaf: string }>; execute(): Promise<{ leaf: string }[]> }): Promise<string[]> => {
-      if (reader) return reader.rows(query).then((rows) => rows.map((r) => r.leaf));
-      if (this.ctx.firstColumn) return this.ctx.firstColumn(query);
-      return query.execute().then((rows) => rows.map((r) => r.leaf));
-    };
+    const firstColumn = this.ctx.firstColumn;
+    yield* this.#pages(gameKey, (query) => (firstColumn ? firstColumn(query) : query.execute().then(leavesOfRows)));
+  }
+
+  /**
+   * SQLite: core's fold on a worker thread (the store's foldRootBeside). PostgreSQL: the leaves read on a second
+   * connection in this unit's snapshot, so the database pages through them while the unit's other statements run
+   * (the close's counters); the leaves are the same, since entries and mines wait for the game the close holds.
+   */
+  async rootBeside(gameKey: GameKey, entries: number): Promise<{ root: string; leaves: number } | null> {
+    if (this.ctx.foldRootBeside) return this.ctx.foldRootBeside(gameKey, entries);
+    if (!this.ctx.openSnapshotReader) return null;
+    const reader = await this.ctx.openSnapshotReader();
+    try {
+      return await rootOfSortedStream(nodeDigest, gameKey, this.#pages(gameKey, (query) => reader.rows(query).then(leavesOfRows)));
+    } finally {
+      await reader.release();
+    }
+  }
+
+  /** The game's leaves in order, page by page, each query answered by `leavesOf`. */
+  async *#pages(gameKey: GameKey, leavesOf: (query: LeafQuery) => Promise<string[]>): AsyncIterable<readonly string[]> {
     let inFlight: Promise<unknown> | null = null;
     try {
       // Mines are few (one per player at most): held, and merged into the entries' pages.
@@ -80,12 +98,7 @@ export class SqlFairnessRepository implements FairnessRepository {
     } finally {
       // A caller that stops early (a leaf out of order) leaves no query running in its transaction.
       await inFlight?.catch(() => undefined);
-      await reader?.release();
     }
-  }
-
-  async rootBeside(gameKey: GameKey, entries: number): Promise<{ root: string; leaves: number } | null> {
-    return this.ctx.foldRootBeside ? this.ctx.foldRootBeside(gameKey, entries) : null;
   }
 
   async storeRoot(gameKey: GameKey, root: string): Promise<void> {

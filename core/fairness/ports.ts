@@ -26,18 +26,17 @@ export interface FairnessRepository {
   /**
    * Every leaf of the game, entries and mines together, ascending as strings (code-point order), in
    * pages: the close folds them into the root without holding them all (pages, not single leaves,
-   * because an await per leaf costs more than its hash). In a write unit, call it before the unit writes
-   * entries or mines of the game: a store may read the leaves beside the unit, on another connection in
-   * the snapshot the unit has when the first page is asked for (PostgreSQL, so the close's fold and its
-   * counters run at once); the close writes neither and holds the game, so it sees every leaf.
+   * because an await per leaf costs more than its hash).
    */
   sortedLeaves(gameKey: GameKey): AsyncIterable<readonly string[]>;
   /**
    * The root of the same leaves by the same fold (rootOfSortedStream, SHA-256 of node:crypto), computed on another
-   * thread beside the unit, or null when this store folds in the caller's thread (then the caller folds
-   * sortedLeaves). `entries`: the game's size, for the store to judge whether a thread pays. SQLite folds a large
-   * close's root on a worker: on its one thread the fold's reads and hashes would take turns with the counters'
-   * statements. Same precondition as sortedLeaves.
+   * thread or connection beside the unit, or null when this store does not (then the caller folds sortedLeaves).
+   * `entries`: the game's size, for the store to judge whether it pays. SQLite folds a large close's root on a
+   * worker (on its one thread the fold's reads and hashes would take turns with the counters' statements);
+   * PostgreSQL reads the leaves on a second connection in the unit's snapshot. Call it before the unit writes
+   * entries or mines of the game: the leaves may be read as committed; the close writes neither and holds the
+   * game, so it sees every leaf.
    */
   rootBeside(gameKey: GameKey, entries: number): Promise<{ root: string; leaves: number } | null>;
   /** Stores the root with the game; the close calls it in its own unit of work, once. */
