@@ -70,6 +70,13 @@ const unitsOn = (sqlite: SqliteConnection, begin: string, foldRootBeside?: SqlCo
   };
 };
 
+/** Closes the connection once the unit in progress (which holds its lock) has ended; later units find it closed. */
+const closeAfterUnits = async (sqlite: SqliteConnection): Promise<void> => {
+  await sqlite.lock.acquire();
+  if (sqlite.database.open) sqlite.database.close();
+  sqlite.lock.release();
+};
+
 /**
  * The worker that folds a large close's root beside it. From the sources (tests, the CLI, `npm run dev`) it runs
  * through tsx; compiled (`npm start`), scripts/build-server.mjs writes it next to main.js.
@@ -113,11 +120,7 @@ export const openSqliteReader = (path: string): Pick<Store, 'read' | 'close'> =>
   const reads = unitsOn(connection, 'begin');
   return {
     read: reads,
-    close: async () => {
-      await connection.lock.acquire();
-      if (connection.database.open) connection.database.close();
-      connection.lock.release();
-    },
+    close: () => closeAfterUnits(connection),
   };
 };
 
@@ -157,9 +160,7 @@ export async function createSqliteStore(path: string, options: { checkNesting?: 
       // Waits for the units in progress (each holds its connection's lock until it ends); units
       // queued after this find the connection closed.
       for (const sqlite of new Set([reader, writer])) {
-        await sqlite.lock.acquire();
-        if (sqlite.database.open) sqlite.database.close();
-        sqlite.lock.release();
+        await closeAfterUnits(sqlite);
       }
     },
   };
