@@ -59,6 +59,27 @@ describe('the root folded on a worker', () => {
     expect(await store.read((r) => r.fairness.storedRoot('2026-11-20'))).toEqual({ root: rootByLevels(nodeDigest, '2026-11-20', leaves), reason: null });
   });
 
+  it('gives way to the fold in the unit when earlier units of its batch wrote what the worker cannot see', async () => {
+    const store = await open({ foldInWorkerFrom: 1 });
+    const leaves = await seed(store, '2026-11-20', 12);
+    // A submit still running when the close is queued: both share one transaction (group commit), and the
+    // submit's entry is not committed when the close folds the root.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const late = entry('2026-11-20', 'late', 99);
+    const submitting = store.write(async (r) => {
+      await gate;
+      await r.users.create(newUser('late'));
+      await r.entries.add(late);
+    });
+    const closing = closeGame({ ...makeDeps(), store, digest: nodeDigest }, '2026-11-20');
+    release();
+    await submitting;
+    expect((await closing).closedNow).toBe(true);
+    const all = [...leaves, late.leaf].sort();
+    expect(await store.read((r) => r.fairness.storedRoot('2026-11-20'))).toEqual({ root: rootByLevels(nodeDigest, '2026-11-20', all), reason: null });
+  });
+
   it('is not used below the threshold, nor for an in-memory database', async () => {
     const small = await open();
     await seed(small, '2026-11-20', 3);

@@ -133,6 +133,43 @@ describe('createSqliteStore', () => {
     await store.close();
   });
 
+  it('commits the writes queued behind a running one together, keeping none of a unit that failed', async () => {
+    const file = tempFile('group.db');
+    const store = await createSqliteStore(file);
+    const other = await createSqliteStore(file);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = store.write(async (r) => {
+      await r.users.create(newUser('u1'));
+      await gate;
+      return 'first';
+    });
+    const second = store.write((r) => r.users.create(newUser('u2')).then(() => 'second'));
+    const failing = store
+      .write(async (r) => {
+        await r.users.create(newUser('u3'));
+        throw new Error('changed its mind');
+      })
+      .then(
+        () => 'kept',
+        (error: Error) => error.message,
+      );
+    const fourth = store.write((r) => r.users.create(newUser('u4')).then(() => 'fourth'));
+    release();
+    // The first unit is answered only once its transaction committed, and that commit holds the units queued
+    // behind it: another connection (another process's view) sees them all at that moment.
+    expect(await first).toBe('first');
+    expect(await other.read((r) => Promise.all(['u1', 'u2', 'u3', 'u4'].map((id) => r.users.byId(id).then((u) => u?.id ?? null))))).toEqual([
+      'u1',
+      'u2',
+      null,
+      'u4',
+    ]);
+    expect([await second, await failing, await fourth]).toEqual(['second', 'changed its mind', 'fourth']);
+    await other.close();
+    await store.close();
+  });
+
   it('refuses a write inside a read unit and keeps nothing of it', async () => {
     const store = await createSqliteStore(tempFile('read-only.db'));
     await expect(store.read((r) => r.users.create(newUser('u1')))).rejects.toThrow(/readonly|read-only/i);

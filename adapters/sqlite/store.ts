@@ -36,12 +36,8 @@ const openConnection = (path: string): SqliteConnection => {
 const kyselyOver = (sqlite: SqliteConnection, locking: boolean): Kysely<Database> =>
   new Kysely<Database>({ dialect: new SqliteConnectionDialect(new SqliteConnectionDriver(sqlite, locking)) });
 
-/**
- * Units of work on one connection, one after another (its lock held from `begin` to commit). The
- * repositories are built once: they hold nothing but the connection, used only under the lock.
- */
-const unitsOn = (sqlite: SqliteConnection, begin: string, foldRootBeside?: SqlContext['foldRootBeside']) => {
-  const repos = sqlRepositories({
+const repositoriesOn = (sqlite: SqliteConnection, foldRootBeside?: SqlContext['foldRootBeside']): Repositories =>
+  sqlRepositories({
     db: kyselyOver(sqlite, false),
     dialect: sqliteDialect,
     ...(foldRootBeside ? { foldRootBeside } : {}),
@@ -50,11 +46,18 @@ const unitsOn = (sqlite: SqliteConnection, begin: string, foldRootBeside?: SqlCo
       return sqlite.statements.plucked(compiled.sql).all(...compiled.parameters) as Value[];
     },
   });
+
+/**
+ * Read units on one connection, one after another (its lock held from `begin` to commit). The
+ * repositories are built once: they hold nothing but the connection, used only under the lock.
+ */
+const readUnitsOn = (sqlite: SqliteConnection) => {
+  const repos = repositoriesOn(sqlite);
   return async <T>(work: (repos: Repositories) => Promise<T>): Promise<T> => {
     await sqlite.lock.acquire();
     try {
       if (!sqlite.database.open) throw new Error('The database is closed.');
-      sqlite.statements.run(begin);
+      sqlite.statements.run('begin');
       try {
         const result = await work(repos);
         sqlite.statements.run('commit');
@@ -68,6 +71,113 @@ const unitsOn = (sqlite: SqliteConnection, begin: string, foldRootBeside?: SqlCo
       sqlite.lock.release();
     }
   };
+};
+
+/** At most this many units share one transaction, and a unit joins only while the batch is younger than BATCH_MS. */
+const BATCH_UNITS = 32;
+const BATCH_MS = 10;
+
+interface QueuedUnit {
+  work: (repos: Repositories) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Write units with group commit. The units queued while another runs share its transaction (BEGIN IMMEDIATE …
+ * COMMIT), each inside a savepoint of its own: a unit that fails is rolled back to its savepoint and rejected at
+ * once, the others' work stays. Each unit's result is handed out only after the COMMIT; if the COMMIT fails, every
+ * unit of the batch fails with it (none of them was answered before). A commit writes the WAL, and one commit for
+ * many small units (the submits of a deadline rush) saves most of that work (docs/performance.md).
+ *
+ * `alone()`, given to the fold worker, is false once earlier units of the transaction may have written what the
+ * worker's own connection cannot see yet.
+ */
+const writeUnitsOn = (sqlite: SqliteConnection, foldRootBeside?: (alone: () => boolean) => SqlContext['foldRootBeside']) => {
+  let position = 0;
+  const repos = repositoriesOn(sqlite, foldRootBeside?.(() => position === 0));
+  const queue: QueuedUnit[] = [];
+  let draining = false;
+
+  const run = (sqlText: string): void => sqlite.statements.run(sqlText);
+
+  /** Runs the queued units in one transaction (up to BATCH_UNITS, for up to BATCH_MS), then settles them. */
+  const runBatch = async (): Promise<void> => {
+    if (!sqlite.database.open) {
+      for (const unit of queue.splice(0)) unit.reject(new Error('The database is closed.'));
+      return;
+    }
+    try {
+      run('begin immediate');
+    } catch (error) {
+      // Another process held the database past the busy timeout: the unit that would have run first fails.
+      queue.shift()?.reject(error);
+      return;
+    }
+    const done: { unit: QueuedUnit; result: unknown }[] = [];
+    let failure: { error: unknown } | null = null;
+    const startedAt = performance.now();
+    try {
+      for (position = 0; position < BATCH_UNITS; position++) {
+        if (position > 0 && performance.now() - startedAt > BATCH_MS) break;
+        // A unit runs within one turn of the event loop (better-sqlite3 answers at once), so the requests that
+        // queue the next units are read in the turns after it: the batch waits one turn for them before its COMMIT.
+        if (queue.length === 0) await new Promise(setImmediate);
+        const unit = queue.shift();
+        if (!unit) break;
+        run('savepoint unit');
+        try {
+          done.push({ unit, result: await unit.work(repos) });
+          run('release unit');
+        } catch (error) {
+          if (done.at(-1)?.unit === unit) done.pop();
+          unit.reject(error);
+          // A statement error may have ended the whole transaction (SQLite rolls back on some, e.g. a full disk):
+          // the units done before it are gone with it.
+          if (!sqlite.database.inTransaction) throw error;
+          run('rollback to unit');
+          run('release unit');
+        }
+      }
+      run('commit');
+    } catch (error) {
+      failure = { error };
+      try {
+        if (sqlite.database.inTransaction) run('rollback');
+      } catch {
+        // The failure above is what the units are told; a connection that cannot roll back fails the next BEGIN.
+      }
+    } finally {
+      position = 0;
+    }
+    for (const { unit, result } of done) {
+      if (failure) unit.reject(failure.error);
+      else unit.resolve(result);
+    }
+  };
+
+  /** One batch per turn of the lock, so that closing the store (which queues for the lock) is not starved. */
+  const drain = async (): Promise<void> => {
+    draining = true;
+    try {
+      while (queue.length > 0) {
+        await sqlite.lock.acquire();
+        try {
+          await runBatch();
+        } finally {
+          sqlite.lock.release();
+        }
+      }
+    } finally {
+      draining = false;
+    }
+  };
+
+  return <T>(work: (repos: Repositories) => Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (!draining) void drain();
+    });
 };
 
 /** Closes the connection once the unit in progress (which holds its lock) has ended; later units find it closed. */
@@ -101,8 +211,9 @@ const startWorker = (workerData: unknown): Worker => {
  */
 export const FOLD_IN_WORKER_FROM = 100_000;
 
-const foldInWorker = (path: string, from: number): SqlContext['foldRootBeside'] => (gameKey, entries) => {
-  if (entries < from) return Promise.resolve(null);
+const foldInWorker = (path: string, from: number) => (alone: () => boolean): SqlContext['foldRootBeside'] => (gameKey, entries) => {
+  // The worker reads what is committed: with other units' writes in this transaction it would miss them.
+  if (entries < from || !alone()) return Promise.resolve(null);
   return new Promise((resolve, reject) => {
     const worker = startWorker({ path, gameKey });
     worker.once('message', (folded: { root: string; leaves: number }) => resolve(folded));
@@ -117,7 +228,7 @@ const foldInWorker = (path: string, from: number): SqlContext['foldRootBeside'] 
 export const openSqliteReader = (path: string): Pick<Store, 'read' | 'close'> => {
   const connection = openConnection(path);
   connection.database.pragma('query_only = ON');
-  const reads = unitsOn(connection, 'begin');
+  const reads = readUnitsOn(connection);
   return {
     read: reads,
     close: () => closeAfterUnits(connection),
@@ -145,10 +256,10 @@ export async function createSqliteStore(path: string, options: { checkNesting?: 
   if (reader !== writer) reader.database.pragma('query_only = ON');
 
   const guard = unitOfWorkGuard(options.checkNesting ?? true);
-  const reads = unitsOn(reader, 'begin');
+  const reads = readUnitsOn(reader);
   // BEGIN IMMEDIATE also serialises this process's writes with other processes' (`lowest close`).
   // A file only: an in-memory database cannot be opened by another thread.
-  const writes = unitsOn(writer, 'begin immediate', inMemory ? undefined : foldInWorker(path, options.foldInWorkerFrom ?? FOLD_IN_WORKER_FROM));
+  const writes = writeUnitsOn(writer, inMemory ? undefined : foldInWorker(path, options.foldInWorkerFrom ?? FOLD_IN_WORKER_FROM));
   return {
     db,
     read: (work) => guard(() => reads(work)),
