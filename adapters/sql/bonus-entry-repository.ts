@@ -3,6 +3,19 @@ import type { BonusEntry, GameKey, Instant } from '../../core/model.ts';
 import type { BonusEntryRepository } from '../../core/entries/ports.ts';
 import { affected, type SqlContext } from './dialect.ts';
 import type { BonusEntriesTable } from './schema.ts';
+import { prepare } from './prepared.ts';
+
+/** Read with every player's picks and on a second submission (prepared.ts). */
+const availableBonus = prepare(2, (db, userId: string, now: string) =>
+  db
+    .selectFrom('bonus_entries')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('remaining_entries', '>', 0)
+    .where('expires_at', '>', now)
+    .orderBy('expires_at')
+    .orderBy('id'),
+);
 
 const toBonus = (row: Selectable<BonusEntriesTable>): BonusEntry => ({
   id: row.id,
@@ -33,15 +46,7 @@ export class SqlBonusEntryRepository implements BonusEntryRepository {
   }
 
   async available(userId: string, now: Instant): Promise<BonusEntry[]> {
-    const rows = await this.ctx.db
-      .selectFrom('bonus_entries')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('remaining_entries', '>', 0)
-      .where('expires_at', '>', now)
-      .orderBy('expires_at')
-      .orderBy('id')
-      .execute();
+    const { rows } = await availableBonus.run(this.ctx, userId, now);
     return rows.map(toBonus);
   }
 

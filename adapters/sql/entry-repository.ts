@@ -4,6 +4,26 @@ import type { Entry, GameKey, Instant } from '../../core/model.ts';
 import type { EntryRepository, NewEntry } from '../../core/entries/ports.ts';
 import { affected, toNumber, type SqlContext } from './dialect.ts';
 import type { EntriesTable } from './schema.ts';
+import { prepare } from './prepared.ts';
+
+// The statements of every submission and every read of a player's picks (prepared.ts).
+const insertEntry = prepare(8, (db, id: string, gameKey: string, userId: string, number: number, entryType: string, submittedAt: string, salt: string, leaf: string) =>
+  db
+    .insertInto('entries')
+    .values({ id, game_key: gameKey, user_id: userId, number, entry_type: entryType, submitted_at: submittedAt, salt, leaf })
+    // ON CONFLICT DO NOTHING instead of catching the violation: a failed statement would abort a
+    // PostgreSQL transaction, and the caller may want to go on after the DomainError.
+    .onConflict((oc) => oc.doNothing()),
+);
+const playerEntries = prepare(2, (db, gameKey: string, userId: string) =>
+  db.selectFrom('entries').selectAll().where('game_key', '=', gameKey).where('user_id', '=', userId),
+);
+const playerEntryCount = prepare(1, (db, userId: string) =>
+  db
+    .selectFrom('entries')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId),
+);
 
 const toEntry = (row: Selectable<EntriesTable>): Entry => ({
   id: row.id,
@@ -25,23 +45,9 @@ export class SqlEntryRepository implements EntryRepository {
 
   async add(entry: NewEntry): Promise<Entry> {
     const { db } = this.ctx;
-    // ON CONFLICT DO NOTHING instead of catching the violation: a failed statement would abort a
-    // PostgreSQL transaction, and the caller may want to go on after the DomainError.
-    const result = await db
-      .insertInto('entries')
-      .values({
-        id: entry.id,
-        game_key: entry.gameKey,
-        user_id: entry.userId,
-        number: entry.number,
-        entry_type: entry.entryType,
-        submitted_at: entry.submittedAt,
-        salt: entry.salt,
-        leaf: entry.leaf,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .executeTakeFirstOrThrow();
-    if (affected(result) > 0) return { ...entry };
+    const { id, gameKey, userId, number, entryType, submittedAt, salt, leaf } = entry;
+    const result = await insertEntry.run(this.ctx, id, gameKey, userId, number, entryType, submittedAt, salt, leaf);
+    if (Number(result.numAffectedRows ?? 0n) > 0) return { ...entry };
     const mine = await db
       .selectFrom('entries')
       .select(['number', 'entry_type'])
@@ -60,22 +66,13 @@ export class SqlEntryRepository implements EntryRepository {
   async forPlayer(gameKey: GameKey, userId: string): Promise<Entry[]> {
     // Sorted here (a player has one or two entries): an ORDER BY submitted_at steers SQLite's planner
     // to the (game_key, submitted_at) index and a scan of the whole game on every submit and read.
-    const rows = await this.ctx.db
-      .selectFrom('entries')
-      .selectAll()
-      .where('game_key', '=', gameKey)
-      .where('user_id', '=', userId)
-      .execute();
+    const { rows } = await playerEntries.run(this.ctx, gameKey, userId);
     return rows.map(toEntry).sort(bySubmission);
   }
 
   async countForPlayer(userId: string): Promise<number> {
-    const row = await this.ctx.db
-      .selectFrom('entries')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return toNumber(row.n);
+    const [row] = (await playerEntryCount.run(this.ctx, userId)).rows;
+    return toNumber(row?.n ?? 0);
   }
 
   async isPickedByOthers(gameKey: GameKey, number: number, exceptUserId: string): Promise<boolean> {

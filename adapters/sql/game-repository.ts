@@ -1,9 +1,20 @@
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { DomainError } from '../../core/errors.ts';
 import type { Game, GameDate, GameKey, GameStats, Instant } from '../../core/model.ts';
 import type { GameRepository } from '../../core/game/ports.ts';
 import { affected, type SqlContext } from './dialect.ts';
-import type { GamesTable } from './schema.ts';
+import type { Database, GamesTable } from './schema.ts';
+import { prepare } from './prepared.ts';
+
+// Every submission reads the day's game and locks it (prepared.ts).
+const gameByKey = (db: Kysely<Database>, key: string) => db.selectFrom('games').selectAll().where('key', '=', key);
+const lockGame = {
+  // SQLite: the write already holds the whole database. PostgreSQL re-reads the row after waiting.
+  none: prepare(1, gameByKey),
+  share: prepare(1, (db, key: string) => gameByKey(db, key).forShare()),
+  update: prepare(1, (db, key: string) => gameByKey(db, key).forUpdate()),
+};
+const latestGameOn = prepare(1, (db, date: string) => db.selectFrom('games').selectAll().where('date', '=', date).orderBy('number', 'desc').limit(1));
 
 const toGame = (row: Selectable<GamesTable>): Game => ({
   key: row.key,
@@ -47,21 +58,12 @@ export class SqlGameRepository implements GameRepository {
   }
 
   async lock(key: GameKey, mode: 'share' | 'update'): Promise<Game | null> {
-    const query = this.ctx.db.selectFrom('games').selectAll().where('key', '=', key);
-    // SQLite: the write already holds the whole database. PostgreSQL re-reads the row after waiting.
-    const locked = !this.ctx.dialect.rowLocks ? query : mode === 'share' ? query.forShare() : query.forUpdate();
-    const row = await locked.executeTakeFirst();
+    const [row] = (await lockGame[this.ctx.dialect.rowLocks ? mode : 'none'].run(this.ctx, key)).rows;
     return row ? toGame(row) : null;
   }
 
   async latestForDate(date: GameDate): Promise<Game | null> {
-    const row = await this.ctx.db
-      .selectFrom('games')
-      .selectAll()
-      .where('date', '=', date)
-      .orderBy('number', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const [row] = (await latestGameOn.run(this.ctx, date)).rows;
     return row ? toGame(row) : null;
   }
 

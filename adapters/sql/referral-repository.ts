@@ -2,6 +2,10 @@ import { DomainError } from '../../core/errors.ts';
 import type { Instant, Referral } from '../../core/model.ts';
 import type { ReferralRepository } from '../../core/referrals/ports.ts';
 import { affected, toNumber, type SqlContext } from './dialect.ts';
+import { prepare } from './prepared.ts';
+
+/** A player's first submission looks for the referral it completes (prepared.ts). */
+const referralOf = prepare(1, (db, referredId: string) => db.selectFrom('referrals').selectAll().where('referred_id', '=', referredId));
 
 export class SqlReferralRepository implements ReferralRepository {
   constructor(private readonly ctx: SqlContext) {}
@@ -24,7 +28,7 @@ export class SqlReferralRepository implements ReferralRepository {
   }
 
   async byReferred(referredId: string): Promise<Referral | null> {
-    const row = await this.ctx.db.selectFrom('referrals').selectAll().where('referred_id', '=', referredId).executeTakeFirst();
+    const [row] = (await referralOf.run(this.ctx, referredId)).rows;
     return row
       ? {
           id: row.id,

@@ -1,7 +1,18 @@
 import type { Instant, Session, User } from '../../core/model.ts';
 import type { SessionRepository } from '../../core/accounts/ports.ts';
 import { affected, type SqlContext } from './dialect.ts';
+import { prepare } from './prepared.ts';
 import { toUser } from './user-repository.ts';
+
+/** Every signed-in request's first statement. */
+const sessionWithUser = prepare(1, (db, tokenHash: string) =>
+  db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .selectAll('u')
+    .select(['s.token_hash', 's.created_at as session_created_at', 's.expires_at'])
+    .where('s.token_hash', '=', tokenHash),
+);
 
 export class SqlSessionRepository implements SessionRepository {
   constructor(private readonly ctx: SqlContext) {}
@@ -14,13 +25,7 @@ export class SqlSessionRepository implements SessionRepository {
   }
 
   async withUser(tokenHash: string): Promise<{ session: Session; user: User } | null> {
-    const row = await this.ctx.db
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .selectAll('u')
-      .select(['s.token_hash', 's.created_at as session_created_at', 's.expires_at'])
-      .where('s.token_hash', '=', tokenHash)
-      .executeTakeFirst();
+    const [row] = (await sessionWithUser.run(this.ctx, tokenHash)).rows;
     if (!row) return null;
     const { token_hash, session_created_at, expires_at, ...user } = row;
     return { session: { tokenHash: token_hash, userId: user.id, createdAt: session_created_at, expiresAt: expires_at }, user: toUser(user) };

@@ -4,6 +4,13 @@ import type { User } from '../../core/model.ts';
 import type { NewUser, UserChanges, UserRepository } from '../../core/accounts/ports.ts';
 import { affected, fromSqlBoolean, toNumber, type SqlContext } from './dialect.ts';
 import type { UsersTable } from './schema.ts';
+import { prepare } from './prepared.ts';
+
+/** Every submission locks its player (prepared.ts). SQLite: the write already holds the whole database. */
+const lockUser = {
+  rowLock: prepare(1, (db, id: string) => db.selectFrom('users').selectAll().where('id', '=', id).forUpdate()),
+  none: prepare(1, (db, id: string) => db.selectFrom('users').selectAll().where('id', '=', id)),
+};
 
 const emailTaken = () => new DomainError('EMAIL_TAKEN', 'That e-mail address is already in use.');
 
@@ -58,9 +65,7 @@ export class SqlUserRepository implements UserRepository {
   }
 
   async lock(id: string): Promise<User | null> {
-    const query = this.ctx.db.selectFrom('users').selectAll().where('id', '=', id);
-    // SQLite: the write already holds the whole database.
-    const row = await (this.ctx.dialect.rowLocks ? query.forUpdate() : query).executeTakeFirst();
+    const [row] = (await lockUser[this.ctx.dialect.rowLocks ? 'rowLock' : 'none'].run(this.ctx, id)).rows;
     return row ? toUser(row) : null;
   }
 

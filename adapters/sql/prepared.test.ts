@@ -1,0 +1,37 @@
+// Prepared queries (prepared.ts): built and compiled once per dialect, run with each call's values.
+import { afterAll, describe, expect, it } from 'vitest';
+import { newUser } from '../../test/contract/fixtures.ts';
+import { createSqliteStore } from '../sqlite/store.ts';
+import { sqliteDialect } from './dialect.ts';
+import { prepare } from './prepared.ts';
+
+const store = await createSqliteStore(':memory:');
+afterAll(() => store.close());
+const ctx = { db: store.db, dialect: sqliteDialect };
+
+describe('prepare', () => {
+  it('builds the query once and runs it with each call’s values, keeping the values of its own', async () => {
+    for (const id of ['u1', 'u2', 'u3']) await store.write((r) => r.users.create({ ...newUser(id), displayName: `Name ${id}` }));
+    let builds = 0;
+    const named = prepare(2, (db, first: string, second: string) => {
+      builds += 1;
+      return db.selectFrom('users').select('id').where('id', 'in', [first, second]).orderBy('id').limit(1);
+    });
+    expect((await named.run(ctx, 'u3', 'u2')).rows).toEqual([{ id: 'u2' }]);
+    expect((await named.run(ctx, 'u1', 'u3')).rows).toEqual([{ id: 'u1' }]);
+    expect((await named.run(ctx, 'nobody', 'u3')).rows).toEqual([{ id: 'u3' }]);
+    expect(builds).toBe(1);
+  });
+
+  it('reports how many rows a write changed', async () => {
+    const rename = prepare(2, (db, id: string, name: string) => db.updateTable('users').set({ display_name: name }).where('id', '=', id));
+    expect(Number((await rename.run(ctx, 'u1', 'Ann')).numAffectedRows)).toBe(1);
+    expect(Number((await rename.run(ctx, 'nobody', 'Ann')).numAffectedRows)).toBe(0);
+    expect((await store.read((r) => r.users.byId('u1')))?.displayName).toBe('Ann');
+  });
+
+  it('refuses a query that does not use one of its arguments as a value', async () => {
+    const careless = prepare(2, (db, id: string, _unused: string) => db.selectFrom('users').select('id').where('id', '=', id));
+    await expect(async () => careless.run(ctx, 'u1', 'u2')).rejects.toThrow(/argument 1 is missing/);
+  });
+});
