@@ -66,12 +66,12 @@ export const submitEntry = async (
       ...sealEntry(deps.digest, deps.random, game.key, id, number),
     });
 
-    if ((await repos.entries.countForPlayer(input.userId)) === 1) {
-      const referral = await repos.referrals.byReferred(input.userId);
-      if (referral?.status === 'pending') {
-        await repos.referrals.markCompleted(referral.id, nowIso);
-        await grantBonusEntry(repos, deps.random, { userId: referral.referrerId, sourceType: 'referral', now });
-      }
+    // A pending referral is completed by the player's first entry ever. Few players have one: looking for it
+    // first spares every other submission the count.
+    const referral = await repos.referrals.byReferred(input.userId);
+    if (referral?.status === 'pending' && (await repos.entries.countForPlayer(input.userId)) === 1) {
+      await repos.referrals.markCompleted(referral.id, nowIso);
+      await grantBonusEntry(repos, deps.random, { userId: referral.referrerId, sourceType: 'referral', now });
     }
     const message =
       entryType === 'bonus' ? `Bonus entry submitted: ${number}. Good luck!` : `Your number ${number} is in. Good luck!`;
