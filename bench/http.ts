@@ -32,6 +32,8 @@ const SUBMITTERS = 40_000;
 const RUSHERS = 20_000;
 /** Knobs for profiling (docs/performance.md): a CPU profile of the server, a subset of the scenarios, no PostgreSQL. */
 const PROFILE_DIR = process.env['HTTP_BENCH_PROFILE_DIR'];
+/** More node flags for the project's server, e.g. `--heap-prof --heap-prof-dir=/tmp/heap` or a V8 heap option. */
+const SERVER_FLAGS = process.env['HTTP_BENCH_SERVER_FLAGS']?.split(' ').filter((flag) => flag !== '') ?? [];
 const ONLY = process.env['HTTP_BENCH_SCENARIOS']?.split(',');
 const WITH_POSTGRES = process.env['HTTP_BENCH_POSTGRES'] !== '0';
 /** Measures only the stack's floor (bench/http-hono-floor.ts) against the baseline, on GET /api/game/today. */
@@ -377,7 +379,7 @@ const startProject = async (name: string, databaseUrl: string, players: ReturnTy
   // As `npm start` runs it; GET /api/game/today also creates today's game before anyone submits.
   const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
   const env = { PORT: String(port), DATABASE_URL: databaseUrl, PUBLIC_URL: origin };
-  const child = await startProcess([...profile, 'scripts/start.mjs'], env, port, '/api/game/today', serverRoot);
+  const child = await startProcess([...profile, ...SERVER_FLAGS, 'scripts/start.mjs'], env, port, '/api/game/today', serverRoot);
   return {
     name,
     port,

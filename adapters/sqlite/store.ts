@@ -14,6 +14,7 @@ import { sqlRepositories } from '../sql/repositories.ts';
 import type { Database } from '../sql/schema.ts';
 import { SqliteConnection, SqliteConnectionDialect, SqliteConnectionDriver } from './connection-driver.ts';
 import { unitOfWorkGuard } from '../unit-of-work-guard.ts';
+import { startCheckpointer, type Checkpointer } from './checkpointer.ts';
 
 export interface SqliteStore extends Store {
   /** The query builder, for `lowest migrate` and bulk tools (bench, seeds). */
@@ -23,6 +24,8 @@ export interface SqliteStore extends Store {
 }
 
 const BUSY_TIMEOUT_MS = 5000;
+/** SQLite's default: the writer checkpoints itself once the WAL holds this many pages (without the checkpointer). */
+const SQLITE_AUTO_CHECKPOINT = 1000;
 
 const openConnection = (path: string): SqliteConnection => {
   const raw = new BetterSqlite3(path);
@@ -93,7 +96,12 @@ interface QueuedUnit {
  * `alone()`, given to the fold worker, is false once earlier units of the transaction may have written what the
  * worker's own connection cannot see yet.
  */
-const writeUnitsOn = (sqlite: SqliteConnection, foldRootBeside?: (alone: () => boolean) => SqlContext['foldRootBeside']) => {
+const writeUnitsOn = (
+  sqlite: SqliteConnection,
+  foldRootBeside?: (alone: () => boolean) => SqlContext['foldRootBeside'],
+  /** Called before the first batch: the store starts its checkpointer once something writes. */
+  beforeFirstBatch: () => void = () => undefined,
+) => {
   let position = 0;
   const repos = repositoriesOn(sqlite, foldRootBeside?.(() => position === 0));
   const queue: QueuedUnit[] = [];
@@ -102,7 +110,12 @@ const writeUnitsOn = (sqlite: SqliteConnection, foldRootBeside?: (alone: () => b
   const run = (sqlText: string): void => sqlite.statements.run(sqlText);
 
   /** Runs the queued units in one transaction (up to BATCH_UNITS, for up to BATCH_MS), then settles them. */
+  let firstBatch = true;
   const runBatch = async (): Promise<void> => {
+    if (firstBatch) {
+      firstBatch = false;
+      beforeFirstBatch();
+    }
     if (!sqlite.database.open) {
       for (const unit of queue.splice(0)) unit.reject(new Error('The database is closed.'));
       return;
@@ -259,7 +272,18 @@ export async function createSqliteStore(path: string, options: { checkNesting?: 
   const reads = readUnitsOn(reader);
   // BEGIN IMMEDIATE also serialises this process's writes with other processes' (`lowest close`).
   // A file only: an in-memory database cannot be opened by another thread.
-  const writes = writeUnitsOn(writer, inMemory ? undefined : foldInWorker(path, options.foldInWorkerFrom ?? FOLD_IN_WORKER_FROM));
+  // A file only, from the first write on (a store that only reads, like most CLI commands, starts no thread).
+  let checkpointer: Checkpointer | null = null;
+  const writes = inMemory
+    ? writeUnitsOn(writer)
+    : writeUnitsOn(writer, foldInWorker(path, options.foldInWorkerFrom ?? FOLD_IN_WORKER_FROM), () => {
+        writer.database.pragma('wal_autocheckpoint = 0');
+        checkpointer = startCheckpointer(path, {
+          onFailure: () => {
+            if (writer.database.open) writer.database.pragma(`wal_autocheckpoint = ${SQLITE_AUTO_CHECKPOINT}`);
+          },
+        });
+      });
   return {
     db,
     read: (work) => guard(() => reads(work)),
@@ -269,7 +293,8 @@ export async function createSqliteStore(path: string, options: { checkNesting?: 
     },
     close: async () => {
       // Waits for the units in progress (each holds its connection's lock until it ends); units
-      // queued after this find the connection closed.
+      // queued after this find the connection closed. The writer, closed last, checkpoints what is left.
+      await checkpointer?.stop();
       for (const sqlite of new Set([reader, writer])) {
         await closeAfterUnits(sqlite);
       }
