@@ -1,5 +1,5 @@
 // The seam between the shared repositories and one database: only what truly differs lives here.
-import type { CompiledQuery, Kysely } from 'kysely';
+import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type { Database, SqlBoolean } from './schema.ts';
 
 export interface SqlDialect {
@@ -33,6 +33,11 @@ export interface SqlContext {
    * reads of a million values, such as the close's leaves, where the objects cost more than the read.
    */
   firstColumn?: <Value>(query: { compile(): CompiledQuery<Record<string, Value>> }) => Promise<Value[]>;
+  /**
+   * Runs a compiled query on the unit's connection straight through the driver, where the driver answers at once
+   * (better-sqlite3): kysely's executor costs a handful of promises a statement. Prepared queries use it (prepared.ts).
+   */
+  execute?: <Row>(query: CompiledQuery<Row>) => Promise<QueryResult<Row>>;
   /** The fairness root of a game's leaves folded on another thread, or null below the size where it pays (SQLite). */
   foldRootBeside?: (gameKey: string, entries: number) => Promise<{ root: string; leaves: number } | null>;
 }

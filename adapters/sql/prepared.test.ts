@@ -1,4 +1,5 @@
 // Prepared queries (prepared.ts): built and compiled once per dialect, run with each call's values.
+import type { CompiledQuery } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newUser } from '../../test/contract/fixtures.ts';
 import { createSqliteStore } from '../sqlite/store.ts';
@@ -28,6 +29,20 @@ describe('prepare', () => {
     expect(Number((await rename.run(ctx, 'u1', 'Ann')).numAffectedRows)).toBe(1);
     expect(Number((await rename.run(ctx, 'nobody', 'Ann')).numAffectedRows)).toBe(0);
     expect((await store.read((r) => r.users.byId('u1')))?.displayName).toBe('Ann');
+  });
+
+  it('runs through the context’s own executor where it has one', async () => {
+    const ran: string[] = [];
+    const direct = {
+      ...ctx,
+      execute: <Row>(query: CompiledQuery<Row>) => {
+        ran.push(query.sql);
+        return store.db.executeQuery(query);
+      },
+    };
+    const byId = prepare(1, (db, id: string) => db.selectFrom('users').select('id').where('id', '=', id));
+    expect((await byId.run(direct, 'u2')).rows).toEqual([{ id: 'u2' }]);
+    expect(ran).toEqual(['select "id" from "users" where "id" = ?']);
   });
 
   it('refuses a query that does not use one of its arguments as a value', async () => {

@@ -59,7 +59,8 @@ export const prepare = <Args extends unknown[], Row>(
     run: (ctx, ...args) => {
       const { compiled, slots } = templateFor(ctx);
       const parameters = slots.map((slot) => ('argument' in slot ? args[slot.argument] : slot.constant));
-      return ctx.db.executeQuery<Row>({ ...compiled, parameters });
+      const query = { ...compiled, parameters };
+      return ctx.execute ? ctx.execute(query) : ctx.db.executeQuery<Row>(query);
     },
   };
 };

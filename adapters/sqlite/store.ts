@@ -44,6 +44,7 @@ const repositoriesOn = (sqlite: SqliteConnection, foldRootBeside?: SqlContext['f
     db: kyselyOver(sqlite, false),
     dialect: sqliteDialect,
     ...(foldRootBeside ? { foldRootBeside } : {}),
+    execute: <Row>(query: CompiledQuery<Row>) => sqlite.connection.executeQuery<Row>(query),
     firstColumn: async <Value>(query: { compile(): CompiledQuery<Record<string, Value>> }) => {
       const compiled = query.compile();
       return sqlite.statements.plucked(compiled.sql).all(...compiled.parameters) as Value[];
