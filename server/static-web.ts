@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Context } from 'hono';
+import type { Context, Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { getMimeType } from 'hono/utils/mime';
 import type { AppEnv } from './app-env.ts';
@@ -58,8 +58,7 @@ export const staticWeb = (webRoot: string) => {
   // Made on first use once the folder exists: an API-only server (no build yet) stays quiet.
   let handlers: ReturnType<typeof build> | null = null;
 
-  return createMiddleware<AppEnv>(async (c, next) => {
-    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || isApiPath(c.req.path)) return next();
+  const serve = async (c: Context<AppEnv>, next: Next): Promise<Response | void> => {
     handlers ??= existsSync(webRoot) ? build() : null;
     if (!handlers) return next();
     // A path with a file extension is a file request: serve it or fall through to the 404.
@@ -77,5 +76,9 @@ export const staticWeb = (webRoot: string) => {
       if (served) return served;
     }
     return next();
-  });
+  };
+  // The API's requests pass straight on, without a promise of this middleware's own.
+  return createMiddleware<AppEnv>((c, next) =>
+    (c.req.method !== 'GET' && c.req.method !== 'HEAD') || isApiPath(c.req.path) ? next() : serve(c, next),
+  );
 };

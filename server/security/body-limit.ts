@@ -8,12 +8,12 @@ import type { AppEnv } from '../app-env.ts';
 
 export const bodyLimit = (maxSize: number, onError: (c: Context<AppEnv>) => Response) => {
   const streaming: MiddlewareHandler<AppEnv> = streamingBodyLimit({ maxSize, onError });
-  return createMiddleware<AppEnv>(async (c, next) => {
+  return createMiddleware<AppEnv>((c, next) => {
     // GET and HEAD bodies are never read (and @hono/node-server does not pass them on).
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const length = c.req.header('content-length');
     if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
-      return Number.parseInt(length, 10) > maxSize ? onError(c) : next();
+      return Number.parseInt(length, 10) > maxSize ? Promise.resolve(onError(c)) : next();
     }
     return streaming(c, next);
   });

@@ -28,7 +28,7 @@ const socketAddressOf = (c: Context): string => {
 };
 
 export const clientAddress = (trustProxy: number) =>
-  createMiddleware<AppEnv>(async (c, next) => {
+  createMiddleware<AppEnv>((c, next) => {
     c.set('clientIp', clientAddressOf(c.req.header('x-forwarded-for'), socketAddressOf(c), trustProxy));
-    await next();
+    return next();
   });

@@ -7,7 +7,7 @@ import { HttpProblem } from '../http-problem.ts';
 const hasBody = (contentLength: string | undefined, transferEncoding: string | undefined): boolean =>
   (contentLength !== undefined && contentLength !== '0') || transferEncoding !== undefined;
 
-export const jsonOnly = createMiddleware<AppEnv>(async (c, next) => {
+export const jsonOnly = createMiddleware<AppEnv>((c, next) => {
   if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next();
   const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   const isJson = type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type);

@@ -29,7 +29,8 @@ export const containsNul = (value: unknown): boolean => {
 };
 
 /** Path parameters and query values are decoded later by the routes: refuse an encoded NUL up front. */
-export const noNulInUrl = createMiddleware<AppEnv>(async (c, next) => {
+// Not async (here and in the other checks before the routes): one promise less per request and check.
+export const noNulInUrl = createMiddleware<AppEnv>((c, next) => {
   if (/%00/i.test(c.req.url)) throw new DomainError('VALIDATION', NUL_MESSAGE);
   return next();
 });

@@ -12,7 +12,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const sameOrigin = (publicUrl: string) => {
   const publicOrigin = new URL(publicUrl).origin;
-  return createMiddleware<AppEnv>(async (c, next) => {
+  return createMiddleware<AppEnv>((c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const origin = c.req.header('origin');
     const site = c.req.header('sec-fetch-site');
