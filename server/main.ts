@@ -24,7 +24,8 @@ import type { Store } from '../core/ports.ts';
 /**
  * How far V8 lets the heap grow past what the last full collection kept (default: up to 4×, dynamic). A deadline rush
  * allocates 35–45 KB a request and keeps 25–30 MB: by default the old space filled with garbage up to 220–300 MB of
- * RSS before a full collection; at 1.6× the rush peaks at 160–170 MB for about the same CPU (at 1.3×, 160 MB but 20–50 % more CPU a request: docs/performance.md).
+ * RSS before a full collection; at 1.6× the rush peaks at 160–170 MB for about the same CPU (at 1.3×, 160 MB but
+ * 20–50 % more CPU a request: docs/performance.md).
  * It limits the growth, not the size: the 1,000,000-entry close and a large fairness record still get what they need.
  * Read by V8 at every collection, so setting it here holds for every way of starting the server; a flag on the
  * command line wins.
