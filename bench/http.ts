@@ -373,13 +373,19 @@ const measure = async (scenario: ScenarioName, runs: Run[]): Promise<Figures[]> 
 
 // --- targets ---------------------------------------------------------------------------------
 
+/** The node flags of `npm start` in that checkout's package.json (`node --flag… scripts/start.mjs`). */
+const startFlagsOf = (checkout: string): string[] => {
+  const { scripts } = JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8')) as { scripts?: { start?: string } };
+  return (scripts?.start ?? '').split(' ').filter((word) => word.startsWith('--'));
+};
+
 const startProject = async (name: string, databaseUrl: string, players: ReturnType<typeof allPlayers>, serverRoot = root): Promise<Target> => {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   // As `npm start` runs it; GET /api/game/today also creates today's game before anyone submits.
   const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
   const env = { PORT: String(port), DATABASE_URL: databaseUrl, PUBLIC_URL: origin };
-  const child = await startProcess([...profile, ...SERVER_FLAGS, 'scripts/start.mjs'], env, port, '/api/game/today', serverRoot);
+  const child = await startProcess([...profile, ...startFlagsOf(serverRoot), ...SERVER_FLAGS, 'scripts/start.mjs'], env, port, '/api/game/today', serverRoot);
   return {
     name,
     port,
