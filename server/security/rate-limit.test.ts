@@ -43,6 +43,28 @@ describe('SharedRateLimiter (PostgreSQL rate_limits table)', () => {
     expect(await instances[1]!.hit('entry:user:u1', { limit: 7, windowMs: 60_000 })).toBe(true);
   });
 
+  it('counts an address and its players in one statement each, every key against its own limit, in any order', async () => {
+    const now = 7_000_000;
+    const instances: RateLimiter[] = [1, 2].map(() => new SharedRateLimiter(sqlRateWindows(store.db), undefined, () => now));
+    const address = { limit: 15, windowMs: 60_000 };
+    const player = { limit: 2, windowMs: 60_000 };
+    // 24 submissions from one address by 8 players (3 each), a third listing the keys the other way round (the
+    // statement locks its rows in key order whatever the caller's, so two of them never wait for each other).
+    const results = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => {
+        const hits = [
+          { key: 'entry:ip:10.0.0.1', rule: address },
+          { key: `entry:user:p${i % 8}`, rule: player },
+        ];
+        return instances[i % 2]!.hitAll(i % 3 === 0 ? [...hits].reverse() : hits).then((within) => ({ i, within }));
+      }),
+    );
+    const addressWithin = results.filter(({ i, within }) => within[i % 3 === 0 ? 1 : 0]).length;
+    const playerWithin = results.filter(({ i, within }) => within[i % 3 === 0 ? 0 : 1]).length;
+    expect(addressWithin).toBe(15);
+    expect(playerWithin).toBe(16);
+  });
+
   it('keeps counting in the newer window when an instance with a slower clock hits', async () => {
     let fast = 9_060_000;
     const ahead = new SharedRateLimiter(sqlRateWindows(store.db), undefined, () => fast);

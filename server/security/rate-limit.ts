@@ -36,6 +36,8 @@ export interface RateLimiter {
   readonly limits: RateLimits;
   /** Counts a hit; false when the key is over its limit in the current window. */
   hit(key: string, rule: RateRule): Promise<boolean>;
+  /** Counts a hit on each (distinct) key; for each, whether it is within its limit. */
+  hitAll(hits: readonly { key: string; rule: RateRule }[]): Promise<boolean[]>;
 }
 
 const windowStartOf = (now: number, rule: RateRule): number => now - (now % rule.windowMs);
@@ -62,6 +64,10 @@ export class MemoryRateLimiter implements RateLimiter {
     return Promise.resolve(window.count <= rule.limit);
   }
 
+  hitAll(hits: readonly { key: string; rule: RateRule }[]): Promise<boolean[]> {
+    return Promise.all(hits.map(({ key, rule }) => this.hit(key, rule)));
+  }
+
   #sweep(now: number): void {
     const longest = Math.max(...Object.values(this.limits).flatMap((l) => [l.perUser.windowMs, l.perIp.windowMs]));
     for (const [key, window] of this.#windows) if (now - window.start >= longest) this.#windows.delete(key);
@@ -81,19 +87,25 @@ export class SharedRateLimiter implements RateLimiter {
   ) {}
 
   async hit(key: string, rule: RateRule): Promise<boolean> {
+    const [within = false] = await this.hitAll([{ key, rule }]);
+    return within;
+  }
+
+  /** One statement for all the keys (PostgreSQL: one round trip and one commit). */
+  async hitAll(hits: readonly { key: string; rule: RateRule }[]): Promise<boolean[]> {
     const now = this.now();
-    const start = windowStartOf(now, rule);
     if (now - this.#lastSweep >= SWEEP_EVERY_MS) {
       this.#lastSweep = now;
       // In the background: a failed sweep only leaves expired rows for the next one.
       void this.windows.sweep(new Date(now).toISOString()).catch(() => undefined);
     }
-    const count = await this.windows.hit(
-      `${key}:${rule.windowMs}`,
-      new Date(start).toISOString(),
-      new Date(start + rule.windowMs).toISOString(),
+    const counts = await this.windows.hitAll(
+      hits.map(({ key, rule }) => {
+        const start = windowStartOf(now, rule);
+        return { key: `${key}:${rule.windowMs}`, windowStart: new Date(start).toISOString(), expiresAt: new Date(start + rule.windowMs).toISOString() };
+      }),
     );
-    return count <= rule.limit;
+    return hits.map(({ rule }, index) => (counts[index] ?? 0) <= rule.limit);
   }
 }
 
@@ -101,8 +113,9 @@ export const rateLimit = (limiter: RateLimiter, bucket: RateBucket) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const rules = limiter.limits[bucket];
     const user = c.get('user');
-    const ipOk = await limiter.hit(`${bucket}:ip:${c.get('clientIp')}`, rules.perIp);
-    const userOk = user === null || (await limiter.hit(`${bucket}:user:${user.id}`, rules.perUser));
-    if (!ipOk || !userOk) throw new DomainError('RATE_LIMITED', 'Too many requests. Please wait a minute and try again.');
+    const hits = [{ key: `${bucket}:ip:${c.get('clientIp')}`, rule: rules.perIp }];
+    if (user !== null) hits.push({ key: `${bucket}:user:${user.id}`, rule: rules.perUser });
+    const within = await limiter.hitAll(hits);
+    if (within.includes(false)) throw new DomainError('RATE_LIMITED', 'Too many requests. Please wait a minute and try again.');
     return next();
   });
