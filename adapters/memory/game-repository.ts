@@ -27,6 +27,7 @@ export class MemoryGameRepository implements GameRepository {
     return this.byKey(key);
   }
 
+  /** Memory writes run one at a time: nothing to lock. */
   async latestForDate(date: GameDate): Promise<Game | null> {
     const ofDate = this.#all().filter((g) => g.date === date);
     ofDate.sort((a, b) => b.number - a.number);

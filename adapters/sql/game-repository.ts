@@ -15,7 +15,13 @@ const lockGame = {
   update: prepare(1, (db, key: string) => gameByKey(db, key).forUpdate()),
 };
 // LIMIT 1 written into the SQL: SQLite answers it in 5 µs, a bound `limit ?` in 12 µs.
-const latestGameOn = prepare(1, (db, date: string) => db.selectFrom('games').selectAll().where('date', '=', date).orderBy('number', 'desc').limit(sql.lit(1)));
+const latestOn = (db: Kysely<Database>, date: string) =>
+  db.selectFrom('games').selectAll().where('date', '=', date).orderBy('number', 'desc').limit(sql.lit(1));
+const latestGameOn = {
+  none: prepare(1, latestOn),
+  share: prepare(1, (db, date: string) => latestOn(db, date).forShare()),
+  update: prepare(1, (db, date: string) => latestOn(db, date).forUpdate()),
+};
 
 const toGame = (row: Selectable<GamesTable>): Game => ({
   key: row.key,
@@ -63,8 +69,8 @@ export class SqlGameRepository implements GameRepository {
     return row ? toGame(row) : null;
   }
 
-  async latestForDate(date: GameDate): Promise<Game | null> {
-    const [row] = (await latestGameOn.run(this.ctx, date)).rows;
+  async latestForDate(date: GameDate, lock?: 'share' | 'update'): Promise<Game | null> {
+    const [row] = (await latestGameOn[lock && this.ctx.dialect.rowLocks ? lock : 'none'].run(this.ctx, date)).rows;
     return row ? toGame(row) : null;
   }
 

@@ -58,8 +58,11 @@ export const GAME_CLOSED_MESSAGE = 'This game has closed.';
  * Take it before the user's lock: every write takes game locks first, so none deadlocks another.
  */
 export const openGameIn = async (repos: Repositories, now: Date, cfg: GameConfig): Promise<Game> => {
-  const { game } = await currentGameIn(repos, now, cfg);
-  const locked = await repos.games.lock(game.key, 'share');
+  const closesAt = closeInstantAfter(now, cfg);
+  const date = gameDateOf(closesAt, cfg);
+  // Read and locked in one statement (every submission takes this path); created first when the day has none yet.
+  const locked =
+    (await repos.games.latestForDate(date, 'share')) ?? (await repos.games.lock((await createOrFind(repos, newGame(date, 1, closesAt, cfg))).key, 'share'));
   if (!locked || effectiveStatusOf(locked, now) === 'closed') throw new DomainError('GAME_CLOSED', GAME_CLOSED_MESSAGE);
   return locked;
 };

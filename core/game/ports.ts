@@ -11,8 +11,8 @@ export interface GameRepository {
    * mines, account deletion), which may run side by side; 'update' for the close, which waits for them.
    */
   lock(key: GameKey, mode: 'share' | 'update'): Promise<Game | null>;
-  /** The date's game with the highest number, or null. */
-  latestForDate(date: GameDate): Promise<Game | null>;
+  /** The date's game with the highest number, or null; with `lock`, inside a write, locked as `lock` does. */
+  latestForDate(date: GameDate, lock?: 'share' | 'update'): Promise<Game | null>;
   /** Open games whose closesAt ≤ now, soonest first. */
   listDue(now: Instant): Promise<Game[]>;
   listOpen(): Promise<Game[]>;

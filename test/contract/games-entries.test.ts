@@ -17,6 +17,12 @@ contract('games', ({ store }) => {
       expect((await r.games.latestForDate('2026-11-20'))?.key).toBe('2026-11-20-2');
       expect(await r.games.latestForDate('2026-11-19')).toBeNull();
     });
+    // Locked inside a write, the same game (a submission's read and lock in one statement).
+    await store().write(async (r) => {
+      expect((await r.games.latestForDate('2026-11-20', 'share'))?.key).toBe('2026-11-20-2');
+      expect((await r.games.latestForDate('2026-11-20', 'update'))?.key).toBe('2026-11-20-2');
+      expect(await r.games.latestForDate('2026-11-19', 'share')).toBeNull();
+    });
   });
 
   it('lists due and open games soonest first, and history newest first', async () => {
