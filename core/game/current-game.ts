@@ -42,11 +42,17 @@ const createOrFind = async (repos: Repositories, game: Game): Promise<Game> => {
   }
 };
 
-/** The current game inside a unit of work, created as the regular game of its date when missing. */
-export const currentGameIn = async (repos: Repositories, now: Date, cfg: GameConfig): Promise<CurrentGame> => {
+/**
+ * The current game inside a unit of work, created as the regular game of its date when missing. With `lock`, read
+ * and locked in one statement (every submission comes this way), or locked once created.
+ */
+export const currentGameIn = async (repos: Repositories, now: Date, cfg: GameConfig, lock?: 'share' | 'update'): Promise<CurrentGame> => {
   const closesAt = closeInstantAfter(now, cfg);
   const date = gameDateOf(closesAt, cfg);
-  const game = (await repos.games.latestForDate(date)) ?? (await createOrFind(repos, newGame(date, 1, closesAt, cfg)));
+  const latest = await repos.games.latestForDate(date, lock);
+  if (latest) return { game: latest, effectiveStatus: effectiveStatusOf(latest, now) };
+  const created = await createOrFind(repos, newGame(date, 1, closesAt, cfg));
+  const game = (lock ? await repos.games.lock(created.key, lock) : null) ?? created;
   return { game, effectiveStatus: effectiveStatusOf(game, now) };
 };
 
@@ -58,13 +64,9 @@ export const GAME_CLOSED_MESSAGE = 'This game has closed.';
  * Take it before the user's lock: every write takes game locks first, so none deadlocks another.
  */
 export const openGameIn = async (repos: Repositories, now: Date, cfg: GameConfig): Promise<Game> => {
-  const closesAt = closeInstantAfter(now, cfg);
-  const date = gameDateOf(closesAt, cfg);
-  // Read and locked in one statement (every submission takes this path); created first when the day has none yet.
-  const locked =
-    (await repos.games.latestForDate(date, 'share')) ?? (await repos.games.lock((await createOrFind(repos, newGame(date, 1, closesAt, cfg))).key, 'share'));
-  if (!locked || effectiveStatusOf(locked, now) === 'closed') throw new DomainError('GAME_CLOSED', GAME_CLOSED_MESSAGE);
-  return locked;
+  const { game, effectiveStatus } = await currentGameIn(repos, now, cfg, 'share');
+  if (effectiveStatus === 'closed') throw new DomainError('GAME_CLOSED', GAME_CLOSED_MESSAGE);
+  return game;
 };
 
 /**
