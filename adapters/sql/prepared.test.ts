@@ -3,8 +3,8 @@ import type { CompiledQuery } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newUser } from '../../test/contract/fixtures.ts';
 import { createSqliteStore } from '../sqlite/store.ts';
-import { sqliteDialect } from './dialect.ts';
-import { prepare } from './prepared.ts';
+import { sqliteDialect, type SqlDialect } from './dialect.ts';
+import { prepare, prepareLocking } from './prepared.ts';
 
 const store = await createSqliteStore(':memory:');
 afterAll(() => store.close());
@@ -43,6 +43,30 @@ describe('prepare', () => {
     const byId = prepare(1, (db, id: string) => db.selectFrom('users').select('id').where('id', '=', id));
     expect((await byId.run(direct, 'u2')).rows).toEqual([{ id: 'u2' }]);
     expect(ran).toEqual(['select "id" from "users" where "id" = ?']);
+  });
+
+  it('takes a row lock only where the dialect has row locks', async () => {
+    const byId = prepareLocking(1, (db, id: string) => db.selectFrom('users').select('id').where('id', '=', id));
+    const ran: string[] = [];
+    const recording = (dialect: SqlDialect) => ({
+      db: store.db,
+      dialect,
+      execute: <Row>(query: CompiledQuery<Row>) => {
+        ran.push(query.sql);
+        return Promise.resolve({ rows: [] as Row[] });
+      },
+    });
+    const withRowLocks = recording({ ...sqliteDialect, rowLocks: true });
+    await byId.run(withRowLocks, 'share', 'u1');
+    await byId.run(withRowLocks, 'update', 'u1');
+    await byId.run(withRowLocks, undefined, 'u1');
+    await byId.run(recording(sqliteDialect), 'update', 'u1');
+    expect(ran).toEqual([
+      'select "id" from "users" where "id" = ? for share',
+      'select "id" from "users" where "id" = ? for update',
+      'select "id" from "users" where "id" = ?',
+      'select "id" from "users" where "id" = ?',
+    ]);
   });
 
   it('refuses a query that does not use one of its arguments as a value', async () => {

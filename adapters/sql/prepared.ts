@@ -2,7 +2,7 @@
 // otherwise builds an operation tree and compiles it to SQL text on every call: 5–8 µs a statement, a tenth of a
 // submission's CPU (docs/performance.md). The SQL text of a query depends on the dialect only, never on the
 // connection or transaction it runs on.
-import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, QueryResult, SelectQueryBuilder } from 'kysely';
 import type { SqlContext, SqlDialect } from './dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -63,4 +63,25 @@ export const prepare = <Args extends unknown[], Row>(
       return ctx.execute ? ctx.execute(query) : ctx.db.executeQuery<Row>(query);
     },
   };
+};
+
+/** A row lock a read inside a write may take: FOR SHARE or FOR UPDATE. */
+export type RowLock = 'share' | 'update';
+
+export interface PreparedLockingQuery<Args extends unknown[], Row> {
+  /** Runs the query, with `lock` where the dialect has row locks (SQLite's write already holds the whole database). */
+  run(ctx: SqlContext, lock: RowLock | undefined, ...args: Args): Promise<QueryResult<Row>>;
+}
+
+/** A prepared select in three forms: as built, FOR SHARE and FOR UPDATE. */
+export const prepareLocking = <Args extends unknown[], Row>(
+  arity: Args['length'],
+  build: (db: Kysely<Database>, ...args: Args) => SelectQueryBuilder<Database, keyof Database, Row>,
+): PreparedLockingQuery<Args, Row> => {
+  const forms = {
+    none: prepare(arity, build),
+    share: prepare(arity, (db, ...args: Args) => build(db, ...args).forShare()),
+    update: prepare(arity, (db, ...args: Args) => build(db, ...args).forUpdate()),
+  };
+  return { run: (ctx, lock, ...args) => forms[lock && ctx.dialect.rowLocks ? lock : 'none'].run(ctx, ...args) };
 };

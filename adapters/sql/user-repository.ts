@@ -4,13 +4,10 @@ import type { User } from '../../core/model.ts';
 import type { NewUser, UserChanges, UserRepository } from '../../core/accounts/ports.ts';
 import { affected, fromSqlBoolean, toNumber, type SqlContext } from './dialect.ts';
 import type { UsersTable } from './schema.ts';
-import { prepare } from './prepared.ts';
+import { prepareLocking } from './prepared.ts';
 
-/** Every submission locks its player (prepared.ts). SQLite: the write already holds the whole database. */
-const lockUser = {
-  rowLock: prepare(1, (db, id: string) => db.selectFrom('users').selectAll().where('id', '=', id).forUpdate()),
-  none: prepare(1, (db, id: string) => db.selectFrom('users').selectAll().where('id', '=', id)),
-};
+/** Every submission locks its player (prepared.ts). */
+const lockUser = prepareLocking(1, (db, id: string) => db.selectFrom('users').selectAll().where('id', '=', id));
 
 const emailTaken = () => new DomainError('EMAIL_TAKEN', 'That e-mail address is already in use.');
 
@@ -65,7 +62,7 @@ export class SqlUserRepository implements UserRepository {
   }
 
   async lock(id: string): Promise<User | null> {
-    const [row] = (await lockUser[this.ctx.dialect.rowLocks ? 'rowLock' : 'none'].run(this.ctx, id)).rows;
+    const [row] = (await lockUser.run(this.ctx, 'update', id)).rows;
     return row ? toUser(row) : null;
   }
 
