@@ -29,22 +29,20 @@ export class StatementCache {
   constructor(private readonly db: BetterSqlite3.Database) {}
 
   get(sql: string): Statement {
-    let statement = this.#statements.get(sql);
-    if (!statement) {
-      if (this.#statements.size >= STATEMENT_LIMIT) this.#statements.clear();
-      statement = this.db.prepare<unknown[], unknown>(sql);
-      this.#statements.set(sql, statement);
-    }
-    return statement;
+    return this.#cached(sql, sql, false);
   }
 
   /** The same, returning each row's first column instead of a row object (better-sqlite3's pluck). */
   plucked(sql: string): Statement {
-    const key = `pluck:${sql}`;
+    return this.#cached(`pluck:${sql}`, sql, true);
+  }
+
+  #cached(key: string, sql: string, pluck: boolean): Statement {
     let statement = this.#statements.get(key);
     if (!statement) {
       if (this.#statements.size >= STATEMENT_LIMIT) this.#statements.clear();
-      statement = this.db.prepare<unknown[], unknown>(sql).pluck();
+      statement = this.db.prepare<unknown[], unknown>(sql);
+      if (pluck) statement.pluck();
       this.#statements.set(key, statement);
     }
     return statement;

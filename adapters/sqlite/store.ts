@@ -141,10 +141,10 @@ const writeUnitsOn = (
         if (!unit) break;
         run('savepoint unit');
         try {
-          done.push({ unit, result: await unit.work(repos) });
+          const result = await unit.work(repos);
           run('release unit');
+          done.push({ unit, result });
         } catch (error) {
-          if (done.at(-1)?.unit === unit) done.pop();
           unit.reject(error);
           // A statement error may have ended the whole transaction (SQLite rolls back on some, e.g. a full disk):
           // the units done before it are gone with it.
@@ -271,9 +271,9 @@ export async function createSqliteStore(path: string, options: { checkNesting?: 
 
   const guard = unitOfWorkGuard(options.checkNesting ?? true);
   const reads = readUnitsOn(reader);
-  // BEGIN IMMEDIATE also serialises this process's writes with other processes' (`lowest close`).
-  // A file only: an in-memory database cannot be opened by another thread.
-  // A file only, from the first write on (a store that only reads, like most CLI commands, starts no thread).
+  // BEGIN IMMEDIATE also serialises this process's writes with other processes' (`lowest close`). The fold worker and
+  // the checkpointer need a file (an in-memory database cannot be opened by another thread); the checkpointer starts
+  // at the first write (a store that only reads, like most CLI commands, starts no thread).
   let checkpointer: Checkpointer | null = null;
   const writes = inMemory
     ? writeUnitsOn(writer)
