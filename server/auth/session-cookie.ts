@@ -19,8 +19,10 @@ export const readSessionToken = (c: Context): string | null => {
   return token !== undefined && token.length > 0 && token.length <= 256 ? token : null;
 };
 
+const sessionCookieOptions = (config: ServerConfig) => ({ ...base(config), maxAge: config.sessionDays * 24 * 60 * 60 });
+
 export const setSessionCookie = (c: Context, config: ServerConfig, token: string): void =>
-  setCookie(c, SESSION_COOKIE, token, { ...base(config), maxAge: config.sessionDays * 24 * 60 * 60 });
+  setCookie(c, SESSION_COOKIE, token, sessionCookieOptions(config));
 
 /**
  * The cookie re-issued on a read, with its lifetime slid. Served by @hono/node-server it goes on Node's response, so
@@ -30,7 +32,7 @@ export const setSessionCookie = (c: Context, config: ServerConfig, token: string
 export const refreshSessionCookie = (c: Context, config: ServerConfig, token: string): void => {
   const node = nodeResponseOf(c);
   if (!node) return setSessionCookie(c, config, token);
-  node.appendHeader('Set-Cookie', generateCookie(SESSION_COOKIE, token, { ...base(config), maxAge: config.sessionDays * 24 * 60 * 60 }));
+  node.appendHeader('Set-Cookie', generateCookie(SESSION_COOKIE, token, sessionCookieOptions(config)));
 };
 
 export const clearSessionCookie = (c: Context, config: ServerConfig): void => {
