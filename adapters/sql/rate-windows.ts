@@ -10,11 +10,9 @@ export interface RateHit {
 }
 
 export interface RateWindows {
-  /** Counts a hit on `key` in the window starting at `windowStart`; returns the window's count after it. */
-  hit(key: string, windowStart: string, expiresAt: string): Promise<number>;
   /**
-   * Counts a hit on each (distinct) key in one statement, so one commit: a submission's address and player limits.
-   * Returns the counts in the order given.
+   * Counts a hit on each (distinct) key in the window starting at its `windowStart`, in one statement, so one commit:
+   * a submission's address and player limits. Returns each window's count after it, in the order given.
    */
   hitAll(hits: readonly RateHit[]): Promise<number[]>;
   /** Deletes the rows whose window ended before `now`; returns how many. */
@@ -44,7 +42,6 @@ export const sqlRateWindows = (db: Kysely<Database>): RateWindows => {
     return hits.map(({ key }) => counts.get(key) ?? 0);
   };
   return {
-    hit: async (key, windowStart, expiresAt) => (await hitAll([{ key, windowStart, expiresAt }]))[0] ?? 0,
     hitAll,
     async sweep(now) {
       const result = await db.deleteFrom('rate_limits').where('expires_at', '<', now).executeTakeFirst();

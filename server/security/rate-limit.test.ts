@@ -2,21 +2,23 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPostgresStore, type PostgresStore } from '../../adapters/postgres/store.ts';
 import { sqlRateWindows } from '../../adapters/sql/rate-windows.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/support/postgres.ts';
-import { MemoryRateLimiter, SharedRateLimiter, type RateLimiter } from './rate-limit.ts';
+import { MemoryRateLimiter, SharedRateLimiter, type RateLimiter, type RateRule } from './rate-limit.ts';
 
 const rule = { limit: 3, windowMs: 1_000 };
+/** One key's hit, as the middleware counts it among others. */
+const hit = async (limiter: RateLimiter, key: string, keyRule: RateRule): Promise<boolean> => (await limiter.hitAll([{ key, rule: keyRule }]))[0] ?? false;
 
 describe('MemoryRateLimiter (fixed window)', () => {
   it('allows `limit` hits per window per key, then refuses until the next window', async () => {
     let now = 0;
     const limiter = new MemoryRateLimiter(undefined, () => now);
-    const hits = async (n: number, key = 'a') => Promise.all(Array.from({ length: n }, () => limiter.hit(key, rule)));
+    const hits = async (n: number, key = 'a') => Promise.all(Array.from({ length: n }, () => hit(limiter, key, rule)));
     expect(await hits(4)).toEqual([true, true, true, false]);
-    expect(await limiter.hit('b', rule)).toBe(true);
+    expect(await hit(limiter, 'b', rule)).toBe(true);
     now = 999;
-    expect(await limiter.hit('a', rule)).toBe(false);
+    expect(await hit(limiter, 'a', rule)).toBe(false);
     now = 1_000;
-    expect(await limiter.hit('a', rule)).toBe(true);
+    expect(await hit(limiter, 'a', rule)).toBe(true);
   });
 });
 
@@ -35,12 +37,12 @@ describe('SharedRateLimiter (PostgreSQL rate_limits table)', () => {
   it('counts concurrent hits of two instances together, exactly up to the limit', async () => {
     let now = 5_000_000;
     const instances: RateLimiter[] = [1, 2].map(() => new SharedRateLimiter(sqlRateWindows(store.db), undefined, () => now));
-    const hits = await Promise.all(Array.from({ length: 20 }, (_, i) => instances[i % 2]!.hit('entry:user:u1', { limit: 7, windowMs: 60_000 })));
+    const hits = await Promise.all(Array.from({ length: 20 }, (_, i) => hit(instances[i % 2]!, 'entry:user:u1', { limit: 7, windowMs: 60_000 })));
     expect(hits.filter(Boolean)).toHaveLength(7);
     // Another key is counted apart; the next window starts afresh.
-    expect(await instances[0]!.hit('entry:user:u2', { limit: 7, windowMs: 60_000 })).toBe(true);
+    expect(await hit(instances[0]!, 'entry:user:u2', { limit: 7, windowMs: 60_000 })).toBe(true);
     now += 60_000;
-    expect(await instances[1]!.hit('entry:user:u1', { limit: 7, windowMs: 60_000 })).toBe(true);
+    expect(await hit(instances[1]!, 'entry:user:u1', { limit: 7, windowMs: 60_000 })).toBe(true);
   });
 
   it('counts an address and its players in one statement each, every key against its own limit, in any order', async () => {
@@ -70,17 +72,19 @@ describe('SharedRateLimiter (PostgreSQL rate_limits table)', () => {
     const ahead = new SharedRateLimiter(sqlRateWindows(store.db), undefined, () => fast);
     const behind = new SharedRateLimiter(sqlRateWindows(store.db), undefined, () => fast - 2_000);
     const twoPerMinute = { limit: 2, windowMs: 60_000 };
-    expect(await ahead.hit('skew', twoPerMinute)).toBe(true);
-    expect(await behind.hit('skew', twoPerMinute)).toBe(true);
-    expect(await ahead.hit('skew', twoPerMinute)).toBe(false);
+    expect(await hit(ahead, 'skew', twoPerMinute)).toBe(true);
+    expect(await hit(behind, 'skew', twoPerMinute)).toBe(true);
+    expect(await hit(ahead, 'skew', twoPerMinute)).toBe(false);
     fast += 60_000;
-    expect(await ahead.hit('skew', twoPerMinute)).toBe(true);
+    expect(await hit(ahead, 'skew', twoPerMinute)).toBe(true);
   });
 
   it('sweeps the windows that ended', async () => {
     const windows = sqlRateWindows(store.db);
-    await windows.hit('old', '2026-01-01T00:00:00.000Z', '2026-01-01T00:01:00.000Z');
-    await windows.hit('current', '2026-01-01T00:05:00.000Z', '2026-01-01T00:06:00.000Z');
+    await windows.hitAll([
+      { key: 'old', windowStart: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-01T00:01:00.000Z' },
+      { key: 'current', windowStart: '2026-01-01T00:05:00.000Z', expiresAt: '2026-01-01T00:06:00.000Z' },
+    ]);
     expect(await windows.sweep('2026-01-01T00:05:30.000Z')).toBeGreaterThanOrEqual(1);
     const keys = (await store.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key);
     expect(keys).toContain('current');

@@ -34,9 +34,7 @@ export const defaultRateLimits: RateLimits = {
 
 export interface RateLimiter {
   readonly limits: RateLimits;
-  /** Counts a hit; false when the key is over its limit in the current window. */
-  hit(key: string, rule: RateRule): Promise<boolean>;
-  /** Counts a hit on each (distinct) key; for each, whether it is within its limit. */
+  /** Counts a hit on each (distinct) key; for each, whether it is within its limit in the current window. */
   hitAll(hits: readonly { key: string; rule: RateRule }[]): Promise<boolean[]>;
 }
 
@@ -51,21 +49,21 @@ export class MemoryRateLimiter implements RateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  hit(key: string, rule: RateRule): Promise<boolean> {
+  hitAll(hits: readonly { key: string; rule: RateRule }[]): Promise<boolean[]> {
     const now = this.now();
-    const start = windowStartOf(now, rule);
     if (this.#windows.size > 50_000) this.#sweep(now);
+    return Promise.resolve(hits.map(({ key, rule }) => this.#hit(now, key, rule)));
+  }
+
+  #hit(now: number, key: string, rule: RateRule): boolean {
+    const start = windowStartOf(now, rule);
     const window = this.#windows.get(key);
     if (!window || window.start !== start) {
       this.#windows.set(key, { start, count: 1 });
-      return Promise.resolve(rule.limit >= 1);
+      return rule.limit >= 1;
     }
     window.count += 1;
-    return Promise.resolve(window.count <= rule.limit);
-  }
-
-  hitAll(hits: readonly { key: string; rule: RateRule }[]): Promise<boolean[]> {
-    return Promise.all(hits.map(({ key, rule }) => this.hit(key, rule)));
+    return window.count <= rule.limit;
   }
 
   #sweep(now: number): void {
@@ -85,11 +83,6 @@ export class SharedRateLimiter implements RateLimiter {
     readonly limits: RateLimits = defaultRateLimits,
     private readonly now: () => number = Date.now,
   ) {}
-
-  async hit(key: string, rule: RateRule): Promise<boolean> {
-    const [within = false] = await this.hitAll([{ key, rule }]);
-    return within;
-  }
 
   /** One statement for all the keys (PostgreSQL: one round trip and one commit). */
   async hitAll(hits: readonly { key: string; rule: RateRule }[]): Promise<boolean[]> {
