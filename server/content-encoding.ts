@@ -2,6 +2,7 @@
 // compresses JSON responses over ~1 KB. The web app's files come precompressed from the build (static-web.ts).
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './app-env.ts';
 import { nodeResponseOf } from './node-response.ts';
@@ -95,6 +96,24 @@ const compressedResponse = async (res: Response, body: Uint8Array, acceptEncodin
   return new Response(new Uint8Array(await compressBody(body, encoding)), { status: res.status, statusText: res.statusText, headers });
 };
 
+/** Where the c.json below leaves the response it made, on the request's context. */
+const MADE = Symbol('made JSON response');
+type Recorded = Context<AppEnv> & { [MADE]?: Made };
+
+/**
+ * c.json for a request under compressJson: Hono's c.json, recording the response and its text on the context. One
+ * function for every request, not a closure per request: a closure over the middleware's state, stored on each
+ * context, made every request's objects outlive the young generation (a full GC every few hundred ms) and cost the
+ * GET /api/game/today 45 % of its CPU (docs/performance.md, issue 13 fourth round).
+ */
+function recordingJson(this: Recorded, object: unknown, arg?: unknown, headers?: Record<string, string | string[]>): Response {
+  const text = JSON.stringify(object);
+  // As Hono's own c.json: the JSON type unless the caller's headers name one.
+  const res = (this.body as LooseBody)(text, arg, { 'Content-Type': 'application/json', ...headers });
+  this[MADE] = { res, text, ownHeaders: headers !== undefined || (typeof arg === 'object' && arg !== null && 'headers' in arg) };
+  return res;
+}
+
 /**
  * Compresses JSON responses of at least COMPRESS_MIN_BYTES with br or gzip as the request accepts. A response that is
  * already encoded, has no body, or asks for no-transform passes unchanged.
@@ -103,21 +122,12 @@ const compressedResponse = async (res: Response, body: Uint8Array, acceptEncodin
  * answer (nearly every API answer) passes with only Vary added, never read back from the response. Reading a body
  * back turns @hono/node-server's string response into a web stream, which cost more than most routes' own work.
  */
-export const compressJson = createMiddleware<AppEnv>(async (c, next) => {
-  let made: Made | null = null;
-  const body = c.body as LooseBody;
-  c.json = ((object: unknown, arg?: unknown, headers?: Record<string, string | string[]>) => {
-    const text = JSON.stringify(object);
-    // As Hono's own c.json: the JSON type unless the caller's headers name one.
-    const res = body(text, arg, { 'Content-Type': 'application/json', ...headers });
-    made = { res, text, ownHeaders: headers !== undefined || (typeof arg === 'object' && arg !== null && 'headers' in arg) };
-    return res;
-  }) as typeof c.json;
+export const compressJson = createMiddleware<AppEnv>(async (c: Recorded, next) => {
+  c.json = recordingJson as typeof c.json;
   await next();
   const res = c.res;
   if (c.req.method === 'HEAD') return;
-  // Typed by hand: TypeScript does not see the assignment inside the wrapper above.
-  const json = made as Made | null;
+  const json = c[MADE] ?? null;
   if (json?.res === res) {
     const small = Buffer.byteLength(json.text) < COMPRESS_MIN_BYTES;
     const node = nodeResponseOf(c);
