@@ -32,7 +32,23 @@ export const setSessionCookie = (c: Context, config: ServerConfig, token: string
 export const refreshSessionCookie = (c: Context, config: ServerConfig, token: string): void => {
   const node = nodeResponseOf(c);
   if (!node) return setSessionCookie(c, config, token);
-  node.appendHeader('Set-Cookie', generateCookie(SESSION_COOKIE, token, sessionCookieOptions(config)));
+  node.appendHeader('Set-Cookie', refreshedSessionCookie(config, token));
+};
+
+/** The session cookie's attributes (`; Max-Age=…; Path=/; …`), serialized once per configuration. */
+const attributesByConfig = new WeakMap<ServerConfig, string>();
+
+/**
+ * hono's generateCookie for the session cookie, with the attributes serialized once: every signed-in read re-issues
+ * the cookie, and only the token changes (a test holds the two equal).
+ */
+export const refreshedSessionCookie = (config: ServerConfig, token: string): string => {
+  let attributes = attributesByConfig.get(config);
+  if (attributes === undefined) {
+    attributes = generateCookie(SESSION_COOKIE, '', sessionCookieOptions(config)).slice(`${SESSION_COOKIE}=`.length);
+    attributesByConfig.set(config, attributes);
+  }
+  return `${SESSION_COOKIE}=${encodeURIComponent(token)}${attributes}`;
 };
 
 export const clearSessionCookie = (c: Context, config: ServerConfig): void => {
