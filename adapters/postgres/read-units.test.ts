@@ -1,5 +1,5 @@
 // A read unit on PostgreSQL is a read-only repeatable-read transaction: it keeps one snapshot from its first
-// statement to its last, and cannot write.
+// statement to its last, and cannot write; its connection goes back to the pool clean, after a failure too.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/support/postgres.ts';
 import { newUser } from '../../test/contract/fixtures.ts';
@@ -36,6 +36,29 @@ describe('read units on PostgreSQL', () => {
   it('cannot write', async () => {
     await expect(store.read((r) => r.users.create(newUser('sneaky')))).rejects.toThrow(/read-only/);
     expect(await store.read((r) => r.users.byId('sneaky'))).toBeNull();
+  });
+
+  it('hand their connection on clean, after a failure too (one connection, reads and writes in turn)', async () => {
+    const single = await createPostgresStore(database.url, { maxConnections: 1 });
+    try {
+      expect(await single.read((r) => r.users.byId('nobody'))).toBeNull();
+      // On the connection the read just handed back: a write, outside the read's transaction.
+      await single.write((w) => w.users.create(newUser('after-read')));
+      await expect(
+        single.read(async (r) => {
+          await r.users.byId('after-read');
+          throw new Error('the unit fails half-way');
+        }),
+      ).rejects.toThrow('half-way');
+      await expect(single.read((r) => r.users.create(newUser('in-a-read')))).rejects.toThrow(/read-only/);
+      await single.write((w) => w.users.create(newUser('after-failures')));
+      const [afterRead, inRead, afterFailures] = await single.read((r) =>
+        Promise.all(['after-read', 'in-a-read', 'after-failures'].map((id) => r.users.byId(id))),
+      );
+      expect([afterRead?.id, inRead, afterFailures?.id]).toEqual(['after-read', null, 'after-failures']);
+    } finally {
+      await single.close();
+    }
   });
 
   it('answer many at once on a small pool', async () => {
