@@ -44,6 +44,8 @@ const FLOOR_ONLY = process.env['HTTP_BENCH_FLOOR'] === '1';
  * shared machine this shows what a change bought more steadily than two separate runs.
  */
 const AGAINST = process.env['HTTP_BENCH_AGAINST'];
+/** The database of the against mode: `sqlite` (default) or `postgres` (both servers on one embedded PostgreSQL). */
+const AGAINST_ON_POSTGRES = process.env['HTTP_BENCH_AGAINST_DB'] === 'postgres';
 /** node:http (default) or raw sockets, see http-load-client.ts. */
 const TRANSPORT: TransportName = process.env['HTTP_BENCH_CLIENT'] === 'raw' ? 'raw' : 'node-http';
 
@@ -61,6 +63,9 @@ interface Player {
   id: string;
   cookie: string;
 }
+
+/** A player as seeded: the session's token is stored only as its hash. */
+type SeededPlayer = Player & { tokenHash: string };
 
 interface Figures {
   reqPerSec: number;
@@ -167,14 +172,14 @@ const treeRssBytes = (pid: number): number => {
 
 // --- players ---------------------------------------------------------------------------------
 
-const makePlayers = (prefix: string, count: number): (Player & { tokenHash: string })[] =>
+const makePlayers = (prefix: string, count: number): SeededPlayer[] =>
   Array.from({ length: count }, (_, i) => {
     const token = randomBytes(32).toString('hex');
     return { id: `${prefix}${String(i).padStart(6, '0')}`, cookie: `sid=${token}`, tokenHash: nodeDigest.sha256Hex(token) };
   });
 
 /** Users, their stats rows and live sessions, straight into the tables: the bench measures play, not sign-in. */
-async function seedPlayers(db: Kysely<Database>, players: (Player & { tokenHash: string })[], bool: (v: boolean) => boolean | number): Promise<void> {
+async function seedPlayers(db: Kysely<Database>, players: SeededPlayer[], bool: (v: boolean) => boolean | number): Promise<void> {
   const now = new Date().toISOString();
   const expires = new Date(Date.now() + 30 * 86_400_000).toISOString();
   const BATCH = 500;
@@ -415,7 +420,7 @@ const startBaseline = async (file: string): Promise<Target> => {
 };
 
 /** Compares the stored entries with the 201s: each accepted pick stored once, nothing else stored. */
-const checkStored = (target: string, accepted: Accepted, stored: { user_id: string | null; number: number }[]): boolean => {
+const checkStored = (target: string, accepted: Accepted, stored: StoredEntry[]): boolean => {
   const extra = stored.filter((row) => row.user_id === null || accepted.get(row.user_id) !== row.number);
   const storedIds = new Set(stored.map((row) => row.user_id));
   const missing = [...accepted.keys()].filter((id) => !storedIds.has(id));
@@ -425,6 +430,57 @@ const checkStored = (target: string, accepted: Accepted, stored: { user_id: stri
       (ok ? 'every 201 stored, nothing else' : `MISMATCH (${missing.length} missing, ${extra.length} unexpected)`),
   );
   return ok;
+};
+
+type StoredEntry = { user_id: string | null; number: number };
+
+/** A seeded database a server runs on: its URL, the entries it holds after the load, and its removal. */
+interface BenchDatabase {
+  url: string;
+  stored(): Promise<StoredEntry[]>;
+  drop(): Promise<void>;
+}
+
+/** What creates a checkout's store: this one's, or another checkout's (which migrates to what it knows). */
+type OpenStore = (location: string) => Promise<{ db: Kysely<Database>; close(): Promise<void> }>;
+
+/** A SQLite file migrated by `open` and seeded with `players`. */
+const sqliteDatabase = async (file: string, players: SeededPlayer[], open: OpenStore = createSqliteStore): Promise<BenchDatabase> => {
+  const store = await open(file);
+  await seedPlayers(store.db, players, (v) => (v ? 1 : 0));
+  await store.close();
+  return {
+    url: `sqlite:${file}`,
+    stored: async () => {
+      const reader = new BetterSqlite3(file, { readonly: true });
+      try {
+        return reader.prepare('select user_id, number from entries').all() as StoredEntry[];
+      } finally {
+        reader.close();
+      }
+    },
+    drop: async () => undefined,
+  };
+};
+
+/** A new database on the PostgreSQL server of `adminUrl`, migrated by `open` and seeded with `players`. */
+const postgresDatabase = async (adminUrl: string, prefix: string, players: SeededPlayer[], open: OpenStore = createPostgresStore): Promise<BenchDatabase> => {
+  const database = await createTestDatabase(adminUrl, prefix);
+  const store = await open(database.url);
+  await seedPlayers(store.db, players, (v) => v);
+  await store.close();
+  return {
+    url: database.url,
+    stored: async () => {
+      const sql = postgres(database.url, { max: 1, onnotice: () => undefined });
+      try {
+        return [...(await sql<StoredEntry[]>`select user_id, number from entries`)];
+      } finally {
+        await sql.end();
+      }
+    },
+    drop: () => database.drop(),
+  };
 };
 
 // --- report ----------------------------------------------------------------------------------
@@ -468,29 +524,37 @@ async function runFloor(): Promise<HttpBenchResult> {
   }
 }
 
-/** This checkout's server against AGAINST's, scenario by scenario, each on its own copy of the seeded database. */
+/**
+ * This checkout's server against AGAINST's, scenario by scenario, each on its own copy of the seeded database: SQLite
+ * files, or two databases on one embedded PostgreSQL (HTTP_BENCH_AGAINST_DB=postgres).
+ */
 async function runAgainst(other: string): Promise<HttpBenchResult> {
   const dir = mkdtempSync(join(tmpdir(), 'lowest-http-against-'));
   const players = allPlayers();
+  const server = AGAINST_ON_POSTGRES && !process.env['TEST_DATABASE_URL'] ? await startEmbeddedPostgres() : null;
+  const adminUrl = process.env['TEST_DATABASE_URL'] ?? server?.adminUrl ?? '';
+  const databases: BenchDatabase[] = [];
   let ok = true;
   try {
-    const files = { here: join(dir, 'here.db'), there: join(dir, 'there.db') };
     // Each database migrated by its own checkout's store: the other may not know this one's newest migrations.
-    const theirs = (await import(pathToFileURL(join(other, 'adapters', 'sqlite', 'store.ts')).href)) as { createSqliteStore: typeof createSqliteStore };
-    for (const [file, open] of [[files.here, createSqliteStore], [files.there, theirs.createSqliteStore]] as const) {
-      const seedStore = await open(file);
-      await seedPlayers(seedStore.db, players.all, (v) => (v ? 1 : 0));
-      await seedStore.close();
-    }
-    const here = await startProject('this checkout', `sqlite:${files.here}`, players);
+    const theirs = AGAINST_ON_POSTGRES
+      ? ((await import(pathToFileURL(join(other, 'adapters', 'postgres', 'store.ts')).href)) as { createPostgresStore: OpenStore }).createPostgresStore
+      : ((await import(pathToFileURL(join(other, 'adapters', 'sqlite', 'store.ts')).href)) as { createSqliteStore: OpenStore }).createSqliteStore;
+    const database = (name: string, open?: OpenStore) =>
+      AGAINST_ON_POSTGRES ? postgresDatabase(adminUrl, `lowest_http_against_${name}`, players.all, open) : sqliteDatabase(join(dir, `${name}.db`), players.all, open);
+    const ours = await database('here');
+    databases.push(ours);
+    const their = await database('there', theirs);
+    databases.push(their);
+    const here = await startProject('this checkout', ours.url, players);
     // The other checkout may fail to start (a database migrated past what it knows): this one must not outlive the bench.
-    const there = await startProject(other, `sqlite:${files.there}`, players, other).catch(async (error: unknown) => {
+    const there = await startProject(other, their.url, players, other).catch(async (error: unknown) => {
       await here.stop();
       throw error;
     });
     const accepted = { here: new Map() as Accepted, there: new Map() as Accepted };
     try {
-      console.log(`\nSQLite: this checkout against ${other}`);
+      console.log(`\n${AGAINST_ON_POSTGRES ? 'PostgreSQL' : 'SQLite'}: this checkout against ${other}`);
       for (const { name, label } of SCENARIOS) {
         const [mine, theirs] = await measure(name, [{ target: here, accepted: accepted.here }, { target: there, accepted: accepted.there }]);
         if (!mine || !theirs) throw new Error('measure returned fewer figures than runs');
@@ -504,16 +568,11 @@ async function runAgainst(other: string): Promise<HttpBenchResult> {
       await here.stop();
       await there.stop();
     }
-    for (const [name, file] of Object.entries(files)) {
-      const reader = new BetterSqlite3(file, { readonly: true });
-      try {
-        const stored = reader.prepare('select user_id, number from entries').all() as { user_id: string | null; number: number }[];
-        ok = checkStored(name, name === 'here' ? accepted.here : accepted.there, stored) && ok;
-      } finally {
-        reader.close();
-      }
-    }
+    ok = checkStored('here', accepted.here, await ours.stored()) && ok;
+    ok = checkStored('there', accepted.there, await their.stored()) && ok;
   } finally {
+    for (const database of databases) await database.drop();
+    await server?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
   return { ok };
@@ -533,11 +592,8 @@ export async function runHttpBench(): Promise<HttpBenchResult> {
   const sqliteFigures = new Map<ScenarioName, Figures>();
   try {
     const dbFile = join(dir, 'bench.db');
-    const seedStore = await createSqliteStore(dbFile);
-    await seedPlayers(seedStore.db, players.all, (v) => (v ? 1 : 0));
-    await seedStore.close();
-
-    const project = await startProject('sqlite', `sqlite:${dbFile}`, players);
+    const database = await sqliteDatabase(dbFile, players.all);
+    const project = await startProject('sqlite', database.url, players);
     const baseline = await startBaseline(join(dir, 'baseline.db'));
     const accepted: Accepted = new Map();
     let rssPeak = 0;
@@ -564,13 +620,7 @@ export async function runHttpBench(): Promise<HttpBenchResult> {
       await project.stop();
       await baseline.stop();
     }
-    const reader = new BetterSqlite3(dbFile, { readonly: true });
-    try {
-      const stored = reader.prepare('select user_id, number from entries').all() as { user_id: string | null; number: number }[];
-      ok = checkStored('sqlite', accepted, stored) && ok;
-    } finally {
-      reader.close();
-    }
+    ok = checkStored('sqlite', accepted, await database.stored()) && ok;
 
     const target = (name: ScenarioName, min: number, extra?: (f: Figures) => boolean): string => {
       const r = ratios.get(name);
@@ -597,11 +647,8 @@ async function runPostgres(players: ReturnType<typeof allPlayers>, sqliteFigures
   const server = given ? null : await startEmbeddedPostgres();
   let ok = true;
   try {
-    const database = await createTestDatabase(given ?? server?.adminUrl ?? '', 'lowest_http_bench');
+    const database = await postgresDatabase(given ?? server?.adminUrl ?? '', 'lowest_http_bench', players.all);
     try {
-      const seedStore = await createPostgresStore(database.url);
-      await seedPlayers(seedStore.db, players.all, (v) => v);
-      await seedStore.close();
       const project = await startProject('postgres', database.url, players);
       const accepted: Accepted = new Map();
       try {
@@ -617,13 +664,7 @@ async function runPostgres(players: ReturnType<typeof allPlayers>, sqliteFigures
       } finally {
         await project.stop();
       }
-      const sql = postgres(database.url, { max: 1, onnotice: () => undefined });
-      try {
-        const stored = await sql<{ user_id: string | null; number: number }[]>`select user_id, number from entries`;
-        ok = checkStored('postgres', accepted, [...stored]) && ok;
-      } finally {
-        await sql.end();
-      }
+      ok = checkStored('postgres', accepted, await database.stored()) && ok;
     } finally {
       await database.drop();
     }
