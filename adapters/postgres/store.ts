@@ -99,7 +99,7 @@ const READ_UNIT_BEGIN = 'start transaction isolation level repeatable read read 
  * pipelines the next user's statements after it). A read-only transaction has nothing to lose at COMMIT: what it read
  * is one snapshot either way. If BEGIN failed, the statements ran outside a transaction: the unit fails, so no answer
  * is built from more than one snapshot. Write units keep kysely's transaction: a write must never run before its
- * BEGIN is known to have worked. (docs/performance.md, issue 13 fourth round: 15 % less CPU on entry/mine.)
+ * BEGIN is known to have worked. (docs/performance.md, issue 13 fourth round: a tenth less CPU on entry/mine.)
  */
 const pipelinedRead = async <T>(pool: postgres.Sql, work: (repos: Repositories) => Promise<T>): Promise<T> => {
   const reserved = await pool.reserve();

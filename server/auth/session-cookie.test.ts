@@ -29,6 +29,7 @@ describe('refreshedSessionCookie', () => {
     const long = configFor('http://127.0.0.1:3000', '90');
     expect(refreshedSessionCookie(short, 't')).toContain('Max-Age=86400;');
     expect(refreshedSessionCookie(long, 't')).toContain(`Max-Age=${90 * 86_400};`);
+    // Asked again after the other configuration: each keeps its own attributes.
     expect(refreshedSessionCookie(short, 't')).toContain('Max-Age=86400;');
   });
 });
