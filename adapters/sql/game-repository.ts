@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import { DomainError } from '../../core/errors.ts';
 import type { Game, GameDate, GameKey, GameStats, Instant } from '../../core/model.ts';
-import type { GameRepository } from '../../core/game/ports.ts';
+import type { GameRepository, RowLock } from '../../core/game/ports.ts';
 import { affected, type SqlContext } from './dialect.ts';
 import type { GamesTable } from './schema.ts';
 import { prepareLocking } from './prepared.ts';
@@ -54,12 +54,12 @@ export class SqlGameRepository implements GameRepository {
     return row ? toGame(row) : null;
   }
 
-  async lock(key: GameKey, mode: 'share' | 'update'): Promise<Game | null> {
+  async lock(key: GameKey, mode: RowLock): Promise<Game | null> {
     const [row] = (await lockGame.run(this.ctx, mode, key)).rows;
     return row ? toGame(row) : null;
   }
 
-  async latestForDate(date: GameDate, lock?: 'share' | 'update'): Promise<Game | null> {
+  async latestForDate(date: GameDate, lock?: RowLock): Promise<Game | null> {
     const [row] = (await latestGameOn.run(this.ctx, lock, date)).rows;
     return row ? toGame(row) : null;
   }

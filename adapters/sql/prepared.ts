@@ -3,6 +3,7 @@
 // submission's CPU (docs/performance.md). The SQL text of a query depends on the dialect only, never on the
 // connection or transaction it runs on.
 import type { Compilable, CompiledQuery, Kysely, QueryResult, SelectQueryBuilder } from 'kysely';
+import type { RowLock } from '../../core/game/ports.ts';
 import type { SqlContext, SqlDialect } from './dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -64,9 +65,6 @@ export const prepare = <Args extends unknown[], Row>(
     },
   };
 };
-
-/** A row lock a read inside a write may take: FOR SHARE or FOR UPDATE. */
-export type RowLock = 'share' | 'update';
 
 export interface PreparedLockingQuery<Args extends unknown[], Row> {
   /** Runs the query, with `lock` where the dialect has row locks (SQLite's write already holds the whole database). */

@@ -4,6 +4,7 @@ import type { Deps } from '../deps.ts';
 import type { GameConfig } from '../config.ts';
 import type { Game, GameDate, GameKey } from '../model.ts';
 import type { Repositories, Store } from '../ports.ts';
+import type { RowLock } from './ports.ts';
 import { DomainError } from '../errors.ts';
 import { closeInstantAfter, closeInstantBefore, closeInstantForDate, gameDateOf, gameKeyOf, isGameDate } from './calendar.ts';
 
@@ -46,7 +47,7 @@ const createOrFind = async (repos: Repositories, game: Game): Promise<Game> => {
  * The current game inside a unit of work, created as the regular game of its date when missing. With `lock`, read
  * and locked in one statement (every submission comes this way), or locked once created.
  */
-export const currentGameIn = async (repos: Repositories, now: Date, cfg: GameConfig, lock?: 'share' | 'update'): Promise<CurrentGame> => {
+export const currentGameIn = async (repos: Repositories, now: Date, cfg: GameConfig, lock?: RowLock): Promise<CurrentGame> => {
   const closesAt = closeInstantAfter(now, cfg);
   const date = gameDateOf(closesAt, cfg);
   const latest = await repos.games.latestForDate(date, lock);

@@ -1,6 +1,9 @@
 // What the game module needs from the database: the games, and the close's per-number tallies of a game.
 import type { Game, GameDate, GameKey, GameStats, HistogramRow, Instant } from '../model.ts';
 
+/** A row lock a read inside a write takes (PostgreSQL FOR SHARE / FOR UPDATE; SQLite's write holds the database). */
+export type RowLock = 'share' | 'update';
+
 export interface GameRepository {
   /** Throws DomainError CONFLICT when the key exists; the unit of work stays usable (a concurrent create may have won). */
   create(game: Game): Promise<Game>;
@@ -10,9 +13,9 @@ export interface GameRepository {
    * (PostgreSQL: FOR SHARE or FOR UPDATE). 'share' for work that needs the game to stay open (entries,
    * mines, account deletion), which may run side by side; 'update' for the close, which waits for them.
    */
-  lock(key: GameKey, mode: 'share' | 'update'): Promise<Game | null>;
+  lock(key: GameKey, mode: RowLock): Promise<Game | null>;
   /** The date's game with the highest number, or null; with `lock`, inside a write, locked as `lock` does. */
-  latestForDate(date: GameDate, lock?: 'share' | 'update'): Promise<Game | null>;
+  latestForDate(date: GameDate, lock?: RowLock): Promise<Game | null>;
   /** Open games whose closesAt ≤ now, soonest first. */
   listDue(now: Instant): Promise<Game[]>;
   listOpen(): Promise<Game[]>;

@@ -12,6 +12,12 @@ export interface RateRule {
   windowMs: number;
 }
 
+/** A key to count a hit on, and the rule it is counted against. */
+export interface KeyedRule {
+  key: string;
+  rule: RateRule;
+}
+
 export type RateBucket = 'signIn' | 'entry' | 'referralValidate' | 'guildJoin' | 'guildCreate' | 'reward';
 
 export type RateLimits = Record<RateBucket, { perUser: RateRule; perIp: RateRule }>;
@@ -35,7 +41,7 @@ export const defaultRateLimits: RateLimits = {
 export interface RateLimiter {
   readonly limits: RateLimits;
   /** Counts a hit on each (distinct) key; for each, whether it is within its limit in the current window. */
-  hitAll(hits: readonly { key: string; rule: RateRule }[]): Promise<boolean[]>;
+  hitAll(hits: readonly KeyedRule[]): Promise<boolean[]>;
 }
 
 const windowStartOf = (now: number, rule: RateRule): number => now - (now % rule.windowMs);
@@ -49,7 +55,7 @@ export class MemoryRateLimiter implements RateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  hitAll(hits: readonly { key: string; rule: RateRule }[]): Promise<boolean[]> {
+  hitAll(hits: readonly KeyedRule[]): Promise<boolean[]> {
     const now = this.now();
     if (this.#windows.size > 50_000) this.#sweep(now);
     return Promise.resolve(hits.map(({ key, rule }) => this.#hit(now, key, rule)));
@@ -85,7 +91,7 @@ export class SharedRateLimiter implements RateLimiter {
   ) {}
 
   /** One statement for all the keys (PostgreSQL: one round trip and one commit). */
-  async hitAll(hits: readonly { key: string; rule: RateRule }[]): Promise<boolean[]> {
+  async hitAll(hits: readonly KeyedRule[]): Promise<boolean[]> {
     const now = this.now();
     if (now - this.#lastSweep >= SWEEP_EVERY_MS) {
       this.#lastSweep = now;
