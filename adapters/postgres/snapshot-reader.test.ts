@@ -2,7 +2,6 @@
 // what commits after the snapshot is not seen, the connection goes back to the pool, and closes keep working on a
 // pool of two connections.
 import { Kysely } from 'kysely';
-import { PostgresJSDialect } from 'kysely-postgres-js';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { closeGame } from '../../core/game/close.ts';
@@ -12,7 +11,8 @@ import { createTestDatabase, type TestDatabase } from '../../test/support/postgr
 import { entry, game, newUser } from '../../test/contract/fixtures.ts';
 import { nodeDigest } from '../crypto/node-digest.ts';
 import type { Database } from '../sql/schema.ts';
-import { createPostgresStore, snapshotReaderOf, type PostgresStore } from './store.ts';
+import { PostgresJsDriver } from './driver.ts';
+import { createPostgresStore, postgresJsDialect, snapshotReaderOf, type PostgresStore } from './store.ts';
 
 let database: TestDatabase;
 let store: PostgresStore;
@@ -41,7 +41,7 @@ describe('the snapshot reader', () => {
   it('reads the leaves as they were when it opened, not what commits later', async () => {
     const leaves = await seedGame('2026-11-10', ['a', 'b', 'c', 'd']);
     const client = postgres(database.url, { max: 2, onnotice: () => undefined });
-    const db = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: client }) });
+    const db = new Kysely<Database>({ dialect: postgresJsDialect(() => new PostgresJsDriver(client)) });
     try {
       const seen = await db.transaction().execute(async (trx) => {
         const reader = await snapshotReaderOf(() => client, trx)();

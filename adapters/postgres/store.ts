@@ -6,16 +6,15 @@ import {
   PostgresIntrospector,
   PostgresQueryCompiler,
   sql,
-  type CompiledQuery,
   type DatabaseConnection,
+  type Dialect,
   type Driver,
-  type QueryResult,
-  type Transaction,
+  type CompiledQuery,
 } from 'kysely';
-import { PostgresJSDialect } from 'kysely-postgres-js';
 import postgres from 'postgres';
+import { PostgresJsConnection, PostgresJsDriver, runPrepared } from './driver.ts';
 import type { Repositories, Store } from '../../core/ports.ts';
-import { postgresDialect, type SnapshotReader } from '../sql/dialect.ts';
+import { postgresDialect, type SnapshotReader, type SqlContext } from '../sql/dialect.ts';
 import { migrate } from '../sql/migrate.ts';
 import { sqlRepositories } from '../sql/repositories.ts';
 import type { Database } from '../sql/schema.ts';
@@ -33,7 +32,7 @@ const SNAPSHOT_ID = /^[0-9A-F]+-[0-9A-F]+(-[0-9]+)?$/i;
  * A second pooled connection reading in the snapshot of `trx` (exported now; valid while `trx` is open), for a long
  * read that should run beside the transaction's own statements: the close's fairness fold beside its counters.
  */
-export const snapshotReaderOf = (pool: () => postgres.Sql, trx: Transaction<Database>) => async (): Promise<SnapshotReader> => {
+export const snapshotReaderOf = (pool: () => postgres.Sql, trx: Kysely<Database>) => async (): Promise<SnapshotReader> => {
   const { rows } = await sql<{ id: string }>`select pg_export_snapshot() as id`.execute(trx);
   const id = rows[0]?.id ?? '';
   if (!SNAPSHOT_ID.test(id)) throw new Error(`Unexpected snapshot id ${JSON.stringify(id)}.`);
@@ -49,7 +48,7 @@ export const snapshotReaderOf = (pool: () => postgres.Sql, trx: Transaction<Data
   return {
     rows: async <Row>(query: { compile(): { sql: string; parameters: readonly unknown[] } }): Promise<Row[]> => {
       const compiled = query.compile();
-      return (await reserved.unsafe(compiled.sql, compiled.parameters as postgres.ParameterOrJSON<never>[])) as unknown as Row[];
+      return (await runPrepared<Row>(reserved, compiled)).rows;
     },
     release: async () => {
       try {
@@ -61,20 +60,20 @@ export const snapshotReaderOf = (pool: () => postgres.Sql, trx: Transaction<Data
   };
 };
 
-/** One reserved connection as the only connection of a query builder: a read unit's statements, in order, on it. */
+/** kysely's PostgreSQL dialect over a driver of ours (driver.ts). */
+export const postgresJsDialect = (createDriver: () => Driver): Dialect => ({
+  createAdapter: () => new PostgresAdapter(),
+  createDriver,
+  createIntrospector: (introspected) => new PostgresIntrospector(introspected),
+  createQueryCompiler: () => new PostgresQueryCompiler(),
+});
+
+/** One reserved connection as the only connection of a query builder: a unit's statements, in order, on it. */
 class ReservedConnectionDriver implements Driver {
   readonly #connection: DatabaseConnection;
 
   constructor(reserved: postgres.ReservedSql) {
-    this.#connection = {
-      executeQuery: async <Row>(query: CompiledQuery): Promise<QueryResult<Row>> => {
-        const result = await reserved.unsafe(query.sql, query.parameters as postgres.ParameterOrJSON<never>[]);
-        return { rows: Array.from(result) as Row[] };
-      },
-      streamQuery: () => {
-        throw new Error('Read units do not stream.');
-      },
-    };
+    this.#connection = new PostgresJsConnection(reserved);
   }
 
   async init(): Promise<void> {}
@@ -82,7 +81,7 @@ class ReservedConnectionDriver implements Driver {
     return this.#connection;
   }
   async beginTransaction(): Promise<void> {
-    throw new Error('A read unit is a transaction already.');
+    throw new Error('A unit of work is a transaction already.');
   }
   async commitTransaction(): Promise<void> {}
   async rollbackTransaction(): Promise<void> {}
@@ -90,37 +89,49 @@ class ReservedConnectionDriver implements Driver {
   async destroy(): Promise<void> {}
 }
 
+/** Reads see one snapshot of committed data (never half a write, as on SQLite and in memory) and cannot write. */
 const READ_UNIT_BEGIN = 'start transaction isolation level repeatable read read only';
+/** Writes run in READ COMMITTED: the constraints, conditional updates and row locks of the repositories serialise them. */
+const WRITE_UNIT_BEGIN = 'begin';
 
 /**
- * A read unit on a reserved connection, in fewer writes to the socket than kysely's transaction: BEGIN is queued
- * before the unit's first statement and goes out in the same write (postgres.js sends what is queued in one turn
- * together), and the connection goes back to the pool behind its COMMIT without waiting for the answer (postgres.js
- * pipelines the next user's statements after it). A read-only transaction has nothing to lose at COMMIT: what it read
- * is one snapshot either way. If BEGIN failed, the statements ran outside a transaction: the unit fails, so no answer
- * is built from more than one snapshot. Write units keep kysely's transaction: a write must never run before its
- * BEGIN is known to have worked. (docs/performance.md, issue 13 fourth round: a tenth less CPU on entry/mine.)
+ * A unit of work on a reserved connection, in as few round trips as its statements allow (docs/performance.md, issue
+ * 13 fourth and fifth rounds):
+ * - BEGIN is queued before the unit's first statement and goes out in the same write to the socket (postgres.js sends
+ *   what is queued in one turn together, and runs it in order). BEGIN fails only with its connection, and then so
+ *   does every statement after it; the unit fails if it did, so no answer is built from statements outside it.
+ * - Prepared queries (the request path) go straight to the connection, past kysely's executor: a statement is queued
+ *   the moment the repository is called, so statements a use case starts together (Promise.all) go out in one write,
+ *   in the order they were called.
+ * - A read unit hands its connection back behind a COMMIT it does not wait for (postgres.js pipelines the next
+ *   user's statements after it): a read-only transaction has nothing to lose at COMMIT. A write unit waits for its
+ *   COMMIT, and fails if the transaction had been aborted (PostgreSQL then answers COMMIT with ROLLBACK, no error).
  */
-const pipelinedRead = async <T>(pool: postgres.Sql, work: (repos: Repositories) => Promise<T>): Promise<T> => {
+const unitOn = async <T>(
+  pool: postgres.Sql,
+  kind: 'read' | 'write',
+  work: (repos: Repositories) => Promise<T>,
+  extra: (db: Kysely<Database>) => Partial<SqlContext> = () => ({}),
+): Promise<T> => {
   const reserved = await pool.reserve();
-  const begun = reserved.unsafe(READ_UNIT_BEGIN).execute();
+  const begun = reserved.unsafe(kind === 'read' ? READ_UNIT_BEGIN : WRITE_UNIT_BEGIN).execute();
   // Its failure is read after the unit's work (below); until then it must not count as an unhandled rejection.
   begun.catch(() => undefined);
   try {
-    const db = new Kysely<Database>({
-      dialect: {
-        createAdapter: () => new PostgresAdapter(),
-        createDriver: () => new ReservedConnectionDriver(reserved),
-        createIntrospector: (introspected) => new PostgresIntrospector(introspected),
-        createQueryCompiler: () => new PostgresQueryCompiler(),
-      },
-    });
-    const result = await work(sqlRepositories({ db, dialect: postgresDialect }));
+    const db = new Kysely<Database>({ dialect: postgresJsDialect(() => new ReservedConnectionDriver(reserved)) });
+    const result = await work(
+      sqlRepositories({ db, dialect: postgresDialect, execute: <Row>(query: CompiledQuery<Row>) => runPrepared<Row>(reserved, query), ...extra(db) }),
+    );
     await begun;
-    void reserved
-      .unsafe('commit')
-      .execute()
-      .catch(() => undefined);
+    if (kind === 'read') {
+      void reserved
+        .unsafe('commit')
+        .execute()
+        .catch(() => undefined);
+    } else {
+      const committed = await reserved.unsafe('commit');
+      if (committed.command !== 'COMMIT') throw new Error(`The transaction was rolled back (${committed.command}).`);
+    }
     return result;
   } catch (error) {
     // BEGIN failed, or a statement did: end the transaction before the connection goes back.
@@ -139,7 +150,7 @@ export async function createPostgresStore(
   options: { maxConnections?: number; checkNesting?: boolean } = {},
 ): Promise<PostgresStore> {
   const client = postgres(url, { max: options.maxConnections ?? 10, onnotice: () => undefined });
-  const db = new Kysely<Database>({ dialect: new PostgresJSDialect({ postgres: client }) });
+  const db = new Kysely<Database>({ dialect: postgresJsDialect(() => new PostgresJsDriver(client)) });
   try {
     await migrate(db);
   } catch (error) {
@@ -154,12 +165,8 @@ export async function createPostgresStore(
   const readerPool = (): postgres.Sql => (readers ??= postgres(url, { max: 2, idle_timeout: 60, onnotice: () => undefined }));
   return {
     db,
-    // Reads see one snapshot of committed data (never half a write, as on SQLite and in memory) and cannot write.
-    read: (work) => guard(() => pipelinedRead(client, work)),
-    write: (work) =>
-      guard(() =>
-        db.transaction().execute((trx) => work(sqlRepositories({ db: trx, dialect: postgresDialect, openSnapshotReader: snapshotReaderOf(readerPool, trx) }))),
-      ),
+    read: (work) => guard(() => unitOn(client, 'read', work)),
+    write: (work) => guard(() => unitOn(client, 'write', work, (unit) => ({ openSnapshotReader: snapshotReaderOf(readerPool, unit) }))),
     close: async () => {
       await db.destroy();
       await readers?.end();

@@ -4,7 +4,7 @@ import type { Deps } from '../deps.ts';
 import type { Entry } from '../model.ts';
 import { DomainError } from '../errors.ts';
 import { entryView, type EntryView } from '../game/game-views.ts';
-import { GAME_CLOSED_MESSAGE, openGameIn } from '../game/current-game.ts';
+import { GAME_CLOSED_MESSAGE, openGameIn, regularGameKeyAt } from '../game/current-game.ts';
 import { validateNumber } from './validate-number.ts';
 import { parseGameKey } from '../game/calendar.ts';
 import { grantBonusEntry } from './bonus-entries.ts';
@@ -31,13 +31,23 @@ export const submitEntry = async (
   const expectedGame = input.gameDate === undefined ? null : validateGameDate(input.gameDate);
   const now = deps.clock.now();
   const nowIso = now.toISOString();
+  // The game this pick is most likely for: the player's (a stale tab's is refused below) or the date's regular one.
+  const likelyGame = expectedGame ?? regularGameKeyAt(now, deps.config);
   return deps.store.write(async (repos) => {
-    const game = await openGameIn(repos, now, deps.config);
-    if (expectedGame !== null && expectedGame !== game.key) throw new DomainError('GAME_CLOSED', STALE_GAME_MESSAGE);
+    // Everything the rules below need, asked for together: a store that talks to its database over a network sends
+    // these four statements in one round trip, in this order (the game's lock before the player's, as every write
+    // takes them). The player's entries are read for the likely game and again in the rare case it was not the one.
     // The account may have been deleted since the session was read; the lock keeps it until we are done.
-    if (!(await repos.users.lock(input.userId))) throw new DomainError('UNAUTHENTICATED', 'Please sign in first.');
+    const [game, player, likelyEntries, referral] = await Promise.all([
+      openGameIn(repos, now, deps.config),
+      repos.users.lock(input.userId),
+      repos.entries.forPlayer(likelyGame, input.userId),
+      repos.referrals.byReferred(input.userId),
+    ]);
+    if (expectedGame !== null && expectedGame !== game.key) throw new DomainError('GAME_CLOSED', STALE_GAME_MESSAGE);
+    if (!player) throw new DomainError('UNAUTHENTICATED', 'Please sign in first.');
 
-    const existing = await repos.entries.forPlayer(game.key, input.userId);
+    const existing = game.key === likelyGame ? likelyEntries : await repos.entries.forPlayer(game.key, input.userId);
     if (existing.some((e) => e.number === number)) {
       throw new DomainError('DUPLICATE_NUMBER', `You already picked ${number} in this game.`);
     }
@@ -68,7 +78,6 @@ export const submitEntry = async (
 
     // A pending referral is completed by the player's first entry ever. Few players have one: looking for it
     // first spares every other submission the count.
-    const referral = await repos.referrals.byReferred(input.userId);
     if (referral?.status === 'pending' && (await repos.entries.countForPlayer(input.userId)) === 1) {
       await repos.referrals.markCompleted(referral.id, nowIso);
       await grantBonusEntry(repos, deps.random, { userId: referral.referrerId, sourceType: 'referral', now });

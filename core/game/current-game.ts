@@ -57,6 +57,9 @@ export const currentGameIn = async (repos: Repositories, now: Date, cfg: GameCon
   return { game, effectiveStatus: effectiveStatusOf(game, now) };
 };
 
+/** The key of the regular game of the next deadline's date: the current game, unless an admin opened an extra one. */
+export const regularGameKeyAt = (now: Date, cfg: GameConfig): GameKey => gameKeyOf(gameDateOf(closeInstantAfter(now, cfg), cfg), 1);
+
 export const GAME_CLOSED_MESSAGE = 'This game has closed.';
 
 /**
