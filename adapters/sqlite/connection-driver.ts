@@ -59,6 +59,13 @@ export class FifoLock {
   #held = false;
   readonly #waiting: (() => void)[] = [];
 
+  /** Takes the lock if it is free; false if it is held. */
+  tryAcquire(): boolean {
+    if (this.#held) return false;
+    this.#held = true;
+    return true;
+  }
+
   acquire(): Promise<void> {
     if (!this.#held) {
       this.#held = true;
@@ -95,6 +102,11 @@ export class SqliteConnection {
   readonly statements: StatementCache;
   readonly lock = new FifoLock();
   readonly connection: DatabaseConnection;
+  /**
+   * Counts the times this connection may have committed a write (a unit's COMMIT, a query builder's statement), bumped
+   * before the writer's callers are answered: a read that starts after a write was answered sees a higher count.
+   */
+  writes = 0;
 
   constructor(readonly database: BetterSqlite3.Database) {
     this.statements = new StatementCache(database);
@@ -133,7 +145,9 @@ export class SqliteConnectionDriver implements Driver {
   }
 
   async releaseConnection(): Promise<void> {
-    if (this.locking) this.sqlite.lock.release();
+    if (!this.locking) return;
+    this.sqlite.writes += 1;
+    this.sqlite.lock.release();
   }
 
   /** The connection is closed by its owner (the store), once for both drivers. */

@@ -133,6 +133,61 @@ describe('createSqliteStore', () => {
     await store.close();
   });
 
+  it('shares read transactions only among reads that started after the same writes', async () => {
+    const store = await createSqliteStore(tempFile('shared.db'));
+    await store.write((r) => r.users.create(newUser('u0')));
+    let gateOpen!: () => void;
+    const gate = new Promise<void>((resolve) => (gateOpen = resolve));
+    let firstCounted!: () => void;
+    const counted = new Promise<void>((resolve) => (firstCounted = resolve));
+    const older = store.read(async (r) => {
+      const first = await r.users.count();
+      firstCounted();
+      await gate;
+      return [first.users, (await r.users.count()).users];
+    });
+    await counted;
+    // Started beside the open read, before any write: it may share its transaction, and sees the same.
+    expect((await store.read((r) => r.users.count())).users).toBe(1);
+    await store.write((w) => w.users.create(newUser('u1')));
+    // Started after the write was answered: it must see it, so it may not join the older read's transaction.
+    const newer = store.read((r) => r.users.count());
+    gateOpen();
+    expect(await older).toEqual([1, 1]);
+    expect((await newer).users).toBe(2);
+    await store.close();
+  });
+
+  it('gives every read the writes answered before it started, under reads and writes interleaved', async () => {
+    const store = await createSqliteStore(tempFile('interleaved.db'));
+    let answered = 0;
+    const reads: Promise<void>[] = [];
+    const writes: Promise<void>[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      writes.push(
+        store.write((w) => w.users.create(newUser(`p${i}`))).then(() => {
+          answered += 1;
+        }),
+      );
+      for (let j = 0; j < 3; j += 1) {
+        const atLeast = answered;
+        reads.push(
+          store.read(async (r) => {
+            const first = (await r.users.count()).users;
+            await new Promise(setImmediate);
+            const second = (await r.users.count()).users;
+            expect(first).toBeGreaterThanOrEqual(atLeast);
+            expect(second).toBe(first);
+          }),
+        );
+      }
+      if (i % 7 === 0) await new Promise(setImmediate);
+    }
+    await Promise.all([...writes, ...reads]);
+    expect((await store.read((r) => r.users.count())).users).toBe(60);
+    await store.close();
+  });
+
   it('commits the writes queued behind a running one together, keeping none of a unit that failed', async () => {
     const file = tempFile('group.db');
     const store = await createSqliteStore(file);
