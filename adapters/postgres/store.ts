@@ -91,51 +91,152 @@ class ReservedConnectionDriver implements Driver {
 
 /** Reads see one snapshot of committed data (never half a write, as on SQLite and in memory) and cannot write. */
 const READ_UNIT_BEGIN = 'start transaction isolation level repeatable read read only';
-/** Writes run in READ COMMITTED: the constraints, conditional updates and row locks of the repositories serialise them. */
-const WRITE_UNIT_BEGIN = 'begin';
 
 /**
- * A unit of work on a reserved connection, in as few round trips as its statements allow (docs/performance.md, issue
+ * The shared repositories over one reserved connection; prepared queries go straight to it (see writeUnit). The query
+ * builder is made only when a unit uses it: most units of the request path run prepared queries alone, and a builder
+ * a unit is a few kilobytes of garbage that outlives the young generation while the unit waits for the database.
+ */
+const repositoriesOn = (reserved: postgres.ReservedSql, extra: (db: Kysely<Database>) => Partial<SqlContext> = () => ({})): Repositories => {
+  let db: Kysely<Database> | null = null;
+  const builder = (): Kysely<Database> => (db ??= new Kysely<Database>({ dialect: postgresJsDialect(() => new ReservedConnectionDriver(reserved)) }));
+  let extras: Partial<SqlContext> | null = null;
+  const context: SqlContext = {
+    get db() {
+      return builder();
+    },
+    dialect: postgresDialect,
+    execute: <Row>(query: CompiledQuery<Row>) => runPrepared<Row>(reserved, query),
+    get openSnapshotReader() {
+      return (extras ??= extra(builder())).openSnapshotReader;
+    },
+  };
+  return sqlRepositories(context);
+};
+
+/** PostgreSQL's code for a statement sent after another one failed in the same transaction. */
+const IN_FAILED_TRANSACTION = '25P02';
+
+/**
+ * A write unit on a reserved connection, in as few round trips as its statements allow (docs/performance.md, issue
  * 13 fourth and fifth rounds):
  * - BEGIN is queued before the unit's first statement and goes out in the same write to the socket (postgres.js sends
  *   what is queued in one turn together, and runs it in order). BEGIN fails only with its connection, and then so
- *   does every statement after it; the unit fails if it did, so no answer is built from statements outside it.
+ *   does every statement after it; the unit fails if it did.
  * - Prepared queries (the request path) go straight to the connection, past kysely's executor: a statement is queued
  *   the moment the repository is called, so statements a use case starts together (Promise.all) go out in one write,
  *   in the order they were called.
- * - A read unit hands its connection back behind a COMMIT it does not wait for (postgres.js pipelines the next
- *   user's statements after it): a read-only transaction has nothing to lose at COMMIT. A write unit waits for its
- *   COMMIT, and fails if the transaction had been aborted (PostgreSQL then answers COMMIT with ROLLBACK, no error).
+ * - It waits for its COMMIT, and fails if the transaction had been aborted (PostgreSQL then answers COMMIT with
+ *   ROLLBACK, no error), whatever the work did with the statement that failed.
  */
-const unitOn = async <T>(
+const writeUnit = async <T>(
   pool: postgres.Sql,
-  kind: 'read' | 'write',
   work: (repos: Repositories) => Promise<T>,
-  extra: (db: Kysely<Database>) => Partial<SqlContext> = () => ({}),
+  extra: (db: Kysely<Database>) => Partial<SqlContext>,
 ): Promise<T> => {
   const reserved = await pool.reserve();
-  const begun = reserved.unsafe(kind === 'read' ? READ_UNIT_BEGIN : WRITE_UNIT_BEGIN).execute();
+  const begun = reserved.unsafe('begin').execute();
   // Its failure is read after the unit's work (below); until then it must not count as an unhandled rejection.
   begun.catch(() => undefined);
   try {
-    const db = new Kysely<Database>({ dialect: postgresJsDialect(() => new ReservedConnectionDriver(reserved)) });
-    const result = await work(
-      sqlRepositories({ db, dialect: postgresDialect, execute: <Row>(query: CompiledQuery<Row>) => runPrepared<Row>(reserved, query), ...extra(db) }),
-    );
+    const result = await work(repositoriesOn(reserved, extra));
     await begun;
-    if (kind === 'read') {
-      void reserved
-        .unsafe('commit')
-        .execute()
-        .catch(() => undefined);
-    } else {
-      const committed = await reserved.unsafe('commit');
-      if (committed.command !== 'COMMIT') throw new Error(`The transaction was rolled back (${committed.command}).`);
-    }
+    const committed = await reserved.unsafe('commit');
+    if (committed.command !== 'COMMIT') throw new Error(`The transaction was rolled back (${committed.command}).`);
     return result;
   } catch (error) {
     // BEGIN failed, or a statement did: end the transaction before the connection goes back.
     await begun.catch(() => undefined);
+    await reserved.unsafe('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    reserved.release();
+  }
+};
+
+interface PendingRead {
+  work: (repos: Repositories) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Read units share read transactions: the units that start in one turn of the event loop run together, in one
+ * read-only repeatable-read transaction on one connection, begun when the turn ends (in its check phase). Its snapshot
+ * is taken at its first statement, after every unit in it had started, so each unit sees every commit that was answered
+ * before it started, as a unit of its own would; and each sees one snapshot. Under a rush the session lookups and reads
+ * of many requests share one BEGIN, one COMMIT and one connection (docs/performance.md, issue 13 fifth round).
+ * - BEGIN goes out in the same write as the first statements; the COMMIT is not waited for (postgres.js pipelines the
+ *   next user's statements after it): a read-only transaction has nothing to lose at COMMIT.
+ * - A statement that fails aborts the transaction for the units after it: those (PostgreSQL refuses them with 25P02)
+ *   run again, each in a transaction of its own. If BEGIN failed, every unit fails.
+ */
+const sharedReads = (pool: postgres.Sql) => {
+  const alone = async (unit: PendingRead): Promise<void> => {
+    try {
+      unit.resolve(await runReads(pool, [unit.work]).then(([outcome]) => settled(outcome)));
+    } catch (error) {
+      unit.reject(error);
+    }
+  };
+
+  const start = async (units: PendingRead[]): Promise<void> => {
+    let outcomes: PromiseSettledResult<unknown>[];
+    try {
+      outcomes = await runReads(
+        pool,
+        units.map((unit) => unit.work),
+      );
+    } catch (error) {
+      for (const unit of units) unit.reject(error);
+      return;
+    }
+    outcomes.forEach((outcome, index) => {
+      const unit = units[index];
+      if (!unit) return;
+      if (outcome.status === 'fulfilled') unit.resolve(outcome.value);
+      else if (codeOf(outcome.reason) === IN_FAILED_TRANSACTION && units.length > 1) void alone(unit);
+      else unit.reject(outcome.reason);
+    });
+  };
+
+  let forming: PendingRead[] | null = null;
+  return <T>(work: (repos: Repositories) => Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      if (!forming) {
+        const units: PendingRead[] = (forming = []);
+        setImmediate(() => {
+          forming = null;
+          void start(units);
+        });
+      }
+      forming.push({ work, resolve: resolve as (value: unknown) => void, reject });
+    });
+};
+
+const codeOf = (error: unknown): unknown => (typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined);
+
+const settled = (outcome: PromiseSettledResult<unknown> | undefined): unknown => {
+  if (!outcome) throw new Error('A read unit ran without an outcome.');
+  if (outcome.status === 'rejected') throw outcome.reason;
+  return outcome.value;
+};
+
+/** Runs `works` in one read transaction on one reserved connection; rejects only if BEGIN (or the connection) failed. */
+const runReads = async (pool: postgres.Sql, works: ((repos: Repositories) => Promise<unknown>)[]): Promise<PromiseSettledResult<unknown>[]> => {
+  const reserved = await pool.reserve();
+  const begun = reserved.unsafe(READ_UNIT_BEGIN).execute();
+  begun.catch(() => undefined);
+  try {
+    const repos = repositoriesOn(reserved);
+    const outcomes = await Promise.allSettled(works.map((work) => work(repos)));
+    await begun;
+    void reserved
+      .unsafe('commit')
+      .execute()
+      .catch(() => undefined);
+    return outcomes;
+  } catch (error) {
     await reserved.unsafe('rollback').catch(() => undefined);
     throw error;
   } finally {
@@ -158,6 +259,7 @@ export async function createPostgresStore(
     throw error;
   }
   const guard = unitOfWorkGuard(options.checkNesting ?? true);
+  const reads = sharedReads(client);
   // Snapshot readers get a pool of their own, opened on first use: taken from the main pool, two closes that each
   // hold a connection (or one close and a second close waiting for its game) could wait for each other's reader.
   // A reader waits for no lock, so readers always finish and hand their connection on.
@@ -165,8 +267,8 @@ export async function createPostgresStore(
   const readerPool = (): postgres.Sql => (readers ??= postgres(url, { max: 2, idle_timeout: 60, onnotice: () => undefined }));
   return {
     db,
-    read: (work) => guard(() => unitOn(client, 'read', work)),
-    write: (work) => guard(() => unitOn(client, 'write', work, (unit) => ({ openSnapshotReader: snapshotReaderOf(readerPool, unit) }))),
+    read: (work) => guard(() => reads(work)),
+    write: (work) => guard(() => writeUnit(client, work, (unit) => ({ openSnapshotReader: snapshotReaderOf(readerPool, unit) }))),
     close: async () => {
       await db.destroy();
       await readers?.end();
