@@ -2,59 +2,67 @@
 // the same shape as the project's routes: constant JSON for the game, one prepared select for a
 // player's entries, one prepared insert for a submission. Run as its own process:
 // PORT=… DATABASE_FILE=… node --import tsx bench/http-baseline.ts
+// With DATABASE_URL=postgres://… instead: the PostgreSQL floor (http-postgres-floor.ts).
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import BetterSqlite3 from 'better-sqlite3';
+import { servePostgresFloor } from './http-postgres-floor.ts';
 
 const port = Number(process.env['PORT']);
 const file = process.env['DATABASE_FILE'];
-if (!Number.isInteger(port) || port <= 0 || !file) throw new Error('PORT and DATABASE_FILE are required');
+const postgresUrl = process.env['DATABASE_URL'];
+if (!Number.isInteger(port) || port <= 0 || (!file && !postgresUrl)) throw new Error('PORT and DATABASE_FILE (or DATABASE_URL) are required');
+if (postgresUrl) await servePostgresFloor(port, postgresUrl);
+else serveSqlite(port, file ?? '');
 
-const db = new BetterSqlite3(file);
-db.pragma('journal_mode = WAL');
-db.pragma('synchronous = NORMAL');
-db.exec(`create table if not exists entries (
-  id text primary key, game_key text not null, user_id text not null, number integer not null,
-  entry_type text not null, submitted_at text not null)`);
-db.exec('create unique index if not exists entries_player on entries (game_key, user_id, number)');
+function serveSqlite(port: number, file: string): void {
 
-const GAME_KEY = 'baseline';
-const insert = db.prepare('insert into entries (id, game_key, user_id, number, entry_type, submitted_at) values (?, ?, ?, ?, ?, ?)');
-const mine = db.prepare('select id, number, entry_type, submitted_at from entries where game_key = ? and user_id = ?');
+  const db = new BetterSqlite3(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec(`create table if not exists entries (
+    id text primary key, game_key text not null, user_id text not null, number integer not null,
+    entry_type text not null, submitted_at text not null)`);
+  db.exec('create unique index if not exists entries_player on entries (game_key, user_id, number)');
 
-const game = JSON.stringify({
-  gameDate: '2026-11-23',
-  serverNowISO: '2026-11-23T12:00:00.000Z',
-  msUntilClose: 43_200_000,
-  effectiveStatus: 'open',
-  closesAtISO: '2026-11-24T00:00:00.000Z',
-});
-const me = JSON.stringify({ id: 'baseline', email: 'baseline@bench.invalid', displayName: 'Baseline', role: 'player' });
+  const GAME_KEY = 'baseline';
+  const insert = db.prepare('insert into entries (id, game_key, user_id, number, entry_type, submitted_at) values (?, ?, ?, ?, ?, ?)');
+  const mine = db.prepare('select id, number, entry_type, submitted_at from entries where game_key = ? and user_id = ?');
 
-/** The baseline's "session": the cookie carries the player id itself. */
-const playerOf = (cookie: string | undefined): string => /(?:^|;\s*)sid=([^;]+)/.exec(cookie ?? '')?.[1] ?? 'anonymous';
+  const game = JSON.stringify({
+    gameDate: '2026-11-23',
+    serverNowISO: '2026-11-23T12:00:00.000Z',
+    msUntilClose: 43_200_000,
+    effectiveStatus: 'open',
+    closesAtISO: '2026-11-24T00:00:00.000Z',
+  });
+  const me = JSON.stringify({ id: 'baseline', email: 'baseline@bench.invalid', displayName: 'Baseline', role: 'player' });
 
-createServer((req, res) => {
-  const json = (status: number, body: string) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(body);
-  };
-  if (req.method === 'GET' && req.url === '/api/game/today') return json(200, game);
-  if (req.method === 'GET' && req.url === '/api/me') return json(200, me);
-  if (req.method === 'GET' && req.url === '/api/entry/mine') {
-    return json(200, JSON.stringify({ gameDate: GAME_KEY, entries: mine.all(GAME_KEY, playerOf(req.headers.cookie)) }));
-  }
-  if (req.method === 'POST' && req.url === '/api/entry') {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      const number = typeof parsed === 'object' && parsed !== null && 'number' in parsed ? Number(parsed.number) : NaN;
-      const entry = { id: randomUUID(), number, entryType: 'standard', submittedAt: new Date().toISOString() };
-      insert.run(entry.id, GAME_KEY, playerOf(req.headers.cookie), number, entry.entryType, entry.submittedAt);
-      json(201, JSON.stringify({ entry, message: `Your number ${number} is in. Good luck!` }));
-    });
-    return;
-  }
-  json(404, '{"error":"Not found."}');
-}).listen(port, '127.0.0.1');
+  /** The baseline's "session": the cookie carries the player id itself. */
+  const playerOf = (cookie: string | undefined): string => /(?:^|;\s*)sid=([^;]+)/.exec(cookie ?? '')?.[1] ?? 'anonymous';
+
+  createServer((req, res) => {
+    const json = (status: number, body: string) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(body);
+    };
+    if (req.method === 'GET' && req.url === '/api/game/today') return json(200, game);
+    if (req.method === 'GET' && req.url === '/api/me') return json(200, me);
+    if (req.method === 'GET' && req.url === '/api/entry/mine') {
+      return json(200, JSON.stringify({ gameDate: GAME_KEY, entries: mine.all(GAME_KEY, playerOf(req.headers.cookie)) }));
+    }
+    if (req.method === 'POST' && req.url === '/api/entry') {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        const number = typeof parsed === 'object' && parsed !== null && 'number' in parsed ? Number(parsed.number) : NaN;
+        const entry = { id: randomUUID(), number, entryType: 'standard', submittedAt: new Date().toISOString() };
+        insert.run(entry.id, GAME_KEY, playerOf(req.headers.cookie), number, entry.entryType, entry.submittedAt);
+        json(201, JSON.stringify({ entry, message: `Your number ${number} is in. Good luck!` }));
+      });
+      return;
+    }
+    json(404, '{"error":"Not found."}');
+  }).listen(port, '127.0.0.1');
+}

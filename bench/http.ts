@@ -402,9 +402,10 @@ const startProject = async (name: string, databaseUrl: string, players: ReturnTy
   };
 };
 
-const startBaseline = async (file: string): Promise<Target> => {
+/** The bare baseline on a SQLite file, or with `{ DATABASE_URL }` the PostgreSQL floor (http-postgres-floor.ts). */
+const startBaseline = async (database: { DATABASE_FILE: string } | { DATABASE_URL: string }): Promise<Target> => {
   const port = await freePort();
-  const child = await startProcess(['--import', 'tsx', 'bench/http-baseline.ts'], { PORT: String(port), DATABASE_FILE: file }, port, '/api/game/today');
+  const child = await startProcess(['--import', 'tsx', 'bench/http-baseline.ts'], { PORT: String(port), ...database }, port, '/api/game/today');
   // The baseline's cookie names the player; its pools never run dry.
   const synthetic = (prefix: string, count: number): Player[] =>
     Array.from({ length: count }, (_, i) => ({ id: `${prefix}${i}`, cookie: `sid=${prefix}${i}` }));
@@ -506,7 +507,7 @@ async function runFloor(): Promise<HttpBenchResult> {
       players: { readers: none, submitters: none, rushers: none }, cursor: { submitters: 0, rushers: 0 },
       stop: () => stopChild(child),
     };
-    const baseline = await startBaseline(join(dir, 'baseline.db'));
+    const baseline = await startBaseline({ DATABASE_FILE: join(dir, 'baseline.db') });
     try {
       const [hono, base] = await measure('game', [{ target: floor, accepted: new Map() }, { target: baseline, accepted: new Map() }]);
       if (!hono || !base) throw new Error('measure returned fewer figures than runs');
@@ -594,7 +595,7 @@ export async function runHttpBench(): Promise<HttpBenchResult> {
     const dbFile = join(dir, 'bench.db');
     const database = await sqliteDatabase(dbFile, players.all);
     const project = await startProject('sqlite', database.url, players);
-    const baseline = await startBaseline(join(dir, 'baseline.db'));
+    const baseline = await startBaseline({ DATABASE_FILE: join(dir, 'baseline.db') });
     const accepted: Accepted = new Map();
     let rssPeak = 0;
     const ratios = new Map<ScenarioName, { ratio: number; figures: Figures }>();
@@ -645,28 +646,50 @@ export async function runHttpBench(): Promise<HttpBenchResult> {
 async function runPostgres(players: ReturnType<typeof allPlayers>, sqliteFigures: Map<ScenarioName, Figures>): Promise<boolean> {
   const given = process.env['TEST_DATABASE_URL'];
   const server = given ? null : await startEmbeddedPostgres();
+  const adminUrl = given ?? server?.adminUrl ?? '';
   let ok = true;
   try {
-    const database = await postgresDatabase(given ?? server?.adminUrl ?? '', 'lowest_http_bench', players.all);
+    const database = await postgresDatabase(adminUrl, 'lowest_http_bench', players.all);
+    const floorDatabase = await createTestDatabase(adminUrl, 'lowest_http_floor');
     try {
       const project = await startProject('postgres', database.url, players);
+      const floor = await startBaseline({ DATABASE_URL: floorDatabase.url });
       const accepted: Accepted = new Map();
+      let submit: { project: Figures; floor: Figures } | null = null;
       try {
         console.log('\nPostgreSQL (embedded), absolute and relative to the SQLite run above');
         for (const { name, label } of SCENARIOS) {
-          const [figures] = await measure(name, [{ target: project, accepted }]);
+          // The submission also against the floor: a bare server keeping a submission in one transaction.
+          const runs = name === 'submit' ? [{ target: project, accepted }, { target: floor, accepted: new Map() }] : [{ target: project, accepted }];
+          const [figures, floorFigures] = await measure(name, runs);
           if (!figures) throw new Error('measure returned no figures');
           const sqlite = sqliteFigures.get(name);
+          const toSqlite = (f: Figures): string => `${sqlite ? (f.reqPerSec / sqlite.reqPerSec).toFixed(2) : '?'}× SQLite`;
           console.log(`${label}`);
-          console.log(`  postgres  ${fmt(figures)}  = ${sqlite ? (figures.reqPerSec / sqlite.reqPerSec).toFixed(2) : '?'}× SQLite`);
+          console.log(`  postgres  ${fmt(figures)}  = ${toSqlite(figures)}`);
+          if (floorFigures) {
+            console.log(`  floor     ${fmt(floorFigures)}  = ${toSqlite(floorFigures)}   (bare node:http + postgres.js, the same transaction)`);
+            submit = { project: figures, floor: floorFigures };
+          }
           if (figures.errors > 0) ok = false;
         }
       } finally {
         await project.stop();
+        await floor.stop();
       }
       ok = checkStored('postgres', accepted, await database.stored()) && ok;
+      const sqliteSubmit = sqliteFigures.get('submit');
+      if (submit && sqliteSubmit) {
+        const ratio = submit.project.reqPerSec / sqliteSubmit.reqPerSec;
+        console.log('target (PostgreSQL, this run):');
+        console.log(
+          `  POST /api/entry      ${ratio >= 0.5 && submit.project.errors === 0 ? 'PASS' : 'FAIL'} ${ratio.toFixed(2)}× SQLite (≥ 0.50×); ` +
+            `the floor reaches ${(submit.floor.reqPerSec / sqliteSubmit.reqPerSec).toFixed(2)}×, the project ${(submit.project.reqPerSec / submit.floor.reqPerSec).toFixed(2)}× the floor`,
+        );
+      }
     } finally {
       await database.drop();
+      await floorDatabase.drop();
     }
   } finally {
     await server?.stop();

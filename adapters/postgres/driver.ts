@@ -40,7 +40,10 @@ export class PostgresJsConnection implements DatabaseConnection {
 
 /**
  * kysely's PostgreSQL driver (its BEGIN, COMMIT, isolation levels and savepoints) over a postgres.js pool: a
- * connection is reserved for each query or transaction and released after it.
+ * connection is reserved for each query or transaction and released after it. Not the pool's own queries, although
+ * they would save the reservation: a read unit hands its connection back before its COMMIT has gone out (store.ts),
+ * and postgres.js would put a pool query on that connection ahead of the COMMIT, inside the read-only transaction,
+ * where a reservation waits its turn behind it (tried: the rate limits' upsert failed under the scale-out test).
  */
 export class PostgresJsDriver extends PostgresDriver {
   constructor(private readonly pool: postgres.Sql) {
