@@ -160,44 +160,60 @@ interface PendingRead {
   reject: (error: unknown) => void;
 }
 
+const codeOf = (error: unknown): unknown => (typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined);
+
 /**
  * Read units share read transactions: the units that start in one turn of the event loop run together, in one
  * read-only repeatable-read transaction on one connection, begun when the turn ends (in its check phase). Its snapshot
  * is taken at its first statement, after every unit in it had started, so each unit sees every commit that was answered
  * before it started, as a unit of its own would; and each sees one snapshot. Under a rush the session lookups and reads
  * of many requests share one BEGIN, one COMMIT and one connection (docs/performance.md, issue 13 fifth round).
+ * - Each unit is answered as soon as its own work is done; the transaction ends when the last one is.
  * - BEGIN goes out in the same write as the first statements; the COMMIT is not waited for (postgres.js pipelines the
  *   next user's statements after it): a read-only transaction has nothing to lose at COMMIT.
  * - A statement that fails aborts the transaction for the units after it: those (PostgreSQL refuses them with 25P02)
- *   run again, each in a transaction of its own. If BEGIN failed, every unit fails.
+ *   run again in a transaction of their own. If BEGIN failed, every unit fails.
  */
 const sharedReads = (pool: postgres.Sql) => {
-  const alone = async (unit: PendingRead): Promise<void> => {
+  const run = async (units: PendingRead[]): Promise<void> => {
+    let reserved: postgres.ReservedSql;
     try {
-      unit.resolve(await runReads(pool, [unit.work]).then(([outcome]) => settled(outcome)));
-    } catch (error) {
-      unit.reject(error);
-    }
-  };
-
-  const start = async (units: PendingRead[]): Promise<void> => {
-    let outcomes: PromiseSettledResult<unknown>[];
-    try {
-      outcomes = await runReads(
-        pool,
-        units.map((unit) => unit.work),
-      );
+      reserved = await pool.reserve();
     } catch (error) {
       for (const unit of units) unit.reject(error);
       return;
     }
-    outcomes.forEach((outcome, index) => {
-      const unit = units[index];
-      if (!unit) return;
-      if (outcome.status === 'fulfilled') unit.resolve(outcome.value);
-      else if (codeOf(outcome.reason) === IN_FAILED_TRANSACTION && units.length > 1) void alone(unit);
-      else unit.reject(outcome.reason);
-    });
+    const begun = reserved.unsafe(READ_UNIT_BEGIN).execute();
+    // Settled before any statement after it is answered: read once each unit's work is done.
+    const beginFailure = begun.then(
+      () => null,
+      (error: unknown) => ({ error }),
+    );
+    const repos = repositoriesOn(reserved);
+    const settle = async (unit: PendingRead): Promise<void> => {
+      let outcome: { value: unknown } | { error: unknown };
+      try {
+        outcome = { value: await unit.work(repos) };
+      } catch (error) {
+        outcome = { error };
+      }
+      const failedBegin = await beginFailure;
+      if (failedBegin) unit.reject(failedBegin.error);
+      else if ('value' in outcome) unit.resolve(outcome.value);
+      else if (codeOf(outcome.error) === IN_FAILED_TRANSACTION && units.length > 1) void run([unit]);
+      else unit.reject(outcome.error);
+    };
+    try {
+      await Promise.all(units.map(settle));
+      if (await beginFailure) await reserved.unsafe('rollback').catch(() => undefined);
+      else
+        void reserved
+          .unsafe('commit')
+          .execute()
+          .catch(() => undefined);
+    } finally {
+      reserved.release();
+    }
   };
 
   let forming: PendingRead[] | null = null;
@@ -207,41 +223,11 @@ const sharedReads = (pool: postgres.Sql) => {
         const units: PendingRead[] = (forming = []);
         setImmediate(() => {
           forming = null;
-          void start(units);
+          void run(units);
         });
       }
       forming.push({ work, resolve: resolve as (value: unknown) => void, reject });
     });
-};
-
-const codeOf = (error: unknown): unknown => (typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined);
-
-const settled = (outcome: PromiseSettledResult<unknown> | undefined): unknown => {
-  if (!outcome) throw new Error('A read unit ran without an outcome.');
-  if (outcome.status === 'rejected') throw outcome.reason;
-  return outcome.value;
-};
-
-/** Runs `works` in one read transaction on one reserved connection; rejects only if BEGIN (or the connection) failed. */
-const runReads = async (pool: postgres.Sql, works: ((repos: Repositories) => Promise<unknown>)[]): Promise<PromiseSettledResult<unknown>[]> => {
-  const reserved = await pool.reserve();
-  const begun = reserved.unsafe(READ_UNIT_BEGIN).execute();
-  begun.catch(() => undefined);
-  try {
-    const repos = repositoriesOn(reserved);
-    const outcomes = await Promise.allSettled(works.map((work) => work(repos)));
-    await begun;
-    void reserved
-      .unsafe('commit')
-      .execute()
-      .catch(() => undefined);
-    return outcomes;
-  } catch (error) {
-    await reserved.unsafe('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    reserved.release();
-  }
 };
 
 /** Connects to `url` (postgres://…) and migrates the database. */
