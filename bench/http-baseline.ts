@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import BetterSqlite3 from 'better-sqlite3';
+import { onPickedNumber, playerOf, sendJson } from './bare-http.ts';
 import { servePostgresFloor } from './http-postgres-floor.ts';
 
 const port = Number(process.env['PORT']);
@@ -38,25 +39,15 @@ function serveSqlite(port: number, file: string): void {
   });
   const me = JSON.stringify({ id: 'baseline', email: 'baseline@bench.invalid', displayName: 'Baseline', role: 'player' });
 
-  /** The baseline's "session": the cookie carries the player id itself. */
-  const playerOf = (cookie: string | undefined): string => /(?:^|;\s*)sid=([^;]+)/.exec(cookie ?? '')?.[1] ?? 'anonymous';
-
   createServer((req, res) => {
-    const json = (status: number, body: string) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(body);
-    };
+    const json = (status: number, body: string) => sendJson(res, status, body);
     if (req.method === 'GET' && req.url === '/api/game/today') return json(200, game);
     if (req.method === 'GET' && req.url === '/api/me') return json(200, me);
     if (req.method === 'GET' && req.url === '/api/entry/mine') {
       return json(200, JSON.stringify({ gameDate: GAME_KEY, entries: mine.all(GAME_KEY, playerOf(req.headers.cookie)) }));
     }
     if (req.method === 'POST' && req.url === '/api/entry') {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        const number = typeof parsed === 'object' && parsed !== null && 'number' in parsed ? Number(parsed.number) : NaN;
+      onPickedNumber(req, (number) => {
         const entry = { id: randomUUID(), number, entryType: 'standard', submittedAt: new Date().toISOString() };
         insert.run(entry.id, GAME_KEY, playerOf(req.headers.cookie), number, entry.entryType, entry.submittedAt);
         json(201, JSON.stringify({ entry, message: `Your number ${number} is in. Good luck!` }));

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import postgres from 'postgres';
+import { onPickedNumber, playerOf, sendJson } from './bare-http.ts';
 
 /** Players the load client may send: the bench's synthetic submitters and readers. */
 const PLAYERS = 200_000;
@@ -24,11 +25,6 @@ export const servePostgresFloor = async (port: number, url: string): Promise<voi
     insert into floor_users select p || i, 'player' from generate_series(0, ${PLAYERS}) i, unnest(array['s', 'r', 'u']) p on conflict do nothing;
   `);
   const P = { prepare: true } as const;
-  const playerOf = (cookie: string | undefined): string => /(?:^|;\s*)sid=([^;]+)/.exec(cookie ?? '')?.[1] ?? 'anonymous';
-  const json = (res: import('node:http').ServerResponse, status: number, body: string) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(body);
-  };
 
   const submit = async (player: string, number: number) => {
     const [user] = await sql.unsafe('select id, role from floor_users where id = $1', [player], P);
@@ -58,20 +54,16 @@ export const servePostgresFloor = async (port: number, url: string): Promise<voi
   };
 
   createServer((req, res) => {
-    if (req.method === 'GET' && req.url === '/api/game/today') return json(res, 200, JSON.stringify({ gameDate: GAME }));
+    if (req.method === 'GET' && req.url === '/api/game/today') return sendJson(res, 200, JSON.stringify({ gameDate: GAME }));
     if (req.method === 'POST' && req.url === '/api/entry') {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        const number = typeof parsed === 'object' && parsed !== null && 'number' in parsed ? Number(parsed.number) : NaN;
+      onPickedNumber(req, (number) => {
         submit(playerOf(req.headers.cookie), number).then(
-          (entry) => (entry ? json(res, 201, JSON.stringify({ entry })) : json(res, 401, '{"error":"Please sign in first."}')),
-          () => json(res, 500, '{"error":"failed"}'),
+          (entry) => (entry ? sendJson(res, 201, JSON.stringify({ entry })) : sendJson(res, 401, '{"error":"Please sign in first."}')),
+          () => sendJson(res, 500, '{"error":"failed"}'),
         );
       });
       return;
     }
-    json(res, 404, '{"error":"Not found."}');
+    sendJson(res, 404, '{"error":"Not found."}');
   }).listen(port, '127.0.0.1');
 };

@@ -11,8 +11,9 @@ export interface RateHit {
 
 export interface RateWindows {
   /**
-   * Counts a hit on each (distinct) key in the window starting at its `windowStart`, in one statement, so one commit:
-   * a submission's address and player limits. Returns each window's count after it, in the order given.
+   * Counts each hit in the window of its key starting at its `windowStart`, in one statement, so one commit: a
+   * submission's address and player limits, or the hits of many requests at once. A key may come more than once: its
+   * hits count in the order given. Returns each hit's count (the window's count just after that hit), in that order.
    */
   hitAll(hits: readonly RateHit[]): Promise<number[]>;
   /** Deletes the rows whose window ended before `now`; returns how many. */
@@ -22,24 +23,40 @@ export interface RateWindows {
 export const sqlRateWindows = (db: Kysely<Database>): RateWindows => {
   const hitAll = async (hits: readonly RateHit[]): Promise<number[]> => {
     if (hits.length === 0) return [];
+    // One row a key, counting all its hits (an upsert may not change a row twice); the newest window wins.
+    const rowsByKey = new Map<string, RateHit & { count: number }>();
+    for (const hit of hits) {
+      const row = rowsByKey.get(hit.key);
+      if (!row) rowsByKey.set(hit.key, { ...hit, count: 1 });
+      else {
+        row.count += 1;
+        if (hit.windowStart > row.windowStart) Object.assign(row, { windowStart: hit.windowStart, expiresAt: hit.expiresAt });
+      }
+    }
     // Rows locked in key order by every caller, so two statements never wait for each other's rows.
-    const ordered = [...hits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const ordered = [...rowsByKey.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     // An instance whose clock is a little behind must not restart a window another one already moved
     // on: the newer window start wins and keeps counting.
     const rows = await db
       .insertInto('rate_limits')
-      .values(ordered.map(({ key, windowStart, expiresAt }) => ({ key, window_start: windowStart, count: 1, expires_at: expiresAt })))
+      .values(ordered.map(({ key, windowStart, expiresAt, count }) => ({ key, window_start: windowStart, count, expires_at: expiresAt })))
       .onConflict((oc) =>
         oc.column('key').doUpdateSet({
-          count: sql<number>`case when rate_limits.window_start >= excluded.window_start then rate_limits.count + 1 else 1 end`,
+          count: sql<number>`case when rate_limits.window_start >= excluded.window_start then rate_limits.count + excluded.count else excluded.count end`,
           window_start: sql<string>`case when rate_limits.window_start >= excluded.window_start then rate_limits.window_start else excluded.window_start end`,
           expires_at: sql<string>`case when rate_limits.window_start >= excluded.window_start then rate_limits.expires_at else excluded.expires_at end`,
         }),
       )
       .returning(['key', 'count'])
       .execute();
+    // Each hit's count: the key's count after the statement, less the hits on it that come later in `hits`.
+    const later = new Map(ordered.map(({ key, count }) => [key, count]));
     const counts = new Map(rows.map((row) => [row.key, Number(row.count)]));
-    return hits.map(({ key }) => counts.get(key) ?? 0);
+    return hits.map(({ key }) => {
+      const after = (later.get(key) ?? 1) - 1;
+      later.set(key, after);
+      return (counts.get(key) ?? 0) - after;
+    });
   };
   return {
     hitAll,

@@ -79,6 +79,13 @@ describe('SharedRateLimiter (PostgreSQL rate_limits table)', () => {
     expect(await hit(ahead, 'skew', twoPerMinute)).toBe(true);
   });
 
+  it('counts repeated keys in one statement in the order given, each hit with its own count', async () => {
+    const windows = sqlRateWindows(store.db);
+    const window = (key: string) => ({ key, windowStart: '2026-02-01T00:00:00.000Z', expiresAt: '2026-02-01T00:01:00.000Z' });
+    expect(await windows.hitAll([window('a'), window('a'), window('b'), window('a')])).toEqual([1, 2, 1, 3]);
+    expect(await windows.hitAll([window('b'), window('a')])).toEqual([2, 4]);
+  });
+
   it('sweeps the windows that ended', async () => {
     const windows = sqlRateWindows(store.db);
     await windows.hitAll([

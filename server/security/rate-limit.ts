@@ -80,9 +80,20 @@ export class MemoryRateLimiter implements RateLimiter {
 
 const SWEEP_EVERY_MS = minute;
 
-/** Counters in the database (`rate_limits`), shared by every instance on it. */
+interface PendingHits {
+  hits: readonly KeyedRule[];
+  resolve: (within: boolean[]) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Counters in the database (`rate_limits`), shared by every instance on it. The hits of the requests that arrive in
+ * one turn of the event loop are counted together, in one statement when the turn ends: under a rush one statement
+ * counts the address and player windows of many submissions (docs/performance.md, issue 13 fifth round).
+ */
 export class SharedRateLimiter implements RateLimiter {
   #lastSweep = 0;
+  #pending: PendingHits[] | null = null;
 
   constructor(
     private readonly windows: RateWindows,
@@ -90,21 +101,40 @@ export class SharedRateLimiter implements RateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** One statement for all the keys (PostgreSQL: one round trip and one commit). */
-  async hitAll(hits: readonly KeyedRule[]): Promise<boolean[]> {
+  hitAll(hits: readonly KeyedRule[]): Promise<boolean[]> {
+    return new Promise((resolve, reject) => {
+      if (!this.#pending) {
+        this.#pending = [];
+        setImmediate(() => void this.#count());
+      }
+      this.#pending.push({ hits, resolve, reject });
+    });
+  }
+
+  async #count(): Promise<void> {
+    const batch = this.#pending ?? [];
+    this.#pending = null;
     const now = this.now();
     if (now - this.#lastSweep >= SWEEP_EVERY_MS) {
       this.#lastSweep = now;
       // In the background: a failed sweep only leaves expired rows for the next one.
       void this.windows.sweep(new Date(now).toISOString()).catch(() => undefined);
     }
-    const counts = await this.windows.hitAll(
-      hits.map(({ key, rule }) => {
-        const start = windowStartOf(now, rule);
-        return { key: `${key}:${rule.windowMs}`, windowStart: new Date(start).toISOString(), expiresAt: new Date(start + rule.windowMs).toISOString() };
-      }),
-    );
-    return hits.map(({ rule }, index) => (counts[index] ?? 0) <= rule.limit);
+    const keyed = batch.flatMap(({ hits }) => hits);
+    try {
+      const counts = await this.windows.hitAll(
+        keyed.map(({ key, rule }) => {
+          const start = windowStartOf(now, rule);
+          return { key: `${key}:${rule.windowMs}`, windowStart: new Date(start).toISOString(), expiresAt: new Date(start + rule.windowMs).toISOString() };
+        }),
+      );
+      let at = 0;
+      for (const { hits, resolve } of batch) {
+        resolve(hits.map(({ rule }) => (counts[at++] ?? 0) <= rule.limit));
+      }
+    } catch (error) {
+      for (const { reject } of batch) reject(error);
+    }
   }
 }
 
