@@ -1,20 +1,21 @@
-// The scale-out Store: PostgreSQL through the `postgres` package. Writes are transactions; the
-// constraints, conditional updates and row locks in the shared repositories do the serialising.
+// The scale-out Store: PostgreSQL through the `postgres` package. Writes are transactions (READ COMMITTED); the
+// constraints, conditional updates and row locks in the shared repositories do the serialising. Reads share
+// read-only snapshot transactions (sharedReads).
 import {
   Kysely,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
   sql,
+  type CompiledQuery,
   type DatabaseConnection,
   type Dialect,
   type Driver,
-  type CompiledQuery,
 } from 'kysely';
 import postgres from 'postgres';
 import { PostgresJsConnection, PostgresJsDriver, runPrepared } from './driver.ts';
 import type { Repositories, Store } from '../../core/ports.ts';
-import { postgresDialect, type SnapshotReader, type SqlContext } from '../sql/dialect.ts';
+import { postgresDialect, type SnapshotReader } from '../sql/dialect.ts';
 import { migrate } from '../sql/migrate.ts';
 import { sqlRepositories } from '../sql/repositories.ts';
 import type { Database } from '../sql/schema.ts';
@@ -95,23 +96,20 @@ const READ_UNIT_BEGIN = 'start transaction isolation level repeatable read read 
 /**
  * The shared repositories over one reserved connection; prepared queries go straight to it (see writeUnit). The query
  * builder is made only when a unit uses it: most units of the request path run prepared queries alone, and a builder
- * a unit is a few kilobytes of garbage that outlives the young generation while the unit waits for the database.
+ * per unit is a few kilobytes of garbage that outlives the young generation while the unit waits for the database.
+ * `readerPool`: for a write unit, where a close may read its leaves beside it in its snapshot.
  */
-const repositoriesOn = (reserved: postgres.ReservedSql, extra: (db: Kysely<Database>) => Partial<SqlContext> = () => ({})): Repositories => {
+const repositoriesOn = (reserved: postgres.ReservedSql, readerPool?: () => postgres.Sql): Repositories => {
   let db: Kysely<Database> | null = null;
   const builder = (): Kysely<Database> => (db ??= new Kysely<Database>({ dialect: postgresJsDialect(() => new ReservedConnectionDriver(reserved)) }));
-  let extras: Partial<SqlContext> | null = null;
-  const context: SqlContext = {
+  return sqlRepositories({
     get db() {
       return builder();
     },
     dialect: postgresDialect,
     execute: <Row>(query: CompiledQuery<Row>) => runPrepared<Row>(reserved, query),
-    get openSnapshotReader() {
-      return (extras ??= extra(builder())).openSnapshotReader;
-    },
-  };
-  return sqlRepositories(context);
+    ...(readerPool ? { openSnapshotReader: () => snapshotReaderOf(readerPool, builder())() } : {}),
+  });
 };
 
 /** PostgreSQL's code for a statement sent after another one failed in the same transaction. */
@@ -132,14 +130,14 @@ const IN_FAILED_TRANSACTION = '25P02';
 const writeUnit = async <T>(
   pool: postgres.Sql,
   work: (repos: Repositories) => Promise<T>,
-  extra: (db: Kysely<Database>) => Partial<SqlContext>,
+  readerPool: () => postgres.Sql,
 ): Promise<T> => {
   const reserved = await pool.reserve();
   const begun = reserved.unsafe('begin').execute();
   // Its failure is read after the unit's work (below); until then it must not count as an unhandled rejection.
   begun.catch(() => undefined);
   try {
-    const result = await work(repositoriesOn(reserved, extra));
+    const result = await work(repositoriesOn(reserved, readerPool));
     await begun;
     const committed = await reserved.unsafe('commit');
     if (committed.command !== 'COMMIT') throw new Error(`The transaction was rolled back (${committed.command}).`);
@@ -254,7 +252,7 @@ export async function createPostgresStore(
   return {
     db,
     read: (work) => guard(() => reads(work)),
-    write: (work) => guard(() => writeUnit(client, work, (unit) => ({ openSnapshotReader: snapshotReaderOf(readerPool, unit) }))),
+    write: (work) => guard(() => writeUnit(client, work, readerPool)),
     close: async () => {
       await db.destroy();
       await readers?.end();
