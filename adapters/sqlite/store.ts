@@ -77,33 +77,35 @@ const readUnitsOn = (sqlite: SqliteConnection) => {
   };
 };
 
+/** A read transaction takes in new units only while it is younger than this (ms). */
+const SHARED_READ_MS = 2;
+
 /**
  * Read units of a file database on the reader connection, sharing read transactions: a unit that starts while one is
- * open joins it, if the event loop has not finished the turn it began in and nothing was written since it began
- * (`writesOf()`, the writer's count, bumped before any write is answered: every unit sees the writes answered before
- * it started). The transaction ends (COMMIT) in that turn's check phase, or when its last unit is done if one runs
- * longer, so the units of the requests read in one turn share one BEGIN, one COMMIT and one set of SQLite's file locks
- * (about 2.4 µs a unit), and none waits for another's (docs/performance.md, issue 13 fifth round). Each unit still
- * sees one committed snapshot. A write by another process (the CLI) may be missed by a unit that starts in the same
- * turn, as if it had started a moment earlier.
+ * open joins it, if nothing was written since it began (`writesOf()`, the writer's count, bumped before any write is
+ * answered: every unit sees the writes answered before it started) and it is younger than SHARED_READ_MS. The
+ * transaction ends (COMMIT) in the event loop's check phase after its last unit, so the units of the requests read in
+ * one turn share one BEGIN, one COMMIT and one set of SQLite's file locks (about 2.4 µs a unit, and the wait for the
+ * connection's lock; docs/performance.md, issue 13 fifth round). Each unit still sees one committed snapshot. A write
+ * by another process (the CLI) may be missed by a unit that starts within that turn, as if it had started a moment
+ * earlier.
  */
 const sharedReadUnitsOn = (sqlite: SqliteConnection, writesOf: () => number) => {
   const repos = repositoriesOn(sqlite);
   interface SharedRead {
     writes: number;
+    startedAt: number;
     units: number;
-    /** Its turn is over: no unit joins it any more. */
-    closing: boolean;
-    finished: boolean;
+    ending: boolean;
   }
   let current: SharedRead | null = null;
   /** Units that could not join the open transaction: woken when it ends, to start the next one together. */
   let waiting: (() => void)[] = [];
 
-  const finish = (read: SharedRead): void => {
-    if (read.finished) return;
-    read.finished = true;
-    if (current === read) current = null;
+  const end = (read: SharedRead): void => {
+    read.ending = false;
+    if (read.units > 0 || current !== read) return;
+    current = null;
     try {
       if (sqlite.database.open && sqlite.database.inTransaction) sqlite.statements.run('commit');
     } finally {
@@ -114,21 +116,13 @@ const sharedReadUnitsOn = (sqlite: SqliteConnection, writesOf: () => number) => 
     }
   };
 
-  const close = (read: SharedRead): void => {
-    read.closing = true;
-    if (read.units === 0) finish(read);
-  };
-
-  /** The open transaction, if a unit starting now may join it. */
-  const joinable = (): SharedRead | null => (current !== null && !current.closing && current.writes === writesOf() ? current : null);
+  const joinable = (read: SharedRead | null): read is SharedRead =>
+    read !== null && read.writes === writesOf() && performance.now() - read.startedAt <= SHARED_READ_MS;
 
   /** The open transaction this unit may join, or a new one (the connection's lock held from BEGIN to its end). */
   const transaction = async (): Promise<SharedRead> => {
     for (;;) {
-      const open = joinable();
-      if (open) return open;
-      // Written since it began (or its turn is over) and no unit in it: end it now rather than at the turn's end.
-      if (current !== null && current.units === 0) finish(current);
+      if (joinable(current)) return current;
       if (current === null) {
         // Held by a transaction while one is open, otherwise only by closing the store.
         if (!sqlite.lock.tryAcquire()) await sqlite.lock.acquire();
@@ -139,17 +133,15 @@ const sharedReadUnitsOn = (sqlite: SqliteConnection, writesOf: () => number) => 
           sqlite.lock.release();
           throw error;
         }
-        const read: SharedRead = { writes: writesOf(), units: 0, closing: false, finished: false };
-        current = read;
-        setImmediate(close, read);
-        return read;
+        current = { writes: writesOf(), startedAt: performance.now(), units: 0, ending: false };
+        return current;
       }
       await new Promise<void>((resolve) => waiting.push(resolve));
     }
   };
 
   return async <T>(work: (repos: Repositories) => Promise<T>): Promise<T> => {
-    const read = joinable() ?? (await transaction());
+    const read = joinable(current) ? current : await transaction();
     read.units += 1;
     try {
       return await work(repos);
@@ -157,7 +149,10 @@ const sharedReadUnitsOn = (sqlite: SqliteConnection, writesOf: () => number) => 
       read.units -= 1;
       // A statement error that ended the transaction: later units must not run outside one.
       if (!sqlite.database.inTransaction) read.writes = -1;
-      if (read.units === 0 && read.closing) finish(read);
+      if (read.units === 0 && !read.ending) {
+        read.ending = true;
+        setImmediate(end, read);
+      }
     }
   };
 };
