@@ -15,7 +15,7 @@ import {
 import postgres from 'postgres';
 import { PostgresJsConnection, PostgresJsDriver, runPrepared } from './driver.ts';
 import type { Repositories, Store } from '../../core/ports.ts';
-import { postgresDialect, type SnapshotReader } from '../sql/dialect.ts';
+import { errorCode, postgresDialect, type SnapshotReader } from '../sql/dialect.ts';
 import { migrate } from '../sql/migrate.ts';
 import { sqlRepositories } from '../sql/repositories.ts';
 import type { Database } from '../sql/schema.ts';
@@ -158,8 +158,6 @@ interface PendingRead {
   reject: (error: unknown) => void;
 }
 
-const codeOf = (error: unknown): unknown => (typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined);
-
 /**
  * Read units share read transactions: the units that start in one turn of the event loop run together, in one
  * read-only repeatable-read transaction on one connection, begun when the turn ends (in its check phase). Its snapshot
@@ -198,7 +196,7 @@ const sharedReads = (pool: postgres.Sql) => {
       const failedBegin = await beginFailure;
       if (failedBegin) unit.reject(failedBegin.error);
       else if ('value' in outcome) unit.resolve(outcome.value);
-      else if (codeOf(outcome.error) === IN_FAILED_TRANSACTION && units.length > 1) void run([unit]);
+      else if (errorCode(outcome.error) === IN_FAILED_TRANSACTION && units.length > 1) void run([unit]);
       else unit.reject(outcome.error);
     };
     try {

@@ -42,7 +42,8 @@ export interface SqlContext {
   foldRootBeside?: (gameKey: string, entries: number) => Promise<{ root: string; leaves: number } | null>;
 }
 
-const errorCode = (error: unknown): unknown =>
+/** A driver error's `code` (SQLite's `SQLITE_…`, PostgreSQL's SQLSTATE), if it has one. */
+export const errorCode = (error: unknown): unknown =>
   typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
 
 export const sqliteDialect: SqlDialect = {
