@@ -12,9 +12,9 @@ type Parameters = postgres.ParameterOrJSON<never>[];
 
 const MUTATIONS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
-/** One statement, prepared, on `sql` (a reserved connection, or the pool for a statement of its own). */
+/** One statement, prepared, on a reserved connection. */
 export const runPrepared = async <Row>(
-  sql: postgres.Sql | postgres.ReservedSql,
+  sql: postgres.ReservedSql,
   query: Pick<CompiledQuery, 'sql' | 'parameters'>,
 ): Promise<QueryResult<Row>> => {
   const result = await sql.unsafe(query.sql, query.parameters as Parameters, { prepare: true });
