@@ -1,6 +1,7 @@
 // The Hono application: security middleware, sessions, the web app's files and one sub-app per
 // resource. Built from a container so tests run it over the memory store without opening a port.
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Hono } from 'hono';
 import type { Container } from 'inversify';
 import type { AppEnv } from './app-env.ts';
 import { sessionMiddleware } from './auth/session.ts';
@@ -8,6 +9,8 @@ import { servicesOf } from './composition-root.ts';
 import type { ApiError } from './contract.ts';
 import { compressJson } from './content-encoding.ts';
 import { errorHandler } from './on-error.ts';
+import { mountApiDocs } from './api-docs.ts';
+import { readJsonBody } from './validation.ts';
 import { accountRoutes } from './routes/account.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -36,7 +39,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 export const createApp = (container: Container): Hono<AppEnv> => {
   const services = servicesOf(container);
-  const app = new Hono<AppEnv>({ router: new MemoRouter() });
+  const app = new OpenAPIHono<AppEnv>({ router: new MemoRouter() });
 
   app.onError(errorHandler(services.logger));
   app.notFound((c) => c.json({ error: 'Not found.', code: 'NOT_FOUND' } satisfies ApiError, 404));
@@ -70,6 +73,8 @@ export const createApp = (container: Container): Hono<AppEnv> => {
   );
   app.use('/api/*', jsonOnly);
   app.use('/admin/*', jsonOnly);
+  app.use('/api/*', readJsonBody);
+  app.use('/admin/*', readJsonBody);
   app.use(sessionMiddleware(services));
 
   app.route('/auth', authRoutes(services));
@@ -88,5 +93,6 @@ export const createApp = (container: Container): Hono<AppEnv> => {
     app.route('/api', routes(services));
   }
   app.route('/admin', adminRoutes(services));
+  mountApiDocs(app);
   return app;
 };

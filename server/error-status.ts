@@ -1,8 +1,10 @@
-// The one table from domain error codes to HTTP statuses (DESIGN.md §12).
+// The one table from error codes to HTTP statuses (DESIGN.md §12): the domain's codes and the few the HTTP
+// edge raises itself. The error handler and the OpenAPI document's error responses both read it.
+import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorCode } from '../core/errors.ts';
 
-export const errorStatus: Record<ErrorCode, ContentfulStatusCode> = {
+export const errorStatus = {
   VALIDATION: 400,
   DUPLICATE_NUMBER: 400,
   REFERRAL_INVALID: 400,
@@ -10,6 +12,7 @@ export const errorStatus: Record<ErrorCode, ContentfulStatusCode> = {
   FORBIDDEN: 403,
   OWN_PAYOUT: 403,
   WRONG_PASSWORD: 403,
+  CROSS_SITE: 403,
   NOT_FOUND: 404,
   PRIZE_DISABLED: 404,
   CONFLICT: 409,
@@ -24,5 +27,17 @@ export const errorStatus: Record<ErrorCode, ContentfulStatusCode> = {
   ALREADY_IN_GUILD: 409,
   NAME_TAKEN: 409,
   EMAIL_TAKEN: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
-};
+  INTERNAL: 500,
+} as const satisfies Record<ErrorCode | 'CROSS_SITE' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'INTERNAL', ContentfulStatusCode>;
+
+/** Every `code` an error body can carry. */
+export type ApiErrorCode = keyof typeof errorStatus;
+
+export const isApiErrorCode = (value: unknown): value is ApiErrorCode => typeof value === 'string' && Object.hasOwn(errorStatus, value);
+
+/** The HTTP edge's own failure: Hono's HTTPException, its status from the table, the code kept as its cause. */
+export const apiError = (code: ApiErrorCode, message: string): HTTPException =>
+  new HTTPException(errorStatus[code], { message, cause: code });

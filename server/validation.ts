@@ -2,9 +2,10 @@
 // A schema gives its own message where the spec has one; every other failure gets a message in
 // words naming the field (never zod's "Invalid input: expected …", DESIGN.md §14).
 import type { Context } from 'hono';
-import { z } from 'zod';
+import { createMiddleware } from 'hono/factory';
+import { z } from '@hono/zod-openapi';
 import type { $ZodRawIssue } from 'zod/v4/core';
-import { DomainError } from '../core/errors.ts';
+import { apiError } from './error-status.ts';
 import { MAX_JSON_DEPTH, nestedDeeperThan, TOO_DEEP_MESSAGE } from './security/json-depth.ts';
 import { containsNul, NUL_MESSAGE } from './security/nul-characters.ts';
 
@@ -51,26 +52,45 @@ export const issueInWords = (issue: $ZodRawIssue): string => {
 };
 
 export const parse = <S extends z.ZodType>(schema: S, value: unknown): z.output<S> => {
-  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) throw new DomainError('VALIDATION', TOO_DEEP_MESSAGE);
-  if (containsNul(value)) throw new DomainError('VALIDATION', NUL_MESSAGE);
+  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) throw apiError('VALIDATION', TOO_DEEP_MESSAGE);
+  if (containsNul(value)) throw apiError('VALIDATION', NUL_MESSAGE);
   const result = schema.safeParse(value, { error: issueInWords });
-  if (!result.success) throw new DomainError('VALIDATION', firstIssueMessage(result.error));
+  if (!result.success) throw apiError('VALIDATION', firstIssueMessage(result.error));
   return result.data;
 };
 
-/** The JSON body (an empty body reads as {}), validated by `schema`. */
-export const jsonBody = async <S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> => {
+// The routes' validators (@hono/zod-openapi) parse without a per-call error map: the same words apply to them.
+z.config({ customError: issueInWords });
+
+/** What the routes' validators do with a failure: a 400 with the first issue's message. */
+export const validationHook = (result: { success: true } | { success: false; error: z.ZodError }): void => {
+  if (!result.success) throw apiError('VALIDATION', firstIssueMessage(result.error));
+};
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Reads a JSON request body once, before the routes' validators: an empty body reads as {}, and a
+ * body nested too deeply or holding a NUL is refused before any schema walks it. The validators
+ * take the value from Hono's body cache.
+ */
+export const readJsonBody = createMiddleware(async (c, next) => {
+  const type = c.req.header('content-type');
+  if (!BODY_METHODS.has(c.req.method) || type === undefined || !/json/i.test(type)) return next();
   const text = await c.req.text();
   let value: unknown = {};
   if (text.trim() !== '') {
     try {
       value = JSON.parse(text);
     } catch {
-      throw new DomainError('VALIDATION', 'The request body is not valid JSON.');
+      throw apiError('VALIDATION', 'The request body is not valid JSON.');
     }
   }
-  return parse(schema, value);
-};
+  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) throw apiError('VALIDATION', TOO_DEEP_MESSAGE);
+  if (containsNul(value)) throw apiError('VALIDATION', NUL_MESSAGE);
+  c.req.bodyCache.json = Promise.resolve(value);
+  return next();
+});
 
 /** An object body; other shapes (arrays, strings) get one clear message. */
 export const object = <T extends z.ZodRawShape>(shape: T) =>
@@ -93,3 +113,17 @@ export const intQuery = (name: string, fallback: number, min: number, max: numbe
       }
       return Math.min(max, Math.max(min, Number(v)));
     });
+
+/** The JSON body (an empty body reads as {}), validated by `schema`. */
+export const jsonBody = async <S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> => {
+  const text = await c.req.text();
+  let value: unknown = {};
+  if (text.trim() !== '') {
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw apiError('VALIDATION', 'The request body is not valid JSON.');
+    }
+  }
+  return parse(schema, value);
+};

@@ -1,17 +1,36 @@
-// Who may call a route: read the user the session middleware found, or refuse.
+// Who may call a route: each sub-app installs one guard for all its routes (`app.use('*', signedIn)`);
+// behind it `c.var.user` is the signed-in user, typed as present.
 import type { Context } from 'hono';
-import { DomainError } from '../../core/errors.ts';
+import { createMiddleware } from 'hono/factory';
 import type { User } from '../../core/model.ts';
 import type { AppEnv } from '../app-env.ts';
+import { apiError } from '../error-status.ts';
+
+/** The environment behind a guard: the user is there. */
+export interface SignedInEnv extends AppEnv {
+  Variables: AppEnv['Variables'] & { user: User };
+}
+
+export const signedIn = createMiddleware<SignedInEnv>((c, next) => {
+  if (!c.get('user')) throw apiError('UNAUTHENTICATED', 'Please sign in first.');
+  return next();
+});
+
+export const adminOnly = createMiddleware<SignedInEnv>((c, next) => {
+  const user = c.get('user');
+  if (!user) throw apiError('UNAUTHENTICATED', 'Please sign in first.');
+  if (user.role !== 'admin') throw apiError('FORBIDDEN', 'You need admin privileges to do that.');
+  return next();
+});
 
 export const requireUser = (c: Context<AppEnv>): User => {
   const user = c.get('user');
-  if (!user) throw new DomainError('UNAUTHENTICATED', 'Please sign in first.');
+  if (!user) throw apiError('UNAUTHENTICATED', 'Please sign in first.');
   return user;
 };
 
 export const requireAdmin = (c: Context<AppEnv>): User => {
   const user = requireUser(c);
-  if (user.role !== 'admin') throw new DomainError('FORBIDDEN', 'You need admin privileges to do that.');
+  if (user.role !== 'admin') throw apiError('FORBIDDEN', 'You need admin privileges to do that.');
   return user;
 };

@@ -13,7 +13,7 @@ import type { AppEnv, AppServices } from '../app-env.ts';
 import { devSignInPage } from '../auth/dev-sign-in-page.ts';
 import { clearSessionCookie, readSessionToken, setOAuthCookies, setSessionCookie, takeOAuthCookies } from '../auth/session-cookie.ts';
 import { rateLimit } from '../security/rate-limit.ts';
-import { HttpProblem } from '../http-problem.ts';
+import { apiError } from '../error-status.ts';
 import { parse } from '../validation.ts';
 
 // Shapes only: the sign-in use case checks the e-mail and tidies the display name.
@@ -30,7 +30,7 @@ const isJsonRequest = (c: Context): boolean => (c.req.header('content-type') ?? 
 export const authRoutes = (services: AppServices) => {
   const { deps, config, googleAuth, limiter } = services;
   const devOnly = () => {
-    if (config.authMode !== 'dev') throw new HttpProblem(404, 'NOT_FOUND', 'Development sign-in is turned off.');
+    if (config.authMode !== 'dev') throw apiError('NOT_FOUND', 'Development sign-in is turned off.');
   };
 
   /** The last step of every sign-in: the user, a new session, the cookie. */

@@ -2,7 +2,7 @@
 // never reach them even without the origin check. Body-less requests carry no content type.
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env.ts';
-import { HttpProblem } from '../http-problem.ts';
+import { apiError } from '../error-status.ts';
 
 const hasBody = (contentLength: string | undefined, transferEncoding: string | undefined): boolean =>
   (contentLength !== undefined && contentLength !== '0') || transferEncoding !== undefined;
@@ -12,7 +12,7 @@ export const jsonOnly = createMiddleware<AppEnv>((c, next) => {
   const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   const isJson = type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type);
   if (!isJson && (type !== '' || hasBody(c.req.header('content-length'), c.req.header('transfer-encoding')))) {
-    throw new HttpProblem(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON (Content-Type: application/json).');
+    throw apiError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON (Content-Type: application/json).');
   }
   return next();
 });

@@ -6,7 +6,7 @@
 // rebinding page or a proxy passing Host through would make any origin look like our own).
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env.ts';
-import { HttpProblem } from '../http-problem.ts';
+import { apiError } from '../error-status.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -18,7 +18,7 @@ export const sameOrigin = (publicUrl: string) => {
     const site = c.req.header('sec-fetch-site');
     const crossSite = origin !== undefined ? origin !== publicOrigin : site !== undefined && site !== 'same-origin' && site !== 'none';
     // Built only when refusing: an Error captures a stack trace, which every accepted POST would pay for.
-    if (crossSite) throw new HttpProblem(403, 'CROSS_SITE', 'Cross-site requests are not allowed.');
+    if (crossSite) throw apiError('CROSS_SITE', 'Cross-site requests are not allowed.');
     return next();
   });
 };

@@ -1,0 +1,76 @@
+// How a route is declared: its method, path, schemas and answers in one `apiRoute(...)`, from which
+// @hono/zod-openapi validates the request, types the handler and writes the OpenAPI document.
+import { createRoute, OpenAPIHono, z, type RouteConfig } from '@hono/zod-openapi';
+import type { Env } from 'hono';
+import { errorStatus, type ApiErrorCode } from './error-status.ts';
+import { validationHook } from './validation.ts';
+
+/** Who may call a route; the sub-app's guard enforces it, the document states it (401, 403, the session cookie). */
+export type Access = 'public' | 'player' | 'admin';
+
+export const SESSION_SCHEME = 'session';
+
+/** The error body `{error, code}` of one status, with the codes it can carry there. */
+const errorBody = (codes: readonly [ApiErrorCode, ...ApiErrorCode[]]) =>
+  z
+    .object({ error: z.string().openapi({ description: 'A message for people.' }), code: z.enum(codes) })
+    .catchall(z.unknown())
+    .openapi({ description: 'Some errors carry more fields (a disabled prize: status, message, dayOfWeek).' });
+
+/** The failures every route can meet at the edge, whatever it does. */
+const edgeFailures = (method: RouteConfig['method']): ApiErrorCode[] =>
+  method === 'get' ? ['INTERNAL'] : ['VALIDATION', 'CROSS_SITE', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'INTERNAL'];
+
+const accessFailures: Record<Access, ApiErrorCode[]> = {
+  public: [],
+  player: ['UNAUTHENTICATED'],
+  admin: ['UNAUTHENTICATED', 'FORBIDDEN'],
+};
+
+/** The error responses of a route, one per status, each listing its codes. */
+const errorResponses = (codes: readonly ApiErrorCode[]): RouteConfig['responses'] => {
+  const byStatus = new Map<number, [ApiErrorCode, ...ApiErrorCode[]]>();
+  for (const code of new Set(codes)) {
+    const status = errorStatus[code];
+    const known = byStatus.get(status);
+    if (known) known.push(code);
+    else byStatus.set(status, [code]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, list]) => [
+      status,
+      { description: list.join(', '), content: { 'application/json': { schema: errorBody(list) } } },
+    ]),
+  );
+};
+
+interface RouteOptions {
+  access: Access;
+  /** The codes the use case (and any rate limit) can answer with, beyond the edge's own. */
+  failures?: ApiErrorCode[];
+}
+
+/** A route: its config as @hono/zod-openapi takes it, plus who may call it and how it can fail. */
+export const apiRoute = <const R extends RouteConfig>(config: R, { access, failures = [] }: RouteOptions): R => {
+  const hasInput = config.request !== undefined;
+  const codes = [...(hasInput ? (['VALIDATION'] as const) : []), ...accessFailures[access], ...failures, ...edgeFailures(config.method)];
+  return createRoute({
+    ...config,
+    ...(access === 'public' ? {} : { security: [{ [SESSION_SCHEME]: [] }] }),
+    responses: { ...config.responses, ...errorResponses(codes) },
+  }) as R;
+};
+
+/** A JSON answer. */
+export const json = <S extends z.ZodType>(schema: S, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** A JSON request body (absent or empty reads as {}). */
+export const jsonBody = <S extends z.ZodType>(schema: S) => ({
+  body: { required: true, content: { 'application/json': { schema } } },
+});
+
+/** A sub-app whose routes answer a failed validation with the usual 400 body. */
+export const apiApp = <E extends Env>() => new OpenAPIHono<E>({ defaultHook: validationHook });
