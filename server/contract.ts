@@ -1,515 +1,668 @@
-// The HTTP payloads shared by the server and the web app. Types only: the web app imports this
-// module with `import type`, so nothing of the server reaches the browser bundle.
-// Paths follow spec-1 §7, spec-2 §7 and DESIGN.md §12. Money is whole cents; instants ISO-8601 UTC.
+// The HTTP payloads shared by the server and the web app, as zod schemas: the routes validate requests and
+// declare answers with them, the OpenAPI document (GET /api/openapi.json) is generated from them, and each
+// schema's type is exported under the schema's name. The web app imports this module with `import type`, so
+// nothing of the server reaches the browser bundle. Paths follow spec-1 §7, spec-2 §7 and DESIGN.md §12.
+// Money is whole cents; instants ISO-8601 UTC. Requests' types are what a client sends (z.input), answers'
+// types what it receives (z.output).
+import { z } from '@hono/zod-openapi';
+import { intQuery, object } from './validation.ts';
 
-export interface ApiError {
-  error: string;
-  code: string;
-  /** Extra fields some errors carry (a disabled prize: status, message, dayOfWeek). */
-  [extra: string]: unknown;
-}
+/** A value the core checks with the spec's messages: any value passes the edge, typed and documented as `T`. */
+const checkedByCore = <T>(type: 'integer' | 'boolean' | 'string') => z.custom<T>().openapi({ type });
+
+const instant = z.string().openapi({ format: 'date-time' });
+const gameKey = z.string().openapi({ description: 'A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date.' });
+const openOrClosed = z.enum(['open', 'closed']);
+const entryType = z.enum(['standard', 'bonus']);
+const prizeType = z.enum(['cash', 'voucher']);
+
+export const ApiError = z
+  .object({ error: z.string(), code: z.string() })
+  .catchall(z.unknown())
+  .openapi('ApiError', { description: 'Every error: a message for people and a stable code; some carry more fields.' });
+export type ApiError = z.output<typeof ApiError>;
+
+export const MessageResponse = z.object({ message: z.string() }).openapi('MessageResponse');
+export type MessageResponse = z.output<typeof MessageResponse>;
+
+// ---- request parameters ------------------------------------------------------------------------
+export const gameDateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}(-\d+)?$/, 'The date must look like YYYY-MM-DD.');
+export const GameDateParams = z.object({ date: gameDateParam.openapi({ param: { name: 'date', in: 'path' }, example: '2026-11-20' }) });
+export const IdParams = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
 
 // ---- accounts --------------------------------------------------------------------------------
 /** GET /api/me (401 when signed out) */
-export interface MeResponse {
-  id: string;
-  email: string;
-  displayName: string;
-  role: 'admin' | 'player';
-}
-/** PUT /api/profile body; answers ProfileResponse. DELETE /api/profile answers { message }. */
-export interface ProfileUpdateRequest {
-  username?: string;
-  email: string;
-  displayName: string;
-  /** Optional: mails that are not about money (the claim reminder, a win on a day without a prize) on or off. */
-  emailNotifications?: boolean;
-}
+export const MeResponse = z
+  .object({ id: z.string(), email: z.string(), displayName: z.string(), role: z.enum(['admin', 'player']) })
+  .openapi('MeResponse');
+export type MeResponse = z.output<typeof MeResponse>;
+
+/** PUT /api/profile body (shapes only: the use case checks the values with the spec's messages); answers ProfileResponse. */
+export const ProfileUpdateRequest = object({
+  // The username is locked to the e-mail (spec-2 §2): accepted and ignored.
+  username: z.string({ error: 'username must be text.' }).optional(),
+  email: z.string({ error: 'Invalid email address' }).max(320, 'Invalid email address'),
+  displayName: z.string({ error: 'Display name must be at least 2 characters' }).max(200, 'Display name is too long'),
+  /** Mails that are not about money (the claim reminder, a win on a day without a prize) on or off. */
+  emailNotifications: checkedByCore<boolean>('boolean').optional(),
+}).openapi('ProfileUpdateRequest');
+export type ProfileUpdateRequest = z.input<typeof ProfileUpdateRequest>;
+
 /** GET /api/profile and the answer to PUT /api/profile. */
-export interface ProfileResponse extends MeResponse {
-  emailNotifications: boolean;
-}
-export interface MessageResponse {
-  message: string;
-}
+export const ProfileResponse = MeResponse.extend({ emailNotifications: z.boolean() }).openapi('ProfileResponse');
+export type ProfileResponse = z.output<typeof ProfileResponse>;
+
 /** GET /api/stats/user/me */
-export interface UserTotalsResponse {
-  entriesCount: number;
-  winsCount: number;
-  currentStreak: number;
-  bestStreak: number;
-}
+export const UserTotalsResponse = z
+  .object({ entriesCount: z.number().int(), winsCount: z.number().int(), currentStreak: z.number().int(), bestStreak: z.number().int() })
+  .openapi('UserTotalsResponse');
+export type UserTotalsResponse = z.output<typeof UserTotalsResponse>;
 
 // ---- game ------------------------------------------------------------------------------------
 /** GET /api/game/today */
-export interface GameTodayResponse {
-  gameDate: string; // YYYY-MM-DD or YYYY-MM-DD-n
-  serverNowISO: string;
-  msUntilClose: number; // 0 when closed
-  effectiveStatus: 'open' | 'closed';
-  closesAtISO: string;
-}
-export interface EntryDto {
-  id: string;
-  number: number;
-  entryType: 'standard' | 'bonus';
-  submittedAt: string;
-}
-export interface BonusEntryDto {
-  id: string;
-  sourceType: 'referral' | 'streak' | 'other';
-  remainingEntries: number;
-  expiresAt: string;
-}
+export const GameTodayResponse = z
+  .object({
+    gameDate: gameKey,
+    serverNowISO: instant,
+    msUntilClose: z.number().openapi({ description: '0 when closed.' }),
+    effectiveStatus: openOrClosed,
+    closesAtISO: instant,
+  })
+  .openapi('GameTodayResponse');
+export type GameTodayResponse = z.output<typeof GameTodayResponse>;
+
+export const EntryDto = z
+  .object({ id: z.string(), number: z.number().int(), entryType, submittedAt: instant })
+  .openapi('EntryDto');
+export type EntryDto = z.output<typeof EntryDto>;
+
+export const BonusEntryDto = z
+  .object({
+    id: z.string(),
+    sourceType: z.enum(['referral', 'streak', 'other']),
+    remainingEntries: z.number().int(),
+    expiresAt: instant,
+  })
+  .openapi('BonusEntryDto');
+export type BonusEntryDto = z.output<typeof BonusEntryDto>;
+
 /** A receipt (DESIGN.md §16): what a player keeps to check, after the close, that their pick was counted unchanged. */
-export interface EntryReceiptDto {
-  gameDate: string;
-  entryId: string;
-  number: number;
-  salt: string; // 32 hex characters
-  leaf: string; // 64 hex characters
-}
-export interface MineReceiptDto {
-  gameDate: string;
-  mineId: string;
-  number: number;
-  salt: string;
-  leaf: string;
-}
+export const EntryReceiptDto = z
+  .object({
+    gameDate: gameKey,
+    entryId: z.string(),
+    number: z.number().int(),
+    salt: z.string().openapi({ description: '32 hex characters.' }),
+    leaf: z.string().openapi({ description: '64 hex characters.' }),
+  })
+  .openapi('EntryReceiptDto');
+export type EntryReceiptDto = z.output<typeof EntryReceiptDto>;
+
+export const MineReceiptDto = z
+  .object({ gameDate: gameKey, mineId: z.string(), number: z.number().int(), salt: z.string(), leaf: z.string() })
+  .openapi('MineReceiptDto');
+export type MineReceiptDto = z.output<typeof MineReceiptDto>;
+
 /** An entry of GET /api/entry/mine: the entry with its receipt's fields. */
-export interface MyEntryDto extends EntryDto, EntryReceiptDto {}
+export const MyEntryDto = EntryDto.extend(EntryReceiptDto.shape).openapi('MyEntryDto');
+export type MyEntryDto = z.output<typeof MyEntryDto>;
+
 /** GET /api/entry/mine (signed in) */
-export interface MyEntriesResponse {
-  gameDate: string;
-  entries: MyEntryDto[];
-  status: { canSubmitMore: boolean; effectiveStatus: 'open' | 'closed' };
-  maxSubmissions: number;
-  availableBonusEntries: number;
-  bonusEntriesDetails: BonusEntryDto[];
-}
-/** POST /api/entry */
-export interface SubmitEntryRequest {
-  number: number;
+export const MyEntriesResponse = z
+  .object({
+    gameDate: gameKey,
+    entries: z.array(MyEntryDto),
+    status: z.object({ canSubmitMore: z.boolean(), effectiveStatus: openOrClosed }),
+    maxSubmissions: z.number().int(),
+    availableBonusEntries: z.number().int(),
+    bonusEntriesDetails: z.array(BonusEntryDto),
+  })
+  .openapi('MyEntriesResponse');
+export type MyEntriesResponse = z.output<typeof MyEntriesResponse>;
+
+/** POST /api/entry (the number is checked by the core, with the spec's messages, a missing one included) */
+export const SubmitEntryRequest = object({
+  number: checkedByCore<number>('integer'),
   /** The game the player saw (GameTodayResponse.gameDate); when it is no longer the open game: 409 GAME_CLOSED, nothing stored. */
-  gameDate?: string;
-}
-export interface SubmitEntryResponse {
-  entry: EntryDto;
-  message: string;
-  receipt: EntryReceiptDto;
-}
+  gameDate: checkedByCore<string>('string').optional(),
+}).openapi('SubmitEntryRequest');
+export type SubmitEntryRequest = z.input<typeof SubmitEntryRequest>;
+
+export const SubmitEntryResponse = z
+  .object({ entry: EntryDto, message: z.string(), receipt: EntryReceiptDto })
+  .openapi('SubmitEntryResponse');
+export type SubmitEntryResponse = z.output<typeof SubmitEntryResponse>;
 
 // ---- results, history, stats -----------------------------------------------------------------
+const PrizeDtoSchema = z.object({ prizeType, amountCents: z.number().int(), currency: z.string(), description: z.string() });
+
 /** GET /api/results/today and /api/results/{date} */
-export type ResultResponse =
-  | { gameDate: string; status: 'open' }
-  | {
-      gameDate: string;
-      status: 'closed';
-      winnerName: string | null;
-      winningNumber: number | null;
-      prize: { prizeType: 'cash' | 'voucher'; amountCents: number; currency: string; description: string } | null;
-      entriesTotal: number;
-    };
+export const ResultResponse = z
+  .discriminatedUnion('status', [
+    z.object({ gameDate: gameKey, status: z.literal('open') }),
+    z.object({
+      gameDate: gameKey,
+      status: z.literal('closed'),
+      winnerName: z.string().nullable(),
+      winningNumber: z.number().int().nullable(),
+      prize: PrizeDtoSchema.nullable(),
+      entriesTotal: z.number().int(),
+    }),
+  ])
+  .openapi('ResultResponse');
+export type ResultResponse = z.output<typeof ResultResponse>;
+
 /** GET /api/history?limit= (default 14) */
-export interface HistoryResponse {
-  items: { gameDate: string; status: 'open' | 'closed' }[];
-}
-export interface SnapshotDto {
-  entriesTotal: number;
-  uniquesTotal: number;
-  winningNumber: number | null;
-  secondPlaceNumber: number | null;
-  missedWinNumber: number | null;
-  highestNumber: number | null;
-  mostFrequentNumbers: number[];
-  mostFrequentCount: number;
-  median: number | null;
-  average: number | null;
-  minedNumbers: number[];
-}
-/** GET /api/stats/daily/{date} (404 until the game has closed) */
-export interface DailyStatsResponse {
-  gameDate: string;
-  snapshot: SnapshotDto;
-  histogram: { number: number; count: number }[];
-  histogramTruncated: boolean;
-  /** The signed-in caller's entries in that game; [] when signed out. */
-  userSubmissions: EntryDto[];
-  /** The signed-in caller's entries with their outcome; [] when signed out. */
-  myOutcomes: EntryOutcomeDto[];
-  /** The close's fairness root (GET /api/fairness/{gameKey}); null for games closed before receipts existed. */
-  fairnessRoot: string | null;
-}
+export const HistoryQuery = z.object({ limit: intQuery('limit', 14, 1, 100).openapi({ type: 'integer', description: '1–100, default 14.' }) });
+export const HistoryResponse = z
+  .object({ items: z.array(z.object({ gameDate: gameKey, status: openOrClosed })) })
+  .openapi('HistoryResponse');
+export type HistoryResponse = z.output<typeof HistoryResponse>;
+
+const nullableInt = z.number().int().nullable();
+export const SnapshotDto = z
+  .object({
+    entriesTotal: z.number().int(),
+    uniquesTotal: z.number().int(),
+    winningNumber: nullableInt,
+    secondPlaceNumber: nullableInt,
+    missedWinNumber: nullableInt,
+    highestNumber: nullableInt,
+    mostFrequentNumbers: z.array(z.number().int()),
+    mostFrequentCount: z.number().int(),
+    median: z.number().nullable(),
+    average: z.number().nullable(),
+    minedNumbers: z.array(z.number().int()),
+  })
+  .openapi('SnapshotDto');
+export type SnapshotDto = z.output<typeof SnapshotDto>;
+
 /**
  * How one of the player's numbers did (spec-1 §4): `winner` = the winning number, `runner_up` = second place,
  * `unique` = picked by nobody else and not mined, else `duplicate` (a mined number is `duplicate`, even when
  * only one player picked it). `rank` = position among the game's unique numbers (1 = winner, 2 = runner-up),
  * null for a duplicate.
  */
-export type EntryOutcome = 'winner' | 'runner_up' | 'unique' | 'duplicate';
-export interface EntryOutcomeDto {
-  number: number;
-  entryType: 'standard' | 'bonus';
-  outcome: EntryOutcome;
-  rank: number | null;
-}
-export interface MyResultDto {
-  gameDate: string;
-  winningNumber: number | null;
-  secondPlaceNumber: number | null;
-  entries: EntryOutcomeDto[];
-  /** The prize the player won in that game (null for everyone else, and on a day without a prize). */
-  winning: { canClaim: boolean; amountCents: number; prizeType: 'cash' | 'voucher'; currency: string } | null;
-}
+export const EntryOutcome = z.enum(['winner', 'runner_up', 'unique', 'duplicate']);
+export type EntryOutcome = z.output<typeof EntryOutcome>;
+export const EntryOutcomeDto = z
+  .object({ number: z.number().int(), entryType, outcome: EntryOutcome, rank: nullableInt })
+  .openapi('EntryOutcomeDto');
+export type EntryOutcomeDto = z.output<typeof EntryOutcomeDto>;
+
+/** GET /api/stats/daily/{date} (404 until the game has closed) */
+export const DailyStatsResponse = z
+  .object({
+    gameDate: gameKey,
+    snapshot: SnapshotDto,
+    histogram: z.array(z.object({ number: z.number().int(), count: z.number().int() })),
+    histogramTruncated: z.boolean(),
+    /** The signed-in caller's entries in that game; [] when signed out. */
+    userSubmissions: z.array(EntryDto),
+    /** The signed-in caller's entries with their outcome; [] when signed out. */
+    myOutcomes: z.array(EntryOutcomeDto),
+    /** The close's fairness root (GET /api/fairness/{gameKey}); null for games closed before receipts existed. */
+    fairnessRoot: z.string().nullable(),
+  })
+  .openapi('DailyStatsResponse');
+export type DailyStatsResponse = z.output<typeof DailyStatsResponse>;
+
+export const MyResultDto = z
+  .object({
+    gameDate: gameKey,
+    winningNumber: nullableInt,
+    secondPlaceNumber: nullableInt,
+    entries: z.array(EntryOutcomeDto),
+    /** The prize the player won in that game (null for everyone else, and on a day without a prize). */
+    winning: z.object({ canClaim: z.boolean(), amountCents: z.number().int(), prizeType, currency: z.string() }).nullable(),
+  })
+  .openapi('MyResultDto');
+export type MyResultDto = z.output<typeof MyResultDto>;
+
 /** GET /api/results/me/latest (signed in): the player's latest closed game with entries; null when none. */
-export interface LatestResultResponse {
-  result: MyResultDto | null;
-}
+export const LatestResultResponse = z.object({ result: MyResultDto.nullable() }).openapi('LatestResultResponse');
+export type LatestResultResponse = z.output<typeof LatestResultResponse>;
 
 // ---- fairness (DESIGN.md §16) ------------------------------------------------------------------
+const leafOf = <K extends string>(idName: K) =>
+  z.object({ [idName]: z.string(), number: z.number().int(), salt: z.string(), leaf: z.string() } as Record<K, z.ZodString> & {
+    number: z.ZodNumber;
+    salt: z.ZodString;
+    leaf: z.ZodString;
+  });
+
 /** GET /api/fairness/{gameKey}: lists sorted by leaf; no user ids, names or e-mails. */
-export type FairnessRecordResponse =
-  | { gameDate: string; status: 'open' }
-  | {
-      gameDate: string;
-      status: 'closed';
-      closedAt: string | null;
+export const FairnessRecordResponse = z
+  .discriminatedUnion('status', [
+    z.object({ gameDate: gameKey, status: z.literal('open') }),
+    z.object({
+      gameDate: gameKey,
+      status: z.literal('closed'),
+      closedAt: instant.nullable(),
       /** null for games closed before receipts existed; `reason` then says so. */
-      root: string | null;
-      reason?: string;
-      entriesTotal: number;
-      winningNumber: number | null;
-      secondPlaceNumber: number | null;
-      entries: { entryId: string; number: number; salt: string; leaf: string }[];
-      mines: { mineId: string; number: number; salt: string; leaf: string }[];
-    };
+      root: z.string().nullable(),
+      reason: z.string().optional(),
+      entriesTotal: z.number().int(),
+      winningNumber: nullableInt,
+      secondPlaceNumber: nullableInt,
+      entries: z.array(leafOf('entryId')),
+      mines: z.array(leafOf('mineId')),
+    }),
+  ])
+  .openapi('FairnessRecordResponse');
+export type FairnessRecordResponse = z.output<typeof FairnessRecordResponse>;
+
 /** GET /api/stats/trends?days=7|30|90 (DESIGN.md §17); any other days is a 400. */
-export interface TrendsResponse {
-  days: 7 | 30 | 90;
-  /** Closed games of the window (the `days` latest dates that have a closed game). */
-  gamesCount: number;
-  entriesTotal: number;
-  /** Oldest first; gameDate is the game key, so a numbered extra game (`date-n`) is a point of its own. */
-  winningNumbers: { gameDate: string; winningNumber: number | null; entriesTotal: number }[];
-  /** Top 10 by count, then the lower number. */
-  mostPicked: { number: number; count: number }[];
-  /** Top 5 by the change of count from the older to the newer half of the window, then the lower number. */
-  rising: { number: number; before: number; after: number }[];
-  falling: { number: number; before: number; after: number }[];
-  /** 1 … the window's highest winning number that no entry of the window picked, lowest first, at most 20. */
-  neverPicked: number[];
-  averageWinningNumber: number | null;
-}
+const numberCount = z.object({ number: z.number().int(), count: z.number().int() });
+const numberChange = z.object({ number: z.number().int(), before: z.number().int(), after: z.number().int() });
+export const TrendsResponse = z
+  .object({
+    days: z.union([z.literal(7), z.literal(30), z.literal(90)]),
+    /** Closed games of the window (the `days` latest dates that have a closed game). */
+    gamesCount: z.number().int(),
+    entriesTotal: z.number().int(),
+    /** Oldest first; gameDate is the game key, so a numbered extra game (`date-n`) is a point of its own. */
+    winningNumbers: z.array(z.object({ gameDate: gameKey, winningNumber: nullableInt, entriesTotal: z.number().int() })),
+    /** Top 10 by count, then the lower number. */
+    mostPicked: z.array(numberCount),
+    /** Top 5 by the change of count from the older to the newer half of the window, then the lower number. */
+    rising: z.array(numberChange),
+    falling: z.array(numberChange),
+    /** 1 … the window's highest winning number that no entry of the window picked, lowest first, at most 20. */
+    neverPicked: z.array(z.number().int()),
+    averageWinningNumber: z.number().nullable(),
+  })
+  .openapi('TrendsResponse');
+export type TrendsResponse = z.output<typeof TrendsResponse>;
 
 // ---- referrals -------------------------------------------------------------------------------
 /** GET /api/referrals/code */
-export interface ReferralCodeResponse {
-  referralCode: string;
-}
+export const ReferralCodeResponse = z.object({ referralCode: z.string() }).openapi('ReferralCodeResponse');
+export type ReferralCodeResponse = z.output<typeof ReferralCodeResponse>;
 /** GET /api/referrals/stats */
-export interface ReferralStatsResponse {
-  totalReferrals: number;
-  completedReferrals: number;
-}
+export const ReferralStatsResponse = z
+  .object({ totalReferrals: z.number().int(), completedReferrals: z.number().int() })
+  .openapi('ReferralStatsResponse');
+export type ReferralStatsResponse = z.output<typeof ReferralStatsResponse>;
 /** GET /api/referrals/bonuses */
-export interface ReferralBonusesResponse {
-  availableBonuses: number;
-  bonusEntries: BonusEntryDto[];
-}
+export const ReferralBonusesResponse = z
+  .object({ availableBonuses: z.number().int(), bonusEntries: z.array(BonusEntryDto) })
+  .openapi('ReferralBonusesResponse');
+export type ReferralBonusesResponse = z.output<typeof ReferralBonusesResponse>;
 /** GET /api/referrals/validate/{code} */
-export interface ReferralValidateResponse {
-  valid: boolean;
-}
+export const ReferralValidateResponse = z.object({ valid: z.boolean() }).openapi('ReferralValidateResponse');
+export type ReferralValidateResponse = z.output<typeof ReferralValidateResponse>;
 /** POST /api/referrals/process { referralCode } answers { message } */
-export interface ReferralProcessRequest {
-  referralCode: string;
-}
+export const ReferralProcessRequest = object({
+  referralCode: z
+    .string({ error: 'referralCode is required.' })
+    .trim()
+    .max(64, 'A referral code has 12 characters.')
+    .transform((code) => code.toUpperCase()),
+}).openapi('ReferralProcessRequest');
+export type ReferralProcessRequest = z.input<typeof ReferralProcessRequest>;
 
 // ---- leaderboard -----------------------------------------------------------------------------
-export type LeaderboardKind = 'results' | 'wins' | 'entries' | 'streak' | 'bestStreak';
-export interface ResultItem {
-  gameId: string;
-  gameDate: string;
-  playerName: string;
-  /** Dollars (amountCents / 100), null when there was no prize. */
-  prizeAmount: number | null;
-  prizeAmountCents: number | null;
-  currency: string | null;
-  winningNumber: number;
-}
-export interface PlayerItem {
-  userId: string;
-  playerName: string;
-  wins: number;
-  entries: number;
-  currentStreak: number;
-  bestStreak: number;
-  lastPlayedAt: string | null;
-}
+export const LeaderboardKind = z.enum(['results', 'wins', 'entries', 'streak', 'bestStreak']);
+export type LeaderboardKind = z.output<typeof LeaderboardKind>;
+export const ResultItem = z
+  .object({
+    gameId: z.string(),
+    gameDate: gameKey,
+    playerName: z.string(),
+    /** Dollars (amountCents / 100), null when there was no prize. */
+    prizeAmount: z.number().nullable(),
+    prizeAmountCents: nullableInt,
+    currency: z.string().nullable(),
+    winningNumber: z.number().int(),
+  })
+  .openapi('ResultItem');
+export type ResultItem = z.output<typeof ResultItem>;
+export const PlayerItem = z
+  .object({
+    userId: z.string(),
+    playerName: z.string(),
+    wins: z.number().int(),
+    entries: z.number().int(),
+    currentStreak: z.number().int(),
+    bestStreak: z.number().int(),
+    lastPlayedAt: instant.nullable(),
+  })
+  .openapi('PlayerItem');
+export type PlayerItem = z.output<typeof PlayerItem>;
 /** GET /api/leaderboard?kind=&limit= (defaults wins, 20; max 100) */
-export interface LeaderboardResponse {
-  kind: LeaderboardKind;
-  items: (ResultItem | PlayerItem)[];
-}
+export const LeaderboardQuery = z.object({
+  kind: z.string().optional().default('wins').openapi({ enum: LeaderboardKind.options, description: 'Default wins.' }),
+  limit: intQuery('limit', 20, 1, 100).openapi({ type: 'integer', description: '1–100, default 20.' }),
+});
+export const LeaderboardResponse = z
+  .object({ kind: LeaderboardKind, items: z.array(z.union([ResultItem, PlayerItem])) })
+  .openapi('LeaderboardResponse');
+export type LeaderboardResponse = z.output<typeof LeaderboardResponse>;
 
 // ---- prizes ----------------------------------------------------------------------------------
-export interface PrizeDto {
-  prizeType: 'cash' | 'voucher';
-  amountCents: number;
-  currency: string;
-  description: string;
-}
-/** GET /api/prizes/date/{date}: 200 active, or 404 with { status: 'disabled', message, dayOfWeek, error, code } */
-export interface PrizeForDateResponse {
-  status: 'active';
-  prize: PrizeDto;
-  dayOfWeek: number;
-}
-export interface PrizeDisabledResponse extends ApiError {
-  status: 'disabled';
-  message: string;
-  dayOfWeek: number;
-}
-export interface PrizeConfigDto extends PrizeDto {
-  id: string;
-  isActive: boolean;
+export const PrizeDto = PrizeDtoSchema.openapi('PrizeDto');
+export type PrizeDto = z.output<typeof PrizeDto>;
+/** GET /api/prizes/date/{date}: 200 active, or 404 PRIZE_DISABLED with { status: 'disabled', message, dayOfWeek } */
+export const PrizeForDateResponse = z
+  .object({ status: z.literal('active'), prize: PrizeDto, dayOfWeek: z.number().int() })
+  .openapi('PrizeForDateResponse');
+export type PrizeForDateResponse = z.output<typeof PrizeForDateResponse>;
+export const PrizeDisabledResponse = ApiError.extend({
+  status: z.literal('disabled'),
+  message: z.string(),
+  dayOfWeek: z.number().int(),
+});
+export type PrizeDisabledResponse = z.output<typeof PrizeDisabledResponse>;
+export const PrizeConfigDto = PrizeDto.extend({
+  id: z.string(),
+  isActive: z.boolean(),
   /** true for a weekly row that is the built-in default (no stored change). */
-  isDefault: boolean;
+  isDefault: z.boolean(),
   /** 1-7. A date override carries its date's weekday too: `date !== null` is what marks an override. */
-  dayOfWeek: number | null;
-  date: string | null;
+  dayOfWeek: nullableInt,
+  date: z.string().nullable(),
   /** For weekly rows: the built-in default amount, for the RESET confirmation. */
-  defaultAmountCents: number | null;
-}
+  defaultAmountCents: nullableInt,
+}).openapi('PrizeConfigDto');
+export type PrizeConfigDto = z.output<typeof PrizeConfigDto>;
 /** GET /api/prizes/config (admin): 7 weekly rows (1 = Monday … 7 = Sunday) then overrides by date */
-export interface PrizeConfigResponse {
-  prizes: PrizeConfigDto[];
-}
-/** POST /api/prizes/config/weekly (admin) answers { prize: PrizeConfigDto, message } */
-export interface WeeklyPrizeRequest {
-  dayOfWeek: number;
-  prizeType: 'cash' | 'voucher';
-  amountCents: number;
-  description: string;
-  isActive: boolean;
-}
-/** POST /api/prizes/config/date (admin) answers { prize: PrizeConfigDto, message } */
-export interface DatePrizeRequest {
-  date: string;
-  prizeType: 'cash' | 'voucher';
-  amountCents: number;
-  description: string;
-}
-// DELETE /api/prizes/config/date/{date}, DELETE /api/prizes/config/weekly/{dayOfWeek} (reset),
-// PATCH /api/prizes/config/{id}/toggle: answer { message } (toggle: { prize, message }).
+export const PrizeConfigResponse = z.object({ prizes: z.array(PrizeConfigDto) }).openapi('PrizeConfigResponse');
+export type PrizeConfigResponse = z.output<typeof PrizeConfigResponse>;
+/** A prize setting saved, reset or toggled. */
+export const PrizeChangeResponse = z.object({ prize: PrizeConfigDto, message: z.string() }).openapi('PrizeChangeResponse');
+export type PrizeChangeResponse = z.output<typeof PrizeChangeResponse>;
+
+const prizeTypeText = z.string({ error: 'prizeType must be cash or voucher.' }).openapi({ enum: prizeType.options });
+const amountCents = z.number({ error: 'amountCents must be a number of cents.' });
+const description = z.string({ error: 'description must be text.' }).max(1000, 'The description is too long.').optional();
+/** POST /api/prizes/config/weekly (admin) answers PrizeChangeResponse */
+export const WeeklyPrizeRequest = object({
+  dayOfWeek: z.number({ error: 'dayOfWeek must be a number from 1 to 7.' }),
+  prizeType: prizeTypeText,
+  amountCents,
+  description,
+  isActive: z.boolean({ error: 'isActive must be true or false.' }).optional().default(true),
+}).openapi('WeeklyPrizeRequest');
+export type WeeklyPrizeRequest = z.input<typeof WeeklyPrizeRequest>;
+/** POST /api/prizes/config/date (admin) answers PrizeChangeResponse */
+export const DatePrizeRequest = object({
+  date: z.string({ error: 'Date and description are required' }).optional(),
+  prizeType: prizeTypeText,
+  amountCents,
+  description,
+}).openapi('DatePrizeRequest');
+export type DatePrizeRequest = z.input<typeof DatePrizeRequest>;
+export const DayParams = z.object({
+  day: z
+    .string()
+    .regex(/^[1-7]$/, 'The day must be a number from 1 (Monday) to 7 (Sunday).')
+    .transform(Number)
+    .openapi({ param: { name: 'day', in: 'path' }, description: '1 (Monday) … 7 (Sunday).' }),
+});
 
 // ---- winnings and payouts --------------------------------------------------------------------
-export type PayoutStatusDto = 'unclaimed' | 'pending_review' | 'approved' | 'paid' | 'failed';
-export interface WinningDto {
-  payoutId: string | null;
-  gameId: string;
-  gameDate: string;
-  winningNumber: number;
-  /** Dollars. */
-  prizeAmount: number;
-  prizeType: 'cash' | 'voucher';
-  amountCents: number;
-  currency: string;
-  status: PayoutStatusDto;
-  isPending: boolean;
-  isCompleted: boolean;
-  canClaim: boolean;
-  reviewNotes: string | null;
-  processedAt: string | null;
-  paymentReference: string | null;
-}
+export const PayoutStatusDto = z.enum(['unclaimed', 'pending_review', 'approved', 'paid', 'failed']);
+export type PayoutStatusDto = z.output<typeof PayoutStatusDto>;
+export const WinningDto = z
+  .object({
+    payoutId: z.string().nullable(),
+    gameId: z.string(),
+    gameDate: gameKey,
+    winningNumber: z.number().int(),
+    /** Dollars. */
+    prizeAmount: z.number(),
+    prizeType,
+    amountCents: z.number().int(),
+    currency: z.string(),
+    status: PayoutStatusDto,
+    isPending: z.boolean(),
+    isCompleted: z.boolean(),
+    canClaim: z.boolean(),
+    reviewNotes: z.string().nullable(),
+    processedAt: instant.nullable(),
+    paymentReference: z.string().nullable(),
+  })
+  .openapi('WinningDto');
+export type WinningDto = z.output<typeof WinningDto>;
 /** GET /api/winnings */
-export interface WinningsResponse {
-  winnings: WinningDto[];
-}
-/** POST /api/prizes/winner-payout answers { message, payoutId } */
-export interface WinnerPayoutRequest {
-  gameId: string;
-  paypalEmail?: string;
-  preferredName?: string;
-}
-export interface AdminPayoutDto {
-  id: string;
-  status: 'pending_review' | 'approved' | 'paid' | 'failed';
-  amountCents: number;
-  currency: string;
-  prizeType: 'cash' | 'voucher';
-  gameDate: string;
-  playerName: string | null;
-  playerEmail: string | null;
-  paypalEmail: string | null;
-  preferredName: string | null;
-  reviewNotes: string | null;
-  paymentReference: string | null;
-  createdAt: string;
-  processedAt: string | null;
-  /** What the signed-in admin may do next (none when final or their own payout): the web renders these buttons. */
-  allowedActions: ('approve' | 'reject' | 'markPaid')[];
-}
+export const WinningsResponse = z.object({ winnings: z.array(WinningDto) }).openapi('WinningsResponse');
+export type WinningsResponse = z.output<typeof WinningsResponse>;
+/** POST /api/prizes/winner-payout */
+export const WinnerPayoutRequest = object({
+  gameId: z.string({ error: 'gameId is required.' }).min(1, 'gameId is required.'),
+  paypalEmail: z.string({ error: 'paypalEmail must be text.' }).max(320, 'The PayPal e-mail is too long.').nullish(),
+  preferredName: z.string({ error: 'preferredName must be text.' }).max(200, 'The name is too long.').nullish(),
+}).openapi('WinnerPayoutRequest');
+export type WinnerPayoutRequest = z.input<typeof WinnerPayoutRequest>;
+export const WinnerPayoutResponse = z.object({ message: z.string(), payoutId: z.string() }).openapi('WinnerPayoutResponse');
+export type WinnerPayoutResponse = z.output<typeof WinnerPayoutResponse>;
+export const AdminPayoutDto = z
+  .object({
+    id: z.string(),
+    status: z.enum(['pending_review', 'approved', 'paid', 'failed']),
+    amountCents: z.number().int(),
+    currency: z.string(),
+    prizeType,
+    gameDate: gameKey,
+    playerName: z.string().nullable(),
+    playerEmail: z.string().nullable(),
+    paypalEmail: z.string().nullable(),
+    preferredName: z.string().nullable(),
+    reviewNotes: z.string().nullable(),
+    paymentReference: z.string().nullable(),
+    createdAt: instant,
+    processedAt: instant.nullable(),
+    /** What the signed-in admin may do next (none when final or their own payout): the web renders these buttons. */
+    allowedActions: z.array(z.enum(['approve', 'reject', 'markPaid'])),
+  })
+  .openapi('AdminPayoutDto');
+export type AdminPayoutDto = z.output<typeof AdminPayoutDto>;
 /** GET /api/prizes/admin/payouts */
-export interface AdminPayoutsResponse {
-  payouts: AdminPayoutDto[];
-}
-/** POST /api/prizes/admin/payouts/{id} answers { payout: AdminPayoutDto, message } */
-export interface PayoutReviewRequest {
-  status: 'approved' | 'failed' | 'paid';
-  reviewNotes?: string;
-  paymentReference?: string;
-}
+export const AdminPayoutsResponse = z.object({ payouts: z.array(AdminPayoutDto) }).openapi('AdminPayoutsResponse');
+export type AdminPayoutsResponse = z.output<typeof AdminPayoutsResponse>;
+/** POST /api/prizes/admin/payouts/{id} answers PayoutReviewResponse */
+export const PayoutReviewRequest = object({
+  status: z.string({ error: 'status must be approved, failed or paid.' }).openapi({ enum: ['approved', 'failed', 'paid'] }),
+  reviewNotes: z.string({ error: 'reviewNotes must be text.' }).max(2000, 'The review notes are too long.').nullish(),
+  paymentReference: z.string({ error: 'paymentReference must be text.' }).max(500, 'The payment reference is too long.').nullish(),
+}).openapi('PayoutReviewRequest');
+export type PayoutReviewRequest = z.input<typeof PayoutReviewRequest>;
+export const PayoutReviewResponse = z.object({ payout: AdminPayoutDto, message: z.string() }).openapi('PayoutReviewResponse');
+export type PayoutReviewResponse = z.output<typeof PayoutReviewResponse>;
 
 // ---- rewards ---------------------------------------------------------------------------------
-export type RewardTypeDto = 'peak' | 'mine' | 'how_many';
-export interface RewardConfigDto {
-  name: string;
-  description: string;
-  howToEarn: string;
-}
+export const RewardTypeDto = z.enum(['peak', 'mine', 'how_many']);
+export type RewardTypeDto = z.output<typeof RewardTypeDto>;
+export const RewardConfigDto = z
+  .object({ name: z.string(), description: z.string(), howToEarn: z.string() })
+  .openapi('RewardConfigDto');
+export type RewardConfigDto = z.output<typeof RewardConfigDto>;
 /** GET /api/rewards/config */
-export interface RewardConfigResponse {
-  rewards: ({ rewardType: RewardTypeDto } & RewardConfigDto)[];
-}
-export interface RewardSummaryItem {
-  rewardType: RewardTypeDto;
-  available: number;
-  totalUsed: number;
-  expired: number;
-  config: RewardConfigDto;
-}
+export const RewardConfigResponse = z
+  .object({ rewards: z.array(RewardConfigDto.extend({ rewardType: RewardTypeDto })) })
+  .openapi('RewardConfigResponse');
+export type RewardConfigResponse = z.output<typeof RewardConfigResponse>;
+export const RewardSummaryItem = z
+  .object({
+    rewardType: RewardTypeDto,
+    available: z.number().int(),
+    totalUsed: z.number().int(),
+    expired: z.number().int(),
+    config: RewardConfigDto,
+  })
+  .openapi('RewardSummaryItem');
+export type RewardSummaryItem = z.output<typeof RewardSummaryItem>;
 /** GET /api/rewards/mine */
-export interface MyRewardsResponse {
-  rewardSummary: RewardSummaryItem[];
-  totalRewardsEarned: number;
-  totalRewardsUsed: number;
-}
+export const MyRewardsResponse = z
+  .object({ rewardSummary: z.array(RewardSummaryItem), totalRewardsEarned: z.number().int(), totalRewardsUsed: z.number().int() })
+  .openapi('MyRewardsResponse');
+export type MyRewardsResponse = z.output<typeof MyRewardsResponse>;
 /** GET /api/rewards/usage-history?limit=50&offset=0 */
-export interface RewardUsageResponse {
-  items: { id: string; rewardType: RewardTypeDto; usedAt: string; gameDate: string; result: Record<string, unknown> }[];
-}
+export const RewardUsageQuery = z.object({
+  limit: intQuery('limit', 50, 1, 100).openapi({ type: 'integer', description: '1–100, default 50.' }),
+  offset: intQuery('offset', 0, 0, 1_000_000).openapi({ type: 'integer', description: 'Default 0.' }),
+});
+export const RewardUsageResponse = z
+  .object({
+    items: z.array(
+      z.object({ id: z.string(), rewardType: RewardTypeDto, usedAt: instant, gameDate: gameKey, result: z.record(z.string(), z.unknown()) }),
+    ),
+  })
+  .openapi('RewardUsageResponse');
+export type RewardUsageResponse = z.output<typeof RewardUsageResponse>;
 /** GET /api/rewards/type/{type} */
-export interface RewardTypeResponse extends RewardSummaryItem {
-  items: { id: string; earnedAt: string; expiresAt: string; usedAt: string | null }[];
-}
+export const RewardTypeResponse = RewardSummaryItem.extend({
+  items: z.array(z.object({ id: z.string(), earnedAt: instant, expiresAt: instant, usedAt: instant.nullable() })),
+}).openapi('RewardTypeResponse');
+export type RewardTypeResponse = z.output<typeof RewardTypeResponse>;
+/** POST /api/gameplay/use-peak and use-mine (the number is checked by the core, with the spec's messages) */
+export const RewardNumberRequest = object({ number: checkedByCore<number>('integer') }).openapi('RewardNumberRequest');
+export type RewardNumberRequest = z.input<typeof RewardNumberRequest>;
 /** POST /api/gameplay/use-peak { number } */
-export interface UsePeakResponse {
-  message: string;
-  numberChosen: boolean;
-}
+export const UsePeakResponse = z.object({ message: z.string(), numberChosen: z.boolean() }).openapi('UsePeakResponse');
+export type UsePeakResponse = z.output<typeof UsePeakResponse>;
 /** POST /api/gameplay/use-mine { number } */
-export interface UseMineResponse {
-  message: string;
-  receipt: MineReceiptDto;
-}
+export const UseMineResponse = z.object({ message: z.string(), receipt: MineReceiptDto }).openapi('UseMineResponse');
+export type UseMineResponse = z.output<typeof UseMineResponse>;
 /** POST /api/gameplay/use-how-many (no body) */
-export interface UseHowManyResponse {
-  message: string;
-  totalNumbers: number;
-  uniqueNumbers: number;
-}
+export const UseHowManyResponse = z
+  .object({ message: z.string(), totalNumbers: z.number().int(), uniqueNumbers: z.number().int() })
+  .openapi('UseHowManyResponse');
+export type UseHowManyResponse = z.output<typeof UseHowManyResponse>;
 
 // ---- guilds ----------------------------------------------------------------------------------
-export interface GuildDto {
-  id: string;
-  name: string;
-  description: string;
-  memberCount: number;
-  maxMembers: number;
-  /** No seat left (server rule): not offered for joining. */
-  isFull: boolean;
-  totalWins: number;
-  totalEntries: number;
-  createdAt: string;
-  adminName: string;
-  adminUserId: string;
-}
+export const GuildDto = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    memberCount: z.number().int(),
+    maxMembers: z.number().int(),
+    /** No seat left (server rule): not offered for joining. */
+    isFull: z.boolean(),
+    totalWins: z.number().int(),
+    totalEntries: z.number().int(),
+    createdAt: instant,
+    adminName: z.string(),
+    adminUserId: z.string(),
+  })
+  .openapi('GuildDto');
+export type GuildDto = z.output<typeof GuildDto>;
 /** GET /api/guilds?limit=50 */
-export interface GuildsResponse {
-  guilds: GuildDto[];
-}
+export const GuildsQuery = z.object({ limit: intQuery('limit', 50, 1, 50).openapi({ type: 'integer', description: '1–50, default 50.' }) });
+export const GuildsResponse = z.object({ guilds: z.array(GuildDto) }).openapi('GuildsResponse');
+export type GuildsResponse = z.output<typeof GuildsResponse>;
 /** GET /api/guilds/my */
-export interface MyGuildResponse {
-  guild: GuildDto | null;
-  /** canLeave is false for an admin who still has members (server rule). */
-  membership: { isAdmin: boolean; joinedAt: string; canLeave: boolean } | null;
-}
-export interface GuildMemberDto {
-  userId: string;
-  playerName: string;
-  isAdmin: boolean;
-  joinedAt: string;
-  wins: number;
-  entries: number;
-  currentStreak: number;
-}
+export const MyGuildResponse = z
+  .object({
+    guild: GuildDto.nullable(),
+    /** canLeave is false for an admin who still has members (server rule). */
+    membership: z.object({ isAdmin: z.boolean(), joinedAt: instant, canLeave: z.boolean() }).nullable(),
+  })
+  .openapi('MyGuildResponse');
+export type MyGuildResponse = z.output<typeof MyGuildResponse>;
+export const GuildMemberDto = z
+  .object({
+    userId: z.string(),
+    playerName: z.string(),
+    isAdmin: z.boolean(),
+    joinedAt: instant,
+    wins: z.number().int(),
+    entries: z.number().int(),
+    currentStreak: z.number().int(),
+  })
+  .openapi('GuildMemberDto');
+export type GuildMemberDto = z.output<typeof GuildMemberDto>;
 /** GET /api/guilds/{id} */
-export interface GuildDetailResponse {
-  guild: GuildDto;
-  members: GuildMemberDto[];
-}
+export const GuildDetailResponse = z.object({ guild: GuildDto, members: z.array(GuildMemberDto) }).openapi('GuildDetailResponse');
+export type GuildDetailResponse = z.output<typeof GuildDetailResponse>;
 /** GET /api/guilds/{id}/submissions (members only): today's picks */
-export interface GuildSubmissionsResponse {
-  gameDate: string;
-  submissions: { userId: string; playerName: string; number: number; submittedAt: string }[];
-}
-/** POST /api/guilds answers { guild: GuildDto, message } */
-export interface CreateGuildRequest {
-  name: string;
-  description?: string;
-  password: string;
-}
-/** POST /api/guilds/join answers { guild: GuildDto, message } */
-export interface JoinGuildRequest {
-  guildId: string;
-  password: string;
-}
-// POST /api/guilds/leave, DELETE /api/guilds/{id}/members/{userId}, DELETE /api/guilds/{id}: { message }
+export const GuildSubmissionsResponse = z
+  .object({
+    gameDate: gameKey,
+    submissions: z.array(z.object({ userId: z.string(), playerName: z.string(), number: z.number().int(), submittedAt: instant })),
+  })
+  .openapi('GuildSubmissionsResponse');
+export type GuildSubmissionsResponse = z.output<typeof GuildSubmissionsResponse>;
+const guildText = (name: string) => z.string({ error: `${name} must be text.` }).max(1000, `The ${name} is too long.`).nullish();
+/** POST /api/guilds answers GuildChangeResponse */
+export const CreateGuildRequest = object({
+  name: guildText('name'),
+  description: guildText('description'),
+  password: guildText('password'),
+}).openapi('CreateGuildRequest');
+export type CreateGuildRequest = z.input<typeof CreateGuildRequest>;
+/** POST /api/guilds/join answers GuildChangeResponse */
+export const JoinGuildRequest = object({ guildId: guildText('guildId'), password: guildText('password') }).openapi('JoinGuildRequest');
+export type JoinGuildRequest = z.input<typeof JoinGuildRequest>;
+export const GuildChangeResponse = z.object({ guild: GuildDto, message: z.string() }).openapi('GuildChangeResponse');
+export type GuildChangeResponse = z.output<typeof GuildChangeResponse>;
+export const GuildMemberParams = z.object({
+  id: z.string().openapi({ param: { name: 'id', in: 'path' } }),
+  userId: z.string().openapi({ param: { name: 'userId', in: 'path' } }),
+});
 
 // ---- admin -----------------------------------------------------------------------------------
 /** GET /admin/submissions?page=&limit= */
-export interface AdminSubmissionsResponse {
-  game: { date: string; status: 'open' | 'closed' };
-  submissions: {
-    id: string;
-    number: number;
-    userId: string | null;
-    userDisplayName: string | null;
-    userEmail: string | null;
-    entryType: 'standard' | 'bonus';
-    guildName: string | null;
-    submittedAt: string;
-  }[];
-  pagination: { page: number; limit: number; totalCount: number; totalPages: number; hasPreviousPage: boolean; hasNextPage: boolean };
-}
+export const AdminSubmissionsQuery = z.object({
+  page: intQuery('page', 1, 1, 1_000_000).openapi({ type: 'integer', description: 'Default 1.' }),
+  limit: intQuery('limit', 20, 1, 100).openapi({ type: 'integer', description: '1–100, default 20.' }),
+});
+export const AdminSubmissionsResponse = z
+  .object({
+    game: z.object({ date: gameKey, status: openOrClosed }),
+    submissions: z.array(
+      z.object({
+        id: z.string(),
+        number: z.number().int(),
+        userId: z.string().nullable(),
+        userDisplayName: z.string().nullable(),
+        userEmail: z.string().nullable(),
+        entryType,
+        guildName: z.string().nullable(),
+        submittedAt: instant,
+      }),
+    ),
+    pagination: z.object({
+      page: z.number().int(),
+      limit: z.number().int(),
+      totalCount: z.number().int(),
+      totalPages: z.number().int(),
+      hasPreviousPage: z.boolean(),
+      hasNextPage: z.boolean(),
+    }),
+  })
+  .openapi('AdminSubmissionsResponse');
+export type AdminSubmissionsResponse = z.output<typeof AdminSubmissionsResponse>;
+const whole = (name: string) => z.number({ error: `${name} must be a number.` });
 /** POST /admin/create-bot-submissions */
-export interface CreateBotsRequest {
-  botCount: number;
-  bonusCount: number;
-  minNumber: number;
-  maxNumber: number;
-}
-export interface CreateBotsResponse {
-  botsCreated: number;
-  submissionsCreated: number;
-  gameDate: string;
-}
+export const CreateBotsBody = object({
+  botCount: whole('botCount').optional().default(10),
+  bonusCount: whole('bonusCount').optional().default(3),
+  minNumber: whole('minNumber').optional().default(1),
+  maxNumber: whole('maxNumber').optional().default(100),
+  strategy: z.enum(['human', 'uniform'], { error: 'strategy must be human or uniform.' }).optional(),
+}).openapi('CreateBotsRequest');
+/** The bot form's fields (the strategy keeps the server's default). */
+export type CreateBotsRequest = Omit<z.output<typeof CreateBotsBody>, 'strategy'>;
+export const CreateBotsResponse = z
+  .object({ botsCreated: z.number().int(), submissionsCreated: z.number().int(), gameDate: gameKey })
+  .openapi('CreateBotsResponse');
+export type CreateBotsResponse = z.output<typeof CreateBotsResponse>;
 /** DELETE /admin/delete-bot-submissions */
-export interface DeleteBotsResponse {
-  deletedSubmissions: number;
-  deletedBonusEntries: number;
-  botUsersPreserved: number;
-}
-// GET /admin/status, POST /admin/daily-close, POST /admin/compute/{date}, POST /admin/open/{date}:
-// JSON objects shown raw by the SYSTEM tab.
+export const DeleteBotsResponse = z
+  .object({ deletedSubmissions: z.number().int(), deletedBonusEntries: z.number().int(), botUsersPreserved: z.number().int() })
+  .openapi('DeleteBotsResponse');
+export type DeleteBotsResponse = z.output<typeof DeleteBotsResponse>;
 /** GET /admin/status `.mail`: the outbox (DESIGN.md §15). `delivery` is `off` without SMTP_URL (mails wait). */
-export interface AdminMailStatus {
-  /** Mails not yet sent: pending or being sent. */
-  backlog: number;
-  /** Dead letters: `lowest mail list --failed` shows them. */
-  failed: number;
-  delivery: 'smtp' | 'off';
-}
+export const AdminMailStatus = z
+  .object({
+    /** Mails not yet sent: pending or being sent. */
+    backlog: z.number().int(),
+    /** Dead letters: `lowest mail list --failed` shows them. */
+    failed: z.number().int(),
+    delivery: z.enum(['smtp', 'off']),
+  })
+  .openapi('AdminMailStatus');
+export type AdminMailStatus = z.output<typeof AdminMailStatus>;

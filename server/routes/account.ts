@@ -1,36 +1,70 @@
 // The signed-in player's account: who am I, profile edits, totals, deleting the account.
-import { Hono } from 'hono';
-import { z } from 'zod';
 import { deleteAccount, myProfile, updateProfile, userTotals } from '../../core/accounts/profile.ts';
 import { toMe } from '../../core/accounts/account-rules.ts';
-import type { MeResponse, ProfileResponse } from '../contract.ts';
+import { MeResponse, MessageResponse, ProfileResponse, ProfileUpdateRequest, UserTotalsResponse } from '../contract.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';
-import { requireUser } from '../auth/guards.ts';
+import { signedIn } from '../auth/guards.ts';
 import { clearSessionCookie } from '../auth/session-cookie.ts';
-import { jsonBody, object } from '../validation.ts';
+import { apiApp, apiRoute, json, jsonBody } from '../openapi.ts';
 
-// Shapes only: the use case checks the values with the spec's messages.
-const profileBody = object({
-  // The username is locked to the e-mail (spec-2 §2): accepted and ignored.
-  username: z.string({ error: 'username must be text.' }).optional(),
-  email: z.string({ error: 'Invalid email address' }).max(320, 'Invalid email address'),
-  displayName: z.string({ error: 'Display name must be at least 2 characters' }).max(200, 'Display name is too long'),
-  emailNotifications: z.unknown().optional(),
-});
+const player = { access: 'player' } as const;
+const tags = ['Account'];
 
 export const accountRoutes = ({ deps, config }: AppServices) =>
-  new Hono<AppEnv>()
-    .get('/me', (c) => c.json(toMe(requireUser(c)) satisfies MeResponse))
-    .get('/profile', async (c) => c.json((await myProfile(deps, requireUser(c).id)) satisfies ProfileResponse))
-    .put('/profile', async (c) => {
-      const user = requireUser(c);
-      const { email, displayName, emailNotifications } = await jsonBody(c, profileBody);
-      return c.json((await updateProfile(deps, user.id, { email, displayName, emailNotifications })) satisfies ProfileResponse);
-    })
-    .delete('/profile', async (c) => {
-      const user = requireUser(c);
-      const result = await deleteAccount(deps, user.id);
-      clearSessionCookie(c, config);
-      return c.json(result);
-    })
-    .get('/stats/user/me', async (c) => c.json(await userTotals(deps, requireUser(c).id)));
+  apiApp<AppEnv>()
+    .openapi(
+      apiRoute(
+        { method: 'get', path: '/me', tags, middleware: signedIn, responses: { 200: json(MeResponse, 'The signed-in user.') } },
+        player,
+      ),
+      (c) => c.json(toMe(c.var.user), 200),
+    )
+    .openapi(
+      apiRoute(
+        { method: 'get', path: '/profile', tags, middleware: signedIn, responses: { 200: json(ProfileResponse, 'The profile.') } },
+        { ...player, failures: ['NOT_FOUND'] },
+      ),
+      async (c) => c.json(await myProfile(deps, c.var.user.id), 200),
+    )
+    .openapi(
+      apiRoute(
+        {
+          method: 'put',
+          path: '/profile',
+          tags,
+          middleware: signedIn,
+          request: jsonBody(ProfileUpdateRequest),
+          responses: { 200: json(ProfileResponse, 'The profile as saved.') },
+        },
+        { ...player, failures: ['NOT_FOUND', 'EMAIL_TAKEN'] },
+      ),
+      async (c) => {
+        const { email, displayName, emailNotifications } = c.req.valid('json');
+        return c.json(await updateProfile(deps, c.var.user.id, { email, displayName, emailNotifications }), 200);
+      },
+    )
+    .openapi(
+      apiRoute(
+        {
+          method: 'delete',
+          path: '/profile',
+          tags,
+          middleware: signedIn,
+          description: 'Deletes the account and signs out; entries in closed games stay without a player.',
+          responses: { 200: json(MessageResponse, 'The account is gone.') },
+        },
+        { ...player, failures: ['NOT_FOUND', 'CONFLICT'] },
+      ),
+      async (c) => {
+        const result = await deleteAccount(deps, c.var.user.id);
+        clearSessionCookie(c, config);
+        return c.json(result, 200);
+      },
+    )
+    .openapi(
+      apiRoute(
+        { method: 'get', path: '/stats/user/me', tags, middleware: signedIn, responses: { 200: json(UserTotalsResponse, 'The totals.') } },
+        player,
+      ),
+      async (c) => c.json(await userTotals(deps, c.var.user.id), 200),
+    );

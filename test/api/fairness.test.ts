@@ -105,7 +105,7 @@ describe('the verify page’s fetcher and check against the real app', () => {
   it('the browser implementation verifies what the server committed to, and finds every receipt', async () => {
     const { h, receipts, mine } = await played();
     await closeToday(h);
-    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => h.app.request(new URL(String(input), ORIGIN).toString(), init));
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => h.fetchChecked(new URL(String(input), ORIGIN).toString(), init));
     const record = await getFairnessRecord(KEY);
     if (record.status !== 'closed') throw new Error('expected closed');
     expect(await verifyFairnessRecord(record)).toEqual({ verified: true, root: record.root });

@@ -11,6 +11,7 @@ import type { PasswordHasher, Store } from '../../core/ports.ts';
 import { MemoryStore } from '../../adapters/memory/store.ts';
 import { FixedClock, PlainHasher, SeededRandom } from '../support/fakes.ts';
 import { expect } from 'vitest';
+import { responseCheck, type Document, type ResponseCheck } from './openapi-check.ts';
 
 export const ORIGIN = 'http://localhost:3000';
 export const ADMIN_EMAIL = 'admin@lowest.test';
@@ -70,6 +71,14 @@ export const makeHarness = async (options: HarnessOptions = {}) => {
   const app = createApp(container);
   const deps: Deps = resolve(container, TOKENS.deps);
 
+  const checker = await documentCheck(app);
+  /** app.request, with the answer checked against the OpenAPI document (a mismatch throws). */
+  const fetchChecked = async (url: string, init: RequestInit = {}): Promise<Response> => {
+    const response = await app.request(url, init);
+    await checker.check(init.method ?? 'GET', url, response);
+    return response;
+  };
+
   const request = (method: string, path: string, opts: RequestOptions = {}): Promise<Response> => {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.cookie) headers.cookie = opts.cookie;
@@ -78,7 +87,7 @@ export const makeHarness = async (options: HarnessOptions = {}) => {
       headers['content-type'] ??= 'application/json';
       body = JSON.stringify(opts.json);
     }
-    return Promise.resolve(app.request(`${ORIGIN}${path}`, { method, headers, body }));
+    return fetchChecked(`${ORIGIN}${path}`, { method, headers, body });
   };
 
   /** Signs in (creating the player if new) and returns the `sid=…` cookie. */
@@ -88,10 +97,18 @@ export const makeHarness = async (options: HarnessOptions = {}) => {
     return sessionCookieOf(res);
   };
 
-  return { app, deps, clock, config, container, errors, request, signIn };
+  return { app, deps, clock, config, container, errors, request, fetchChecked, signIn, checker };
 };
 
 export type Harness = Awaited<ReturnType<typeof makeHarness>>;
+
+let checkOfDocument: { json: string; check: ResponseCheck } | null = null;
+/** The app's own document, compiled once per test file while it stays the same. */
+const documentCheck = async (app: { request: (url: string) => Response | Promise<Response> }): Promise<ResponseCheck> => {
+  const json = await (await app.request(`${ORIGIN}/api/openapi.json`)).text();
+  if (checkOfDocument?.json !== json) checkOfDocument = { json, check: responseCheck(JSON.parse(json) as Document) };
+  return checkOfDocument.check;
+};
 
 export const sessionCookieOf = (res: Response): string => {
   const sid = res.headers.getSetCookie().find((h) => h.startsWith('sid=') && !h.startsWith('sid=;'));

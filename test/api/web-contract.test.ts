@@ -101,7 +101,7 @@ const browserOn = (h: Harness) => {
     if (cookie !== null) headers.set('cookie', cookie);
     headers.set('sec-fetch-site', 'same-origin');
     if (method !== 'GET' && method !== 'HEAD') headers.set('origin', ORIGIN);
-    const response = await h.app.request(url.toString(), { ...init, headers });
+    const response = await h.fetchChecked(url.toString(), { ...init, headers });
     for (const set of response.headers.getSetCookie()) {
       if (!set.startsWith('sid=')) continue;
       const pair = set.split(';')[0] ?? '';
