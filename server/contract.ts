@@ -2,13 +2,18 @@
 // declare answers with them, the OpenAPI document (GET /api/openapi.json) is generated from them, and each
 // schema's type is exported under the schema's name. The web app imports this module with `import type`, so
 // nothing of the server reaches the browser bundle. Paths follow spec-1 §7, spec-2 §7 and DESIGN.md §12.
-// Money is whole cents; instants ISO-8601 UTC. Requests' types are what a client sends (z.input), answers'
-// types what it receives (z.output).
+// Money is whole cents; instants ISO-8601 UTC. Types are the schemas' outputs: for a request, what the route
+// hands to the core.
 import { z } from '@hono/zod-openapi';
 import { intQuery, object } from './validation.ts';
 
 /** A value the core checks with the spec's messages: any value passes the edge, typed and documented as `T`. */
-const checkedByCore = <T>(type: 'integer' | 'boolean' | 'string') => z.custom<T>().openapi({ type });
+const checkedByCore = <T>(type: 'integer' | 'boolean' | 'string') =>
+  z
+    .unknown()
+    .optional()
+    .transform((value) => value as T)
+    .openapi({ type });
 
 const instant = z.string().openapi({ format: 'date-time' });
 const gameKey = z.string().openapi({ description: 'A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date.' });
@@ -46,7 +51,7 @@ export const ProfileUpdateRequest = object({
   /** Mails that are not about money (the claim reminder, a win on a day without a prize) on or off. */
   emailNotifications: checkedByCore<boolean>('boolean').optional(),
 }).openapi('ProfileUpdateRequest');
-export type ProfileUpdateRequest = z.input<typeof ProfileUpdateRequest>;
+export type ProfileUpdateRequest = z.output<typeof ProfileUpdateRequest>;
 
 /** GET /api/profile and the answer to PUT /api/profile. */
 export const ProfileResponse = MeResponse.extend({ emailNotifications: z.boolean() }).openapi('ProfileResponse');
@@ -126,7 +131,7 @@ export const SubmitEntryRequest = object({
   /** The game the player saw (GameTodayResponse.gameDate); when it is no longer the open game: 409 GAME_CLOSED, nothing stored. */
   gameDate: checkedByCore<string>('string').optional(),
 }).openapi('SubmitEntryRequest');
-export type SubmitEntryRequest = z.input<typeof SubmitEntryRequest>;
+export type SubmitEntryRequest = z.output<typeof SubmitEntryRequest>;
 
 export const SubmitEntryResponse = z
   .object({ entry: EntryDto, message: z.string(), receipt: EntryReceiptDto })
@@ -300,7 +305,7 @@ export const ReferralProcessRequest = object({
     .max(64, 'A referral code has 12 characters.')
     .transform((code) => code.toUpperCase()),
 }).openapi('ReferralProcessRequest');
-export type ReferralProcessRequest = z.input<typeof ReferralProcessRequest>;
+export type ReferralProcessRequest = z.output<typeof ReferralProcessRequest>;
 
 // ---- leaderboard -----------------------------------------------------------------------------
 export const LeaderboardKind = z.enum(['results', 'wins', 'entries', 'streak', 'bestStreak']);
@@ -384,7 +389,7 @@ export const WeeklyPrizeRequest = object({
   description,
   isActive: z.boolean({ error: 'isActive must be true or false.' }).optional().default(true),
 }).openapi('WeeklyPrizeRequest');
-export type WeeklyPrizeRequest = z.input<typeof WeeklyPrizeRequest>;
+export type WeeklyPrizeRequest = z.output<typeof WeeklyPrizeRequest>;
 /** POST /api/prizes/config/date (admin) answers PrizeChangeResponse */
 export const DatePrizeRequest = object({
   date: z.string({ error: 'Date and description are required' }).optional(),
@@ -392,7 +397,7 @@ export const DatePrizeRequest = object({
   amountCents,
   description,
 }).openapi('DatePrizeRequest');
-export type DatePrizeRequest = z.input<typeof DatePrizeRequest>;
+export type DatePrizeRequest = z.output<typeof DatePrizeRequest>;
 export const DayParams = z.object({
   day: z
     .string()
@@ -434,7 +439,7 @@ export const WinnerPayoutRequest = object({
   paypalEmail: z.string({ error: 'paypalEmail must be text.' }).max(320, 'The PayPal e-mail is too long.').nullish(),
   preferredName: z.string({ error: 'preferredName must be text.' }).max(200, 'The name is too long.').nullish(),
 }).openapi('WinnerPayoutRequest');
-export type WinnerPayoutRequest = z.input<typeof WinnerPayoutRequest>;
+export type WinnerPayoutRequest = z.output<typeof WinnerPayoutRequest>;
 export const WinnerPayoutResponse = z.object({ message: z.string(), payoutId: z.string() }).openapi('WinnerPayoutResponse');
 export type WinnerPayoutResponse = z.output<typeof WinnerPayoutResponse>;
 export const AdminPayoutDto = z
@@ -467,7 +472,7 @@ export const PayoutReviewRequest = object({
   reviewNotes: z.string({ error: 'reviewNotes must be text.' }).max(2000, 'The review notes are too long.').nullish(),
   paymentReference: z.string({ error: 'paymentReference must be text.' }).max(500, 'The payment reference is too long.').nullish(),
 }).openapi('PayoutReviewRequest');
-export type PayoutReviewRequest = z.input<typeof PayoutReviewRequest>;
+export type PayoutReviewRequest = z.output<typeof PayoutReviewRequest>;
 export const PayoutReviewResponse = z.object({ payout: AdminPayoutDto, message: z.string() }).openapi('PayoutReviewResponse');
 export type PayoutReviewResponse = z.output<typeof PayoutReviewResponse>;
 
@@ -518,7 +523,7 @@ export const RewardTypeResponse = RewardSummaryItem.extend({
 export type RewardTypeResponse = z.output<typeof RewardTypeResponse>;
 /** POST /api/gameplay/use-peak and use-mine (the number is checked by the core, with the spec's messages) */
 export const RewardNumberRequest = object({ number: checkedByCore<number>('integer') }).openapi('RewardNumberRequest');
-export type RewardNumberRequest = z.input<typeof RewardNumberRequest>;
+export type RewardNumberRequest = z.output<typeof RewardNumberRequest>;
 /** POST /api/gameplay/use-peak { number } */
 export const UsePeakResponse = z.object({ message: z.string(), numberChosen: z.boolean() }).openapi('UsePeakResponse');
 export type UsePeakResponse = z.output<typeof UsePeakResponse>;
@@ -592,10 +597,10 @@ export const CreateGuildRequest = object({
   description: guildText('description'),
   password: guildText('password'),
 }).openapi('CreateGuildRequest');
-export type CreateGuildRequest = z.input<typeof CreateGuildRequest>;
+export type CreateGuildRequest = z.output<typeof CreateGuildRequest>;
 /** POST /api/guilds/join answers GuildChangeResponse */
 export const JoinGuildRequest = object({ guildId: guildText('guildId'), password: guildText('password') }).openapi('JoinGuildRequest');
-export type JoinGuildRequest = z.input<typeof JoinGuildRequest>;
+export type JoinGuildRequest = z.output<typeof JoinGuildRequest>;
 export const GuildChangeResponse = z.object({ guild: GuildDto, message: z.string() }).openapi('GuildChangeResponse');
 export type GuildChangeResponse = z.output<typeof GuildChangeResponse>;
 export const GuildMemberParams = z.object({

@@ -1,37 +1,91 @@
 // The daily game: today's game, the player's entries and submissions, results, history, statistics.
-import { Hono } from 'hono';
-import { z } from 'zod';
 import { myEntries } from '../../core/entries/my-entries.ts';
 import { submitEntry } from '../../core/entries/submit-entry.ts';
 import { dailyStats, gameResult, history } from '../../core/game/game-views.ts';
 import { gameToday } from '../../core/game/current-game.ts';
 import { myLatestResult } from '../../core/results/my-results.ts';
+import {
+  DailyStatsResponse,
+  GameDateParams,
+  GameTodayResponse,
+  HistoryQuery,
+  HistoryResponse,
+  LatestResultResponse,
+  MyEntriesResponse,
+  ResultResponse,
+  SubmitEntryRequest,
+  SubmitEntryResponse,
+} from '../contract.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';
-import { requireUser } from '../auth/guards.ts';
+import { signedIn } from '../auth/guards.ts';
 import { rateLimit } from '../security/rate-limit.ts';
-import { gameDateParam, intQuery, jsonBody, object, parse } from '../validation.ts';
+import { apiApp, apiRoute, json, jsonBody } from '../openapi.ts';
 
-// The number is checked by the core, with the spec's messages (a missing one included).
-const entryBody = object({ number: z.unknown().optional(), gameDate: z.unknown().optional() });
-const historyQuery = z.object({ limit: intQuery('limit', 14, 1, 100) });
+const tags = ['Game'];
 
 export const gameRoutes = ({ deps, limiter }: AppServices) =>
-  new Hono<AppEnv>()
-    .get('/game/today', async (c) => c.json(await gameToday(deps)))
-    .get('/entry/mine', async (c) => c.json(await myEntries(deps, requireUser(c).id)))
-    .post('/entry', rateLimit(limiter, 'entry'), async (c) => {
-      const user = requireUser(c);
-      const { number, gameDate } = await jsonBody(c, entryBody);
-      return c.json(await submitEntry(deps, { userId: user.id, number, gameDate }), 201);
-    })
-    .get('/results/me/latest', async (c) => c.json(await myLatestResult(deps, requireUser(c).id)))
-    .get('/results/today', async (c) => c.json(await gameResult(deps, 'today')))
-    .get('/results/:date', async (c) => c.json(await gameResult(deps, parse(gameDateParam, c.req.param('date')))))
-    .get('/history', async (c) => {
-      const { limit } = parse(historyQuery, c.req.query());
-      return c.json(await history(deps, limit));
-    })
-    .get('/stats/daily/:date', async (c) => {
-      const date = parse(gameDateParam, c.req.param('date'));
-      return c.json(await dailyStats(deps, date, c.get('user')?.id ?? null));
-    });
+  apiApp<AppEnv>()
+    .openapi(
+      apiRoute({ method: 'get', path: '/game/today', tags, responses: { 200: json(GameTodayResponse, 'The open game and its deadline.') } }, { access: 'public' }),
+      async (c) => c.json(await gameToday(deps), 200),
+    )
+    .openapi(
+      apiRoute(
+        { method: 'get', path: '/entry/mine', tags, middleware: signedIn, responses: { 200: json(MyEntriesResponse, "The player's entries in the open game.") } },
+        { access: 'player' },
+      ),
+      async (c) => c.json(await myEntries(deps, c.var.user.id), 200),
+    )
+    .openapi(
+      apiRoute(
+        {
+          method: 'post',
+          path: '/entry',
+          tags,
+          middleware: [signedIn, rateLimit(limiter, 'entry')] as const,
+          request: jsonBody(SubmitEntryRequest),
+          responses: { 201: json(SubmitEntryResponse, 'The entry and its receipt.') },
+        },
+        { access: 'player', failures: ['GAME_CLOSED', 'ENTRY_LIMIT', 'DUPLICATE_NUMBER', 'RATE_LIMITED'] },
+      ),
+      async (c) => {
+        const { number, gameDate } = c.req.valid('json');
+        return c.json(await submitEntry(deps, { userId: c.var.user.id, number, gameDate }), 201);
+      },
+    )
+    .openapi(
+      apiRoute(
+        { method: 'get', path: '/results/me/latest', tags, middleware: signedIn, responses: { 200: json(LatestResultResponse, "The player's latest closed game with entries.") } },
+        { access: 'player' },
+      ),
+      async (c) => c.json(await myLatestResult(deps, c.var.user.id), 200),
+    )
+    .openapi(
+      apiRoute({ method: 'get', path: '/results/today', tags, responses: { 200: json(ResultResponse, "Today's result (open: no winner yet).") } }, { access: 'public', failures: ['NOT_FOUND'] }),
+      async (c) => c.json(await gameResult(deps, 'today'), 200),
+    )
+    .openapi(
+      apiRoute(
+        { method: 'get', path: '/results/{date}', tags, request: { params: GameDateParams }, responses: { 200: json(ResultResponse, 'The result of a game.') } },
+        { access: 'public', failures: ['NOT_FOUND'] },
+      ),
+      async (c) => c.json(await gameResult(deps, c.req.valid('param').date), 200),
+    )
+    .openapi(
+      apiRoute({ method: 'get', path: '/history', tags, request: { query: HistoryQuery }, responses: { 200: json(HistoryResponse, 'The latest games, newest first.') } }, { access: 'public' }),
+      async (c) => c.json(await history(deps, c.req.valid('query').limit), 200),
+    )
+    .openapi(
+      apiRoute(
+        {
+          method: 'get',
+          path: '/stats/daily/{date}',
+          tags,
+          description: "A closed game's statistics; signed in, also the caller's entries and their outcomes.",
+          request: { params: GameDateParams },
+          responses: { 200: json(DailyStatsResponse, 'The statistics of a closed game.') },
+        },
+        { access: 'public', failures: ['NOT_FOUND'] },
+      ),
+      async (c) => c.json(await dailyStats(deps, c.req.valid('param').date, c.get('user')?.id ?? null), 200),
+    );
