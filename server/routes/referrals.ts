@@ -1,6 +1,5 @@
 // /api/referrals/*: the player's code and counters, code validation, processing a code after sign-in.
-import { Hono } from 'hono';
-import { z } from 'zod';
+import { z } from '@hono/zod-openapi';
 import {
   myReferralCode,
   processReferral,
@@ -8,31 +7,65 @@ import {
   referralStats,
   validateReferralCode,
 } from '../../core/referrals/referrals.ts';
+import {
+  MessageResponse,
+  ReferralBonusesResponse,
+  ReferralCodeResponse,
+  ReferralProcessRequest,
+  ReferralStatsResponse,
+  ReferralValidateResponse,
+} from '../contract.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';
-import { requireUser } from '../auth/guards.ts';
+import { signedIn } from '../auth/guards.ts';
 import { rateLimit } from '../security/rate-limit.ts';
-import { jsonBody, object } from '../validation.ts';
+import { apiApp, apiRoute, json, jsonBody } from '../openapi.ts';
 
-const processBody = object({
-  referralCode: z
-    .string({ error: 'referralCode is required.' })
-    .trim()
-    .max(64, 'A referral code has 12 characters.')
-    .transform((code) => code.toUpperCase()),
-});
+const tags = ['Referrals'];
+const CodeParams = z.object({ code: z.string().openapi({ param: { name: 'code', in: 'path' } }) });
 
 export const referralRoutes = ({ deps, limiter }: AppServices) =>
-  new Hono<AppEnv>()
-    .get('/referrals/code', async (c) => c.json(await myReferralCode(deps, requireUser(c).id)))
-    .get('/referrals/stats', async (c) => c.json(await referralStats(deps, requireUser(c).id)))
-    .get('/referrals/bonuses', async (c) => c.json(await referralBonuses(deps, requireUser(c).id)))
+  apiApp<AppEnv>()
+    .openapi(
+      apiRoute({ method: 'get', path: '/referrals/code', tags, middleware: signedIn, responses: { 200: json(ReferralCodeResponse, "The player's code.") } }, { access: 'player' }),
+      async (c) => c.json(await myReferralCode(deps, c.var.user.id), 200),
+    )
+    .openapi(
+      apiRoute({ method: 'get', path: '/referrals/stats', tags, middleware: signedIn, responses: { 200: json(ReferralStatsResponse, 'The counters.') } }, { access: 'player' }),
+      async (c) => c.json(await referralStats(deps, c.var.user.id), 200),
+    )
+    .openapi(
+      apiRoute({ method: 'get', path: '/referrals/bonuses', tags, middleware: signedIn, responses: { 200: json(ReferralBonusesResponse, 'The bonus entries.') } }, { access: 'player' }),
+      async (c) => c.json(await referralBonuses(deps, c.var.user.id), 200),
+    )
     // Open to signed-out visitors: the sign-up screen checks a code before sign-in.
-    .get('/referrals/validate/:code', rateLimit(limiter, 'referralValidate'), async (c) => {
-      const code = c.req.param('code').trim().toUpperCase();
-      return c.json({ valid: code.length <= 64 && (await validateReferralCode(deps, code)) });
-    })
-    .post('/referrals/process', rateLimit(limiter, 'referralValidate'), async (c) => {
-      const user = requireUser(c);
-      const { referralCode } = await jsonBody(c, processBody);
-      return c.json(await processReferral(deps, { userId: user.id, referralCode }));
-    });
+    .openapi(
+      apiRoute(
+        {
+          method: 'get',
+          path: '/referrals/validate/{code}',
+          tags,
+          middleware: rateLimit(limiter, 'referralValidate'),
+          request: { params: CodeParams },
+          responses: { 200: json(ReferralValidateResponse, 'Whether the code exists.') },
+        },
+        { access: 'public', failures: ['RATE_LIMITED'] },
+      ),
+      async (c) => {
+        const code = c.req.valid('param').code.trim().toUpperCase();
+        return c.json({ valid: code.length <= 64 && (await validateReferralCode(deps, code)) }, 200);
+      },
+    )
+    .openapi(
+      apiRoute(
+        {
+          method: 'post',
+          path: '/referrals/process',
+          tags,
+          middleware: [signedIn, rateLimit(limiter, 'referralValidate')] as const,
+          request: jsonBody(ReferralProcessRequest),
+          responses: { 200: json(MessageResponse, 'The code is applied: both players get a bonus entry.') },
+        },
+        { access: 'player', failures: ['REFERRAL_INVALID', 'REFERRAL_NOT_ALLOWED', 'NOT_FOUND', 'RATE_LIMITED'] },
+      ),
+      async (c) => c.json(await processReferral(deps, { userId: c.var.user.id, referralCode: c.req.valid('json').referralCode }), 200),
+    );
