@@ -1,20 +1,29 @@
 // GET /api/stats/trends?days=7|30|90 (DESIGN.md §17), answered from a per-instance cache that the
 // core checks against the database's closed-games version on every request.
-import { Hono } from 'hono';
-import { z } from 'zod';
+import { z } from '@hono/zod-openapi';
 import { TREND_DAYS_MESSAGE } from '../../core/trends/trend-rules.ts';
 import { trends, TrendsCache } from '../../core/trends/trends.ts';
+import { TrendsResponse } from '../contract.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';
-import { parse } from '../validation.ts';
+import { apiApp, apiRoute, json } from '../openapi.ts';
 
 const trendsQuery = z.object({
-  days: z.enum(['7', '30', '90'], { error: TREND_DAYS_MESSAGE }).transform(Number),
+  days: z.enum(['7', '30', '90'], { error: TREND_DAYS_MESSAGE }).transform(Number).openapi({ type: 'string', enum: ['7', '30', '90'] }),
 });
 
 export const trendsRoutes = ({ deps }: AppServices) => {
   const cache = new TrendsCache();
-  return new Hono<AppEnv>().get('/stats/trends', async (c) => {
-    const { days } = parse(trendsQuery, c.req.query());
-    return c.json(await trends(deps, days, cache));
-  });
+  return apiApp<AppEnv>().openapi(
+    apiRoute(
+      {
+        method: 'get',
+        path: '/stats/trends',
+        tags: ['Game'],
+        request: { query: trendsQuery },
+        responses: { 200: json(TrendsResponse, 'Trends over the latest closed games.') },
+      },
+      { access: 'public' },
+    ),
+    async (c) => c.json(await trends(deps, c.req.valid('query').days, cache), 200),
+  );
 };
