@@ -84,7 +84,6 @@ export const createApp = (container: Container): Hono<AppEnv> => {
     referralRoutes,
     leaderboardRoutes,
     prizeRoutes,
-    winningRoutes,
     rewardRoutes,
     guildRoutes,
     fairnessRoutes,
@@ -92,6 +91,7 @@ export const createApp = (container: Container): Hono<AppEnv> => {
   ]) {
     app.route('/api', routes(services));
   }
+  app.route('/api/winnings', winningRoutes(services));
   app.route('/admin', adminRoutes(services));
   mountApiDocs(app);
   return app;

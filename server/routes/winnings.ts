@@ -1,8 +1,18 @@
-// GET /api/winnings: the signed-in player's winnings with their payout state.
-import { Hono } from 'hono';
+// GET /api/winnings: the signed-in player's winnings with their payout state. Mounted at /api/winnings.
 import { myWinnings } from '../../core/payouts/winnings.ts';
-import type { AppEnv, AppServices } from '../app-env.ts';
-import { requireUser } from '../auth/guards.ts';
+import { WinningsResponse } from '../contract.ts';
+import type { AppServices } from '../app-env.ts';
+import { signedIn, type SignedInEnv } from '../auth/guards.ts';
+import { apiApp, apiRoute, json } from '../openapi.ts';
 
-export const winningRoutes = ({ deps }: AppServices) =>
-  new Hono<AppEnv>().get('/winnings', async (c) => c.json(await myWinnings(deps, requireUser(c).id)));
+export const winningRoutes = ({ deps }: AppServices) => {
+  const app = apiApp<SignedInEnv>();
+  app.use('*', signedIn);
+  return app.openapi(
+      apiRoute(
+        { method: 'get', path: '/', tags: ['Winnings'], responses: { 200: json(WinningsResponse, "The player's winnings, newest first.") } },
+        { access: 'player' },
+      ),
+      async (c) => c.json(await myWinnings(deps, c.var.user.id), 200),
+    );
+};
