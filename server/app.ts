@@ -18,7 +18,7 @@ import { fairnessRoutes } from './routes/fairness.ts';
 import { gameRoutes } from './routes/game.ts';
 import { guildRoutes } from './routes/guilds.ts';
 import { leaderboardRoutes } from './routes/leaderboard.ts';
-import { prizeRoutes } from './routes/prizes.ts';
+import { payoutReviewRoutes, prizeRoutes, prizeSettingsRoutes } from './routes/prizes.ts';
 import { referralRoutes } from './routes/referrals.ts';
 import { rewardRoutes } from './routes/rewards.ts';
 import { trendsRoutes } from './routes/trends.ts';
@@ -92,6 +92,8 @@ export const createApp = (container: Container): Hono<AppEnv> => {
     app.route('/api', routes(services));
   }
   app.route('/api/winnings', winningRoutes(services));
+  app.route('/api/prizes/config', prizeSettingsRoutes(services));
+  app.route('/api/prizes/admin', payoutReviewRoutes(services));
   app.route('/admin', adminRoutes(services));
   mountApiDocs(app);
   return app;

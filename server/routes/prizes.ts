@@ -1,6 +1,6 @@
-// /api/prizes/*: the prize of a date, the admin prize settings, the winner's claim and payout review.
-import { Hono } from 'hono';
-import { z } from 'zod';
+// /api/prizes/*: the prize of a date and the winner's claim (here), the admin prize settings (mounted at
+// /api/prizes/config) and the payout review (mounted at /api/prizes/admin), each admin sub-app behind one guard.
+import { z } from '@hono/zod-openapi';
 import { claimPrize } from '../../core/payouts/winnings.ts';
 import { listPayouts, reviewPayout } from '../../core/payouts/payout-review.ts';
 import {
@@ -12,77 +12,123 @@ import {
   saveWeeklyPrize,
   togglePrize,
 } from '../../core/prizes/prize-config.ts';
+import {
+  AdminPayoutsResponse,
+  DatePrizeRequest,
+  DayParams,
+  IdParams,
+  MessageResponse,
+  PayoutReviewRequest,
+  PayoutReviewResponse,
+  PrizeChangeResponse,
+  PrizeConfigResponse,
+  PrizeForDateResponse,
+  WeeklyPrizeRequest,
+  WinnerPayoutRequest,
+  WinnerPayoutResponse,
+} from '../contract.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';
-import { requireAdmin, requireUser } from '../auth/guards.ts';
-import { jsonBody, object, parse } from '../validation.ts';
+import { adminOnly, signedIn, type SignedInEnv } from '../auth/guards.ts';
+import { apiApp, apiRoute, json, jsonBody } from '../openapi.ts';
 
-const prizeType = z.string({ error: 'prizeType must be cash or voucher.' });
-const amountCents = z.number({ error: 'amountCents must be a number of cents.' });
-const description = z.string({ error: 'description must be text.' }).max(1000, 'The description is too long.').optional();
-
-const weeklyBody = object({
-  dayOfWeek: z.number({ error: 'dayOfWeek must be a number from 1 to 7.' }),
-  prizeType,
-  amountCents,
-  description,
-  isActive: z.boolean({ error: 'isActive must be true or false.' }).optional().default(true),
-});
-const dateBody = object({
-  date: z.string({ error: 'Date and description are required' }).optional(),
-  prizeType,
-  amountCents,
-  description,
-});
-const claimBody = object({
-  gameId: z.string({ error: 'gameId is required.' }).min(1, 'gameId is required.'),
-  paypalEmail: z.string({ error: 'paypalEmail must be text.' }).max(320, 'The PayPal e-mail is too long.').nullish(),
-  preferredName: z.string({ error: 'preferredName must be text.' }).max(200, 'The name is too long.').nullish(),
-});
-const reviewBody = object({
-  status: z.string({ error: 'status must be approved, failed or paid.' }),
-  reviewNotes: z.string({ error: 'reviewNotes must be text.' }).max(2000, 'The review notes are too long.').nullish(),
-  paymentReference: z.string({ error: 'paymentReference must be text.' }).max(500, 'The payment reference is too long.').nullish(),
-});
-const dayParam = z.string().regex(/^[1-7]$/, 'The day must be a number from 1 (Monday) to 7 (Sunday).').transform(Number);
+const tags = ['Prizes'];
+const admin = { access: 'admin' } as const;
+const DateParams = z.object({ date: z.string().openapi({ param: { name: 'date', in: 'path' }, example: '2026-11-20' }) });
 
 export const prizeRoutes = ({ deps }: AppServices) =>
-  new Hono<AppEnv>()
-    .get('/prizes/date/:date', async (c) => c.json(await prizeOfDate(deps, c.req.param('date'))))
-    .get('/prizes/config', async (c) => {
-      requireAdmin(c);
-      return c.json(await prizeConfig(deps));
-    })
-    .post('/prizes/config/weekly', async (c) => {
-      requireAdmin(c);
-      return c.json(await saveWeeklyPrize(deps, await jsonBody(c, weeklyBody)));
-    })
-    .post('/prizes/config/date', async (c) => {
-      requireAdmin(c);
-      return c.json(await saveDatePrize(deps, await jsonBody(c, dateBody)));
-    })
-    .delete('/prizes/config/date/:date', async (c) => {
-      requireAdmin(c);
-      return c.json(await deletePrizeForDate(deps, c.req.param('date')));
-    })
-    .delete('/prizes/config/weekly/:day', async (c) => {
-      requireAdmin(c);
-      return c.json(await resetWeeklyPrize(deps, parse(dayParam, c.req.param('day'))));
-    })
-    .patch('/prizes/config/:id/toggle', async (c) => {
-      requireAdmin(c);
-      return c.json(await togglePrize(deps, c.req.param('id')));
-    })
-    .post('/prizes/winner-payout', async (c) => {
-      const user = requireUser(c);
-      const body = await jsonBody(c, claimBody);
-      return c.json(await claimPrize(deps, { userId: user.id, ...body }));
-    })
-    .get('/prizes/admin/payouts', async (c) => {
-      const admin = requireAdmin(c);
-      return c.json(await listPayouts(deps, admin.id));
-    })
-    .post('/prizes/admin/payouts/:id', async (c) => {
-      const admin = requireAdmin(c);
-      const body = await jsonBody(c, reviewBody);
-      return c.json(await reviewPayout(deps, { adminId: admin.id, payoutId: c.req.param('id'), ...body }));
-    });
+  apiApp<AppEnv>()
+    .openapi(
+      apiRoute(
+        {
+          method: 'get',
+          path: '/prizes/date/{date}',
+          tags,
+          request: { params: DateParams },
+          responses: { 200: json(PrizeForDateResponse, "The date's prize; a disabled day is a 404 PRIZE_DISABLED with status, message and dayOfWeek.") },
+        },
+        { access: 'public', failures: ['PRIZE_DISABLED'] },
+      ),
+      async (c) => c.json(await prizeOfDate(deps, c.req.valid('param').date), 200),
+    )
+    .openapi(
+      apiRoute(
+        {
+          method: 'post',
+          path: '/prizes/winner-payout',
+          tags,
+          middleware: signedIn,
+          request: jsonBody(WinnerPayoutRequest),
+          responses: { 200: json(WinnerPayoutResponse, 'The claim is waiting for review.') },
+        },
+        { access: 'player', failures: ['NOT_FOUND', 'FORBIDDEN', 'ALREADY_CLAIMED'] },
+      ),
+      async (c) => c.json(await claimPrize(deps, { userId: c.var.user.id, ...c.req.valid('json') }), 200),
+    );
+
+export const prizeSettingsRoutes = ({ deps }: AppServices) => {
+  const app = apiApp<SignedInEnv>();
+  app.use('*', adminOnly);
+  return app
+    .openapi(
+      apiRoute({ method: 'get', path: '/', tags, responses: { 200: json(PrizeConfigResponse, 'The weekly rows then the overrides by date.') } }, admin),
+      async (c) => c.json(await prizeConfig(deps), 200),
+    )
+    .openapi(
+      apiRoute(
+        { method: 'post', path: '/weekly', tags, request: jsonBody(WeeklyPrizeRequest), responses: { 200: json(PrizeChangeResponse, 'The saved weekday.') } },
+        admin,
+      ),
+      async (c) => c.json(await saveWeeklyPrize(deps, c.req.valid('json')), 200),
+    )
+    .openapi(
+      apiRoute(
+        { method: 'post', path: '/date', tags, request: jsonBody(DatePrizeRequest), responses: { 200: json(PrizeChangeResponse, 'The saved override.') } },
+        admin,
+      ),
+      async (c) => c.json(await saveDatePrize(deps, c.req.valid('json')), 200),
+    )
+    .openapi(
+      apiRoute(
+        { method: 'delete', path: '/date/{date}', tags, request: { params: DateParams }, responses: { 200: json(MessageResponse, 'The override is gone.') } },
+        { ...admin, failures: ['NOT_FOUND'] },
+      ),
+      async (c) => c.json(await deletePrizeForDate(deps, c.req.valid('param').date), 200),
+    )
+    .openapi(
+      apiRoute(
+        { method: 'delete', path: '/weekly/{day}', tags, request: { params: DayParams }, responses: { 200: json(PrizeChangeResponse, 'The weekday is back to its default.') } },
+        admin,
+      ),
+      async (c) => c.json(await resetWeeklyPrize(deps, c.req.valid('param').day), 200),
+    )
+    .openapi(
+      apiRoute(
+        { method: 'patch', path: '/{id}/toggle', tags, request: { params: IdParams }, responses: { 200: json(PrizeChangeResponse, 'The row, switched on or off.') } },
+        { ...admin, failures: ['NOT_FOUND'] },
+      ),
+      async (c) => c.json(await togglePrize(deps, c.req.valid('param').id), 200),
+    );
+};
+
+export const payoutReviewRoutes = ({ deps }: AppServices) => {
+  const app = apiApp<SignedInEnv>();
+  app.use('*', adminOnly);
+  return app
+    .openapi(
+      apiRoute({ method: 'get', path: '/payouts', tags, responses: { 200: json(AdminPayoutsResponse, 'The claims, with what this admin may do next.') } }, admin),
+      async (c) => c.json(await listPayouts(deps, c.var.user.id), 200),
+    )
+    .openapi(
+      apiRoute(
+        {
+          method: 'post',
+          path: '/payouts/{id}',
+          tags,
+          request: { params: IdParams, ...jsonBody(PayoutReviewRequest) },
+          responses: { 200: json(PayoutReviewResponse, 'The payout in its new state.') },
+        },
+        { ...admin, failures: ['NOT_FOUND', 'OWN_PAYOUT', 'ILLEGAL_TRANSITION', 'CONFLICT'] },
+      ),
+      async (c) => c.json(await reviewPayout(deps, { adminId: c.var.user.id, payoutId: c.req.valid('param').id, ...c.req.valid('json') }), 200),
+    );
+};
