@@ -1,37 +1,78 @@
-// /api/rewards/* (the player's reward inventory) and /api/gameplay/use-* (spending one).
-import { Hono } from 'hono';
-import { z } from 'zod';
+// /api/rewards/* (the player's reward inventory) and /api/gameplay/use-* (spending one, a sub-app at
+// /api/gameplay behind one guard).
+import { z } from '@hono/zod-openapi';
 import { myRewards, rewardConfigList, rewardsOfType, usageHistory } from '../../core/rewards/my-rewards.ts';
 import { useHowMany, useMine, usePeak } from '../../core/rewards/use-rewards.ts';
+import {
+  MyRewardsResponse,
+  RewardConfigResponse,
+  RewardNumberRequest,
+  RewardTypeResponse,
+  RewardUsageQuery,
+  RewardUsageResponse,
+  UseHowManyResponse,
+  UseMineResponse,
+  UsePeakResponse,
+} from '../contract.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';
-import { requireUser } from '../auth/guards.ts';
+import { signedIn, type SignedInEnv } from '../auth/guards.ts';
 import { rateLimit } from '../security/rate-limit.ts';
-import { intQuery, jsonBody, object, parse } from '../validation.ts';
+import { apiApp, apiRoute, json, jsonBody } from '../openapi.ts';
 
-// The number is checked by the core, with the spec's messages (a missing one included).
-const numberBody = object({ number: z.unknown().optional() });
-const historyQuery = z.object({ limit: intQuery('limit', 50, 1, 100), offset: intQuery('offset', 0, 0, 1_000_000) });
+const tags = ['Rewards'];
+const TypeParams = z.object({ type: z.string().openapi({ param: { name: 'type', in: 'path' }, enum: ['peak', 'mine', 'how_many'] }) });
 
-export const rewardRoutes = ({ deps, limiter }: AppServices) => {
-  const limited = rateLimit(limiter, 'reward');
-  return new Hono<AppEnv>()
-    .get('/rewards/config', (c) => c.json(rewardConfigList()))
-    .get('/rewards/mine', async (c) => c.json(await myRewards(deps, requireUser(c).id)))
-    .get('/rewards/usage-history', async (c) => {
-      const user = requireUser(c);
-      const { limit, offset } = parse(historyQuery, c.req.query());
-      return c.json(await usageHistory(deps, user.id, limit, offset));
-    })
-    .get('/rewards/type/:type', async (c) => c.json(await rewardsOfType(deps, requireUser(c).id, c.req.param('type'))))
-    .post('/gameplay/use-peak', limited, async (c) => {
-      const user = requireUser(c);
-      const { number } = await jsonBody(c, numberBody);
-      return c.json(await usePeak(deps, { userId: user.id, number }));
-    })
-    .post('/gameplay/use-mine', limited, async (c) => {
-      const user = requireUser(c);
-      const { number } = await jsonBody(c, numberBody);
-      return c.json(await useMine(deps, { userId: user.id, number }));
-    })
-    .post('/gameplay/use-how-many', limited, async (c) => c.json(await useHowMany(deps, { userId: requireUser(c).id })));
+export const rewardRoutes = ({ deps }: AppServices) =>
+  apiApp<AppEnv>()
+    .openapi(
+      apiRoute({ method: 'get', path: '/rewards/config', tags, responses: { 200: json(RewardConfigResponse, 'The rewards and how to earn them.') } }, { access: 'public' }),
+      (c) => c.json(rewardConfigList(), 200),
+    )
+    .openapi(
+      apiRoute({ method: 'get', path: '/rewards/mine', tags, middleware: signedIn, responses: { 200: json(MyRewardsResponse, "The player's rewards.") } }, { access: 'player' }),
+      async (c) => c.json(await myRewards(deps, c.var.user.id), 200),
+    )
+    .openapi(
+      apiRoute(
+        { method: 'get', path: '/rewards/usage-history', tags, middleware: signedIn, request: { query: RewardUsageQuery }, responses: { 200: json(RewardUsageResponse, 'Rewards used, newest first.') } },
+        { access: 'player' },
+      ),
+      async (c) => {
+        const { limit, offset } = c.req.valid('query');
+        return c.json(await usageHistory(deps, c.var.user.id, limit, offset), 200);
+      },
+    )
+    .openapi(
+      apiRoute(
+        { method: 'get', path: '/rewards/type/{type}', tags, middleware: signedIn, request: { params: TypeParams }, responses: { 200: json(RewardTypeResponse, 'The rewards of one type.') } },
+        { access: 'player' },
+      ),
+      async (c) => c.json(await rewardsOfType(deps, c.var.user.id, c.req.valid('param').type), 200),
+    );
+
+/** Mounted at /api/gameplay. */
+export const gameplayRoutes = ({ deps, limiter }: AppServices) => {
+  const app = apiApp<SignedInEnv>();
+  app.use('*', signedIn);
+  app.use('*', rateLimit(limiter, 'reward'));
+  const spending = { access: 'player', failures: ['NO_REWARD', 'GAME_CLOSED', 'RATE_LIMITED'] } as const;
+  return app
+    .openapi(
+      apiRoute(
+        { method: 'post', path: '/use-peak', tags, request: jsonBody(RewardNumberRequest), responses: { 200: json(UsePeakResponse, 'Whether anyone picked the number.') } },
+        { ...spending, failures: [...spending.failures] },
+      ),
+      async (c) => c.json(await usePeak(deps, { userId: c.var.user.id, number: c.req.valid('json').number }), 200),
+    )
+    .openapi(
+      apiRoute(
+        { method: 'post', path: '/use-mine', tags, request: jsonBody(RewardNumberRequest), responses: { 200: json(UseMineResponse, 'The mine and its receipt.') } },
+        { ...spending, failures: [...spending.failures, 'MINE_ALREADY_USED'] },
+      ),
+      async (c) => c.json(await useMine(deps, { userId: c.var.user.id, number: c.req.valid('json').number }), 200),
+    )
+    .openapi(
+      apiRoute({ method: 'post', path: '/use-how-many', tags, responses: { 200: json(UseHowManyResponse, "How many numbers and unique numbers today's game holds.") } }, { ...spending, failures: [...spending.failures] }),
+      async (c) => c.json(await useHowMany(deps, { userId: c.var.user.id }), 200),
+    );
 };
