@@ -20,7 +20,7 @@ import { guildRoutes } from './routes/guilds.ts';
 import { leaderboardRoutes } from './routes/leaderboard.ts';
 import { payoutReviewRoutes, prizeRoutes, prizeSettingsRoutes } from './routes/prizes.ts';
 import { referralRoutes } from './routes/referrals.ts';
-import { rewardRoutes } from './routes/rewards.ts';
+import { gameplayRoutes, rewardRoutes } from './routes/rewards.ts';
 import { trendsRoutes } from './routes/trends.ts';
 import { winningRoutes } from './routes/winnings.ts';
 import { closeConnectionsWhenDraining } from './lifecycle/drain.ts';
@@ -85,13 +85,14 @@ export const createApp = (container: Container): Hono<AppEnv> => {
     leaderboardRoutes,
     prizeRoutes,
     rewardRoutes,
-    guildRoutes,
     fairnessRoutes,
     trendsRoutes,
   ]) {
     app.route('/api', routes(services));
   }
   app.route('/api/winnings', winningRoutes(services));
+  app.route('/api/guilds', guildRoutes(services));
+  app.route('/api/gameplay', gameplayRoutes(services));
   app.route('/api/prizes/config', prizeSettingsRoutes(services));
   app.route('/api/prizes/admin', payoutReviewRoutes(services));
   app.route('/admin', adminRoutes(services));

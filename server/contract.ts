@@ -15,6 +15,9 @@ const checkedByCore = <T>(type: 'integer' | 'boolean' | 'string') =>
     .transform((value) => value as T)
     .openapi({ type });
 
+/** A named schema or null (zod-to-openapi writes `.nullable()` of a named schema as an allOf that refuses null). */
+const orNull = <S extends z.ZodType>(schema: S) => z.union([schema, z.null()]);
+
 const instant = z.string().openapi({ format: 'date-time' });
 const gameKey = z.string().openapi({ description: 'A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date.' });
 const openOrClosed = z.enum(['open', 'closed']);
@@ -225,7 +228,7 @@ export const MyResultDto = z
 export type MyResultDto = z.output<typeof MyResultDto>;
 
 /** GET /api/results/me/latest (signed in): the player's latest closed game with entries; null when none. */
-export const LatestResultResponse = z.object({ result: MyResultDto.nullable() }).openapi('LatestResultResponse');
+export const LatestResultResponse = z.object({ result: orNull(MyResultDto) }).openapi('LatestResultResponse');
 export type LatestResultResponse = z.output<typeof LatestResultResponse>;
 
 // ---- fairness (DESIGN.md §16) ------------------------------------------------------------------
@@ -561,7 +564,7 @@ export type GuildsResponse = z.output<typeof GuildsResponse>;
 /** GET /api/guilds/my */
 export const MyGuildResponse = z
   .object({
-    guild: GuildDto.nullable(),
+    guild: orNull(GuildDto),
     /** canLeave is false for an admin who still has members (server rule). */
     membership: z.object({ isAdmin: z.boolean(), joinedAt: instant, canLeave: z.boolean() }).nullable(),
   })

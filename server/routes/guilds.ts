@@ -1,46 +1,98 @@
 // /api/guilds/*: list, create, join, leave, detail, today's picks of the members, remove, delete.
-import { Hono } from 'hono';
-import { z } from 'zod';
+// Mounted at /api/guilds, behind one guard: every route needs a signed-in player.
 import { createGuild, deleteGuild, joinGuild, leaveGuild, removeMember } from '../../core/guilds/guild-membership.ts';
 import { guildDetail, guildSubmissions, listGuilds, myGuild } from '../../core/guilds/guild-views.ts';
-import type { AppEnv, AppServices } from '../app-env.ts';
-import { requireUser } from '../auth/guards.ts';
+import {
+  CreateGuildRequest,
+  GuildChangeResponse,
+  GuildDetailResponse,
+  GuildMemberParams,
+  GuildsQuery,
+  GuildsResponse,
+  GuildSubmissionsResponse,
+  IdParams,
+  JoinGuildRequest,
+  MessageResponse,
+  MyGuildResponse,
+} from '../contract.ts';
+import type { AppServices } from '../app-env.ts';
+import { signedIn, type SignedInEnv } from '../auth/guards.ts';
 import { rateLimit } from '../security/rate-limit.ts';
-import { intQuery, jsonBody, object, parse } from '../validation.ts';
+import { apiApp, apiRoute, json, jsonBody } from '../openapi.ts';
 
-const text = (name: string) => z.string({ error: `${name} must be text.` }).max(1000, `The ${name} is too long.`).nullish();
-const createBody = object({ name: text('name'), description: text('description'), password: text('password') });
-const joinBody = object({ guildId: text('guildId'), password: text('password') });
-const listQuery = z.object({ limit: intQuery('limit', 50, 1, 50) });
+const tags = ['Guilds'];
+const player = { access: 'player' } as const;
 
-export const guildRoutes = ({ deps, limiter }: AppServices) =>
-  new Hono<AppEnv>()
-    .get('/guilds', async (c) => {
-      requireUser(c);
-      const { limit } = parse(listQuery, c.req.query());
-      return c.json(await listGuilds(deps, limit));
-    })
-    .post('/guilds', rateLimit(limiter, 'guildCreate'), async (c) => {
-      const user = requireUser(c);
-      const body = await jsonBody(c, createBody);
-      return c.json(await createGuild(deps, { userId: user.id, ...body }), 201);
-    })
-    .post('/guilds/join', rateLimit(limiter, 'guildJoin'), async (c) => {
-      const user = requireUser(c);
-      const body = await jsonBody(c, joinBody);
-      return c.json(await joinGuild(deps, { userId: user.id, ...body }));
-    })
-    .post('/guilds/leave', async (c) => c.json(await leaveGuild(deps, { userId: requireUser(c).id })))
-    .get('/guilds/my', async (c) => c.json(await myGuild(deps, requireUser(c).id)))
-    .get('/guilds/:id', async (c) => {
-      requireUser(c);
-      return c.json(await guildDetail(deps, c.req.param('id')));
-    })
-    .get('/guilds/:id/submissions', async (c) =>
-      c.json(await guildSubmissions(deps, { userId: requireUser(c).id, guildId: c.req.param('id') })),
+export const guildRoutes = ({ deps, limiter }: AppServices) => {
+  const app = apiApp<SignedInEnv>();
+  app.use('*', signedIn);
+  return app
+    .openapi(
+      apiRoute({ method: 'get', path: '/', tags, request: { query: GuildsQuery }, responses: { 200: json(GuildsResponse, 'The guilds.') } }, player),
+      async (c) => c.json(await listGuilds(deps, c.req.valid('query').limit), 200),
     )
-    .delete('/guilds/:id/members/:userId', async (c) => {
-      const user = requireUser(c);
-      return c.json(await removeMember(deps, { userId: user.id, guildId: c.req.param('id'), memberUserId: c.req.param('userId') }));
-    })
-    .delete('/guilds/:id', async (c) => c.json(await deleteGuild(deps, { userId: requireUser(c).id, guildId: c.req.param('id') })));
+    .openapi(
+      apiRoute(
+        {
+          method: 'post',
+          path: '/',
+          tags,
+          middleware: rateLimit(limiter, 'guildCreate'),
+          request: jsonBody(CreateGuildRequest),
+          responses: { 201: json(GuildChangeResponse, 'The new guild, with its creator as admin.') },
+        },
+        { ...player, failures: ['NAME_TAKEN', 'ALREADY_IN_GUILD', 'RATE_LIMITED'] },
+      ),
+      async (c) => c.json(await createGuild(deps, { userId: c.var.user.id, ...c.req.valid('json') }), 201),
+    )
+    .openapi(
+      apiRoute(
+        {
+          method: 'post',
+          path: '/join',
+          tags,
+          middleware: rateLimit(limiter, 'guildJoin'),
+          request: jsonBody(JoinGuildRequest),
+          responses: { 200: json(GuildChangeResponse, 'The guild joined.') },
+        },
+        { ...player, failures: ['NOT_FOUND', 'WRONG_PASSWORD', 'GUILD_FULL', 'ALREADY_IN_GUILD', 'RATE_LIMITED'] },
+      ),
+      async (c) => c.json(await joinGuild(deps, { userId: c.var.user.id, ...c.req.valid('json') }), 200),
+    )
+    .openapi(
+      apiRoute({ method: 'post', path: '/leave', tags, responses: { 200: json(MessageResponse, 'The guild is left.') } }, { ...player, failures: ['NOT_FOUND', 'CONFLICT'] }),
+      async (c) => c.json(await leaveGuild(deps, { userId: c.var.user.id }), 200),
+    )
+    .openapi(
+      apiRoute({ method: 'get', path: '/my', tags, responses: { 200: json(MyGuildResponse, "The player's guild, or nulls.") } }, player),
+      async (c) => c.json(await myGuild(deps, c.var.user.id), 200),
+    )
+    .openapi(
+      apiRoute({ method: 'get', path: '/{id}', tags, request: { params: IdParams }, responses: { 200: json(GuildDetailResponse, 'The guild and its members.') } }, { ...player, failures: ['NOT_FOUND'] }),
+      async (c) => c.json(await guildDetail(deps, c.req.valid('param').id), 200),
+    )
+    .openapi(
+      apiRoute(
+        { method: 'get', path: '/{id}/submissions', tags, request: { params: IdParams }, responses: { 200: json(GuildSubmissionsResponse, "The members' picks in today's game (members only).") } },
+        { ...player, failures: ['NOT_FOUND', 'FORBIDDEN'] },
+      ),
+      async (c) => c.json(await guildSubmissions(deps, { userId: c.var.user.id, guildId: c.req.valid('param').id }), 200),
+    )
+    .openapi(
+      apiRoute(
+        { method: 'delete', path: '/{id}/members/{userId}', tags, request: { params: GuildMemberParams }, responses: { 200: json(MessageResponse, 'The member is removed (guild admin only).') } },
+        { ...player, failures: ['NOT_FOUND', 'FORBIDDEN', 'CONFLICT'] },
+      ),
+      async (c) => {
+        const { id, userId } = c.req.valid('param');
+        return c.json(await removeMember(deps, { userId: c.var.user.id, guildId: id, memberUserId: userId }), 200);
+      },
+    )
+    .openapi(
+      apiRoute(
+        { method: 'delete', path: '/{id}', tags, request: { params: IdParams }, responses: { 200: json(MessageResponse, 'The guild is deleted (guild admin only).') } },
+        { ...player, failures: ['NOT_FOUND', 'FORBIDDEN'] },
+      ),
+      async (c) => c.json(await deleteGuild(deps, { userId: c.var.user.id, guildId: c.req.valid('param').id }), 200),
+    );
+};
