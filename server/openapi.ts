@@ -57,6 +57,7 @@ export const apiRoute = <const R extends RouteConfig>(config: R, { access, failu
   return createRoute({
     ...config,
     ...(access === 'public' ? {} : { security: [{ [SESSION_SCHEME]: [] }] }),
+    'x-access': access,
     responses: { ...config.responses, ...errorResponses(codes) },
   }) as R;
 };

@@ -1,7 +1,6 @@
 // Request parsing at the HTTP edge: zod schemas, one error message per failure (the first issue's).
 // A schema gives its own message where the spec has one; every other failure gets a message in
 // words naming the field (never zod's "Invalid input: expected …", DESIGN.md §14).
-import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from '@hono/zod-openapi';
 import type { $ZodRawIssue } from 'zod/v4/core';
@@ -96,10 +95,6 @@ export const readJsonBody = createMiddleware(async (c, next) => {
 export const object = <T extends z.ZodRawShape>(shape: T) =>
   z.object(shape, { error: 'The request body must be a JSON object.' });
 
-export const gameDateParam = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}(-\d+)?$/, 'The date must look like YYYY-MM-DD.');
-
 /** A whole number query parameter with a default, clamped to [min, max]. */
 export const intQuery = (name: string, fallback: number, min: number, max: number) =>
   z
@@ -113,17 +108,3 @@ export const intQuery = (name: string, fallback: number, min: number, max: numbe
       }
       return Math.min(max, Math.max(min, Number(v)));
     });
-
-/** The JSON body (an empty body reads as {}), validated by `schema`. */
-export const jsonBody = async <S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> => {
-  const text = await c.req.text();
-  let value: unknown = {};
-  if (text.trim() !== '') {
-    try {
-      value = JSON.parse(text);
-    } catch {
-      throw apiError('VALIDATION', 'The request body is not valid JSON.');
-    }
-  }
-  return parse(schema, value);
-};

@@ -1,6 +1,5 @@
 // Who may call a route: each sub-app installs one guard for all its routes (`app.use('*', signedIn)`);
 // behind it `c.var.user` is the signed-in user, typed as present.
-import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { User } from '../../core/model.ts';
 import type { AppEnv } from '../app-env.ts';
@@ -22,15 +21,3 @@ export const adminOnly = createMiddleware<SignedInEnv>((c, next) => {
   if (user.role !== 'admin') throw apiError('FORBIDDEN', 'You need admin privileges to do that.');
   return next();
 });
-
-export const requireUser = (c: Context<AppEnv>): User => {
-  const user = c.get('user');
-  if (!user) throw apiError('UNAUTHENTICATED', 'Please sign in first.');
-  return user;
-};
-
-export const requireAdmin = (c: Context<AppEnv>): User => {
-  const user = requireUser(c);
-  if (user.role !== 'admin') throw apiError('FORBIDDEN', 'You need admin privileges to do that.');
-  return user;
-};
