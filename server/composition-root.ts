@@ -57,9 +57,7 @@ export const buildContainer = async (config: ServerConfig, overrides: ContainerO
     store = overrides.store;
     limiter = overrides.limiter ?? new MemoryRateLimiter(undefined, millis);
   } else {
-    // The request path opens its store without the nested-unit check: on Node 20 its AsyncLocalStorage costs about
-    // a third of a request's CPU. Every test's store and the CLI's keep it (adapters/unit-of-work-guard.ts).
-    const opened = await openStore(config.databaseUrl, { pgPoolSize: config.pgPoolSize, checkNesting: false });
+    const opened = await openStore(config.databaseUrl, { pgPoolSize: config.pgPoolSize });
     store = opened;
     // With PostgreSQL several instances may serve one game: they count limits together.
     limiter =
