@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import { startServer, until } from '../../test/scale-out/server-process.ts';
 import type { LogFields } from '../app-env.ts';
 import { isPlainOfSecrets, pinoLogger, REDACTED_PATHS } from './logger.ts';
 
@@ -50,4 +51,24 @@ describe('pinoLogger', () => {
     expect(isPlainOfSecrets({ route: '/x', headers: 'cookie: sid=abc' })).toBe(false);
     expect(isPlainOfSecrets({ route: '/x', params: { id: '1' } })).toBe(false);
   });
+});
+
+describe('the server process', () => {
+  it('has written the log line of every request, the last included, when SIGTERM has stopped it', async () => {
+    const server = await startServer({ DATABASE_URL: 'sqlite::memory:' });
+    const outputClosed = new Promise((resolve) => server.child.stdout?.once('close', resolve));
+    await until(async () => (await fetch(`${server.url}/readyz`)).status === 200);
+    // A burst, so lines are still buffered when the signal comes.
+    const ids = Array.from({ length: 200 }, (_, i) => `burst-${i}`);
+    await Promise.all(ids.map((id) => fetch(`${server.url}/api/game/today`, { headers: { 'x-request-id': id } }).then((r) => r.arrayBuffer())));
+    const last = 'the-last-request';
+    expect((await fetch(`${server.url}/api/game/today`, { headers: { 'x-request-id': last } })).status).toBe(200);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    await outputClosed;
+    const logged = server.logs().filter((line) => line.msg === 'request').map((line) => line.requestId);
+    expect(logged).toEqual(expect.arrayContaining([...ids, last]));
+    expect(server.logs().at(-1)?.msg).toBe('stopped');
+  }, 40_000);
 });

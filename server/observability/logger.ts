@@ -1,5 +1,7 @@
 // JSON log lines with pino (DESIGN.md §14): one object per line on stdout, ISO time, and `redact`
 // as a net under the rule that no secret is ever logged (messages carry none; fields are censored).
+// Lines go out through pino's asynchronous destination, so a request never waits for stdout; `flush`
+// writes what is buffered before the process exits.
 import { pino, type DestinationStream } from 'pino';
 import type { LogFields, Logger } from '../app-env.ts';
 import type { LogLevel } from '../config.ts';
@@ -43,10 +45,16 @@ export const isPlainOfSecrets = (fields: LogFields): boolean => {
   return true;
 };
 
-/** A pino-backed Logger writing to `destination` (stdout by default). */
-export const pinoLogger = (level: LogLevel, destination?: DestinationStream): Logger => {
+/** The server's logger: what it logs, and writing out what is still buffered. */
+export interface FlushableLogger extends Logger {
+  /** Resolves once every line logged so far is written. */
+  flush(): Promise<void>;
+}
+
+/** A pino-backed Logger writing to `destination` (stdout, asynchronously, by default). */
+export const pinoLogger = (level: LogLevel, destination?: DestinationStream): FlushableLogger => {
   const options = { level, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime };
-  const out = destination ?? pino.destination({ dest: 1, sync: true });
+  const out = destination ?? pino.destination({ dest: 1, sync: false });
   const log = pino({ ...options, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, out);
   // The same lines to the same destination, for fields redact could not change.
   const plain = pino(options, out);
@@ -57,5 +65,6 @@ export const pinoLogger = (level: LogLevel, destination?: DestinationStream): Lo
     },
     error: (message: string, error?: unknown, fields?: LogFields) =>
       log.error({ ...fields, ...(error === undefined ? {} : { err: error instanceof Error ? error : { message: String(error) } }) }, message),
+    flush: () => new Promise((resolve, reject) => log.flush((error) => (error ? reject(error) : resolve()))),
   };
 };
