@@ -30,13 +30,12 @@ import { noNulInUrl } from './security/nul-characters.ts';
 import { sameOrigin } from './security/same-origin.ts';
 import { securityHeaders } from './security/security-headers.ts';
 import { staticWeb } from './static-web.ts';
-import { MemoRouter } from './memo-router.ts';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 export const createApp = (container: Container): Hono<AppEnv> => {
   const services = servicesOf(container);
-  const app = new Hono<AppEnv>({ router: new MemoRouter() });
+  const app = new Hono<AppEnv>();
 
   app.onError(errorHandler(services.logger));
   app.notFound((c) => c.json({ error: 'Not found.', code: 'NOT_FOUND' } satisfies ApiError, 404));

@@ -106,9 +106,11 @@ const main = (): void => {
         await mailWorker?.stop();
         await store?.close();
         logger.info('stopped', { signal });
+        await logger.flush();
         process.exit(0);
       } catch (error) {
         logger.error('Closing the database failed', error);
+        await logger.flush().catch(() => undefined);
         process.exit(1);
       }
     };
