@@ -61,6 +61,40 @@ describe('read units on PostgreSQL', () => {
     }
   });
 
+  it('started in one turn, share a transaction whose snapshot is taken after each of them started', async () => {
+    await other.write((w) => w.users.create(newUser('answered-before')));
+    let gateOpen!: () => void;
+    const gate = new Promise<void>((resolve) => (gateOpen = resolve));
+    let firstRead!: () => void;
+    const read = new Promise<void>((resolve) => (firstRead = resolve));
+    // Two units of one turn: both see the commit answered before they started, and one snapshot between them.
+    const [held, beside] = [
+      store.read(async (r) => {
+        const first = await r.users.byId('answered-during');
+        firstRead();
+        await gate;
+        return [first, await r.users.byId('answered-during')];
+      }),
+      store.read((r) => r.users.byId('answered-before')),
+    ];
+    await read;
+    await other.write((w) => w.users.create(newUser('answered-during')));
+    // Started after that commit was answered, while the older units' transaction is still open: it sees the commit.
+    const later = store.read((r) => r.users.byId('answered-during'));
+    expect((await later)?.id).toBe('answered-during');
+    gateOpen();
+    expect(await held).toEqual([null, null]);
+    expect((await beside)?.id).toBe('answered-before');
+  });
+
+  it('started in one turn, leave each other unharmed when one statement fails', async () => {
+    await store.write((w) => w.users.create(newUser('unharmed')));
+    // A NUL byte is no text PostgreSQL takes: the statement fails and aborts the shared transaction.
+    const [failing, after] = [store.read((r) => r.users.byId('bad\u0000id')), store.read((r) => r.users.byId('unharmed'))];
+    await expect(failing).rejects.toThrow();
+    expect((await after)?.id).toBe('unharmed');
+  });
+
   it('answer many at once on a small pool', async () => {
     const counts = await Promise.all(Array.from({ length: 50 }, () => store.read((r) => r.users.count())));
     expect(new Set(counts.map((c) => c.users)).size).toBe(1);

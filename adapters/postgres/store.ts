@@ -1,18 +1,21 @@
 // The scale-out Store: PostgreSQL through the `postgres` package (postgres.js), for any number of server instances.
 //
 // Concurrency model
-// - One pool of connections per instance. Every unit of work is one transaction by postgres.js's `sql.begin`: it
+// - One pool of connections per instance. Every unit of work runs in a transaction of postgres.js's `sql.begin`: it
 //   reserves a connection, sends BEGIN, runs the unit, then COMMITs, or ROLLBACKs when the unit throws or any of its
 //   statements failed (even one whose error the unit caught), and releases the connection.
 // - Write units are READ COMMITTED: the constraints, conditional updates and row locks (FOR UPDATE / FOR SHARE) of the
 //   shared repositories do the serialising, across instances too.
-// - Read units are REPEATABLE READ READ ONLY: one snapshot, taken at their first statement, for the whole unit.
+// - Read units are REPEATABLE READ READ ONLY, one snapshot (taken at the first statement) for the whole unit. The read
+//   units that start within one turn of the event loop share one such transaction, begun after that turn, so its
+//   snapshot follows every one of their starts; each unit is answered after its COMMIT.
 // - Every statement is prepared (postgres.js's `prepare` option): parsed once per connection, then one round trip.
 // - The query builder `db` (migrations, rate limits, bulk tools) reserves a connection from the same pool for each
 //   query or kysely transaction, through kysely's own PostgresDialect.
 // What holds, by construction:
 // - Read-your-writes: a unit is answered after its COMMIT, so a unit that starts afterwards, on any instance, takes
-//   its snapshot (or, writing, each statement's) after that COMMIT.
+//   its snapshot (or, writing, each statement's) after that COMMIT: a shared read transaction begins after the last
+//   of its units started.
 // - No half-seen write: a transaction's rows become visible together at its COMMIT; a read unit keeps one snapshot.
 // - A unit started from inside another unit of the same store is refused (unit-of-work-guard.ts): it would run
 //   outside the transaction it sits in.
@@ -76,6 +79,61 @@ const repositoriesIn = (transaction: postgres.TransactionSql): Repositories => {
   });
 };
 
+interface QueuedRead {
+  work: (repos: Repositories) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Read units that start within one turn of the event loop share one transaction, begun after that turn (see the top of
+ * the file). If it fails (a statement failed, and PostgreSQL refuses the rest of the transaction), each of its units
+ * runs again in a transaction of its own: a read can be repeated, and a later snapshot still follows its start.
+ */
+const sharedReads = (sql: postgres.Sql) => {
+  const run = async (units: QueuedRead[]): Promise<void> => {
+    const outcomes: ({ value: unknown } | { error: unknown })[] = [];
+    const failure = await sql
+      .begin(READ, (transaction) => {
+        const repos = repositoriesIn(transaction);
+        return Promise.all(
+          units.map((unit, i) =>
+            unit.work(repos).then(
+              (value) => void (outcomes[i] = { value }),
+              (error: unknown) => void (outcomes[i] = { error }),
+            ),
+          ),
+        );
+      })
+      .then(
+        () => null,
+        (error: unknown) => ({ error }),
+      );
+    if (failure && units.length > 1) for (const unit of units) void run([unit]);
+    else
+      units.forEach((unit, i) => {
+        const outcome = outcomes[i] ?? failure ?? { error: new Error('The read unit did not run.') };
+        if ('value' in outcome) unit.resolve(outcome.value);
+        else unit.reject(outcome.error);
+      });
+  };
+
+  let forming: QueuedRead[] | null = null;
+  return <T>(work: (repos: Repositories) => Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      if (!forming) {
+        const units: QueuedRead[] = (forming = []);
+        setImmediate(() => {
+          forming = null;
+          void run(units);
+        });
+      }
+      forming.push({ work, resolve: resolve as (value: unknown) => void, reject });
+    });
+};
+
+const READ = 'isolation level repeatable read read only';
+
 /** Connects to `url` (postgres://…) and migrates the database. */
 export async function createPostgresStore(url: string, options: { maxConnections?: number } = {}): Promise<PostgresStore> {
   const sql = postgres(url, { max: options.maxConnections ?? 10, onnotice: () => undefined });
@@ -93,14 +151,12 @@ export async function createPostgresStore(url: string, options: { maxConnections
     throw error;
   }
   const guard = unitOfWorkGuard();
-  const unit =
-    (begin: string) =>
-    <T>(work: (repos: Repositories) => Promise<T>): Promise<T> =>
-      guard(() => sql.begin(begin, (transaction) => work(repositoriesIn(transaction))) as Promise<T>);
+  const reads = sharedReads(sql);
   return {
     db,
-    read: unit('isolation level repeatable read read only'),
-    write: unit('isolation level read committed'),
+    read: (work) => guard(() => reads(work)),
+    write: <T>(work: (repos: Repositories) => Promise<T>) =>
+      guard(() => sql.begin('isolation level read committed', (transaction) => work(repositoriesIn(transaction))) as Promise<T>),
     close: () => db.destroy(),
   };
 }

@@ -2,18 +2,18 @@
 //
 // Concurrency model
 // - A file database has two connections: the writer and the reader. An in-memory database has one, which does both.
-// - A connection runs one unit of work at a time, in arrival order: its lock is held from BEGIN to COMMIT. Every
-//   statement on it, including the query builder `db` (migrations, bulk tools), runs under that lock.
-// - Every write unit goes through `writeUnits`, the one write path: the units queued within a turn of the event loop
-//   share one BEGIN IMMEDIATE … COMMIT (group commit), each in a savepoint of its own, so a unit that fails undoes only
-//   its own work. Each unit is answered after the COMMIT, and all fail if the COMMIT does. BEGIN IMMEDIATE also
-//   serialises with other processes' writes (busy_timeout).
-// - Every read unit is its own transaction (BEGIN … COMMIT) on the reader, which cannot write (query_only).
+// - A connection runs one transaction at a time, under its lock (arrival order); every statement on it, including
+//   the query builder `db` (migrations, bulk tools), runs under that lock.
+// - Every unit of work goes through `unitsOn`, the one path to a connection's repositories: the units queued within
+//   a turn of the event loop share one transaction (a batch), each in a savepoint of its own, so a unit that fails
+//   undoes only its own work. Each unit is answered after its batch's COMMIT; all fail if the COMMIT does.
+// - Writes: batches of BEGIN IMMEDIATE … COMMIT on the writer (group commit), which also serialises them with other
+//   processes' writes (busy_timeout). Reads: batches of BEGIN … COMMIT on the reader, which cannot write (query_only).
 // What holds, by construction:
-// - Read-your-writes: a write is answered after its COMMIT, so a read unit that starts afterwards begins its
-//   transaction after that COMMIT, and WAL shows it every commit made before its first statement.
-// - No half-seen write: a write's rows become visible together at its COMMIT, and a read unit keeps the one snapshot
-//   its first statement took until its own COMMIT.
+// - Read-your-writes: a write is answered after its COMMIT, and a read batch begins after each of its units was
+//   queued, so WAL shows it every commit answered before any of its units started.
+// - No half-seen write: a write's rows become visible together at its COMMIT, and a read batch keeps the one
+//   snapshot its first statement took until its own COMMIT.
 // - A unit started from inside another unit of the same store is refused (unit-of-work-guard.ts): on one connection
 //   it would wait for itself.
 import BetterSqlite3 from 'better-sqlite3';
@@ -176,23 +176,6 @@ const repositoriesOn = (connection: Connection): Repositories =>
     },
   });
 
-/** Read units on `connection`, each its own transaction. */
-const readUnits = (connection: Connection) => {
-  const repos = repositoriesOn(connection);
-  return <T>(work: (repos: Repositories) => Promise<T>): Promise<T> =>
-    connection.locked(async () => {
-      connection.run('begin');
-      try {
-        const result = await work(repos);
-        connection.run('commit');
-        return result;
-      } finally {
-        // A failed statement or COMMIT may have ended the transaction already.
-        if (connection.raw.inTransaction) connection.run('rollback');
-      }
-    });
-};
-
 interface QueuedUnit {
   work: (repos: Repositories) => Promise<unknown>;
   resolve: (value: unknown) => void;
@@ -203,20 +186,21 @@ interface QueuedUnit {
 const BATCH_UNITS = 32;
 
 /**
- * Write units with group commit (see the top of the file). A unit runs within one turn (better-sqlite3 answers at
- * once), so a batch waits one turn before it begins: the requests read in that turn queue their units into it.
+ * The units of work of one connection, the only way its repositories are used (see the top of the file). A batch
+ * waits one turn before it begins, so the requests read in that turn queue their units into it (a unit runs within
+ * one turn: better-sqlite3 answers at once), then takes the units queued so far and runs them one after another in
+ * one transaction, each in a savepoint.
  */
-const writeUnits = (connection: Connection) => {
+const unitsOn = (connection: Connection, begin: 'begin' | 'begin immediate') => {
   const repos = repositoriesOn(connection);
   const queue: QueuedUnit[] = [];
 
   const runBatch = async (): Promise<void> => {
+    const batch = queue.splice(0, BATCH_UNITS);
     const done: { unit: QueuedUnit; result: unknown }[] = [];
-    let begun = false;
     try {
-      connection.run('begin immediate');
-      begun = true;
-      for (let unit = queue.shift(); unit; unit = done.length < BATCH_UNITS ? queue.shift() : undefined) {
+      connection.run(begin);
+      for (const unit of batch) {
         connection.run('savepoint unit');
         try {
           done.push({ unit, result: await unit.work(repos) });
@@ -233,9 +217,9 @@ const writeUnits = (connection: Connection) => {
       for (const { unit, result } of done) unit.resolve(result);
     } catch (error) {
       if (connection.raw.inTransaction) connection.run('rollback');
-      // BEGIN failed (another process held the database past the busy timeout): the first unit waiting fails.
-      if (!begun) queue.shift()?.reject(error);
-      for (const { unit } of done) unit.reject(error);
+      // BEGIN failed (another process held the database past the busy timeout), or a unit ended the transaction,
+      // or the COMMIT failed: none of the units was answered, all fail.
+      for (const unit of batch) unit.reject(error);
     }
   };
 
@@ -275,8 +259,8 @@ export async function createSqliteStore(path: string): Promise<SqliteStore> {
   const reader = path === ':memory:' || path === '' ? writer : open(path);
   if (reader !== writer) reader.raw.pragma('query_only = ON');
   const guard = unitOfWorkGuard();
-  const reads = readUnits(reader);
-  const writes = writeUnits(writer);
+  const reads = unitsOn(reader, 'begin');
+  const writes = unitsOn(writer, 'begin immediate');
   return {
     db,
     read: (work) => guard(() => reads(work)),
