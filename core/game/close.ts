@@ -12,7 +12,7 @@ import { grantBonusEntry } from '../entries/bonus-entries.ts';
 import { queueMailTo, winnerMail } from '../mail/notifications.ts';
 import { commitRoot } from '../fairness/fairness.ts';
 import { resolveFromTallies } from './close-resolution.ts';
-import { currentGame, forgetCurrentGame, requireDate } from './current-game.ts';
+import { currentGame, requireDate } from './current-game.ts';
 import { previousDate } from './calendar.ts';
 
 export const HISTOGRAM_LIMIT = 1000;
@@ -100,7 +100,6 @@ export const closeGame = async (deps: Deps, key: GameKey): Promise<CloseOutcome>
     if (game.status === 'closed') return false;
     return closeIn(repos, game, now, deps.config, deps.random, deps.digest);
   });
-  if (closedNow) forgetCurrentGame(deps);
   const stats = await deps.store.read((repos) => repos.games.stats(key));
   return { gameKey: key, closedNow, stats };
 };
