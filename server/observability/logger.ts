@@ -50,11 +50,16 @@ export const pinoLogger = (level: LogLevel, destination?: DestinationStream): Lo
   const log = pino({ ...options, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, out);
   // The same lines to the same destination, for fields redact could not change.
   const plain = pino(options, out);
+  const at =
+    (level: 'debug' | 'info' | 'warn') =>
+    (message: string, fields?: LogFields): void => {
+      if (fields === undefined || isPlainOfSecrets(fields)) plain[level](fields ?? {}, message);
+      else log[level](fields, message);
+    };
   return {
-    info: (message: string, fields?: LogFields) => {
-      if (fields === undefined || isPlainOfSecrets(fields)) plain.info(fields ?? {}, message);
-      else log.info(fields, message);
-    },
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
     error: (message: string, error?: unknown, fields?: LogFields) =>
       log.error({ ...fields, ...(error === undefined ? {} : { err: error instanceof Error ? error : { message: String(error) } }) }, message),
   };
