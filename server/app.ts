@@ -10,6 +10,7 @@ import { compressJson } from './content-encoding.ts';
 import { errorHandler } from './on-error.ts';
 import { accountRoutes } from './routes/account.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
 import { fairnessRoutes } from './routes/fairness.ts';
 import { gameRoutes } from './routes/game.ts';
@@ -87,5 +88,6 @@ export const createApp = (container: Container): Hono<AppEnv> => {
     app.route('/api', routes(services));
   }
   app.route('/admin', adminRoutes(services));
+  app.route('/admin', auditRoutes(services));
   return app;
 };

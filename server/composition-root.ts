@@ -91,7 +91,6 @@ export const buildContainer = async (config: ServerConfig, overrides: ContainerO
                 const last = await store.read((repos) => repos.games.latestClosed());
                 return last?.closedAt ? new Date(last.closedAt) : null;
               },
-              now: () => clock.now(),
             },
             { processMetrics: overrides.processMetrics ?? true },
           ),

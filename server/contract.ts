@@ -485,6 +485,25 @@ export interface AdminSubmissionsResponse {
   }[];
   pagination: { page: number; limit: number; totalCount: number; totalPages: number; hasPreviousPage: boolean; hasNextPage: boolean };
 }
+/** GET /admin/audit?from=&to=&admin=&page=&pageSize=: payout reviews and prize setting changes, newest first. */
+export interface AuditTrailResponse {
+  records: {
+    id: string;
+    at: string;
+    kind: 'payout' | 'prize';
+    adminId: string;
+    /** null once the admin's account is deleted. */
+    adminName: string | null;
+    subject: string;
+    fromState: string | null;
+    toState: string | null;
+    note: string | null;
+    reference: string | null;
+  }[];
+  totalCount: number;
+  page: number;
+  pageSize: number;
+}
 /** POST /admin/create-bot-submissions */
 export interface CreateBotsRequest {
   botCount: number;

@@ -19,6 +19,7 @@ import type {
   User,
   Winning,
 } from '../../core/model.ts';
+import type { PrizeAuditEntry } from '../../core/prizes/ports.ts';
 
 /** A stored mine; detached (userId null) once its player deleted their account after the close. */
 export type StoredMine = Omit<Mine, 'userId'> & { userId: string | null };
@@ -50,6 +51,7 @@ export interface MemoryState {
   winnings: Map<string, Winning>;
   payouts: Map<string, Payout>;
   audit: AuditEntry[];
+  prizeAudit: PrizeAuditEntry[];
   guilds: Map<string, Guild>;
   guildMembers: Map<string, GuildMember>; // by userId: one guild per player
   outbox: QueuedMail[];
@@ -78,6 +80,7 @@ export const emptyState = (): MemoryState => ({
   winnings: new Map(),
   payouts: new Map(),
   audit: [],
+  prizeAudit: [],
   guilds: new Map(),
   guildMembers: new Map(),
   outbox: [],

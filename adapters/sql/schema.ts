@@ -180,6 +180,15 @@ export interface PayoutAuditTable {
   at: string;
 }
 
+export interface PrizeAuditTable {
+  id: string;
+  admin_id: string;
+  slot: string;
+  from_state: string | null;
+  to_state: string | null;
+  at: string;
+}
+
 export interface OutboxTable {
   id: string;
   recipient: string;
@@ -236,6 +245,7 @@ export interface Database {
   winnings: WinningsTable;
   payouts: PayoutsTable;
   payout_audit: PayoutAuditTable;
+  prize_audit: PrizeAuditTable;
   outbox: OutboxTable;
   guilds: GuildsTable;
   guild_members: GuildMembersTable;

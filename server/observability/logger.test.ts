@@ -66,3 +66,26 @@ describe('the server process', () => {
     expect(server.logs().at(-1)?.msg).toBe('stopped');
   }, 40_000);
 });
+
+describe('LOG_LEVEL', () => {
+  const levelsWritten = (level: 'debug' | 'info' | 'warn' | 'error') => {
+    const out = collector();
+    const logger = pinoLogger(level, out.stream);
+    logger.debug('d', { route: '/x' });
+    logger.info('i');
+    logger.warn('w', { token: 'secret' });
+    logger.error('e', new Error('boom'));
+    return out.lines.map((line) => JSON.parse(line) as { level: number; msg: string; token?: string });
+  };
+
+  it('writes debug 20, info 30, warn 40 and error 50 and drops the levels below the one set', () => {
+    expect(levelsWritten('debug').map((l) => [l.level, l.msg])).toEqual([[20, 'd'], [30, 'i'], [40, 'w'], [50, 'e']]);
+    expect(levelsWritten('info').map((l) => l.level)).toEqual([30, 40, 50]);
+    expect(levelsWritten('warn').map((l) => l.level)).toEqual([40, 50]);
+    expect(levelsWritten('error').map((l) => l.level)).toEqual([50]);
+  });
+
+  it('censors secrets at every level', () => {
+    expect(levelsWritten('debug').find((l) => l.level === 40)?.token).toBe('[redacted]');
+  });
+});

@@ -40,7 +40,9 @@ export const pinoLogger = (level: LogLevel, destination?: DestinationStream): Fl
   const out = destination ?? pino.destination({ dest: 1, sync: false });
   const log = pino({ ...options, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, out);
   return {
+    debug: (message: string, fields?: LogFields) => log.debug(fields ?? {}, message),
     info: (message: string, fields?: LogFields) => log.info(fields ?? {}, message),
+    warn: (message: string, fields?: LogFields) => log.warn(fields ?? {}, message),
     error: (message: string, error?: unknown, fields?: LogFields) =>
       log.error({ ...fields, ...(error === undefined ? {} : { err: error instanceof Error ? error : { message: String(error) } }) }, message),
     flush: () => new Promise((resolve, reject) => log.flush((error) => (error ? reject(error) : resolve()))),

@@ -53,24 +53,24 @@ export const prizeRoutes = ({ deps }: AppServices) =>
       return c.json(await prizeConfig(deps));
     })
     .post('/prizes/config/weekly', async (c) => {
-      requireAdmin(c);
-      return c.json(await saveWeeklyPrize(deps, await jsonBody(c, weeklyBody)));
+      const admin = requireAdmin(c);
+      return c.json(await saveWeeklyPrize(deps, await jsonBody(c, weeklyBody), admin.id));
     })
     .post('/prizes/config/date', async (c) => {
-      requireAdmin(c);
-      return c.json(await saveDatePrize(deps, await jsonBody(c, dateBody)));
+      const admin = requireAdmin(c);
+      return c.json(await saveDatePrize(deps, await jsonBody(c, dateBody), admin.id));
     })
     .delete('/prizes/config/date/:date', async (c) => {
-      requireAdmin(c);
-      return c.json(await deletePrizeForDate(deps, c.req.param('date')));
+      const admin = requireAdmin(c);
+      return c.json(await deletePrizeForDate(deps, c.req.param('date'), admin.id));
     })
     .delete('/prizes/config/weekly/:day', async (c) => {
-      requireAdmin(c);
-      return c.json(await resetWeeklyPrize(deps, parse(dayParam, c.req.param('day'))));
+      const admin = requireAdmin(c);
+      return c.json(await resetWeeklyPrize(deps, parse(dayParam, c.req.param('day')), admin.id));
     })
     .patch('/prizes/config/:id/toggle', async (c) => {
-      requireAdmin(c);
-      return c.json(await togglePrize(deps, c.req.param('id')));
+      const admin = requireAdmin(c);
+      return c.json(await togglePrize(deps, c.req.param('id'), admin.id));
     })
     .post('/prizes/winner-payout', async (c) => {
       const user = requireUser(c);

@@ -11,6 +11,7 @@ const adminCalls: [string, string, unknown?][] = [
   ['GET', '/admin/submissions?page=1&limit=20'],
   ['POST', '/admin/create-bot-submissions', { botCount: 1, bonusCount: 0, minNumber: 1, maxNumber: 10 }],
   ['DELETE', '/admin/delete-bot-submissions'],
+  ['GET', '/admin/audit'],
 ];
 
 describe('admin API', () => {

@@ -84,17 +84,26 @@ describe('GET /metrics', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/plain');
     const text = await res.text();
-    expect(text).toContain('http_request_duration_seconds_count{route="/api/results/:date",method="GET",status="404"} 3');
-    expect(text).toContain('http_request_duration_seconds_count{route="/api/entry",method="POST",status="201"} 1');
-    expect(text).toContain('http_request_duration_seconds_count{route="/api/entry",method="POST",status="409"} 1');
+    expect(text).toContain('lowest_http_request_duration_seconds_count{route="/api/results/:date",method="GET",status="404"} 3');
+    expect(text).toContain('lowest_http_request_duration_seconds_count{route="/api/entry",method="POST",status="201"} 1');
+    expect(text).toContain('lowest_http_request_duration_seconds_count{route="/api/entry",method="POST",status="409"} 1');
     // No raw path ever becomes a label: the unknown path is counted under the pattern that answered.
     expect(text).not.toMatch(/route="[^"]*(2026-11-1[789]|12345)/);
-    expect(text).toMatch(/^entries_submitted_total 1$/m);
-    expect(text).toMatch(/^seconds_since_last_close 0$/m);
-    expect(text).toMatch(/^mail_outbox_backlog 3$/m);
-    expect(text).toMatch(/^mail_outbox_failed 1$/m);
-    expect(text).toMatch(/^payouts\{status="pending_review"\} 0$/m);
-    expect(text).toContain('# TYPE game_close_duration_seconds histogram');
+    expect(text).toMatch(/^lowest_entries_submitted_total 1$/m);
+    // The close ran at 2026-11-21T00:00:01Z (closeToday).
+    expect(text).toMatch(new RegExp(`^lowest_last_close_timestamp_seconds ${Date.parse('2026-11-21T00:00:01.000Z') / 1000}$`, 'm'));
+    expect(text).toContain('# TYPE lowest_last_close_timestamp_seconds gauge');
+    expect(text).toMatch(/^lowest_mail_outbox_backlog 3$/m);
+    expect(text).toMatch(/^lowest_mail_outbox_failed 1$/m);
+    expect(text).toMatch(/^lowest_payouts\{status="pending_review"\} 0$/m);
+    // The scheduler's runs (not the admin's close above) feed these.
+    expect(text).toContain('# TYPE lowest_game_close_runs_total counter');
+    expect(text).toContain('# TYPE lowest_games_closed_total counter');
+    expect(text).toContain('# TYPE lowest_game_close_duration_seconds histogram');
+    // Every application metric carries the prefix; besides them only Node's process_* and nodejs_* families.
+    const families = [...text.matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1] ?? '');
+    expect(families.filter((name) => !/^(lowest_|process_|nodejs_)/.test(name))).toEqual([]);
+    expect(text).not.toContain('seconds_since_last_close');
   });
 
   it('counts payouts by status from the database', async () => {
@@ -103,7 +112,7 @@ describe('GET /metrics', () => {
     await h.request('POST', '/api/entry', { cookie: ann, json: { number: 1 } });
     await closeToday(h);
     expect((await h.request('POST', '/api/prizes/winner-payout', { cookie: ann, json: { gameId: '2026-11-20', paypalEmail: 'ann@paypal.test', preferredName: 'Ann A' } })).status).toBe(200);
-    expect(await (await h.request('GET', '/metrics')).text()).toMatch(/^payouts\{status="pending_review"\} 1$/m);
+    expect(await (await h.request('GET', '/metrics')).text()).toMatch(/^lowest_payouts\{status="pending_review"\} 1$/m);
   });
 
   it('has process metrics when enabled, and needs the bearer token when METRICS_TOKEN is set', async () => {
@@ -112,7 +121,7 @@ describe('GET /metrics', () => {
     expect((await h.request('GET', '/metrics', { headers: { authorization: 'Bearer wrong-one' } })).status).toBe(401);
     const ok = await h.request('GET', '/metrics', { headers: { authorization: 'Bearer scrape-me' } });
     expect(ok.status).toBe(200);
-    expect(await ok.text()).toContain('http_request_duration_seconds');
+    expect(await ok.text()).toContain('lowest_http_request_duration_seconds');
   });
 });
 

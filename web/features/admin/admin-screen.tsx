@@ -1,8 +1,9 @@
-// /admin: sign-in prompt, access denied, or the five admin tabs (spec-2 §2, Admin).
+// /admin: sign-in prompt, access denied, or the admin tabs (spec-2 §2, Admin).
 import { useState } from 'react';
 import { TabList } from '../../components/ui/tab-list.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useMe } from '../auth/use-me.ts';
+import { AuditTab } from './components/audit-tab.tsx';
 import { BotsTab } from './components/bots-tab.tsx';
 import { DataTab } from './components/data-tab.tsx';
 import { PayoutsTab } from './components/payouts-tab.tsx';
@@ -15,6 +16,7 @@ const tabs = [
   { id: 'system', label: 'SYSTEM', title: 'System Operations' },
   { id: 'prizes', label: 'PRIZES', title: 'Prize Management' },
   { id: 'payouts', label: 'PAYOUTS', title: 'Payout Management' },
+  { id: 'audit', label: 'AUDIT', title: 'Audit Trail' },
   { id: 'bots', label: 'BOTS', title: 'Bot Testing' },
   { id: 'data', label: 'DATA', title: 'Submissions Data' },
 ] as const;
@@ -67,6 +69,7 @@ export function AdminScreen() {
         {current.id === 'system' && <SystemTab />}
         {current.id === 'prizes' && <PrizesTab />}
         {current.id === 'payouts' && <PayoutsTab />}
+        {current.id === 'audit' && <AuditTab />}
         {current.id === 'bots' && <BotsTab />}
         {current.id === 'data' && <DataTab />}
       </section>
