@@ -75,7 +75,7 @@ describe('LOG_LEVEL', () => {
     logger.info('i');
     logger.warn('w', { token: 'secret' });
     logger.error('e', new Error('boom'));
-    return out.lines.map((line) => JSON.parse(line) as { level: number; msg: string; token?: string });
+    return out.lines as { level: number; msg: string; token?: string }[];
   };
 
   it('writes debug 20, info 30, warn 40 and error 50 and drops the levels below the one set', () => {
