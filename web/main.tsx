@@ -2,7 +2,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router';
 import { ErrorToastDismissal } from './app/error-toast-dismissal.tsx';
 import { prefetchScreenData } from './app/prefetch-screen-data.ts';
 import { AppRoutes } from './app/router.tsx';

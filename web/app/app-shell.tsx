@@ -1,5 +1,5 @@
 // The frame around every screen: header with the title, the navigation bar, then the routed content.
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useMe } from '../features/auth/use-me.ts';
 import { useProcessPendingReferral } from '../features/referrals/pending-referral.ts';
 import { paths } from '../lib/paths.ts';

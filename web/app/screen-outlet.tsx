@@ -2,7 +2,7 @@
 // (React Router's BrowserRouter), so while a screen's chunk loads the current screen stays on view: no fallback
 // flashes in, nothing shifts. The fallback shows only on a cold load of a lazy screen's address.
 import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router';
 
 export function ScreenOutlet() {
   return (

@@ -1,6 +1,6 @@
 // The play screen (/ and /submit): countdown, prize, the number form, entries, bonuses and the reward dialogs.
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { messageOf } from '../../lib/api-client.ts';
 import { gameNumberLabel, formatLongDate, formatShortDate, parseGameKey } from '../../lib/dates.ts';

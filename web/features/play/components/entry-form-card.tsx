@@ -1,6 +1,6 @@
 // The number form: labels per entry state, client validation, signed-out redirect, server errors as an alert.
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import type { MyEntriesResponse } from '../../../../server/contract.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
