@@ -83,7 +83,7 @@ function ResultRow({ item }: { item: ResultItem }) {
     <li className="card">
       <p className="row">
         {/* gameId is the game key, so numbered extra games of one date link apart and say which they are. */}
-        <Link to={statsForDate(item.gameId)}>
+        <Link className="link-target" to={statsForDate(item.gameId)}>
           <strong>{`${formatShortDate(item.gameDate)} ${gameNumberLabel(item.gameId)}`.trim()}</strong>
         </Link>
         <span>{item.playerName}</span>

@@ -192,7 +192,7 @@ export function PlayScreen() {
               );
             })}
           </div>
-          <Link to={paths.rewards}>See all rewards</Link>
+          <Link className="link-target" to={paths.rewards}>See all rewards</Link>
         </section>
       )}
 
