@@ -188,7 +188,8 @@ describe('a screen whose code does not arrive', () => {
     await see(page.getByText('CANNOT REACH THE GAME SERVER.'));
 
     await page.unroute(chunk);
-    await page.getByRole('main').getByRole('button', { name: 'TRY AGAIN' }).first().click();
+    // The screen's own TRY AGAIN (the banner above has one for the data).
+    await page.getByRole('main').locator('section').getByRole('button', { name: 'TRY AGAIN' }).click();
     await see(heading(page, 'RANKINGS'));
     await seeNo(heading(page, 'SCREEN NOT LOADED'));
     await context.close();
@@ -227,7 +228,7 @@ describe('the server stops during a submit', () => {
       await server.start();
       await page.getByRole('button', { name: 'SUBMIT & PRAY' }).click();
       await see(heading(page, 'SUBMISSION CONFIRMED'));
-      await see(page.getByText('17', { exact: true }));
+      await see(page.getByRole('list', { name: 'Your numbers' }).getByText('17', { exact: true }));
       await seeNo(page.getByText('CANNOT REACH THE GAME SERVER.'));
     } finally {
       await journey?.context.close();
@@ -262,14 +263,17 @@ describe('the installed app', () => {
     );
     expect(await input.inputValue()).toBe('23');
 
-    // Another screen's address, opened offline: the app shell, the screen, and its data's absence in words.
+    // Another screen's address, opened offline: the app shell, the screen, its message and the banner.
     await page.goto('/leaderboard');
     await see(heading(page, 'RANKINGS'));
-    await see(page.getByText('You are offline. Check your connection, then try again.').first());
+    await see(page.getByText('Failed to load leaderboard'));
+    await see(page.getByText('YOU ARE OFFLINE.'));
 
+    // Back online, TRY AGAIN brings the data.
     await context.setOffline(false);
-    await page.getByRole('button', { name: 'TRY AGAIN' }).first().click();
     await seeNo(page.getByText('YOU ARE OFFLINE.'));
+    await page.getByRole('button', { name: 'TRY AGAIN' }).click();
+    await seeNo(page.getByText('Failed to load leaderboard'));
     await context.close();
   });
 });

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { connectionNow, reportRequest } from '../lib/connection.ts';
 import { networkMessages } from '../lib/api-client.ts';
 import { paths } from '../lib/paths.ts';
+import { retryFailedScreens } from './lazy-screen.ts';
 
 /** The messages browsers give a dynamic import that failed: Chromium, Firefox, Safari; Vite's own preload error. */
 const CHUNK_FAILURE = /dynamically imported module|Importing a module script failed|Unable to preload/i;
@@ -39,7 +40,10 @@ export class ScreenErrorBoundary extends Component<ScreenErrorBoundaryProps, Scr
     if (this.state.error !== null && previous.resetKey !== this.props.resetKey) this.retry();
   }
 
-  private readonly retry = () => this.setState((state) => ({ error: null, attempt: state.attempt + 1 }));
+  private readonly retry = () => {
+    retryFailedScreens();
+    this.setState((state) => ({ error: null, attempt: state.attempt + 1 }));
+  };
 
   override render(): ReactNode {
     const { error, attempt } = this.state;
