@@ -123,7 +123,7 @@ describe('a phone at 360 px, in both themes', () => {
     await signIn(page, people.rita);
     await page.setViewportSize(PHONE_360);
     await page.goto('/rewards');
-    const available = page.getByText('AVAILABLE', { exact: true }).first();
+    const available = page.getByText('Available', { exact: true }).first();
     await see(available);
     const lineHeight = await available.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
     const box = await available.boundingBox();
@@ -134,7 +134,7 @@ describe('a phone at 360 px, in both themes', () => {
 
 describe('the dark theme', () => {
   it('passes axe on every main screen, signed out and signed in', async () => {
-    const { page, context } = await startJourney(browser, PHONE_360, { colorScheme: 'dark' });
+    const { page, context } = await startJourney(browser, DESKTOP, { colorScheme: 'dark' });
     expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
     for (const [route, name] of [['/signup', 'dark-signup'], ['/rules', 'dark-rules']] as const) {
       await page.goto(route);
