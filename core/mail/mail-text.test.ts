@@ -4,7 +4,7 @@ import { hasControlCharacters, mailText, oneLine } from './mail-text.ts';
 import { payoutMail } from '../payouts/payout-review.ts';
 import { winnerMail } from './notifications.ts';
 
-const lines = (text: string): number => text.split(/\r\n|\r|\n|\u2028|\u2029|\u0085|\u000b|\u000c/).length;
+const lines = (text: string): number => text.split(/\r\n|[\r\n\v\f\u0085\u2028\u2029]/).length;
 
 describe('mailText', () => {
   it('keeps the template’s line breaks and puts each value on one line, whatever it holds', () => {
