@@ -1,8 +1,8 @@
 // /admin: sign-in prompt, access denied, or the five admin tabs (spec-2 §2, Admin).
 import { useState } from 'react';
 import { TabList } from '../../components/ui/tab-list.tsx';
-import { paths } from '../../lib/paths.ts';
 import { useMe } from '../auth/use-me.ts';
+import { SignInLink } from '../auth/sign-in-link.tsx';
 import { BotsTab } from './components/bots-tab.tsx';
 import { DataTab } from './components/data-tab.tsx';
 import { PayoutsTab } from './components/payouts-tab.tsx';
@@ -33,9 +33,7 @@ export function AdminScreen() {
       <div className="page stack">
         <h1 className="page-title">ADMIN ACCESS REQUIRED</h1>
         <p>Sign in with an admin account to use the admin panel.</p>
-        <a className="btn btn-primary" href={paths.googleSignIn}>
-          SIGN IN WITH GOOGLE
-        </a>
+        <SignInLink />
       </div>
     );
   }

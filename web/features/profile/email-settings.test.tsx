@@ -31,6 +31,20 @@ describe('EmailSettings', () => {
     expect(api.requestsTo('PUT /api/profile').map((r) => r.body)).toEqual([{ email: 'ada@example.com', displayName: 'Ada Lovelace', emailNotifications: false }]);
   });
 
+  it('turns the daily reminder on (off by default), sending only that switch', async () => {
+    const api = await serve({
+      'GET /api/profile': { body: { ...ada, ...mailState, emailNotifications: true } satisfies ProfileResponse },
+      'PUT /api/profile': (request) => ({ body: { ...ada, ...mailState, emailNotifications: true, dailyReminder: (request.body as { dailyReminder: boolean }).dailyReminder } }),
+    });
+    renderWithProviders(<EmailSettings user={ada} />, { me: ada });
+    const box = (await screen.findByRole('checkbox', { name: 'Daily reminder: e-mail me before the deadline on days I have not played' })) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    await userEvent.click(box);
+    expect(await screen.findByText('Daily Reminder On')).toBeTruthy();
+    await waitFor(() => expect(box.checked).toBe(true));
+    expect(api.requestsTo('PUT /api/profile').map((r) => r.body)).toEqual([{ email: 'ada@example.com', displayName: 'Ada Lovelace', dailyReminder: true }]);
+  });
+
   it('says so when the settings cannot be read', async () => {
     await serve({ 'GET /api/profile': { status: 500, body: { error: 'down', code: 'INTERNAL' } } });
     renderWithProviders(<EmailSettings user={ada} />, { me: ada });
