@@ -137,7 +137,7 @@ describe('loadConfig: operations settings (DESIGN.md §3, §14)', () => {
 
 describe('loadConfig: mail', () => {
   it('without SMTP_URL mails wait; MAIL_FROM defaults to no-reply at the PUBLIC_URL host; links use PUBLIC_URL', () => {
-    expect(loadConfig({}).mail).toEqual({ smtpUrl: null, from: 'LOWEST UNIQUE <no-reply@localhost>' });
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: null, from: 'LOWEST UNIQUE <no-reply@localhost>', reminderMinutes: 120 });
     const config = loadConfig({ PUBLIC_URL: 'https://lowest.example/', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
     expect(config.mail.from).toBe('LOWEST UNIQUE <no-reply@lowest.example>');
     expect(config.game.publicUrl).toBe('https://lowest.example');
@@ -145,7 +145,7 @@ describe('loadConfig: mail', () => {
 
   it('reads SMTP_URL and MAIL_FROM', () => {
     const config = loadConfig({ SMTP_URL: 'smtps://user:pw@mail.example:465', MAIL_FROM: 'Lowest <games@lowest.example>' });
-    expect(config.mail).toEqual({ smtpUrl: 'smtps://user:pw@mail.example:465', from: 'Lowest <games@lowest.example>' });
+    expect(config.mail).toEqual({ smtpUrl: 'smtps://user:pw@mail.example:465', from: 'Lowest <games@lowest.example>', reminderMinutes: 120 });
     expect(loadConfig({ MAIL_FROM: 'games@lowest.example' }).mail.from).toBe('games@lowest.example');
   });
 
@@ -155,5 +155,12 @@ describe('loadConfig: mail', () => {
       'MAIL_FROM must be an address, or a name and <address>',
     ]);
     expect(problemsOf({ SMTP_URL: 'http://mail.example' })).toHaveLength(1);
+  });
+
+  it('REMINDER_MINUTES: minutes before the deadline, 120 unless set, a whole number under a day', () => {
+    expect(loadConfig({ REMINDER_MINUTES: '45' }).mail.reminderMinutes).toBe(45);
+    expect(problemsOf({ REMINDER_MINUTES: 'two hours' })).toEqual(['REMINDER_MINUTES must be a whole number']);
+    expect(problemsOf({ REMINDER_MINUTES: '0' })).toEqual(['REMINDER_MINUTES must be between 1 and 1439']);
+    expect(problemsOf({ REMINDER_MINUTES: '1440' })).toEqual(['REMINDER_MINUTES must be between 1 and 1439']);
   });
 });

@@ -28,8 +28,11 @@ export interface ServerConfig {
   shutdownGraceSeconds: number;
   /** PostgreSQL connections per instance. */
   pgPoolSize: number;
-  /** Mail delivery (DESIGN.md §15): without smtpUrl mails wait in the outbox. */
-  mail: { smtpUrl: string | null; from: string };
+  /**
+   * Mail delivery (DESIGN.md §15): without smtpUrl mails wait in the outbox. `reminderMinutes`: how long before the
+   * deadline the daily reminder goes.
+   */
+  mail: { smtpUrl: string | null; from: string; reminderMinutes: number };
 }
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
@@ -116,6 +119,7 @@ const envSchema = z.object({
   METRICS_TOKEN: optional,
   SHUTDOWN_GRACE_SECONDS: positiveInt('SHUTDOWN_GRACE_SECONDS', 1, 3600),
   PG_POOL_SIZE: positiveInt('PG_POOL_SIZE', 1, 1000),
+  REMINDER_MINUTES: positiveInt('REMINDER_MINUTES', 1, 1439),
   SMTP_URL: optional.pipe(
     z
       .string()
@@ -207,6 +211,10 @@ export const loadConfig = (env: Record<string, string | undefined>, options: Loa
     metricsToken: v.METRICS_TOKEN ?? null,
     shutdownGraceSeconds: v.SHUTDOWN_GRACE_SECONDS ?? 30,
     pgPoolSize: v.PG_POOL_SIZE ?? 10,
-    mail: { smtpUrl: v.SMTP_URL ?? null, from: v.MAIL_FROM ?? `LOWEST UNIQUE <no-reply@${new URL(publicUrl).hostname}>` },
+    mail: {
+      smtpUrl: v.SMTP_URL ?? null,
+      from: v.MAIL_FROM ?? `LOWEST UNIQUE <no-reply@${new URL(publicUrl).hostname}>`,
+      reminderMinutes: v.REMINDER_MINUTES ?? 120,
+    },
   };
 };

@@ -24,10 +24,17 @@ export interface ProfileUpdateRequest {
   displayName: string;
   /** Optional: mails that are not about money (the claim reminder, a win on a day without a prize) on or off. */
   emailNotifications?: boolean;
+  /** Optional: the daily reminder on days not yet played (off by default). */
+  dailyReminder?: boolean;
 }
 /** GET /api/profile and the answer to PUT /api/profile. */
 export interface ProfileResponse extends MeResponse {
   emailNotifications: boolean;
+  dailyReminder: boolean;
+  /** false while a changed contact e-mail waits for its link (POST /api/profile/email-confirmation sends another). */
+  emailVerified: boolean;
+  /** Where mails go: the contact e-mail once verified, else the sign-in's verified e-mail; null when there is none. */
+  mailAddress: string | null;
 }
 export interface MessageResponse {
   message: string;

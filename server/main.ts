@@ -70,7 +70,7 @@ const main = (): void => {
     logger.info('database ready', { database: isPostgresUrl(config.databaseUrl) ? 'postgres' : 'sqlite' });
     if (config.authMode === 'dev') logger.info('development sign-in', { url: `${config.publicUrl}/auth/dev` });
     if (lifecycle.draining) return;
-    mailWorker = startMailWorker({ deps, sender: resolve(container, TOKENS.mailSender), logger });
+    mailWorker = startMailWorker({ deps, sender: resolve(container, TOKENS.mailSender), logger, reminderMinutes: config.mail.reminderMinutes });
     scheduler = startScheduler({
       closeDue: () => metrics.timeClose(() => closeDueGames(deps)),
       nextDeadline: (now) => closeInstantAfter(now, config.game),

@@ -21,6 +21,8 @@ import type {
 } from '../../core/model.ts';
 import type { PrizeAuditEntry } from '../../core/prizes/ports.ts';
 
+import type { EmailConfirmation, MailSettings } from '../../core/accounts/ports.ts';
+
 /** A stored mine; detached (userId null) once its player deleted their account after the close. */
 export type StoredMine = Omit<Mine, 'userId'> & { userId: string | null };
 
@@ -55,8 +57,14 @@ export interface MemoryState {
   guilds: Map<string, Guild>;
   guildMembers: Map<string, GuildMember>; // by userId: one guild per player
   outbox: QueuedMail[];
-  /** Players who turned off non-money mails. */
-  mailOptOut: Set<string>;
+  /** Players' mail switches, by user id; absent: all off. */
+  mailSettings: Map<string, MailSettings>;
+  /** Links that confirm a contact e-mail, by token hash. */
+  emailConfirmations: Map<string, EmailConfirmation>;
+  /** The daily reminders sent: `${userId}|${gameDate}` → when. */
+  dailyReminders: Map<string, string>;
+  /** Keys the database keeps, by name. */
+  signingKeys: Map<string, string>;
   /** Who holds a `sending` row and until when, by mail id (QueuedMail does not show claims). */
   outboxClaims: Map<string, { token: string; until: string }>;
   /** When each winning's claim reminder was queued. */
@@ -84,7 +92,10 @@ export const emptyState = (): MemoryState => ({
   guilds: new Map(),
   guildMembers: new Map(),
   outbox: [],
-  mailOptOut: new Set(),
+  mailSettings: new Map(),
+  emailConfirmations: new Map(),
+  dailyReminders: new Map(),
+  signingKeys: new Map(),
   outboxClaims: new Map(),
   remindedWinnings: new Map(),
 });

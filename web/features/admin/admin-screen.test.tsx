@@ -53,9 +53,9 @@ function weekly(day: number, amountCents: number): PrizeConfigDto {
 describe('AdminScreen access', () => {
   it('asks a signed-out visitor to sign in', async () => {
     await serve();
-    renderWithProviders(<AdminScreen />, { me: null });
+    renderWithProviders(<AdminScreen />, { me: null, route: '/admin' });
     expect(screen.getByRole('heading', { name: 'ADMIN ACCESS REQUIRED' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'SIGN IN WITH GOOGLE' }).getAttribute('href')).toBe('/auth/google');
+    expect(screen.getByRole('link', { name: 'SIGN IN WITH GOOGLE' }).getAttribute('href')).toBe('/auth/google?next=%2Fadmin');
   });
 
   it('denies a player and says who is signed in', async () => {

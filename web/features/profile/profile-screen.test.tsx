@@ -40,7 +40,7 @@ describe('ProfileScreen', () => {
     renderProfile(null);
     expect(screen.getByRole('heading', { name: 'SIGN IN REQUIRED' })).toBeTruthy();
     expect(screen.getByText('You need to sign in to view your profile!')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'SIGN IN WITH GOOGLE' }).getAttribute('href')).toBe('/auth/google');
+    expect(screen.getByRole('link', { name: 'SIGN IN WITH GOOGLE' }).getAttribute('href')).toBe('/auth/google?next=%2Fprofile');
   });
 
   it('shows the profile, the initials, the stats and the locked username', async () => {
