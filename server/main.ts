@@ -11,7 +11,7 @@ import { closeInstantAfter } from '../core/game/calendar.ts';
 import type { AppEnv } from './app-env.ts';
 import { createApp } from './app.ts';
 import { buildContainer } from './composition-root.ts';
-import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
+import { ConfigError, isLoopbackUrl, loadConfig, type ServerConfig } from './config.ts';
 import { Lifecycle } from './lifecycle/lifecycle.ts';
 import { startingApp } from './lifecycle/starting-app.ts';
 import { pinoLogger } from './observability/logger.ts';
@@ -51,7 +51,7 @@ const main = (): void => {
   const config = configOrExit();
   const logger = pinoLogger(config.logLevel);
   const lifecycle = new Lifecycle('starting');
-  let handler: Hono<AppEnv> = startingApp(lifecycle, config.metricsToken);
+  let handler: Hono<AppEnv> = startingApp(lifecycle, config.metricsToken, !isLoopbackUrl(config.publicUrl));
   let store: Store | null = null;
   let scheduler: Scheduler | null = null;
   let mailWorker: MailWorker | null = null;
