@@ -56,8 +56,9 @@ const main = (): void => {
   let scheduler: Scheduler | null = null;
   let mailWorker: MailWorker | null = null;
 
-  const server = serve({ fetch: (request, env) => handler.fetch(request, env), port: config.port }, (info) => {
-    logger.info('listening', { port: info.port, publicUrl: config.publicUrl, authMode: config.authMode });
+  const listen = { fetch: (request: Request, env: unknown) => handler.fetch(request, env), port: config.port };
+  const server = serve(config.host === null ? listen : { ...listen, hostname: config.host }, (info) => {
+    logger.info('listening', { address: info.address, port: info.port, publicUrl: config.publicUrl, authMode: config.authMode });
   });
 
   const opened = (async () => {
