@@ -3,6 +3,7 @@
 import { Hono } from 'hono';
 import type { Container } from 'inversify';
 import type { AppEnv } from './app-env.ts';
+import { isLoopbackUrl } from './config.ts';
 import { sessionMiddleware } from './auth/session.ts';
 import { servicesOf } from './composition-root.ts';
 import type { ApiError } from './contract.ts';
@@ -54,6 +55,7 @@ export const createApp = (container: Container): Hono<AppEnv> => {
       ping: () => services.deps.store.read((repos) => repos.games.latestClosed()),
       metrics: services.metrics,
       metricsToken: services.config.metricsToken,
+      metricsLoopbackOnly: !isLoopbackUrl(services.config.publicUrl),
     }),
   );
   app.use(noNulInUrl);

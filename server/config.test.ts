@@ -12,6 +12,19 @@ const problemsOf = (env: Record<string, string>): string[] => {
 };
 
 describe('loadConfig', () => {
+  it('listens on loopback only with development sign-in, and HOST may not widen it', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ PUBLIC_URL: 'http://[::1]:3000' }).host).toBe('::1');
+    expect(loadConfig({ HOST: '::1' }).host).toBe('::1');
+    for (const wide of ['0.0.0.0', '::', '192.168.1.10', 'lowest.example']) {
+      expect(problemsOf({ HOST: wide })).toEqual([expect.stringContaining(`HOST must be a loopback address`)]);
+    }
+    // Google sign-in: every interface unless HOST says otherwise.
+    const google = { PUBLIC_URL: 'https://lowest.example', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+    expect(loadConfig(google).host).toBeNull();
+    expect(loadConfig({ ...google, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
   it('gives the documented defaults for an empty environment', () => {
     const config = loadConfig({}, { cwd: '/srv/app' });
     expect(config).toMatchObject({

@@ -8,6 +8,8 @@ export type AuthMode = 'google' | 'dev';
 
 export interface ServerConfig {
   port: number;
+  /** Address to listen on; null: every interface. Loopback only in development sign-in mode. */
+  host: string | null;
   databaseUrl: string;
   /** Origin users see (no trailing slash); links and the OAuth redirect use it. */
   publicUrl: string;
@@ -78,6 +80,7 @@ const positiveInt = (name: string, min: number, max: number) =>
 
 const envSchema = z.object({
   PORT: positiveInt('PORT', 0, 65535),
+  HOST: optional,
   DATABASE_URL: optional.pipe(
     z
       .string()
@@ -180,6 +183,13 @@ export const loadConfig = (env: Record<string, string | undefined>, options: Loa
         'configure Google sign-in (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET) or use a loopback PUBLIC_URL',
     );
   }
+  // The loopback origin alone is not enough: a server listening on every interface still takes requests sent to it
+  // from the network whatever PUBLIC_URL says, so in dev mode it listens on loopback only.
+  const publicHost = new URL(publicUrl).hostname;
+  const devHost = publicHost === '[::1]' ? '::1' : publicHost === 'localhost' ? '127.0.0.1' : publicHost;
+  if (authMode === 'dev' && v.HOST !== undefined && !isLoopbackUrl(`http://${v.HOST.includes(':') ? `[${v.HOST}]` : v.HOST}`)) {
+    problems.push(`HOST must be a loopback address (127.0.0.1, ::1 or localhost) with development sign-in; HOST is ${v.HOST}`);
+  }
   const adminEmails = (v.ADMIN_EMAILS ?? '')
     .split(',')
     .map((e) => e.trim().toLowerCase())
@@ -192,6 +202,7 @@ export const loadConfig = (env: Record<string, string | undefined>, options: Loa
   const close = v.GAME_CLOSE;
   return {
     port,
+    host: authMode === 'dev' ? (v.HOST ?? devHost) : (v.HOST ?? null),
     databaseUrl: v.DATABASE_URL ?? 'sqlite:./data/lowest.db',
     publicUrl,
     authMode,

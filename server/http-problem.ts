@@ -6,6 +6,8 @@ export class HttpProblem extends Error {
     readonly status: ContentfulStatusCode,
     readonly code: string,
     message: string,
+    /** Response headers that belong to the problem (`Retry-After`, `Allow`, …). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpProblem';

@@ -11,7 +11,7 @@ import { closeInstantAfter } from '../core/game/calendar.ts';
 import type { AppEnv } from './app-env.ts';
 import { createApp } from './app.ts';
 import { buildContainer } from './composition-root.ts';
-import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
+import { ConfigError, isLoopbackUrl, loadConfig, type ServerConfig } from './config.ts';
 import { Lifecycle } from './lifecycle/lifecycle.ts';
 import { startingApp } from './lifecycle/starting-app.ts';
 import { pinoLogger } from './observability/logger.ts';
@@ -51,13 +51,14 @@ const main = (): void => {
   const config = configOrExit();
   const logger = pinoLogger(config.logLevel);
   const lifecycle = new Lifecycle('starting');
-  let handler: Hono<AppEnv> = startingApp(lifecycle, config.metricsToken);
+  let handler: Hono<AppEnv> = startingApp(lifecycle, config.metricsToken, !isLoopbackUrl(config.publicUrl));
   let store: Store | null = null;
   let scheduler: Scheduler | null = null;
   let mailWorker: MailWorker | null = null;
 
-  const server = serve({ fetch: (request, env) => handler.fetch(request, env), port: config.port }, (info) => {
-    logger.info('listening', { port: info.port, publicUrl: config.publicUrl, authMode: config.authMode });
+  const listen = { fetch: (request: Request, env: unknown) => handler.fetch(request, env), port: config.port };
+  const server = serve(config.host === null ? listen : { ...listen, hostname: config.host }, (info) => {
+    logger.info('listening', { address: info.address, port: info.port, publicUrl: config.publicUrl, authMode: config.authMode });
   });
 
   const opened = (async () => {

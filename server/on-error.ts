@@ -18,7 +18,7 @@ export const errorHandler =
       const body: ApiError = { ...(err.details ?? {}), error: err.message, code: err.code };
       return c.json(body, errorStatus[err.code]);
     }
-    if (err instanceof HttpProblem) return c.json({ error: err.message, code: err.code } satisfies ApiError, err.status);
+    if (err instanceof HttpProblem) return c.json({ error: err.message, code: err.code } satisfies ApiError, err.status, err.headers);
     if (err instanceof z.ZodError) return c.json({ error: firstIssueMessage(err), code: 'VALIDATION' } satisfies ApiError, 400);
     if (err instanceof HTTPException && err.status < 500) {
       return c.json({ error: err.message || 'Bad request.', code: 'HTTP_' + err.status } satisfies ApiError, err.status);

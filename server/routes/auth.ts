@@ -35,8 +35,16 @@ const isJsonRequest = (c: Context): boolean => (c.req.header('content-type') ?? 
 
 export const authRoutes = (services: AppServices) => {
   const { deps, config, googleAuth, limiter } = services;
-  const devOnly = () => {
+  const publicOrigin = new URL(config.publicUrl);
+  // Development sign-in names any account: only a request addressed to the loopback PUBLIC_URL itself may use it, not
+  // one whose Host a DNS-rebinding page or a forwarding proxy chose, nor one sent from another origin.
+  const devOnly = (c: Context<AppEnv>) => {
     if (config.authMode !== 'dev') throw new HttpProblem(404, 'NOT_FOUND', 'Development sign-in is turned off.');
+    const host = c.req.header('host') ?? new URL(c.req.url).host;
+    const origin = c.req.header('origin');
+    if (host.toLowerCase() !== publicOrigin.host || (origin !== undefined && origin !== publicOrigin.origin)) {
+      throw new HttpProblem(403, 'FORBIDDEN', `Development sign-in answers only requests to ${publicOrigin.origin}.`);
+    }
   };
 
   /** The last step of every sign-in: the user, a new session, the cookie. */
@@ -77,11 +85,11 @@ export const authRoutes = (services: AppServices) => {
       return c.redirect(safeNextPath(next) ?? '/', 302);
     })
     .get('/dev', (c) => {
-      devOnly();
+      devOnly(c);
       return c.html(devSignInPage({ next: safeNextPath(c.req.query('next')) }));
     })
     .post('/dev', rateLimit(limiter, 'signIn'), async (c) => {
-      devOnly();
+      devOnly(c);
       const json = isJsonRequest(c);
       let raw: unknown;
       try {

@@ -134,7 +134,7 @@ describe('development sign-in', () => {
   it('marks cookies Secure when PUBLIC_URL is https', async () => {
     // https://localhost: dev sign-in runs on loopback origins only (finding 1 of issue 11).
     const { request } = await makeHarness({ env: { PUBLIC_URL: 'https://localhost' } });
-    const res = await request('POST', '/auth/dev', { json: { email: 'eve@example.com', displayName: 'Eve' } });
+    const res = await request('POST', '/auth/dev', { json: { email: 'eve@example.com', displayName: 'Eve' }, headers: { host: 'localhost' } });
     expect(cookieNamed(res, 'sid')).toContain('Secure');
   });
 
@@ -324,5 +324,24 @@ describe('Google sign-in (authorization code + PKCE against a local fake provide
       // A refused `next` is not kept; one left from an earlier sign-in is cleared.
       expect(elsewhere.nextCookie).toMatch(/^oauth_next=; Max-Age=0/);
     }
+  });
+});
+
+describe('development sign-in answers only requests to the loopback PUBLIC_URL', () => {
+  it('refuses a Host or an Origin that is not PUBLIC_URL with 403 and the usual error body', async () => {
+    const h = await makeHarness();
+    const boss = { json: { email: 'admin@lowest.test', displayName: 'Boss' } };
+    const refused: Record<string, string>[] = [{ host: 'lowest.example' }, { host: 'localhost:3000', origin: 'http://lowest.example' }, { host: 'localhost:4000' }];
+    for (const headers of refused) {
+      const res = await h.request('POST', '/auth/dev', { ...boss, headers });
+      expect(res.status).toBe(403);
+      // Another Origin meets the same-origin check first (code CROSS_SITE): refused either way.
+      const problem = headers.origin === undefined ? { error: 'Development sign-in answers only requests to http://localhost:3000.', code: 'FORBIDDEN' } : { error: expect.any(String), code: 'CROSS_SITE' };
+      expect(await res.json()).toEqual(problem);
+      expect(res.headers.getSetCookie()).toEqual([]);
+      expect((await h.request('GET', '/auth/dev', { headers })).status).toBe(403);
+    }
+    const ok = await h.request('POST', '/auth/dev', { ...boss, headers: { host: 'localhost:3000', origin: 'http://localhost:3000' } });
+    expect(ok.status).toBe(200);
   });
 });

@@ -57,7 +57,7 @@ describe('GET /healthz and /readyz', () => {
   });
 
   it('before the database is open: liveness 200, readiness 503, every other request a 503 JSON error', async () => {
-    const app = startingApp(new Lifecycle('starting'), null);
+    const app = startingApp(new Lifecycle('starting'), null, false);
     expect((await app.request(`${ORIGIN}/healthz`)).status).toBe(200);
     const ready = await app.request(`${ORIGIN}/readyz`);
     expect([ready.status, await json(ready)]).toEqual([503, { status: 'starting' }]);
@@ -122,6 +122,21 @@ describe('GET /metrics', () => {
     const ok = await h.request('GET', '/metrics', { headers: { authorization: 'Bearer scrape-me' } });
     expect(ok.status).toBe(200);
     expect(await ok.text()).toContain('lowest_http_request_duration_seconds');
+  });
+
+  it('without METRICS_TOKEN on a public PUBLIC_URL, answers loopback clients only', async () => {
+    const publicEnv = { PUBLIC_URL: 'https://lowest.example', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', TRUST_PROXY: '1' };
+    const h = await makeHarness({ env: publicEnv });
+    const from = (address: string) => h.request('GET', '/metrics', { headers: { 'x-forwarded-for': address } });
+    const outside = await from('203.0.113.9');
+    expect(outside.status).toBe(403);
+    expect(await outside.json()).toEqual({ error: expect.stringContaining('METRICS_TOKEN'), code: 'FORBIDDEN' });
+    expect(await outside.text().catch(() => '')).not.toContain('entries_submitted');
+    for (const loopback of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) expect((await from(loopback)).status).toBe(200);
+    // With a token, the token decides, from anywhere.
+    const withToken = await makeHarness({ env: { ...publicEnv, METRICS_TOKEN: 'scrape-me' } });
+    const remote = await withToken.request('GET', '/metrics', { headers: { 'x-forwarded-for': '203.0.113.9', authorization: 'Bearer scrape-me' } });
+    expect(remote.status).toBe(200);
   });
 });
 
