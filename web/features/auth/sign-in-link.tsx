@@ -1,6 +1,6 @@
 // The sign-in prompt's link: Google sign-in (or the development form) that brings the player back to the screen
 // they were on, e.g. /winnings from a winner's mail.
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { signInReturningTo } from '../../lib/paths.ts';
 
 export function SignInLink() {
