@@ -1,10 +1,8 @@
 // The Hono application: security middleware, sessions, the web app's files and one sub-app per
-// resource. Built from a container so tests run it over the memory store without opening a port.
+// resource. Built from the composition root's services so tests run it over the memory store without opening a port.
 import { Hono } from 'hono';
-import type { Container } from 'inversify';
-import type { AppEnv } from './app-env.ts';
+import type { AppEnv, AppServices } from './app-env.ts';
 import { sessionMiddleware } from './auth/session.ts';
-import { servicesOf } from './composition-root.ts';
 import type { ApiError } from './contract.ts';
 import { compressJson } from './content-encoding.ts';
 import { errorHandler } from './on-error.ts';
@@ -35,8 +33,7 @@ import { MemoRouter } from './memo-router.ts';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-export const createApp = (container: Container): Hono<AppEnv> => {
-  const services = servicesOf(container);
+export const createApp = (services: AppServices): Hono<AppEnv> => {
   const app = new Hono<AppEnv>({ router: new MemoRouter() });
 
   app.onError(errorHandler(services.logger));
