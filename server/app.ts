@@ -1,11 +1,9 @@
 // The Hono application: security middleware, sessions, the web app's files and one sub-app per
-// resource. Built from a container so tests run it over the memory store without opening a port.
+// resource. Built from the composition root's services so tests run it over the memory store without opening a port.
 import { Hono } from 'hono';
-import type { Container } from 'inversify';
-import type { AppEnv } from './app-env.ts';
+import type { AppEnv, AppServices } from './app-env.ts';
 import { isLoopbackUrl } from './config.ts';
 import { sessionMiddleware } from './auth/session.ts';
-import { servicesOf } from './composition-root.ts';
 import type { ApiError } from './contract.ts';
 import { compressJson } from './content-encoding.ts';
 import { errorHandler } from './on-error.ts';
@@ -35,9 +33,8 @@ import { staticWeb } from './static-web.ts';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-export const createApp = (container: Container): Hono<AppEnv> => {
-  const services = servicesOf(container);
-  const app = new Hono<AppEnv>();
+import type { AppEnv, AppServices } from './app-env.ts';
+import { isLoopbackUrl } from './config.ts';
 
   app.onError(errorHandler(services.logger));
   app.notFound((c) => c.json({ error: 'Not found.', code: 'NOT_FOUND' } satisfies ApiError, 404));

@@ -10,7 +10,7 @@ import { closeDueGames } from '../core/game/close.ts';
 import { closeInstantAfter } from '../core/game/calendar.ts';
 import type { AppEnv } from './app-env.ts';
 import { createApp } from './app.ts';
-import { buildContainer } from './composition-root.ts';
+import { composeServer } from './composition-root.ts';
 import { ConfigError, isLoopbackUrl, loadConfig, type ServerConfig } from './config.ts';
 import { Lifecycle } from './lifecycle/lifecycle.ts';
 import { startingApp } from './lifecycle/starting-app.ts';
@@ -18,7 +18,6 @@ import { pinoLogger } from './observability/logger.ts';
 import { startMailWorker, type MailWorker } from './mail-worker.ts';
 import { isPostgresUrl } from './open-store.ts';
 import { startScheduler, type Scheduler } from './scheduler.ts';
-import { resolve, TOKENS } from './tokens.ts';
 import type { Store } from '../core/ports.ts';
 
 /**
@@ -62,16 +61,15 @@ const main = (): void => {
   });
 
   const opened = (async () => {
-    const container = await buildContainer(config, { logger, lifecycle });
-    store = resolve(container, TOKENS.store);
-    const deps = resolve(container, TOKENS.deps);
-    const metrics = resolve(container, TOKENS.metrics);
-    handler = createApp(container);
+    const services = await composeServer(config, { logger, lifecycle });
+    const { deps, metrics, mailSender } = services;
+    store = services.store;
+    handler = createApp(services);
     lifecycle.enter('catching-up');
     logger.info('database ready', { database: isPostgresUrl(config.databaseUrl) ? 'postgres' : 'sqlite' });
     if (config.authMode === 'dev') logger.info('development sign-in', { url: `${config.publicUrl}/auth/dev` });
     if (lifecycle.draining) return;
-    mailWorker = startMailWorker({ deps, sender: resolve(container, TOKENS.mailSender), logger, reminderMinutes: config.mail.reminderMinutes });
+    mailWorker = startMailWorker({ deps, sender: mailSender, logger, reminderMinutes: config.mail.reminderMinutes });
     scheduler = startScheduler({
       closeDue: () => metrics.timeClose(() => closeDueGames(deps)),
       nextDeadline: (now) => closeInstantAfter(now, config.game),
