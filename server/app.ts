@@ -33,8 +33,8 @@ import { staticWeb } from './static-web.ts';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-import type { AppEnv, AppServices } from './app-env.ts';
-import { isLoopbackUrl } from './config.ts';
+export const createApp = (services: AppServices): Hono<AppEnv> => {
+  const app = new Hono<AppEnv>();
 
   app.onError(errorHandler(services.logger));
   app.notFound((c) => c.json({ error: 'Not found.', code: 'NOT_FOUND' } satisfies ApiError, 404));
