@@ -77,7 +77,7 @@ export const makeHarness = async (options: HarnessOptions = {}) => {
       headers['content-type'] ??= 'application/json';
       body = JSON.stringify(opts.json);
     }
-    return Promise.resolve(app.request(`${ORIGIN}${path}`, { method, headers, body }));
+    return Promise.resolve(app.request(`${config.publicUrl}${path}`, { method, headers, body }));
   };
 
   /** Signs in (creating the player if new) and returns the `sid=…` cookie. */
