@@ -301,8 +301,9 @@ describe('the keyboard', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('RULES');
 
     await nav(page).getByRole('link', { name: 'RANKINGS' }).click();
-    await page.waitForFunction(() => document.activeElement?.textContent === 'RANKINGS');
-    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    // The clicked link is focused first (its text is RANKINGS too): wait for the heading.
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('RANKINGS');
     await context.close();
   });
 
