@@ -5,6 +5,7 @@ import { messageOf } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { AUDIT_PAGE_SIZE, useAuditTrail, type AuditFilter } from '../api/get-audit-trail.ts';
 import { pagerView } from '../submissions-pagination.ts';
+import { PagerNav } from './pager-nav.tsx';
 
 const noFilter: AuditFilter = { from: '', to: '', admin: '' };
 
@@ -88,17 +89,7 @@ export function AuditTab() {
           </table>
         </div>
       )}
-      {pager !== null && pager.visible && (
-        <nav className="row" aria-label="Audit pages">
-          <button type="button" className="btn btn-small" disabled={!pager.canPrevious} onClick={() => setPage(pager.previousPage)}>
-            PREV
-          </button>
-          <span>{pager.label}</span>
-          <button type="button" className="btn btn-small" disabled={!pager.canNext} onClick={() => setPage(pager.nextPage)}>
-            NEXT
-          </button>
-        </nav>
-      )}
+      <PagerNav pager={pager} label="Audit pages" onPage={setPage} />
     </div>
   );
 }
