@@ -5,9 +5,8 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../server/app.ts';
-import { buildContainer } from '../server/composition-root.ts';
+import { composeServer } from '../server/composition-root.ts';
 import { loadConfig } from '../server/config.ts';
-import { resolve, TOKENS } from '../server/tokens.ts';
 import { defaultRateLimits, MemoryRateLimiter, type RateLimits } from '../server/security/rate-limit.ts';
 
 const BURST = 40;
@@ -16,11 +15,11 @@ const noLimits = process.env.BENCH_NO_LIMITS === '1';
 const lifted = Object.fromEntries(
   Object.keys(defaultRateLimits).map((bucket) => [bucket, { perUser: { limit: 1e6, windowMs: 60_000 }, perIp: { limit: 1e6, windowMs: 60_000 } }]),
 ) as RateLimits;
-const container = await buildContainer(loadConfig({ DATABASE_URL: 'sqlite::memory:', PUBLIC_URL: 'http://127.0.0.1' }), {
-  logger: { info: () => {}, error: (message) => console.error(message) },
+const services = await composeServer(loadConfig({ DATABASE_URL: 'sqlite::memory:', PUBLIC_URL: 'http://127.0.0.1' }), {
+  logger: { debug: () => {}, warn: () => {}, info: () => {}, error: (message) => console.error(message) },
   ...(noLimits && { limiter: new MemoryRateLimiter(lifted) }),
 });
-const app = createApp(container);
+const app = createApp(services);
 const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
   const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
 });
@@ -80,5 +79,5 @@ console.log(`burst: ${BURST} parallel POST /api/guilds by one player -> ${JSON.s
 console.log(`GET /api/me by another player, idle:         ${summary(idle)}`);
 console.log(`GET /api/me by another player, during burst: ${summary(during)}`);
 server.close();
-await resolve(container, TOKENS.store).close();
+await services.store.close();
 process.exit(0);

@@ -1,6 +1,5 @@
-// The floor the stack allows (docs/performance.md, issue 13 second round): a Hono app with one
-// constant-JSON route over @hono/node-server, nothing else. `HTTP_BENCH_FLOOR=1 npm run bench:http`
-// drives it against the bare node:http baseline in the same run, with the same load client.
+// The floor the stack allows: a Hono app with one constant-JSON route over @hono/node-server, nothing else.
+// `HTTP_BENCH_FLOOR=1 npm run bench:http` drives it against the bare node:http baseline in the same run.
 // PORT=… node --import tsx bench/http-hono-floor.ts
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';

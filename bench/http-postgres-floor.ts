@@ -9,8 +9,8 @@ import { createServer } from 'node:http';
 import postgres from 'postgres';
 import { onPickedNumber, playerOf, sendJson } from './bare-http.ts';
 
-/** Players the load client may send: the bench's synthetic submitters and readers. */
-const PLAYERS = 200_000;
+/** Players the load may name, in each of the bench's synthetic pools (submitters, readers, rush players). */
+export const BARE_PLAYERS = 200_000;
 const GAME = 'floor';
 
 export const servePostgresFloor = async (port: number, url: string): Promise<void> => {
@@ -22,7 +22,7 @@ export const servePostgresFloor = async (port: number, url: string): Promise<voi
     create table if not exists floor_entries (id text primary key, game_key text not null references floor_games, user_id text not null references floor_users,
       number integer not null, submitted_at text not null, unique (game_key, user_id, number));
     insert into floor_games values ('${GAME}', 'open') on conflict do nothing;
-    insert into floor_users select p || i, 'player' from generate_series(0, ${PLAYERS}) i, unnest(array['s', 'r', 'u']) p on conflict do nothing;
+    insert into floor_users select p || i, 'player' from generate_series(0, ${BARE_PLAYERS}) i, unnest(array['s', 'r', 'u']) p on conflict do nothing;
   `);
   const P = { prepare: true } as const;
 

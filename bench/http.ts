@@ -1,8 +1,8 @@
 // `npm run bench:http`: the request path under a deadline rush. Starts the server the way `npm start`
 // does (its own process, a temporary SQLite database, players and sessions created in bulk
-// beforehand) and a bare node:http + better-sqlite3 baseline, drives both with the same load client
-// at 100 keep-alive connections from many loopback source addresses, and prints req/s, p50, p99 and
-// errors per scenario with the project/baseline ratio. Then the same against embedded PostgreSQL.
+// beforehand) and a bare node:http + better-sqlite3 baseline, drives both with the same load at 100 keep-alive
+// connections (wrk, and the Node client for the rush), and prints req/s, p50, p99 and errors per scenario with
+// the project/baseline ratio. Then the same against embedded PostgreSQL.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -17,18 +17,20 @@ import { createPostgresStore } from '../adapters/postgres/store.ts';
 import type { Database } from '../adapters/sql/schema.ts';
 import { createSqliteStore } from '../adapters/sqlite/store.ts';
 import { createTestDatabase, startEmbeddedPostgres } from '../test/support/postgres.ts';
-import { ErrorTally, quantile, runLoad, type BenchJob, type BenchRequest, type BenchResponse, type TransportName } from './http-load-client.ts';
+import { runLoad, type BenchJob, type BenchRequest, type BenchResponse } from './http-load-client.ts';
+import { BARE_PLAYERS } from './http-postgres-floor.ts';
+import { requireWrk, runWrk } from './http-wrk.ts';
 import { freePort } from '../test/support/free-port.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CONNECTIONS = 100;
-const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
-const WARM_UP_SECONDS = 1;
-/** Under the per-IP limit of submissions (120 a minute): a connection moves to a fresh address before it. */
-const REQUESTS_PER_ADDRESS = Number(process.env['HTTP_BENCH_PER_ADDRESS'] ?? 100);
+/** Long enough for V8 to compile the hot paths on a busy machine: the first second runs at a fraction of the rest. */
+const WARM_UP_SECONDS = 3;
+/** Well under the per-address limit of submissions (2,000 a minute). */
+const SUBMISSIONS_PER_ADDRESS = 100;
 /** Players that only read (entry/mine); submitters and rush players are used once each. */
 const READERS = 2_000;
-const SUBMITTERS = 40_000;
+const SUBMITTERS = 60_000;
 const RUSHERS = 20_000;
 /** Knobs for profiling (docs/performance.md): a CPU profile of the server, a subset of the scenarios, no PostgreSQL. */
 const PROFILE_DIR = process.env['HTTP_BENCH_PROFILE_DIR'];
@@ -44,10 +46,10 @@ const FLOOR_ONLY = process.env['HTTP_BENCH_FLOOR'] === '1';
  * shared machine this shows what a change bought more steadily than two separate runs.
  */
 const AGAINST = process.env['HTTP_BENCH_AGAINST'];
+/** One-second rounds per target and scenario: 12 when comparing two checkouts, whose differences are smaller. */
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? (AGAINST === undefined ? 5 : 12));
 /** The database of the against mode: `sqlite` (default) or `postgres` (both servers on one embedded PostgreSQL). */
 const AGAINST_ON_POSTGRES = process.env['HTTP_BENCH_AGAINST_DB'] === 'postgres';
-/** node:http (default) or raw sockets, see http-load-client.ts. */
-const TRANSPORT: TransportName = process.env['HTTP_BENCH_CLIENT'] === 'raw' ? 'raw' : 'node-http';
 
 type ScenarioName = 'game' | 'mine' | 'submit' | 'rush';
 const SCENARIOS = (
@@ -214,77 +216,136 @@ const allPlayers = () => {
 
 // --- scenarios -------------------------------------------------------------------------------
 
-/** The numbers a run submitted with a 201, by player: the stored entries must be exactly these. */
-type Accepted = Map<string, number>;
+/** What the submissions of a run left to check against the stored entries. */
+interface Accepted {
+  /** The 201s: player → number. */
+  byPlayer: Map<string, number>;
+  /** Every submission wrk sent: player → number. */
+  sent: Map<string, number>;
+  /** Submissions sent whose answer wrk did not wait for when it stopped: the server may have stored them. */
+  unanswered: number;
+}
 
-let nextAddress = 0;
-/** 127.1.0.1, 127.1.0.2, …: a new loopback source address for every connection of the whole run. */
-const sourceAddress = (): string => {
-  nextAddress += 1;
-  const n = nextAddress;
-  return `127.${1 + ((n >> 14) & 0x7f)}.${(n >> 7) & 0x7f}.${1 + (n & 0x7f)}`;
-};
+const newAccepted = (): Accepted => ({ byPlayer: new Map(), sent: new Map(), unanswered: 0 });
 
 const numberFor = (i: number): number => 1 + ((i * 7_919) % 1_000_000);
 
-const jobsFor = (scenario: ScenarioName, target: Target, accepted: Accepted, errors: ErrorTally): (() => BenchJob | null) => {
-  const get = (path: string, player?: Player): BenchRequest => ({ method: 'GET', path, headers: player ? { Cookie: player.cookie } : {} });
-  const submit = (player: Player, number: number): BenchRequest => ({
-    method: 'POST',
-    path: '/api/entry',
-    headers: { Cookie: player.cookie, Origin: target.origin, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ number }),
-  });
-  /** A job of fixed steps, each with the status it expects (and an optional check of the body). */
-  const steps = (list: { request: BenchRequest; status: number; check?: (body: string) => boolean; onOk?: () => void }[]): BenchJob => {
+/**
+ * The client address of the `i`-th submission, told by X-Forwarded-For (the server trusts one proxy): a new one every
+ * SUBMISSIONS_PER_ADDRESS, so the per-address limit of submissions never sees one client.
+ */
+const addressFor = (i: number): string => {
+  const n = Math.floor(i / SUBMISSIONS_PER_ADDRESS) + 1;
+  return `10.${(n >> 16) & 0xff}.${(n >> 8) & 0xff}.${n & 0xff}`;
+};
+
+/** What one round of load on one target did. */
+interface Round {
+  requests: number;
+  elapsedMs: number;
+  latencyUs: [number, number][];
+  errors: number;
+  /** Unexpected statuses, by status. */
+  statuses: Map<number, number>;
+  exhausted: boolean;
+}
+
+/** Submissions a single wrk round may send: far above what one second reaches here. */
+const SUBMISSIONS_PER_ROUND = 30_000;
+
+/** The deadline rush through the Node client: each player's five requests in order, the last checking the fourth. */
+const rushRound = async (target: Target, accepted: Accepted, seconds: number): Promise<Round> => {
+  const statuses = new Map<number, number>();
+  const unexpected = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  const get = (path: string, player: Player): BenchRequest => ({ method: 'GET', path, headers: { Cookie: player.cookie } });
+  const nextJob = (): BenchJob | null => {
+    const index = target.cursor.rushers++;
+    const player = target.players.rushers[index];
+    if (!player) return null;
+    const number = numberFor(index);
+    const steps: { request: BenchRequest; status: number; check?: (body: string) => boolean; onOk?: () => void }[] = [
+      { request: get('/api/me', player), status: 200 },
+      { request: get('/api/game/today', player), status: 200 },
+      { request: get('/api/entry/mine', player), status: 200 },
+      {
+        request: {
+          method: 'POST',
+          path: '/api/entry',
+          headers: { Cookie: player.cookie, Origin: target.origin, 'Content-Type': 'application/json', 'X-Forwarded-For': addressFor(index) },
+          body: JSON.stringify({ number }),
+        },
+        status: 201,
+        onOk: () => accepted.byPlayer.set(player.id, number),
+      },
+      // Read-your-write: the pick just accepted is in the player's list.
+      { request: get('/api/entry/mine', player), status: 200, check: (body) => body.includes(`"number":${number}`) },
+    ];
     let at = 0;
     return {
       next(previous: BenchResponse | null) {
         if (previous) {
-          const step = list[at - 1];
+          const step = steps[at - 1];
           if (step && (previous.status !== step.status || (step.check && !step.check(previous.body)))) {
-            errors.note(previous.status);
+            unexpected(previous.status);
             return null;
           }
           step?.onOk?.();
         }
-        const request = list[at]?.request ?? null;
-        at += 1;
-        return request;
+        return steps[at++]?.request ?? null;
       },
     };
   };
+  const result = await runLoad({ port: target.port, connections: CONNECTIONS, durationMs: seconds * 1000, nextJob });
+  const histogram = new Map<number, number>();
+  for (const ms of result.latenciesMs) {
+    const us = Math.round(ms * 1000);
+    histogram.set(us, (histogram.get(us) ?? 0) + 1);
+  }
+  const unexpectedCount = [...statuses.values()].reduce((a, b) => a + b, 0);
+  return { requests: result.requests, elapsedMs: result.elapsedMs, latencyUs: [...histogram], errors: result.errors + unexpectedCount, statuses, exhausted: result.exhausted };
+};
 
-  let i = 0;
+/** Submissions through wrk: each line a player's valid first pick, sent once. */
+const submitRound = async (target: Target, accepted: Accepted, seconds: number): Promise<Round> => {
+  const from = target.cursor.submitters;
+  const players = target.players.submitters.slice(from, from + SUBMISSIONS_PER_ROUND);
+  const byNumber = new Map(players.map((player, i) => [numberFor(from + i), player]));
+  const lines = players.map((player, i) => `${player.cookie} ${numberFor(from + i)} ${addressFor(from + i)}`);
+  const round = await runWrk({ port: target.port, path: '/api/entry', connections: CONNECTIONS, seconds, lines, origin: target.origin });
+  const sent = Math.min(round.sent, players.length);
+  target.cursor.submitters += sent;
+  for (const [i, player] of players.slice(0, sent).entries()) accepted.sent.set(player.id, numberFor(from + i));
+  const statuses = new Map<number, number>();
+  let answered = 0;
+  for (const [status, count] of Object.entries(round.statuses)) {
+    answered += count;
+    if (status !== '201') statuses.set(Number(status), count);
+  }
+  accepted.unanswered += Math.max(0, sent - answered);
+  for (const number of round.accepted) {
+    const player = byNumber.get(number);
+    if (player) accepted.byPlayer.set(player.id, number);
+  }
+  return { ...round, errors: round.socketErrors + answered - round.accepted.length, statuses, exhausted: round.sent > players.length };
+};
+
+const roundOf = (scenario: ScenarioName, target: Target, accepted: Accepted, seconds: number): Promise<Round> => {
   switch (scenario) {
     case 'game':
-      return () => steps([{ request: get('/api/game/today'), status: 200 }]);
-    case 'mine':
-      return () => {
-        const player = target.players.readers[i++ % target.players.readers.length];
-        return player ? steps([{ request: get('/api/entry/mine', player), status: 200 }]) : null;
-      };
+    case 'mine': {
+      const lines = scenario === 'mine' ? target.players.readers.map((player) => player.cookie) : undefined;
+      const path = scenario === 'mine' ? '/api/entry/mine' : '/api/game/today';
+      return runWrk({ port: target.port, path, connections: CONNECTIONS, seconds, lines }).then((round) => ({
+        ...round,
+        errors: round.socketErrors + round.statusErrors,
+        statuses: new Map(),
+        exhausted: false,
+      }));
+    }
     case 'submit':
-      return () => {
-        const player = target.players.submitters[target.cursor.submitters++];
-        if (!player) return null;
-        const number = numberFor(i++);
-        return steps([{ request: submit(player, number), status: 201, onOk: () => accepted.set(player.id, number) }]);
-      };
+      return submitRound(target, accepted, seconds);
     case 'rush':
-      return () => {
-        const player = target.players.rushers[target.cursor.rushers++];
-        if (!player) return null;
-        const number = numberFor(i++);
-        return steps([
-          { request: get('/api/me', player), status: 200 },
-          { request: get('/api/game/today', player), status: 200 },
-          { request: get('/api/entry/mine', player), status: 200 },
-          { request: submit(player, number), status: 201, onOk: () => accepted.set(player.id, number) },
-          // Read-your-write: the pick just accepted is in the player's list.
-          { request: get('/api/entry/mine', player), status: 200, check: (body) => body.includes(`"number":${number}`) },
-        ]);
-      };
+      return rushRound(target, accepted, seconds);
   }
 };
 
@@ -303,6 +364,17 @@ const treeCpuMs = (pid: number): number => {
   return ticks * (1000 / CLOCK_TICKS_PER_SECOND);
 };
 
+/** The q-quantile (0…1) of a latency histogram, nearest rank, in ms. */
+const quantileMs = (histogram: Map<number, number>, total: number, q: number): number => {
+  const rank = Math.max(1, Math.ceil(q * total));
+  let seen = 0;
+  for (const us of [...histogram.keys()].sort((a, b) => a - b)) {
+    seen += histogram.get(us) ?? 0;
+    if (seen >= rank) return us / 1000;
+  }
+  return 0;
+};
+
 interface Run {
   target: Target;
   accepted: Accepted;
@@ -310,65 +382,50 @@ interface Run {
 }
 
 /**
- * Measures the targets of `runs` in alternating one-second rounds (after a warm-up each), so that
- * load from other processes on a shared machine weighs on all of them alike.
+ * Measures the targets of `runs` in alternating one-second rounds (after a warm-up each), so that load from other
+ * processes on a shared machine weighs on all of them alike; every other round in the reverse order, so that no
+ * target always follows the same one.
  */
 const measure = async (scenario: ScenarioName, runs: Run[]): Promise<Figures[]> => {
-  const tallies = runs.map((run) => {
-    const errors = new ErrorTally();
-    return {
-      errors,
-      jobs: jobsFor(scenario, run.target, run.accepted, errors),
-      latencies: [] as Float64Array[],
-      requests: 0,
-      elapsedMs: 0,
-      cpuMs: 0,
-      connectionErrors: 0,
-      exhausted: false,
-    };
-  });
+  const tallies = runs.map(() => ({
+    histogram: new Map<number, number>(),
+    statuses: new Map<number, number>(),
+    requests: 0,
+    elapsedMs: 0,
+    cpuMs: 0,
+    errors: 0,
+    exhausted: false,
+  }));
   const round = async (i: number, seconds: number, counted: boolean) => {
     const run = runs[i];
     const tally = tallies[i];
     if (!run || !tally) return;
     const cpuBefore = treeCpuMs(run.target.pid);
     const sampler = counted && run.onSample ? setInterval(run.onSample, 100) : null;
-    const result = await runLoad({
-      port: run.target.port,
-      connections: CONNECTIONS,
-      durationMs: seconds * 1000,
-      nextJob: tally.jobs,
-      requestsPerAddress: REQUESTS_PER_ADDRESS,
-      sourceAddress,
-      transport: TRANSPORT,
-    });
+    const result = await roundOf(scenario, run.target, run.accepted, seconds);
     if (sampler) clearInterval(sampler);
-    tally.connectionErrors += result.errors;
+    tally.errors += result.errors;
     tally.exhausted ||= result.exhausted;
+    for (const [status, count] of result.statuses) tally.statuses.set(status, (tally.statuses.get(status) ?? 0) + count);
     if (!counted) return;
     tally.cpuMs += treeCpuMs(run.target.pid) - cpuBefore;
-    tally.latencies.push(result.latenciesMs);
+    for (const [us, count] of result.latencyUs) tally.histogram.set(us, (tally.histogram.get(us) ?? 0) + count);
     tally.requests += result.requests;
     tally.elapsedMs += result.elapsedMs;
   };
   for (let i = 0; i < runs.length; i += 1) await round(i, WARM_UP_SECONDS, false);
-  for (let r = 0; r < SECONDS; r += 1) for (let i = 0; i < runs.length; i += 1) await round(i, 1, true);
+  for (let r = 0; r < SECONDS; r += 1) {
+    for (let k = 0; k < runs.length; k += 1) await round(r % 2 === 0 ? k : runs.length - 1 - k, 1, true);
+  }
 
   return tallies.map((tally, i) => {
-    const sorted = new Float64Array(tally.requests);
-    let at = 0;
-    for (const part of tally.latencies) {
-      sorted.set(part, at);
-      at += part.length;
-    }
-    sorted.sort();
-    const statuses = [...tally.errors.statuses].map(([s, n]) => `${n}×${s}`).join(', ');
+    const statuses = [...tally.statuses].map(([s, n]) => `${n}×${s}`).join(', ');
     if (statuses) console.log(`  ${runs[i]?.target.name} ${scenario}: unexpected responses ${statuses}`);
     return {
       reqPerSec: (tally.requests / tally.elapsedMs) * 1000,
-      p50: quantile(sorted, 0.5),
-      p99: quantile(sorted, 0.99),
-      errors: tally.connectionErrors + tally.errors.count,
+      p50: quantileMs(tally.histogram, tally.requests, 0.5),
+      p99: quantileMs(tally.histogram, tally.requests, 0.99),
+      errors: tally.errors,
       requests: tally.requests,
       cpuUsPerRequest: tally.requests === 0 ? 0 : (tally.cpuMs * 1000) / tally.requests,
       exhausted: tally.exhausted,
@@ -389,7 +446,8 @@ const startProject = async (name: string, databaseUrl: string, players: ReturnTy
   const origin = `http://127.0.0.1:${port}`;
   // As `npm start` runs it; GET /api/game/today also creates today's game before anyone submits.
   const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
-  const env = { PORT: String(port), DATABASE_URL: databaseUrl, PUBLIC_URL: origin };
+  // One trusted proxy: the load tells each submission's client address in X-Forwarded-For.
+  const env = { PORT: String(port), DATABASE_URL: databaseUrl, PUBLIC_URL: origin, TRUST_PROXY: '1' };
   const child = await startProcess([...profile, ...startFlagsOf(serverRoot), ...SERVER_FLAGS, 'scripts/start.mjs'], env, port, '/api/game/today', serverRoot);
   return {
     name,
@@ -414,22 +472,32 @@ const startBaseline = async (database: { DATABASE_FILE: string } | { DATABASE_UR
     port,
     origin: `http://127.0.0.1:${port}`,
     pid: child.pid ?? 0,
-    players: { readers: synthetic('r', READERS), submitters: synthetic('s', SUBMITTERS * 4), rushers: synthetic('u', RUSHERS * 4) },
+    players: { readers: synthetic('r', READERS), submitters: synthetic('s', BARE_PLAYERS), rushers: synthetic('u', BARE_PLAYERS) },
     cursor: { submitters: 0, rushers: 0 },
     stop: () => stopChild(child),
   };
 };
 
-/** Compares the stored entries with the 201s: each accepted pick stored once, nothing else stored. */
+/**
+ * Compares the stored entries with the 201s: each accepted pick stored once, nothing else stored but the picks wrk sent
+ * and stopped waiting for (at most that many, each the pick sent).
+ */
 const checkStored = (target: string, accepted: Accepted, stored: StoredEntry[]): boolean => {
-  const extra = stored.filter((row) => row.user_id === null || accepted.get(row.user_id) !== row.number);
-  const storedIds = new Set(stored.map((row) => row.user_id));
-  const missing = [...accepted.keys()].filter((id) => !storedIds.has(id));
-  const ok = extra.length === 0 && missing.length === 0 && stored.length === accepted.size;
-  console.log(
-    `  ${target}: ${accepted.size.toLocaleString('en-US')} × 201, ${stored.length.toLocaleString('en-US')} entries stored: ` +
-      (ok ? 'every 201 stored, nothing else' : `MISMATCH (${missing.length} missing, ${extra.length} unexpected)`),
-  );
+  const storedBy = new Map<string, number>();
+  const unexpected = stored.filter((row) => {
+    if (row.user_id === null || storedBy.has(row.user_id)) return true;
+    storedBy.set(row.user_id, row.number);
+    return (accepted.byPlayer.get(row.user_id) ?? accepted.sent.get(row.user_id)) !== row.number;
+  });
+  const missing = [...accepted.byPlayer].filter(([id, number]) => storedBy.get(id) !== number);
+  const inFlight = stored.length - accepted.byPlayer.size;
+  const ok = unexpected.length === 0 && missing.length === 0 && inFlight <= accepted.unanswered;
+  const verdict = !ok
+    ? `MISMATCH (${missing.length} missing, ${unexpected.length} unexpected, ${inFlight} beyond the 201s with ${accepted.unanswered} unanswered)`
+    : inFlight > 0
+      ? `every 201 stored, and ${inFlight} of the ${accepted.unanswered} picks in flight when wrk stopped; nothing else`
+      : 'every 201 stored, nothing else';
+  console.log(`  ${target}: ${accepted.byPlayer.size.toLocaleString('en-US')} × 201, ${stored.length.toLocaleString('en-US')} entries stored: ${verdict}`);
   return ok;
 };
 
@@ -509,7 +577,7 @@ async function runFloor(): Promise<HttpBenchResult> {
     };
     const baseline = await startBaseline({ DATABASE_FILE: join(dir, 'baseline.db') });
     try {
-      const [hono, base] = await measure('game', [{ target: floor, accepted: new Map() }, { target: baseline, accepted: new Map() }]);
+      const [hono, base] = await measure('game', [{ target: floor, accepted: newAccepted() }, { target: baseline, accepted: newAccepted() }]);
       if (!hono || !base) throw new Error('measure returned fewer figures than runs');
       console.log('GET /api/game/today: Hono + @hono/node-server, one constant-JSON route');
       console.log(`  hono      ${fmt(hono)}`);
@@ -553,7 +621,7 @@ async function runAgainst(other: string): Promise<HttpBenchResult> {
       await here.stop();
       throw error;
     });
-    const accepted = { here: new Map() as Accepted, there: new Map() as Accepted };
+    const accepted = { here: newAccepted(), there: newAccepted() };
     try {
       console.log(`\n${AGAINST_ON_POSTGRES ? 'PostgreSQL' : 'SQLite'}: this checkout against ${other}`);
       for (const { name, label } of SCENARIOS) {
@@ -580,12 +648,13 @@ async function runAgainst(other: string): Promise<HttpBenchResult> {
 }
 
 export async function runHttpBench(): Promise<HttpBenchResult> {
+  requireWrk();
   if (FLOOR_ONLY) return runFloor();
   if (AGAINST !== undefined) return runAgainst(AGAINST);
   console.log(
-    `http bench: ${CONNECTIONS} keep-alive connections (${TRANSPORT} client), per scenario ${WARM_UP_SECONDS} s warm-up then ` +
-      `${SECONDS} rounds of 1 s (project and baseline alternating), a fresh loopback source address every ` +
-      `${REQUESTS_PER_ADDRESS} requests; server as \`npm start\` runs it`,
+    `http bench: ${CONNECTIONS} keep-alive connections (wrk, one thread; the rush: the Node client), per scenario ` +
+      `${WARM_UP_SECONDS} s warm-up then ${SECONDS} rounds of 1 s (project and baseline alternating), a new ` +
+      `X-Forwarded-For address every ${SUBMISSIONS_PER_ADDRESS} submissions; server as \`npm start\` runs it`,
   );
   const dir = mkdtempSync(join(tmpdir(), 'lowest-http-bench-'));
   const players = allPlayers();
@@ -596,14 +665,14 @@ export async function runHttpBench(): Promise<HttpBenchResult> {
     const database = await sqliteDatabase(dbFile, players.all);
     const project = await startProject('sqlite', database.url, players);
     const baseline = await startBaseline({ DATABASE_FILE: join(dir, 'baseline.db') });
-    const accepted: Accepted = new Map();
+    const accepted = newAccepted();
     let rssPeak = 0;
     const ratios = new Map<ScenarioName, { ratio: number; figures: Figures }>();
     try {
       console.log(`\nSQLite (${dbFile}) vs bare node:http + better-sqlite3`);
       for (const { name, label } of SCENARIOS) {
         const onSample = name === 'rush' ? () => (rssPeak = Math.max(rssPeak, treeRssBytes(project.pid))) : undefined;
-        const [mine, base] = await measure(name, [{ target: project, accepted, onSample }, { target: baseline, accepted: new Map() }]);
+        const [mine, base] = await measure(name, [{ target: project, accepted, onSample }, { target: baseline, accepted: newAccepted() }]);
         if (!mine || !base) throw new Error('measure returned fewer figures than runs');
         sqliteFigures.set(name, mine);
         ratios.set(name, { ratio: mine.reqPerSec / base.reqPerSec, figures: mine });
@@ -654,13 +723,13 @@ async function runPostgres(players: ReturnType<typeof allPlayers>, sqliteFigures
     try {
       const project = await startProject('postgres', database.url, players);
       const floor = await startBaseline({ DATABASE_URL: floorDatabase.url });
-      const accepted: Accepted = new Map();
+      const accepted = newAccepted();
       let submit: { project: Figures; floor: Figures } | null = null;
       try {
         console.log('\nPostgreSQL (embedded), absolute and relative to the SQLite run above');
         for (const { name, label } of SCENARIOS) {
           // The submission also against the floor: a bare server keeping a submission in one transaction.
-          const runs = name === 'submit' ? [{ target: project, accepted }, { target: floor, accepted: new Map() }] : [{ target: project, accepted }];
+          const runs = name === 'submit' ? [{ target: project, accepted }, { target: floor, accepted: newAccepted() }] : [{ target: project, accepted }];
           const [figures, floorFigures] = await measure(name, runs);
           if (!figures) throw new Error('measure returned no figures');
           const sqlite = sqliteFigures.get(name);

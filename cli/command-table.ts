@@ -11,6 +11,7 @@ import { backupCommand } from './commands/backup.ts';
 import { seedDemoCommand } from './commands/seed-demo.ts';
 import { mailListCommand, mailSendCommand } from './commands/mail.ts';
 import { verifyCommand } from './commands/verify.ts';
+import { auditCommand } from './commands/audit.ts';
 
 export const commands: Command[] = [
   migrateCommand,
@@ -25,6 +26,7 @@ export const commands: Command[] = [
   demoteCommand,
   mailListCommand,
   mailSendCommand,
+  auditCommand,
   backupCommand,
   seedDemoCommand,
 ];

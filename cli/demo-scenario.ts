@@ -231,7 +231,7 @@ export const seedDemo = async (deps: Deps, clock: SettableClock, options: SeedOp
     prizeType: 'voucher',
     amountCents: 5000,
     description: 'Demo weekend gift card',
-  });
+  }, admin.id);
   progress.tick(1, 'today');
   return summary;
 };

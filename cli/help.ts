@@ -12,6 +12,7 @@ export const overviewHelp = (): string => {
     'Commands:',
     ...commands.map((c) => `  ${c.name.padEnd(width)}${c.summary}`),
     `  ${'help [COMMAND]'.padEnd(width)}Show this overview or one command's help.`,
+    `  ${'version'.padEnd(width)}Print the version (also --version).`,
     '',
     'Every command accepts --json (machine-readable output) and --help.',
     'Environment: DATABASE_URL (default sqlite:./data/lowest.db), GAME_CLOSE, GAME_DATE_ZONE, CURRENCY, as for the server.',

@@ -7,6 +7,7 @@ import { commands, findCommand } from './command-table.ts';
 import { commandHelp, overviewHelp } from './help.ts';
 import { ProgressBar, silentProgress, type BarStream, type Progress } from './progress-bar.ts';
 import type { Runtime } from './runtime.ts';
+import { packageVersion } from './version.ts';
 
 export interface CliIo {
   stdout: BarStream & { isTTY?: boolean };
@@ -26,6 +27,11 @@ export const runCli = async (argv: string[], io: CliIo): Promise<number> => {
       io.stdout.write(parsed.text + '\n');
       return EXIT_OK;
     }
+    if (parsed.kind === 'version') {
+      const version = packageVersion();
+      io.stdout.write(json ? JSON.stringify({ version }) + '\n' : `lowest ${version}\n`);
+      return EXIT_OK;
+    }
     const result = await execute(parsed.command, parsed.args, parsed.options, io, json);
     io.stdout.write(json ? JSON.stringify(result.data, null, 2) + '\n' : result.text + '\n');
     return EXIT_OK;
@@ -36,11 +42,13 @@ export const runCli = async (argv: string[], io: CliIo): Promise<number> => {
 
 type ParsedLine =
   | { kind: 'help'; text: string }
+  | { kind: 'version' }
   | { kind: 'run'; command: Command; args: string[]; options: Record<string, string | boolean | undefined> };
 
 export const parseCommandLine = (argv: string[]): ParsedLine => {
   const words = argv.filter((a) => a !== '--json');
   const first = words[0];
+  if ((first === '--version' || first === 'version') && words.length === 1) return { kind: 'version' };
   if (first === undefined || first === 'help' || first === '--help' || first === '-h') {
     const topic = words.slice(1).filter((w) => !w.startsWith('-'));
     if (topic.length === 0) return { kind: 'help', text: overviewHelp() };

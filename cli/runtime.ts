@@ -1,19 +1,13 @@
 // Opens what commands work on: the configuration (parsed by the server's parser, so the CLI and the
-// server read the same variables), the store named by DATABASE_URL, and the use cases' Deps.
+// server read the same variables) and the services of the server's composition root, on a settable clock.
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve as resolvePath } from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Deps } from '../core/deps.ts';
 import type { Store } from '../core/ports.ts';
+import { composeCore } from '../server/composition-root.ts';
 import { ConfigError, loadConfig } from '../server/config.ts';
-import { openStore } from '../server/open-store.ts';
-import { cryptoRandom } from '../server/system-ports.ts';
-import { ScryptHasher } from '../adapters/crypto/scrypt-hasher.ts';
-import { nodeDigest } from '../adapters/crypto/node-digest.ts';
-import { migrate } from '../adapters/sql/migrate.ts';
-import { SmtpMailSender } from '../adapters/mail/smtp-sender.ts';
 import type { MailSender } from '../core/mail/mail-sender.ts';
-import type { Database } from '../adapters/sql/schema.ts';
 import { SettableClock } from './settable-clock.ts';
 
 export interface Runtime {
@@ -56,17 +50,18 @@ export const openRuntime = async (env: Record<string, string | undefined>): Prom
   const clock = new SettableClock();
   // Opening migrates; migrations stamped after this instant were applied by this run.
   const openedAt = new Date().toISOString();
-  const store = await openStore(url);
-  const deps: Deps = { store, clock, random: cryptoRandom, hasher: new ScryptHasher(), digest: nodeDigest, config: config.game };
+  const core = await composeCore(config, { clock });
+  const { deps, store } = core;
   return {
     deps,
     clock,
-    mailSender: config.mail.smtpUrl ? new SmtpMailSender(config.mail.smtpUrl, config.mail.from) : null,
+    mailSender: core.mailSender,
     databaseLabel: url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@'),
     migrate: async () => {
-      const db = queryBuilderOf(store);
-      await migrate(db);
-      const { rows } = await sql<{ name: string; timestamp: string }>`select name, timestamp from schema_migrations`.execute(db);
+      // Both SQL stores have a schema; the memory store never reaches here (sqlite::memory: is SQLite).
+      if (core.sql === null) throw new RuntimeConfigError('This database has no schema to migrate.');
+      await core.migrate();
+      const { rows } = await sql<{ name: string; timestamp: string }>`select name, timestamp from schema_migrations`.execute(core.sql.db);
       return rows
         .filter((r) => r.timestamp >= openedAt)
         .map((r) => r.name)
@@ -83,13 +78,6 @@ export const openRuntime = async (env: Record<string, string | undefined>): Prom
     },
     close: () => store.close(),
   };
-};
-
-/** Both SQL stores expose their kysely instance; the memory store (sqlite::memory: is SQLite) never reaches here. */
-const queryBuilderOf = (store: Store): Kysely<Database> => {
-  const db = (store as Store & { db?: Kysely<Database> }).db;
-  if (db === undefined) throw new RuntimeConfigError('This database has no schema to migrate.');
-  return db;
 };
 
 const hasBackup = (store: Store): store is Store & { backup(file: string): Promise<void> } =>

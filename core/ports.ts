@@ -3,11 +3,11 @@
 // guilds, leaderboards, mail, payouts, prizes, referrals, rewards, trends). Adapters (memory, SQLite, PostgreSQL,
 // node:crypto) implement them; the core never reads the clock, Math.random or env.
 import type { BonusSource } from './model.ts';
-import type { UserRepository, SessionRepository } from './accounts/ports.ts';
+import type { EmailConfirmationRepository, UserRepository, SessionRepository } from './accounts/ports.ts';
 import type { ReferralRepository } from './referrals/ports.ts';
 import type { PrizeRepository } from './prizes/ports.ts';
 import type { WinningRepository, PayoutRepository } from './payouts/ports.ts';
-import type { OutboxRepository } from './mail/ports.ts';
+import type { DailyReminderRepository, OutboxRepository, SigningKeyRepository } from './mail/ports.ts';
 import type { GameRepository, NumberTallies } from './game/ports.ts';
 import type { BonusEntryRepository, EntryRepository, MineRepository } from './entries/ports.ts';
 import type { RewardRepository, PlayerStatsRepository } from './rewards/ports.ts';
@@ -33,6 +33,8 @@ export interface Random {
 /** SHA-256 of UTF-8 text as lowercase hex, synchronously (no thread-pool queue behind scrypt). */
 export interface Digest {
   sha256Hex(text: string): string;
+  /** HMAC-SHA-256 of UTF-8 text under a UTF-8 key, as lowercase hex (the signed links in mails). */
+  hmacSha256Hex(key: string, text: string): string;
 }
 
 export interface PasswordHasher {
@@ -56,6 +58,9 @@ export interface Repositories {
   payouts: PayoutRepository;
   guilds: GuildRepository;
   outbox: OutboxRepository;
+  emailConfirmations: EmailConfirmationRepository;
+  dailyReminders: DailyReminderRepository;
+  signingKeys: SigningKeyRepository;
   fairness: FairnessRepository;
   /** Read model of the admin DATA tab. */
   admin: AdminQueries;

@@ -28,8 +28,7 @@ export const serverIsStale = () => !existsSync(serverEntry) || statSync(serverEn
 export const buildServer = async () => {
   rmSync(serverOut, { recursive: true, force: true });
   await build({
-    // The fold worker is an entry of its own: adapters/sqlite/store.ts starts it from dist/server/root-fold-worker.js.
-    entryPoints: { main: join(root, 'server', 'main.ts'), 'root-fold-worker': join(root, 'adapters', 'sqlite', 'root-fold-worker.ts') },
+    entryPoints: { main: join(root, 'server', 'main.ts') },
     outdir: serverOut,
     bundle: true,
     splitting: true,

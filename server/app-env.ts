@@ -20,9 +20,14 @@ export interface AppEnv {
 /** Structured fields of a log line; pino's `redact` removes secrets that slip into them. */
 export type LogFields = Record<string, unknown>;
 
-/** The logging the server needs: pino in production (JSON lines), a collecting fake in tests. */
+/**
+ * The logging the server needs: pino in production (JSON lines at levels debug 20, info 30, warn 40, error 50;
+ * LOG_LEVEL drops the lower ones), a collecting fake in tests.
+ */
 export interface Logger {
+  debug(message: string, fields?: LogFields): void;
   info(message: string, fields?: LogFields): void;
+  warn(message: string, fields?: LogFields): void;
   error(message: string, error?: unknown, fields?: LogFields): void;
 }
 

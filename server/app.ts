@@ -1,11 +1,10 @@
 // The Hono application: security middleware, sessions, the web app's files and one sub-app per
-// resource. Built from a container so tests run it over the memory store without opening a port.
+// resource. Built from the composition root's services so tests run it over the memory store without opening a port.
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Hono } from 'hono';
-import type { Container } from 'inversify';
-import type { AppEnv } from './app-env.ts';
+import type { AppEnv, AppServices } from './app-env.ts';
+import { isLoopbackUrl } from './config.ts';
 import { sessionMiddleware } from './auth/session.ts';
-import { servicesOf } from './composition-root.ts';
 import type { ApiError } from './contract.ts';
 import { compressJson } from './content-encoding.ts';
 import { errorHandler } from './on-error.ts';
@@ -13,6 +12,7 @@ import { mountApiDocs } from './api-docs.ts';
 import { readJsonBody } from './validation.ts';
 import { accountRoutes } from './routes/account.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
 import { fairnessRoutes } from './routes/fairness.ts';
 import { gameRoutes } from './routes/game.ts';
@@ -33,13 +33,11 @@ import { noNulInUrl } from './security/nul-characters.ts';
 import { sameOrigin } from './security/same-origin.ts';
 import { securityHeaders } from './security/security-headers.ts';
 import { staticWeb } from './static-web.ts';
-import { MemoRouter } from './memo-router.ts';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-export const createApp = (container: Container): Hono<AppEnv> => {
-  const services = servicesOf(container);
-  const app = new OpenAPIHono<AppEnv>({ router: new MemoRouter() });
+export const createApp = (services: AppServices): Hono<AppEnv> => {
+  const app = new OpenAPIHono<AppEnv>();
 
   app.onError(errorHandler(services.logger));
   app.notFound((c) => c.json({ error: 'Not found.', code: 'NOT_FOUND' } satisfies ApiError, 404));
@@ -57,6 +55,7 @@ export const createApp = (container: Container): Hono<AppEnv> => {
       ping: () => services.deps.store.read((repos) => repos.games.latestClosed()),
       metrics: services.metrics,
       metricsToken: services.config.metricsToken,
+      metricsLoopbackOnly: !isLoopbackUrl(services.config.publicUrl),
     }),
   );
   app.use(noNulInUrl);
@@ -96,6 +95,7 @@ export const createApp = (container: Container): Hono<AppEnv> => {
   app.route('/api/prizes/config', prizeSettingsRoutes(services));
   app.route('/api/prizes/admin', payoutReviewRoutes(services));
   app.route('/admin', adminRoutes(services));
+  app.route('/admin/audit', auditRoutes(services));
   mountApiDocs(app);
   return app;
 };

@@ -1,15 +1,20 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LimitedHasher } from '../adapters/crypto/limited-hasher.ts';
-import { buildContainer, servicesOf } from './composition-root.ts';
+import { nodeDigest } from '../adapters/crypto/node-digest.ts';
+import { SmtpMailSender } from '../adapters/mail/smtp-sender.ts';
+import { openRuntime } from '../cli/runtime.ts';
+import { composeServer } from './composition-root.ts';
 import { loadConfig } from './config.ts';
 import { cryptoRandom } from './system-ports.ts';
 
-describe('buildContainer', () => {
+describe('composeServer', () => {
   it('wires SQLite from DATABASE_URL, the real ports, and no Google client in dev mode', async () => {
-    const container = await buildContainer(loadConfig({ DATABASE_URL: 'sqlite::memory:' }));
-    const { deps, googleAuth, config } = servicesOf(container);
+    const { deps, googleAuth, config, store } = await composeServer(loadConfig({ DATABASE_URL: 'sqlite::memory:' }), { processMetrics: false });
     expect(config.authMode).toBe('dev');
     expect(googleAuth).toBeNull();
+    expect(deps.store).toBe(store);
     const users = await deps.store.read((repos) => repos.users.count());
     expect(users).toEqual({ users: 0, bots: 0 });
     const hash = await deps.hasher.hash('pass1');
@@ -18,20 +23,53 @@ describe('buildContainer', () => {
     // scrypt behind the per-instance limit of 2 at a time (DESIGN.md §14).
     expect(deps.hasher).toBeInstanceOf(LimitedHasher);
     expect((deps.hasher as LimitedHasher).maxConcurrent).toBe(2);
-    expect(servicesOf(container).deps).toBe(deps);
     await deps.store.close();
   });
 
   it('builds the Google client when configured', async () => {
-    const container = await buildContainer(
+    const { googleAuth, deps } = await composeServer(
       loadConfig({ DATABASE_URL: 'sqlite::memory:', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', PUBLIC_URL: 'https://lowest.example' }),
+      { processMetrics: false },
     );
-    const { googleAuth, deps } = servicesOf(container);
     const url = googleAuth?.authorizationUrl('state-1', 'v'.repeat(43));
     expect(url?.origin).toBe('https://accounts.google.com');
     expect(url?.searchParams.get('redirect_uri')).toBe('https://lowest.example/auth/google/callback');
     expect(url?.searchParams.get('code_challenge_method')).toBe('S256');
     await deps.store.close();
+  });
+});
+
+describe('one composition root for the server and the CLI', () => {
+  it('gives both the same ports for the same environment', async () => {
+    const env = { DATABASE_URL: 'sqlite::memory:', SMTP_URL: 'smtp://user:pass@127.0.0.1:2525', CURRENCY: 'EUR' };
+    const server = await composeServer(loadConfig(env), { processMetrics: false });
+    const cli = await openRuntime(env);
+    try {
+      for (const { deps, mailSender } of [server, cli]) {
+        expect(deps.hasher).toBeInstanceOf(LimitedHasher);
+        expect(deps.digest).toBe(nodeDigest);
+        expect(deps.random).toBe(cryptoRandom);
+        expect(deps.config.currency).toBe('EUR');
+        expect(mailSender).toBeInstanceOf(SmtpMailSender);
+      }
+      expect(cli.deps.config).toEqual(server.deps.config);
+    } finally {
+      await server.store.close();
+      await cli.close();
+    }
+  });
+
+  it('is the only server or CLI module that picks an adapter (imports one for its value), with the store opener', () => {
+    const root = join(import.meta.dirname, '..');
+    const sources = (dir: string): string[] =>
+      readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
+        .filter((f) => f.isFile() && f.name.endsWith('.ts') && !f.name.endsWith('.test.ts'))
+        .map((f) => relative(root, join(f.parentPath, f.name)));
+    const picking = [...sources('server'), ...sources('cli')].filter((file) =>
+      /(^import (?!type )[^;]*from |import\()'(\.\.\/)+adapters\//m.test(readFileSync(join(root, file), 'utf8')),
+    );
+    // open-store.ts loads the store DATABASE_URL names on demand, for the composition root alone.
+    expect(picking.sort()).toEqual(['server/composition-root.ts', 'server/open-store.ts']);
   });
 });
 

@@ -1,9 +1,9 @@
-// The only place that decides which adapter serves which port: configuration in, container out.
-// inversify bindings are plain factories (tsx emits no decorator metadata; see DESIGN.md §2).
-import { Container, ContainerModule, type ResolutionContext } from 'inversify';
+// The one place that decides which adapter serves which port, for the server and the CLI alike: configuration in,
+// services out. Plain functions: every service is built once, in the order below (docs/decisions.md, 2026-11-25).
 import { LimitedHasher } from '../adapters/crypto/limited-hasher.ts';
 import { ScryptHasher } from '../adapters/crypto/scrypt-hasher.ts';
 import { nodeDigest } from '../adapters/crypto/node-digest.ts';
+import { migrate } from '../adapters/sql/migrate.ts';
 import { sqlRateWindows } from '../adapters/sql/rate-windows.ts';
 import { SmtpMailSender } from '../adapters/mail/smtp-sender.ts';
 import type { MailSender } from '../core/mail/mail-sender.ts';
@@ -17,17 +17,62 @@ import type { ServerConfig } from './config.ts';
 import { Lifecycle } from './lifecycle/lifecycle.ts';
 import { pinoLogger } from './observability/logger.ts';
 import { Metrics, type OutboxCounts } from './observability/metrics.ts';
-import { isPostgresUrl, openStore } from './open-store.ts';
+import { isPostgresUrl, openStore, type OpenedStore } from './open-store.ts';
 import { MemoryRateLimiter, SharedRateLimiter, type RateLimiter } from './security/rate-limit.ts';
 import { cryptoRandom, systemClock } from './system-ports.ts';
-import { resolve, TOKENS, type Token } from './tokens.ts';
 
-/** Replacements for tests: any port or service given here is bound instead of the real one. */
-export interface ContainerOverrides {
+/** Replacements for tests (and the CLI's settable clock): any port given here is used instead of the real one. */
+export interface CoreOverrides {
   store?: Store;
   clock?: Clock;
   random?: Random;
   hasher?: PasswordHasher;
+  /** null: no delivery (mails wait in the outbox). */
+  mailSender?: MailSender | null;
+}
+
+/** What the use cases run on, for the server and the CLI. */
+export interface CoreServices {
+  deps: Deps;
+  store: Store;
+  /** The SQL store DATABASE_URL opened (null when a test gave its own store): rate windows, migrations, backups. */
+  sql: OpenedStore | null;
+  /** The SMTP sender when SMTP_URL is set; null means mails wait in the outbox. */
+  mailSender: MailSender | null;
+  /** Runs the pending migrations of the SQL store (opening one already did). */
+  migrate(): Promise<void>;
+}
+
+export const composeCore = async (
+  config: ServerConfig,
+  overrides: CoreOverrides = {},
+): Promise<CoreServices> => {
+  const sql = overrides.store ? null : await openStore(config.databaseUrl, { pgPoolSize: config.pgPoolSize });
+  const store = overrides.store ?? (sql as OpenedStore);
+  const deps: Deps = {
+    store,
+    clock: overrides.clock ?? systemClock,
+    random: overrides.random ?? cryptoRandom,
+    // scrypt at most 2 at a time per process (DESIGN.md §14).
+    hasher: overrides.hasher ?? new LimitedHasher(new ScryptHasher()),
+    digest: nodeDigest,
+    config: config.game,
+  };
+  const mailSender =
+    overrides.mailSender !== undefined ? overrides.mailSender : config.mail.smtpUrl ? new SmtpMailSender(config.mail.smtpUrl, config.mail.from) : null;
+  return {
+    deps,
+    store,
+    sql,
+    mailSender,
+    migrate: async () => {
+      if (sql !== null) await migrate(sql.db);
+    },
+  };
+};
+
+/** The server's replacements: the core's, plus what only the HTTP side has. */
+export interface ServerOverrides extends CoreOverrides {
   googleAuth?: GoogleAuth | null;
   limiter?: RateLimiter;
   logger?: Logger;
@@ -37,8 +82,11 @@ export interface ContainerOverrides {
   collectOutbox?: () => Promise<OutboxCounts>;
   /** Node's process metrics (default on); tests building many apps turn them off. */
   processMetrics?: boolean;
-  /** null: no delivery (mails wait in the outbox). */
-  mailSender?: MailSender | null;
+}
+
+export interface ServerServices extends AppServices {
+  store: Store;
+  mailSender: MailSender | null;
 }
 
 const payoutCountsOf = (store: Store) => async (): Promise<Partial<Record<PayoutStatus, number>>> => {
@@ -48,85 +96,39 @@ const payoutCountsOf = (store: Store) => async (): Promise<Partial<Record<Payout
   return counts;
 };
 
-export const buildContainer = async (config: ServerConfig, overrides: ContainerOverrides = {}): Promise<Container> => {
-  const clock = overrides.clock ?? systemClock;
-  const millis = () => clock.now().getTime();
-  let store: Store;
-  let limiter: RateLimiter;
-  if (overrides.store) {
-    store = overrides.store;
-    limiter = overrides.limiter ?? new MemoryRateLimiter(undefined, millis);
-  } else {
-    // The request path opens its store without the nested-unit check: on Node 20 its AsyncLocalStorage costs about
-    // a third of a request's CPU. Every test's store and the CLI's keep it (adapters/unit-of-work-guard.ts).
-    const opened = await openStore(config.databaseUrl, { pgPoolSize: config.pgPoolSize, checkNesting: false });
-    store = opened;
-    // With PostgreSQL several instances may serve one game: they count limits together.
-    limiter =
-      overrides.limiter ??
-      (isPostgresUrl(config.databaseUrl) ? new SharedRateLimiter(sqlRateWindows(opened.db), undefined, millis) : new MemoryRateLimiter(undefined, millis));
-  }
-  const container = new Container();
-  container.load(
-    new ContainerModule(({ bind }) => {
-      const constant = <T>(id: Token<T>, value: T) => bind<T>(id).toConstantValue(value);
-      const singleton = <T>(id: Token<T>, make: (ctx: ResolutionContext) => T) =>
-        bind<T>(id).toDynamicValue(make).inSingletonScope();
-
-      constant(TOKENS.serverConfig, config);
-      constant(TOKENS.gameConfig, config.game);
-      constant(TOKENS.store, store);
-      constant(TOKENS.clock, clock);
-      constant(TOKENS.random, overrides.random ?? cryptoRandom);
-      constant(TOKENS.logger, overrides.logger ?? pinoLogger(config.logLevel));
-      constant(TOKENS.lifecycle, overrides.lifecycle ?? new Lifecycle('ready'));
-      constant(TOKENS.limiter, limiter);
-      singleton(TOKENS.hasher, () => overrides.hasher ?? new LimitedHasher(new ScryptHasher()));
-      singleton(
-        TOKENS.metrics,
-        () =>
-          new Metrics(
-            {
-              collectOutbox: overrides.collectOutbox ?? (() => mailQueueStatus({ store })),
-              collectPayouts: payoutCountsOf(store),
-              lastCloseAt: async () => {
-                const last = await store.read((repos) => repos.games.latestClosed());
-                return last?.closedAt ? new Date(last.closedAt) : null;
-              },
-              now: () => clock.now(),
-            },
-            { processMetrics: overrides.processMetrics ?? true },
-          ),
-      );
-      singleton(TOKENS.googleAuth, () => {
-        if (overrides.googleAuth !== undefined) return overrides.googleAuth;
-        if (config.authMode !== 'google' || !config.google) return null;
-        return googleAuthFor(config.google.clientId, config.google.clientSecret, `${config.publicUrl}/auth/google/callback`);
-      });
-      singleton(TOKENS.mailSender, () => {
-        if (overrides.mailSender !== undefined) return overrides.mailSender;
-        return config.mail.smtpUrl ? new SmtpMailSender(config.mail.smtpUrl, config.mail.from) : null;
-      });
-      singleton<Deps>(TOKENS.deps, (ctx) => ({
-        store: ctx.get<Store>(TOKENS.store),
-        clock: ctx.get<Clock>(TOKENS.clock),
-        random: ctx.get<Random>(TOKENS.random),
-        hasher: ctx.get<PasswordHasher>(TOKENS.hasher),
-        digest: nodeDigest,
-        config: config.game,
-      }));
-    }),
+export const composeServer = async (config: ServerConfig, overrides: ServerOverrides = {}): Promise<ServerServices> => {
+  const { deps, store, sql, mailSender } = await composeCore(config, overrides);
+  const millis = () => deps.clock.now().getTime();
+  // With PostgreSQL several instances may serve one game: they count limits together.
+  const limiter =
+    overrides.limiter ??
+    (sql !== null && isPostgresUrl(config.databaseUrl) ? new SharedRateLimiter(sqlRateWindows(sql.db), undefined, millis) : new MemoryRateLimiter(undefined, millis));
+  const metrics = new Metrics(
+    {
+      collectOutbox: overrides.collectOutbox ?? (() => mailQueueStatus({ store })),
+      collectPayouts: payoutCountsOf(store),
+      lastCloseAt: async () => {
+        const last = await store.read((repos) => repos.games.latestClosed());
+        return last?.closedAt ? new Date(last.closedAt) : null;
+      },
+    },
+    { processMetrics: overrides.processMetrics ?? true },
   );
-  return container;
+  const googleAuth =
+    overrides.googleAuth !== undefined
+      ? overrides.googleAuth
+      : config.authMode === 'google' && config.google
+        ? googleAuthFor(config.google.clientId, config.google.clientSecret, `${config.publicUrl}/auth/google/callback`)
+        : null;
+  return {
+    deps,
+    config,
+    googleAuth,
+    limiter,
+    logger: overrides.logger ?? pinoLogger(config.logLevel),
+    metrics,
+    lifecycle: overrides.lifecycle ?? new Lifecycle('ready'),
+    store,
+    mailSender,
+  };
 };
-
-/** What the HTTP layer needs, read once from the container. */
-export const servicesOf = (container: Container): AppServices => ({
-  deps: resolve(container, TOKENS.deps),
-  config: resolve(container, TOKENS.serverConfig),
-  googleAuth: resolve(container, TOKENS.googleAuth),
-  limiter: resolve(container, TOKENS.limiter),
-  logger: resolve(container, TOKENS.logger),
-  metrics: resolve(container, TOKENS.metrics),
-  lifecycle: resolve(container, TOKENS.lifecycle),
-});

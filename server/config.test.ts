@@ -12,6 +12,19 @@ const problemsOf = (env: Record<string, string>): string[] => {
 };
 
 describe('loadConfig', () => {
+  it('listens on loopback only with development sign-in, and HOST may not widen it', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ PUBLIC_URL: 'http://[::1]:3000' }).host).toBe('::1');
+    expect(loadConfig({ HOST: '::1' }).host).toBe('::1');
+    for (const wide of ['0.0.0.0', '::', '192.168.1.10', 'lowest.example']) {
+      expect(problemsOf({ HOST: wide })).toEqual([expect.stringContaining(`HOST must be a loopback address`)]);
+    }
+    // Google sign-in: every interface unless HOST says otherwise.
+    const google = { PUBLIC_URL: 'https://lowest.example', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+    expect(loadConfig(google).host).toBeNull();
+    expect(loadConfig({ ...google, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
   it('gives the documented defaults for an empty environment', () => {
     const config = loadConfig({}, { cwd: '/srv/app' });
     expect(config).toMatchObject({
@@ -137,7 +150,7 @@ describe('loadConfig: operations settings (DESIGN.md §3, §14)', () => {
 
 describe('loadConfig: mail', () => {
   it('without SMTP_URL mails wait; MAIL_FROM defaults to no-reply at the PUBLIC_URL host; links use PUBLIC_URL', () => {
-    expect(loadConfig({}).mail).toEqual({ smtpUrl: null, from: 'LOWEST UNIQUE <no-reply@localhost>' });
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: null, from: 'LOWEST UNIQUE <no-reply@localhost>', reminderMinutes: 120 });
     const config = loadConfig({ PUBLIC_URL: 'https://lowest.example/', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
     expect(config.mail.from).toBe('LOWEST UNIQUE <no-reply@lowest.example>');
     expect(config.game.publicUrl).toBe('https://lowest.example');
@@ -145,7 +158,7 @@ describe('loadConfig: mail', () => {
 
   it('reads SMTP_URL and MAIL_FROM', () => {
     const config = loadConfig({ SMTP_URL: 'smtps://user:pw@mail.example:465', MAIL_FROM: 'Lowest <games@lowest.example>' });
-    expect(config.mail).toEqual({ smtpUrl: 'smtps://user:pw@mail.example:465', from: 'Lowest <games@lowest.example>' });
+    expect(config.mail).toEqual({ smtpUrl: 'smtps://user:pw@mail.example:465', from: 'Lowest <games@lowest.example>', reminderMinutes: 120 });
     expect(loadConfig({ MAIL_FROM: 'games@lowest.example' }).mail.from).toBe('games@lowest.example');
   });
 
@@ -155,5 +168,12 @@ describe('loadConfig: mail', () => {
       'MAIL_FROM must be an address, or a name and <address>',
     ]);
     expect(problemsOf({ SMTP_URL: 'http://mail.example' })).toHaveLength(1);
+  });
+
+  it('REMINDER_MINUTES: minutes before the deadline, 120 unless set, a whole number under a day', () => {
+    expect(loadConfig({ REMINDER_MINUTES: '45' }).mail.reminderMinutes).toBe(45);
+    expect(problemsOf({ REMINDER_MINUTES: 'two hours' })).toEqual(['REMINDER_MINUTES must be a whole number']);
+    expect(problemsOf({ REMINDER_MINUTES: '0' })).toEqual(['REMINDER_MINUTES must be between 1 and 1439']);
+    expect(problemsOf({ REMINDER_MINUTES: '1440' })).toEqual(['REMINDER_MINUTES must be between 1 and 1439']);
   });
 });

@@ -8,6 +8,8 @@ export type AuthMode = 'google' | 'dev';
 
 export interface ServerConfig {
   port: number;
+  /** Address to listen on; null: every interface. Loopback only in development sign-in mode. */
+  host: string | null;
   databaseUrl: string;
   /** Origin users see (no trailing slash); links and the OAuth redirect use it. */
   publicUrl: string;
@@ -28,8 +30,11 @@ export interface ServerConfig {
   shutdownGraceSeconds: number;
   /** PostgreSQL connections per instance. */
   pgPoolSize: number;
-  /** Mail delivery (DESIGN.md §15): without smtpUrl mails wait in the outbox. */
-  mail: { smtpUrl: string | null; from: string };
+  /**
+   * Mail delivery (DESIGN.md §15): without smtpUrl mails wait in the outbox. `reminderMinutes`: how long before the
+   * deadline the daily reminder goes.
+   */
+  mail: { smtpUrl: string | null; from: string; reminderMinutes: number };
 }
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
@@ -75,6 +80,7 @@ const positiveInt = (name: string, min: number, max: number) =>
 
 const envSchema = z.object({
   PORT: positiveInt('PORT', 0, 65535),
+  HOST: optional,
   DATABASE_URL: optional.pipe(
     z
       .string()
@@ -116,6 +122,7 @@ const envSchema = z.object({
   METRICS_TOKEN: optional,
   SHUTDOWN_GRACE_SECONDS: positiveInt('SHUTDOWN_GRACE_SECONDS', 1, 3600),
   PG_POOL_SIZE: positiveInt('PG_POOL_SIZE', 1, 1000),
+  REMINDER_MINUTES: positiveInt('REMINDER_MINUTES', 1, 1439),
   SMTP_URL: optional.pipe(
     z
       .string()
@@ -176,6 +183,13 @@ export const loadConfig = (env: Record<string, string | undefined>, options: Loa
         'configure Google sign-in (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET) or use a loopback PUBLIC_URL',
     );
   }
+  // The loopback origin alone is not enough: a server listening on every interface still takes requests sent to it
+  // from the network whatever PUBLIC_URL says, so in dev mode it listens on loopback only.
+  const publicHost = new URL(publicUrl).hostname;
+  const devHost = publicHost === '[::1]' ? '::1' : publicHost === 'localhost' ? '127.0.0.1' : publicHost;
+  if (authMode === 'dev' && v.HOST !== undefined && !isLoopbackUrl(`http://${v.HOST.includes(':') ? `[${v.HOST}]` : v.HOST}`)) {
+    problems.push(`HOST must be a loopback address (127.0.0.1, ::1 or localhost) with development sign-in; HOST is ${v.HOST}`);
+  }
   const adminEmails = (v.ADMIN_EMAILS ?? '')
     .split(',')
     .map((e) => e.trim().toLowerCase())
@@ -188,6 +202,7 @@ export const loadConfig = (env: Record<string, string | undefined>, options: Loa
   const close = v.GAME_CLOSE;
   return {
     port,
+    host: authMode === 'dev' ? (v.HOST ?? devHost) : (v.HOST ?? null),
     databaseUrl: v.DATABASE_URL ?? 'sqlite:./data/lowest.db',
     publicUrl,
     authMode,
@@ -207,6 +222,10 @@ export const loadConfig = (env: Record<string, string | undefined>, options: Loa
     metricsToken: v.METRICS_TOKEN ?? null,
     shutdownGraceSeconds: v.SHUTDOWN_GRACE_SECONDS ?? 30,
     pgPoolSize: v.PG_POOL_SIZE ?? 10,
-    mail: { smtpUrl: v.SMTP_URL ?? null, from: v.MAIL_FROM ?? `LOWEST UNIQUE <no-reply@${new URL(publicUrl).hostname}>` },
+    mail: {
+      smtpUrl: v.SMTP_URL ?? null,
+      from: v.MAIL_FROM ?? `LOWEST UNIQUE <no-reply@${new URL(publicUrl).hostname}>`,
+      reminderMinutes: v.REMINDER_MINUTES ?? 120,
+    },
   };
 };

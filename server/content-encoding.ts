@@ -103,8 +103,7 @@ type Recorded = Context<AppEnv> & { [MADE]?: Made };
 /**
  * c.json for a request under compressJson: Hono's c.json, recording the response and its text on the context. One
  * function for every request, not a closure per request: a closure over the middleware's state, stored on each
- * context, made every request's objects outlive the young generation (a full GC every few hundred ms) and cost the
- * GET /api/game/today 45 % of its CPU (docs/performance.md, issue 13 fourth round).
+ * context, makes every request's objects outlive the young generation (a full GC every few hundred ms).
  */
 function recordingJson(this: Recorded, object: unknown, arg?: unknown, headers?: Record<string, string | string[]>): Response {
   const text = JSON.stringify(object);

@@ -53,11 +53,20 @@ export const ProfileUpdateRequest = object({
   displayName: z.string({ error: 'Display name must be at least 2 characters' }).max(200, 'Display name is too long'),
   /** Mails that are not about money (the claim reminder, a win on a day without a prize) on or off. */
   emailNotifications: checkedByCore<boolean>('boolean').optional(),
+  /** The daily reminder on days not yet played (off by default). */
+  dailyReminder: checkedByCore<boolean>('boolean').optional(),
 }).openapi('ProfileUpdateRequest');
 export type ProfileUpdateRequest = z.output<typeof ProfileUpdateRequest>;
 
 /** GET /api/profile and the answer to PUT /api/profile. */
-export const ProfileResponse = MeResponse.extend({ emailNotifications: z.boolean() }).openapi('ProfileResponse');
+export const ProfileResponse = MeResponse.extend({
+  emailNotifications: z.boolean(),
+  dailyReminder: z.boolean(),
+  /** false while a changed contact e-mail waits for its link (POST /api/profile/email-confirmation sends another). */
+  emailVerified: z.boolean(),
+  /** Where mails go: the contact e-mail once verified, else the sign-in's verified e-mail; null when there is none. */
+  mailAddress: z.string().nullable(),
+}).openapi('ProfileResponse');
 export type ProfileResponse = z.output<typeof ProfileResponse>;
 
 /** GET /api/stats/user/me */
@@ -643,6 +652,30 @@ export const AdminSubmissionsResponse = z
   })
   .openapi('AdminSubmissionsResponse');
 export type AdminSubmissionsResponse = z.output<typeof AdminSubmissionsResponse>;
+/** GET /admin/audit?from=&to=&admin=&page=&pageSize=: payout reviews and prize setting changes, newest first. */
+export const AuditTrailResponse = z
+  .object({
+    records: z.array(
+      z.object({
+        id: z.string(),
+        at: instant,
+        kind: z.enum(['payout', 'prize']),
+        adminId: z.string(),
+        /** null once the admin's account is deleted. */
+        adminName: z.string().nullable(),
+        subject: z.string(),
+        fromState: z.string().nullable(),
+        toState: z.string().nullable(),
+        note: z.string().nullable(),
+        reference: z.string().nullable(),
+      }),
+    ),
+    totalCount: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
+  .openapi('AuditTrailResponse');
+export type AuditTrailResponse = z.output<typeof AuditTrailResponse>;
 const whole = (name: string) => z.number({ error: `${name} must be a number.` });
 /** POST /admin/create-bot-submissions */
 export const CreateBotsBody = object({

@@ -38,6 +38,9 @@ export type ApiErrorCode = keyof typeof errorStatus;
 
 export const isApiErrorCode = (value: unknown): value is ApiErrorCode => typeof value === 'string' && Object.hasOwn(errorStatus, value);
 
-/** The HTTP edge's own failure: Hono's HTTPException, its status from the table, the code kept as its cause. */
-export const apiError = (code: ApiErrorCode, message: string): HTTPException =>
-  new HTTPException(errorStatus[code], { message, cause: code });
+/**
+ * The HTTP edge's own failure: Hono's HTTPException, its status from the table, the code kept as its cause and
+ * the headers that belong to it (`Retry-After`, `Allow`) on its `res`, as Hono's `getResponse()` reads them.
+ */
+export const apiError = (code: ApiErrorCode, message: string, headers?: Record<string, string>): HTTPException =>
+  new HTTPException(errorStatus[code], { message, cause: code, ...(headers ? { res: new Response(null, { headers }) } : {}) });

@@ -1,9 +1,11 @@
-// The mail worker every server instance runs (DESIGN.md §15): a delivery pass (claim reminders, then every due
-// mail) at start and then every few seconds. Instances never send a mail twice: claims are made in the database.
+// The mail worker every server instance runs (DESIGN.md §15): a delivery pass (claim reminders and the daily
+// reminder, then every due mail) at start and then every few seconds. Instances never send a mail twice: claims
+// and the reminders' marks are made in the database.
 import type { Deps } from '../core/deps.ts';
 import { deliverDueMails } from '../core/mail/deliver-mails.ts';
 import type { MailSender } from '../core/mail/mail-sender.ts';
 import { queueClaimReminders } from '../core/mail/notifications.ts';
+import { queueDailyReminders } from '../core/mail/daily-reminder.ts';
 import type { Logger } from './app-env.ts';
 
 export interface MailWorkerOptions {
@@ -13,6 +15,8 @@ export interface MailWorkerOptions {
   logger: Logger;
   /** Pause between passes (default 15 s). */
   intervalMs?: number;
+  /** How long before the deadline the daily reminder goes (REMINDER_MINUTES). */
+  reminderMinutes: number;
 }
 
 export interface MailWorker {
@@ -36,6 +40,7 @@ export const startMailWorker = (options: MailWorkerOptions): MailWorker => {
   const pass = async (): Promise<void> => {
     try {
       await queueClaimReminders(deps);
+      await queueDailyReminders(deps, options.reminderMinutes * 60_000);
       if (!sender) return;
       const report = await deliverDueMails(deps, sender);
       if (report.retrying + report.failed > 0) {

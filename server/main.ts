@@ -10,15 +10,14 @@ import { closeDueGames } from '../core/game/close.ts';
 import { closeInstantAfter } from '../core/game/calendar.ts';
 import type { AppEnv } from './app-env.ts';
 import { createApp } from './app.ts';
-import { buildContainer } from './composition-root.ts';
-import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
+import { composeServer } from './composition-root.ts';
+import { ConfigError, isLoopbackUrl, loadConfig, type ServerConfig } from './config.ts';
 import { Lifecycle } from './lifecycle/lifecycle.ts';
 import { startingApp } from './lifecycle/starting-app.ts';
 import { pinoLogger } from './observability/logger.ts';
 import { startMailWorker, type MailWorker } from './mail-worker.ts';
 import { isPostgresUrl } from './open-store.ts';
 import { startScheduler, type Scheduler } from './scheduler.ts';
-import { resolve, TOKENS } from './tokens.ts';
 import type { Store } from '../core/ports.ts';
 
 /**
@@ -51,26 +50,26 @@ const main = (): void => {
   const config = configOrExit();
   const logger = pinoLogger(config.logLevel);
   const lifecycle = new Lifecycle('starting');
-  let handler: Hono<AppEnv> = startingApp(lifecycle, config.metricsToken);
+  let handler: Hono<AppEnv> = startingApp(lifecycle, config.metricsToken, !isLoopbackUrl(config.publicUrl));
   let store: Store | null = null;
   let scheduler: Scheduler | null = null;
   let mailWorker: MailWorker | null = null;
 
-  const server = serve({ fetch: (request, env) => handler.fetch(request, env), port: config.port }, (info) => {
-    logger.info('listening', { port: info.port, publicUrl: config.publicUrl, authMode: config.authMode });
+  const listen = { fetch: (request: Request, env: unknown) => handler.fetch(request, env), port: config.port };
+  const server = serve(config.host === null ? listen : { ...listen, hostname: config.host }, (info) => {
+    logger.info('listening', { address: info.address, port: info.port, publicUrl: config.publicUrl, authMode: config.authMode });
   });
 
   const opened = (async () => {
-    const container = await buildContainer(config, { logger, lifecycle });
-    store = resolve(container, TOKENS.store);
-    const deps = resolve(container, TOKENS.deps);
-    const metrics = resolve(container, TOKENS.metrics);
-    handler = createApp(container);
+    const services = await composeServer(config, { logger, lifecycle });
+    const { deps, metrics, mailSender } = services;
+    store = services.store;
+    handler = createApp(services);
     lifecycle.enter('catching-up');
     logger.info('database ready', { database: isPostgresUrl(config.databaseUrl) ? 'postgres' : 'sqlite' });
     if (config.authMode === 'dev') logger.info('development sign-in', { url: `${config.publicUrl}/auth/dev` });
     if (lifecycle.draining) return;
-    mailWorker = startMailWorker({ deps, sender: resolve(container, TOKENS.mailSender), logger });
+    mailWorker = startMailWorker({ deps, sender: mailSender, logger, reminderMinutes: config.mail.reminderMinutes });
     scheduler = startScheduler({
       closeDue: () => metrics.timeClose(() => closeDueGames(deps)),
       nextDeadline: (now) => closeInstantAfter(now, config.game),
@@ -106,9 +105,11 @@ const main = (): void => {
         await mailWorker?.stop();
         await store?.close();
         logger.info('stopped', { signal });
+        await logger.flush();
         process.exit(0);
       } catch (error) {
         logger.error('Closing the database failed', error);
+        await logger.flush().catch(() => undefined);
         process.exit(1);
       }
     };

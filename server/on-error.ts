@@ -20,7 +20,7 @@ export const errorHandler =
     }
     if (err instanceof HTTPException && err.status < 500) {
       const code = isApiErrorCode(err.cause) ? err.cause : (codeOfStatus[err.status] ?? `HTTP_${err.status}`);
-      return c.json({ error: err.message || 'Bad request.', code } satisfies ApiError, err.status);
+      return c.json({ error: err.message || 'Bad request.', code } satisfies ApiError, err.status, err.res && Object.fromEntries(err.res.headers));
     }
     logger.error(`${c.req.method} ${c.req.path} failed`, err);
     return c.json({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } satisfies ApiError, 500);

@@ -14,16 +14,15 @@ export interface OpenedStore extends Store {
 export const isPostgresUrl = (databaseUrl: string): boolean =>
   databaseUrl.startsWith('postgres://') || databaseUrl.startsWith('postgresql://');
 
-export const openStore = async (databaseUrl: string, options: { pgPoolSize?: number; checkNesting?: boolean } = {}): Promise<OpenedStore> => {
-  const { checkNesting } = options;
+export const openStore = async (databaseUrl: string, options: { pgPoolSize?: number } = {}): Promise<OpenedStore> => {
   if (isPostgresUrl(databaseUrl)) {
     const { createPostgresStore } = await import('../adapters/postgres/store.ts');
-    return createPostgresStore(databaseUrl, { maxConnections: options.pgPoolSize ?? 10, checkNesting });
+    return createPostgresStore(databaseUrl, { maxConnections: options.pgPoolSize ?? 10 });
   }
   const path = databaseUrl.slice('sqlite:'.length);
   const { createSqliteStore } = await import('../adapters/sqlite/store.ts');
-  if (path === ':memory:') return createSqliteStore(':memory:', { checkNesting });
+  if (path === ':memory:') return createSqliteStore(':memory:');
   const file = resolve(path);
   mkdirSync(dirname(file), { recursive: true });
-  return createSqliteStore(file, { checkNesting });
+  return createSqliteStore(file);
 };

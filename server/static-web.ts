@@ -12,7 +12,7 @@ import type { AppEnv } from './app-env.ts';
 import { chooseEncoding, type ContentEncoding } from './content-encoding.ts';
 
 /** The admin API's paths (DESIGN.md §12); GET /admin itself is the web app's admin screen. */
-const ADMIN_API = /^\/admin\/(status|daily-close|compute\/[^/]*|open\/[^/]*|submissions|create-bot-submissions|delete-bot-submissions)\/?$/;
+const ADMIN_API = /^\/admin\/(audit|status|daily-close|compute\/[^/]*|open\/[^/]*|submissions|create-bot-submissions|delete-bot-submissions)\/?$/;
 
 export const isApiPath = (path: string): boolean =>
   path === '/api' || path.startsWith('/api/') || path === '/auth' || path.startsWith('/auth/') || ADMIN_API.test(path);

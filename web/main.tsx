@@ -2,7 +2,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router';
+import { registerServiceWorker } from './app/register-service-worker.ts';
 import { ErrorToastDismissal } from './app/error-toast-dismissal.tsx';
 import { prefetchScreenData } from './app/prefetch-screen-data.ts';
 import { AppRoutes } from './app/router.tsx';
@@ -39,3 +40,5 @@ void Promise.race([
     </StrictMode>,
   );
 });
+
+registerServiceWorker();

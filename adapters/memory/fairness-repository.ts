@@ -8,11 +8,6 @@ const byLeaf = (a: { leaf: string }, b: { leaf: string }): number => (a.leaf < b
 export class MemoryFairnessRepository implements FairnessRepository {
   constructor(private readonly state: () => MemoryState) {}
 
-  /** In memory, the caller folds the leaves itself. */
-  async rootBeside(): Promise<null> {
-    return null;
-  }
-
   async *sortedLeaves(gameKey: GameKey): AsyncIterable<readonly string[]> {
     const { entries, mines } = await this.publishedRows(gameKey);
     yield [...entries, ...mines].sort(byLeaf).map((r) => r.leaf);

@@ -1,13 +1,7 @@
 import type { PlayerMetric, LeaderboardQueries, WinnerRow } from '../../core/leaderboards/ports.ts';
+import { rankPlayers } from '../../core/leaderboards/ranking.ts';
 import type { Game, PlayerStats } from '../../core/model.ts';
 import type { MemoryState } from './state.ts';
-
-const metricOf: Record<PlayerMetric, (s: PlayerStats) => number> = {
-  wins: (s) => s.wins,
-  entries: (s) => s.entries,
-  streak: (s) => s.currentStreak,
-  bestStreak: (s) => s.bestStreak,
-};
 
 const newestFirst = (a: Game, b: Game): number =>
   a.closesAt !== b.closesAt ? (a.closesAt < b.closesAt ? 1 : -1) : b.number - a.number;
@@ -40,11 +34,6 @@ export class MemoryLeaderboardQueries implements LeaderboardQueries {
 
   async topPlayers(metric: PlayerMetric, limit: number): Promise<(PlayerStats & { playerName: string })[]> {
     const s = this.state();
-    const value = metricOf[metric];
-    return [...s.playerStats.values()]
-      .filter((p) => value(p) > 0)
-      .sort((a, b) => value(b) - value(a) || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0))
-      .slice(0, Math.max(0, limit))
-      .map((p) => ({ ...p, playerName: s.users.get(p.userId)?.displayName ?? '' }));
+    return rankPlayers(s.playerStats.values(), metric, limit).map((p) => ({ ...p, playerName: s.users.get(p.userId)?.displayName ?? '' }));
   }
 }

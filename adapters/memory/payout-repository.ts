@@ -1,6 +1,7 @@
 import { DomainError } from '../../core/errors.ts';
 import type { AuditEntry, GameDate, Instant, Payout, PayoutStatus } from '../../core/model.ts';
-import type { PayoutRepository } from '../../core/payouts/ports.ts';
+import type { AuditFilter, PayoutAuditRow, PayoutRepository } from '../../core/payouts/ports.ts';
+import { adminNameOf, matchesAudit, newestAudit } from './audit-filter.ts';
 import type { MemoryState } from './state.ts';
 
 export class MemoryPayoutRepository implements PayoutRepository {
@@ -59,5 +60,30 @@ export class MemoryPayoutRepository implements PayoutRepository {
     return this.state()
       .audit.filter((a) => a.payoutId === payoutId)
       .map((a) => ({ ...a }));
+  }
+
+  async auditTrail(filter: AuditFilter, limit: number): Promise<PayoutAuditRow[]> {
+    const s = this.state();
+    const rows = s.audit.flatMap((entry): PayoutAuditRow[] => {
+      const payout = s.payouts.get(entry.payoutId);
+      if (!payout || !matchesAudit(filter, entry)) return [];
+      const player = payout.userId === null ? undefined : s.users.get(payout.userId);
+      return [
+        {
+          ...entry,
+          adminName: adminNameOf(s, entry.adminId),
+          gameDate: s.winnings.get(payout.winningId)?.gameDate ?? null,
+          amountCents: payout.amountCents,
+          currency: payout.currency,
+          playerName: player?.displayName ?? null,
+        },
+      ];
+    });
+    return newestAudit(rows, limit);
+  }
+
+  async auditCount(filter: AuditFilter): Promise<number> {
+    const s = this.state();
+    return s.audit.filter((entry) => s.payouts.has(entry.payoutId) && matchesAudit(filter, entry)).length;
   }
 }

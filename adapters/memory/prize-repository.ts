@@ -1,5 +1,7 @@
 import type { GameDate, PrizeConfig } from '../../core/model.ts';
-import type { PrizeRepository } from '../../core/prizes/ports.ts';
+import type { AuditActor, AuditFilter } from '../../core/payouts/ports.ts';
+import type { PrizeAuditEntry, PrizeRepository } from '../../core/prizes/ports.ts';
+import { adminNameOf, matchesAudit, newestAudit } from './audit-filter.ts';
 import type { MemoryState } from './state.ts';
 
 export class MemoryPrizeRepository implements PrizeRepository {
@@ -53,5 +55,19 @@ export class MemoryPrizeRepository implements PrizeRepository {
       }
     }
     return removed;
+  }
+
+  async addAudit(entry: PrizeAuditEntry): Promise<void> {
+    this.state().prizeAudit.push({ ...entry });
+  }
+
+  async auditTrail(filter: AuditFilter, limit: number): Promise<(PrizeAuditEntry & AuditActor)[]> {
+    const s = this.state();
+    const rows = s.prizeAudit.filter((entry) => matchesAudit(filter, entry)).map((entry) => ({ ...entry, adminName: adminNameOf(s, entry.adminId) }));
+    return newestAudit(rows, limit);
+  }
+
+  async auditCount(filter: AuditFilter): Promise<number> {
+    return this.state().prizeAudit.filter((entry) => matchesAudit(filter, entry)).length;
   }
 }

@@ -15,6 +15,7 @@ import { MemoryWinningRepository } from './winning-repository.ts';
 import { MemoryPayoutRepository } from './payout-repository.ts';
 import { MemoryGuildRepository } from './guild-repository.ts';
 import { MemoryOutboxRepository } from './outbox-repository.ts';
+import { MemoryDailyReminderRepository, MemoryEmailConfirmationRepository, MemorySigningKeyRepository } from './mail-address-repositories.ts';
 import { MemoryFairnessRepository } from './fairness-repository.ts';
 import { MemoryNumberTallies } from './number-tallies.ts';
 import { MemoryTrendQueries } from './trend-queries.ts';
@@ -36,6 +37,9 @@ export const memoryRepositories = (state: () => MemoryState): Repositories => ({
   payouts: new MemoryPayoutRepository(state),
   guilds: new MemoryGuildRepository(state),
   outbox: new MemoryOutboxRepository(state),
+  emailConfirmations: new MemoryEmailConfirmationRepository(state),
+  dailyReminders: new MemoryDailyReminderRepository(state),
+  signingKeys: new MemorySigningKeyRepository(state),
   tallies: new MemoryNumberTallies(state),
   fairness: new MemoryFairnessRepository(state),
   admin: new MemoryAdminQueries(state),

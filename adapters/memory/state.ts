@@ -19,6 +19,9 @@ import type {
   User,
   Winning,
 } from '../../core/model.ts';
+import type { PrizeAuditEntry } from '../../core/prizes/ports.ts';
+
+import type { EmailConfirmation, MailSettings } from '../../core/accounts/ports.ts';
 
 /** A stored mine; detached (userId null) once its player deleted their account after the close. */
 export type StoredMine = Omit<Mine, 'userId'> & { userId: string | null };
@@ -50,11 +53,18 @@ export interface MemoryState {
   winnings: Map<string, Winning>;
   payouts: Map<string, Payout>;
   audit: AuditEntry[];
+  prizeAudit: PrizeAuditEntry[];
   guilds: Map<string, Guild>;
   guildMembers: Map<string, GuildMember>; // by userId: one guild per player
   outbox: QueuedMail[];
-  /** Players who turned off non-money mails. */
-  mailOptOut: Set<string>;
+  /** Players' mail switches, by user id; absent: all off. */
+  mailSettings: Map<string, MailSettings>;
+  /** Links that confirm a contact e-mail, by token hash. */
+  emailConfirmations: Map<string, EmailConfirmation>;
+  /** The daily reminders sent: `${userId}|${gameDate}` → when. */
+  dailyReminders: Map<string, string>;
+  /** Keys the database keeps, by name. */
+  signingKeys: Map<string, string>;
   /** Who holds a `sending` row and until when, by mail id (QueuedMail does not show claims). */
   outboxClaims: Map<string, { token: string; until: string }>;
   /** When each winning's claim reminder was queued. */
@@ -78,10 +88,14 @@ export const emptyState = (): MemoryState => ({
   winnings: new Map(),
   payouts: new Map(),
   audit: [],
+  prizeAudit: [],
   guilds: new Map(),
   guildMembers: new Map(),
   outbox: [],
-  mailOptOut: new Set(),
+  mailSettings: new Map(),
+  emailConfirmations: new Map(),
+  dailyReminders: new Map(),
+  signingKeys: new Map(),
   outboxClaims: new Map(),
   remindedWinnings: new Map(),
 });

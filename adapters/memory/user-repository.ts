@@ -1,8 +1,10 @@
 import { DomainError } from '../../core/errors.ts';
 import type { User } from '../../core/model.ts';
-import type { NewUser, UserChanges, UserRepository } from '../../core/accounts/ports.ts';
+import type { MailSettings, NewUser, UserChanges, UserRepository } from '../../core/accounts/ports.ts';
 import { newPlayerStats } from '../../core/rewards/streaks.ts';
 import type { MemoryState } from './state.ts';
+
+const NO_SETTINGS: MailSettings = { newsOptOut: false, dailyReminder: false, contactEmailConfirmed: false };
 
 const emailTaken = () => new DomainError('EMAIL_TAKEN', 'That e-mail address is already in use.');
 
@@ -61,23 +63,28 @@ export class MemoryUserRepository implements UserRepository {
     }
     const updated: User = { ...user, ...fields };
     s.users.set(id, updated);
+    // A new contact e-mail is unconfirmed until its own link is followed.
+    const settings = s.mailSettings.get(id);
+    if (settings && updated.email.toLowerCase() !== user.email.toLowerCase()) s.mailSettings.set(id, { ...settings, contactEmailConfirmed: false });
     return { ...updated };
   }
 
-  async mailOptOut(id: string): Promise<boolean> {
-    return this.state().mailOptOut.has(id);
+  async mailSettings(id: string): Promise<MailSettings> {
+    return { ...NO_SETTINGS, ...this.state().mailSettings.get(id) };
   }
 
-  async setMailOptOut(id: string, optOut: boolean): Promise<void> {
+  async setMailSettings(id: string, changes: Partial<MailSettings>): Promise<void> {
     const s = this.state();
-    if (optOut && s.users.has(id)) s.mailOptOut.add(id);
-    else s.mailOptOut.delete(id);
+    if (!s.users.has(id)) return;
+    s.mailSettings.set(id, { ...NO_SETTINGS, ...s.mailSettings.get(id), ...changes });
   }
 
   async delete(id: string): Promise<void> {
     const s = this.state();
     s.users.delete(id);
-    s.mailOptOut.delete(id);
+    s.mailSettings.delete(id);
+    for (const [hash, link] of s.emailConfirmations) if (link.userId === id) s.emailConfirmations.delete(hash);
+    for (const key of s.dailyReminders.keys()) if (key.startsWith(`${id}|`)) s.dailyReminders.delete(key);
     s.playerStats.delete(id);
   }
 

@@ -77,14 +77,14 @@ describe('read units on PostgreSQL', () => {
       }),
       store.read((r) => r.users.byId('answered-before')),
     ];
-    expect((await beside)?.id).toBe('answered-before');
     await read;
     await other.write((w) => w.users.create(newUser('answered-during')));
-    // Started after that commit was answered, while the older unit is still open: it sees the commit.
+    // Started after that commit was answered, while the older units' transaction is still open: it sees the commit.
     const later = store.read((r) => r.users.byId('answered-during'));
     expect((await later)?.id).toBe('answered-during');
     gateOpen();
     expect(await held).toEqual([null, null]);
+    expect((await beside)?.id).toBe('answered-before');
   });
 
   it('started in one turn, leave each other unharmed when one statement fails', async () => {

@@ -1,222 +1,128 @@
-// The scale-out Store: PostgreSQL through the `postgres` package. Writes are transactions (READ COMMITTED); the
-// constraints, conditional updates and row locks in the shared repositories do the serialising. Reads share
-// read-only snapshot transactions (sharedReads).
+// The scale-out Store: PostgreSQL through the `postgres` package (postgres.js), for any number of server instances.
+//
+// Concurrency model
+// - One pool of connections per instance. Every unit of work runs in a transaction of postgres.js's `sql.begin`: it
+//   reserves a connection, sends BEGIN, runs the unit, then COMMITs, or ROLLBACKs when the unit throws or any of its
+//   statements failed (even one whose error the unit caught), and releases the connection.
+// - Write units are READ COMMITTED: the constraints, conditional updates and row locks (FOR UPDATE / FOR SHARE) of the
+//   shared repositories do the serialising, across instances too.
+// - Read units are REPEATABLE READ READ ONLY, one snapshot (taken at the first statement) for the whole unit. The read
+//   units that start within one turn of the event loop share one such transaction, begun after that turn, so its
+//   snapshot follows every one of their starts; each unit is answered after its COMMIT.
+// - Every statement is prepared (postgres.js's `prepare` option): parsed once per connection, then one round trip.
+// - The query builder `db` (migrations, rate limits, bulk tools) reserves a connection from the same pool for each
+//   query or kysely transaction, through kysely's own PostgresDialect.
+// What holds, by construction:
+// - Read-your-writes: a unit is answered after its COMMIT, so a unit that starts afterwards, on any instance, takes
+//   its snapshot (or, writing, each statement's) after that COMMIT: a shared read transaction begins after the last
+//   of its units started.
+// - No half-seen write: a transaction's rows become visible together at its COMMIT; a read unit keeps one snapshot.
+// - A unit started from inside another unit of the same store is refused (unit-of-work-guard.ts): it would run
+//   outside the transaction it sits in.
 import {
   Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  sql,
+  PostgresDialect,
   type CompiledQuery,
-  type DatabaseConnection,
-  type Dialect,
-  type Driver,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+  type QueryResult,
 } from 'kysely';
 import postgres from 'postgres';
-import { PostgresJsConnection, PostgresJsDriver, runPrepared } from './driver.ts';
 import type { Repositories, Store } from '../../core/ports.ts';
-import { errorCode, postgresDialect, type SnapshotReader } from '../sql/dialect.ts';
+import { postgresDialect } from '../sql/dialect.ts';
 import { migrate } from '../sql/migrate.ts';
 import { sqlRepositories } from '../sql/repositories.ts';
 import type { Database } from '../sql/schema.ts';
 import { unitOfWorkGuard } from '../unit-of-work-guard.ts';
 
 export interface PostgresStore extends Store {
-  /** The query builder, for `lowest migrate` and bulk tools (bench, seeds). */
+  /** The query builder, for `lowest migrate`, the shared rate limits and bulk tools (bench, seeds). */
   readonly db: Kysely<Database>;
 }
 
-/** What pg_export_snapshot() returns, e.g. `00000003-0000001B-1`: checked before it is spliced into SET TRANSACTION. */
-const SNAPSHOT_ID = /^[0-9A-F]+-[0-9A-F]+(-[0-9]+)?$/i;
+type Statements = postgres.Sql | postgres.ReservedSql | postgres.TransactionSql;
 
-/**
- * A second pooled connection reading in the snapshot of `trx` (exported now; valid while `trx` is open), for a long
- * read that should run beside the transaction's own statements: the close's fairness fold beside its counters.
- */
-export const snapshotReaderOf = (pool: () => postgres.Sql, trx: Kysely<Database>) => async (): Promise<SnapshotReader> => {
-  const { rows } = await sql<{ id: string }>`select pg_export_snapshot() as id`.execute(trx);
-  const id = rows[0]?.id ?? '';
-  if (!SNAPSHOT_ID.test(id)) throw new Error(`Unexpected snapshot id ${JSON.stringify(id)}.`);
-  const reserved = await pool().reserve();
-  try {
-    await reserved.unsafe('begin isolation level repeatable read read only');
-    await reserved.unsafe(`set transaction snapshot '${id}'`);
-  } catch (error) {
-    await reserved.unsafe('rollback').catch(() => undefined);
-    reserved.release();
-    throw error;
-  }
-  return {
-    rows: async <Row>(query: { compile(): { sql: string; parameters: readonly unknown[] } }): Promise<Row[]> => {
-      const compiled = query.compile();
-      return (await runPrepared<Row>(reserved, compiled)).rows;
-    },
-    release: async () => {
-      try {
-        await reserved.unsafe('commit');
-      } finally {
-        reserved.release();
-      }
-    },
-  };
-};
+type Command = PostgresQueryResult<unknown>['command'];
 
-/** kysely's PostgreSQL dialect over a driver of ours (driver.ts). */
-export const postgresJsDialect = (createDriver: () => Driver): Dialect => ({
-  createAdapter: () => new PostgresAdapter(),
-  createDriver,
-  createIntrospector: (introspected) => new PostgresIntrospector(introspected),
-  createQueryCompiler: () => new PostgresQueryCompiler(),
+/** The subset of `pg`'s client that kysely's PostgresDialect uses (no cursors), over a postgres.js connection or transaction. */
+const clientOf = (sql: Statements, release: () => void = () => undefined): PostgresPoolClient => ({
+  query: (async (text: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<unknown>> => {
+    const result = await sql.unsafe(text, parameters as postgres.ParameterOrJSON<never>[], { prepare: true });
+    // PostgreSQL answers COMMIT with ROLLBACK, not an error, when a statement of the transaction failed.
+    if (text === 'commit' && result.command === 'ROLLBACK') throw new Error('The transaction was rolled back.');
+    return { command: result.command as Command, rowCount: result.count, rows: Array.from(result) };
+  }) as PostgresPoolClient['query'],
+  release,
 });
 
-/** One reserved connection as the only connection of a query builder: a unit's statements, in order, on it. */
-class ReservedConnectionDriver implements Driver {
-  readonly #connection: DatabaseConnection;
+const kyselyOver = (pool: PostgresPool): Kysely<Database> => new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 
-  constructor(reserved: postgres.ReservedSql) {
-    this.#connection = new PostgresJsConnection(reserved);
-  }
-
-  async init(): Promise<void> {}
-  async acquireConnection(): Promise<DatabaseConnection> {
-    return this.#connection;
-  }
-  async beginTransaction(): Promise<void> {
-    throw new Error('A unit of work is a transaction already.');
-  }
-  async commitTransaction(): Promise<void> {}
-  async rollbackTransaction(): Promise<void> {}
-  async releaseConnection(): Promise<void> {}
-  async destroy(): Promise<void> {}
-}
-
-/** Reads see one snapshot of committed data (never half a write, as on SQLite and in memory) and cannot write. */
-const READ_UNIT_BEGIN = 'start transaction isolation level repeatable read read only';
+const MUTATIONS = new Set<string>(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
 /**
- * The shared repositories over one reserved connection; prepared queries go straight to it (see writeUnit). The query
- * builder is made only when a unit uses it: most units of the request path run prepared queries alone, and a builder
- * per unit is a few kilobytes of garbage that outlives the young generation while the unit waits for the database.
- * `readerPool`: for a write unit, where a close may read its leaves beside it in its snapshot.
+ * The shared repositories in one transaction. Prepared queries (prepared.ts) go straight to it; the query builder is
+ * made only when a unit uses it (most units of the request path run prepared queries alone).
  */
-const repositoriesOn = (reserved: postgres.ReservedSql, readerPool?: () => postgres.Sql): Repositories => {
+const repositoriesIn = (transaction: postgres.TransactionSql): Repositories => {
+  const client = clientOf(transaction);
   let db: Kysely<Database> | null = null;
-  const builder = (): Kysely<Database> => (db ??= new Kysely<Database>({ dialect: postgresJsDialect(() => new ReservedConnectionDriver(reserved)) }));
   return sqlRepositories({
     get db() {
-      return builder();
+      return (db ??= kyselyOver({ connect: async () => client, end: async () => undefined }));
     },
     dialect: postgresDialect,
-    execute: <Row>(query: CompiledQuery<Row>) => runPrepared<Row>(reserved, query),
-    ...(readerPool ? { openSnapshotReader: () => snapshotReaderOf(readerPool, builder())() } : {}),
+    execute: async <Row>(query: CompiledQuery<Row>): Promise<QueryResult<Row>> => {
+      const { command, rowCount, rows } = await client.query<Row>(query.sql, query.parameters);
+      return { rows, ...(MUTATIONS.has(command) ? { numAffectedRows: BigInt(rowCount) } : {}) };
+    },
   });
 };
 
-/** PostgreSQL's code for a statement sent after another one failed in the same transaction. */
-const IN_FAILED_TRANSACTION = '25P02';
-
-/**
- * A write unit on a reserved connection, in as few round trips as its statements allow (docs/performance.md, issue
- * 13 fourth and fifth rounds):
- * - BEGIN is queued before the unit's first statement and goes out in the same write to the socket (postgres.js sends
- *   what is queued in one turn together, and runs it in order). BEGIN fails only with its connection, and then so
- *   does every statement after it; the unit fails if it did.
- * - Prepared queries (the request path) go straight to the connection, past kysely's executor: a statement is queued
- *   the moment the repository is called, so statements a use case starts together (Promise.all) go out in one write,
- *   in the order they were called.
- * - It waits for its COMMIT, and fails if the transaction had been aborted (PostgreSQL then answers COMMIT with
- *   ROLLBACK, no error), whatever the work did with the statement that failed.
- */
-const writeUnit = async <T>(
-  pool: postgres.Sql,
-  work: (repos: Repositories) => Promise<T>,
-  readerPool: () => postgres.Sql,
-): Promise<T> => {
-  const reserved = await pool.reserve();
-  const begun = reserved.unsafe('begin').execute();
-  // Its failure is read after the unit's work (below); until then it must not count as an unhandled rejection.
-  begun.catch(() => undefined);
-  try {
-    const result = await work(repositoriesOn(reserved, readerPool));
-    await begun;
-    const committed = await reserved.unsafe('commit');
-    if (committed.command !== 'COMMIT') throw new Error(`The transaction was rolled back (${committed.command}).`);
-    return result;
-  } catch (error) {
-    // BEGIN failed, or a statement did: end the transaction before the connection goes back.
-    await begun.catch(() => undefined);
-    await reserved.unsafe('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    reserved.release();
-  }
-};
-
-interface PendingRead {
+interface QueuedRead {
   work: (repos: Repositories) => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
 
 /**
- * Read units share read transactions: the units that start in one turn of the event loop run together, in one
- * read-only repeatable-read transaction on one connection, begun when the turn ends (in its check phase). Its snapshot
- * is taken at its first statement, after every unit in it had started, so each unit sees every commit that was answered
- * before it started, as a unit of its own would; and each sees one snapshot. Under a rush the session lookups and reads
- * of many requests share one BEGIN, one COMMIT and one connection (docs/performance.md, issue 13 fifth round).
- * - Each unit is answered as soon as its own work is done; the transaction ends when the last one is.
- * - BEGIN goes out in the same write as the first statements; the COMMIT is not waited for (postgres.js pipelines the
- *   next user's statements after it): a read-only transaction has nothing to lose at COMMIT.
- * - A statement that fails aborts the transaction for the units after it: those (PostgreSQL refuses them with 25P02)
- *   run again in a transaction of their own. If BEGIN failed, every unit fails.
+ * Read units that start within one turn of the event loop share one transaction, begun after that turn (see the top of
+ * the file). If it fails (a statement failed, and PostgreSQL refuses the rest of the transaction), each of its units
+ * runs again in a transaction of its own: a read can be repeated, and a later snapshot still follows its start.
  */
-const sharedReads = (pool: postgres.Sql) => {
-  const run = async (units: PendingRead[]): Promise<void> => {
-    let reserved: postgres.ReservedSql;
-    try {
-      reserved = await pool.reserve();
-    } catch (error) {
-      for (const unit of units) unit.reject(error);
-      return;
-    }
-    const begun = reserved.unsafe(READ_UNIT_BEGIN).execute();
-    // Settled before any statement after it is answered: read once each unit's work is done.
-    const beginFailure = begun.then(
-      () => null,
-      (error: unknown) => ({ error }),
-    );
-    const repos = repositoriesOn(reserved);
-    const settle = async (unit: PendingRead): Promise<void> => {
-      let outcome: { value: unknown } | { error: unknown };
-      try {
-        outcome = { value: await unit.work(repos) };
-      } catch (error) {
-        outcome = { error };
-      }
-      const failedBegin = await beginFailure;
-      if (failedBegin) unit.reject(failedBegin.error);
-      else if ('value' in outcome) unit.resolve(outcome.value);
-      else if (errorCode(outcome.error) === IN_FAILED_TRANSACTION && units.length > 1) void run([unit]);
-      else unit.reject(outcome.error);
-    };
-    try {
-      await Promise.all(units.map(settle));
-      if (await beginFailure) await reserved.unsafe('rollback').catch(() => undefined);
-      else
-        void reserved
-          .unsafe('commit')
-          .execute()
-          .catch(() => undefined);
-    } finally {
-      reserved.release();
-    }
+const sharedReads = (sql: postgres.Sql) => {
+  const run = async (units: QueuedRead[]): Promise<void> => {
+    const outcomes: ({ value: unknown } | { error: unknown })[] = [];
+    const failure = await sql
+      .begin(READ, (transaction) => {
+        const repos = repositoriesIn(transaction);
+        return Promise.all(
+          units.map((unit, i) =>
+            unit.work(repos).then(
+              (value) => void (outcomes[i] = { value }),
+              (error: unknown) => void (outcomes[i] = { error }),
+            ),
+          ),
+        );
+      })
+      .then(
+        () => null,
+        (error: unknown) => ({ error }),
+      );
+    if (failure && units.length > 1) for (const unit of units) void run([unit]);
+    else
+      units.forEach((unit, i) => {
+        const outcome = outcomes[i] ?? failure ?? { error: new Error('The read unit did not run.') };
+        if ('value' in outcome) unit.resolve(outcome.value);
+        else unit.reject(outcome.error);
+      });
   };
 
-  let forming: PendingRead[] | null = null;
+  let forming: QueuedRead[] | null = null;
   return <T>(work: (repos: Repositories) => Promise<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       if (!forming) {
-        const units: PendingRead[] = (forming = []);
+        const units: QueuedRead[] = (forming = []);
         setImmediate(() => {
           forming = null;
           void run(units);
@@ -226,35 +132,32 @@ const sharedReads = (pool: postgres.Sql) => {
     });
 };
 
+const READ = 'isolation level repeatable read read only';
+
 /** Connects to `url` (postgres://…) and migrates the database. */
-/** `checkNesting`: refuse a unit of work started inside another (unit-of-work-guard.ts); on unless turned off. */
-export async function createPostgresStore(
-  url: string,
-  options: { maxConnections?: number; checkNesting?: boolean } = {},
-): Promise<PostgresStore> {
-  const client = postgres(url, { max: options.maxConnections ?? 10, onnotice: () => undefined });
-  const db = new Kysely<Database>({ dialect: postgresJsDialect(() => new PostgresJsDriver(client)) });
+export async function createPostgresStore(url: string, options: { maxConnections?: number } = {}): Promise<PostgresStore> {
+  const sql = postgres(url, { max: options.maxConnections ?? 10, onnotice: () => undefined });
+  const db = kyselyOver({
+    connect: async () => {
+      const reserved = await sql.reserve();
+      return clientOf(reserved, () => reserved.release());
+    },
+    end: () => sql.end(),
+  });
   try {
     await migrate(db);
   } catch (error) {
     await db.destroy();
     throw error;
   }
-  const guard = unitOfWorkGuard(options.checkNesting ?? true);
-  const reads = sharedReads(client);
-  // Snapshot readers get a pool of their own, opened on first use: taken from the main pool, two closes that each
-  // hold a connection (or one close and a second close waiting for its game) could wait for each other's reader.
-  // A reader waits for no lock, so readers always finish and hand their connection on.
-  let readers: postgres.Sql | null = null;
-  const readerPool = (): postgres.Sql => (readers ??= postgres(url, { max: 2, idle_timeout: 60, onnotice: () => undefined }));
+  const guard = unitOfWorkGuard();
+  const reads = sharedReads(sql);
   return {
     db,
     read: (work) => guard(() => reads(work)),
-    write: (work) => guard(() => writeUnit(client, work, readerPool)),
-    close: async () => {
-      await db.destroy();
-      await readers?.end();
-    },
+    write: <T>(work: (repos: Repositories) => Promise<T>) =>
+      guard(() => sql.begin('isolation level read committed', (transaction) => work(repositoriesIn(transaction))) as Promise<T>),
+    close: () => db.destroy(),
   };
 }
 

@@ -1,5 +1,6 @@
-// How the PostgreSQL store talks to the database (driver.ts, store.ts unitOn): every statement prepared (one round
-// trip, not a type lookup and then the statement), and a write unit that cannot commit never reports success.
+// How the PostgreSQL store talks to the database (store.ts): every statement prepared (one round trip, not a type
+// lookup and then the statement), and a unit whose transaction PostgreSQL aborted never reports success, which rests
+// on postgres.js's `sql.begin` rolling back when any statement of the transaction failed: pinned here.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/support/postgres.ts';
@@ -34,7 +35,7 @@ describe('units of work on PostgreSQL', () => {
     expect(statements.some((s) => /^insert into "users"/.test(s))).toBe(true);
   });
 
-  it('fail when PostgreSQL rolled the transaction back, even if the work went on after the failed statement', async () => {
+  it('fail when a statement failed, even if the work caught its error and went on', async () => {
     await store.write(async (w) => {
       await w.users.create(newUser('player'));
       await w.games.create(game('2026-11-01'));
@@ -46,10 +47,18 @@ describe('units of work on PostgreSQL', () => {
         // swallows the error must not be told its first insert is stored.
         await w.entries.add(entry('2026-11-02', 'player', 8)).catch(() => undefined);
       }),
-    ).rejects.toThrow(/rolled back/);
+    ).rejects.toMatchObject({ code: '23503' });
     expect(await store.read((r) => r.entries.forPlayer('2026-11-01', 'player'))).toEqual([]);
     // The connection went back clean: the next unit commits.
     await store.write((w) => w.entries.add(entry('2026-11-01', 'player', 9)));
     expect((await store.read((r) => r.entries.forPlayer('2026-11-01', 'player'))).map((e) => e.number)).toEqual([9]);
+  });
+
+  it('refuse to commit a query builder transaction that PostgreSQL aborted', async () => {
+    await expect(
+      store.db.transaction().execute(async (trx) => {
+        await sql`insert into users (id) values (null)`.execute(trx).catch(() => undefined);
+      }),
+    ).rejects.toThrow(/rolled back/);
   });
 });

@@ -12,22 +12,10 @@ export interface SqlDialect {
   readonly rowLocks: boolean;
 }
 
-/**
- * Reads on a second connection that sees exactly what the unit of work saw when it was opened (PostgreSQL:
- * an exported snapshot), so a long read runs in the database beside the unit's own statements.
- */
-export interface SnapshotReader {
-  rows<Row>(query: { compile(): CompiledQuery<Row> }): Promise<Row[]>;
-  /** Ends the second connection's transaction and returns it to the pool; call it exactly once. */
-  release(): Promise<void>;
-}
-
 /** What every shared repository works over: one connection or transaction plus its dialect. */
 export interface SqlContext {
   db: Kysely<Database>;
   dialect: SqlDialect;
-  /** Only where a second connection can share the unit's snapshot (PostgreSQL write units): for rootBeside. */
-  openSnapshotReader?: () => Promise<SnapshotReader>;
   /**
    * Each row's first column without building row objects, where the driver can (better-sqlite3's pluck): for
    * reads of a million values, such as the close's leaves, where the objects cost more than the read.
@@ -38,8 +26,6 @@ export interface SqlContext {
    * (better-sqlite3): kysely's executor costs a handful of promises a statement. Prepared queries use it (prepared.ts).
    */
   execute?: <Row>(query: CompiledQuery<Row>) => Promise<QueryResult<Row>>;
-  /** The fairness root of a game's leaves folded on another thread, or null below the size where it pays (SQLite). */
-  foldRootBeside?: (gameKey: string, entries: number) => Promise<{ root: string; leaves: number } | null>;
 }
 
 /** A driver error's `code` (SQLite's `SQLITE_…`, PostgreSQL's SQLSTATE), if it has one. */

@@ -3,8 +3,6 @@
 import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import type { GameKey } from '../../core/model.ts';
 import type { EntryLeafRow, FairnessRepository, MineLeafRow, StoredRoot } from '../../core/fairness/ports.ts';
-import { rootOfSortedStream } from '../../core/fairness/root.ts';
-import { nodeDigest } from '../crypto/node-digest.ts';
 import type { SqlContext } from './dialect.ts';
 
 /**
@@ -36,22 +34,6 @@ export class SqlFairnessRepository implements FairnessRepository {
     // Leaves only, never row objects where the store can (a million of them cost more than reading them).
     const firstColumn = this.ctx.firstColumn;
     yield* this.#pages(gameKey, (query) => (firstColumn ? firstColumn(query) : query.execute().then(leavesOfRows)));
-  }
-
-  /**
-   * SQLite: core's fold on a worker thread (the store's foldRootBeside). PostgreSQL: the leaves read on a second
-   * connection in this unit's snapshot, so the database pages through them while the unit's other statements run
-   * (the close's counters); the leaves are the same, since entries and mines wait for the game the close holds.
-   */
-  async rootBeside(gameKey: GameKey, entries: number): Promise<{ root: string; leaves: number } | null> {
-    if (this.ctx.foldRootBeside) return this.ctx.foldRootBeside(gameKey, entries);
-    if (!this.ctx.openSnapshotReader) return null;
-    const reader = await this.ctx.openSnapshotReader();
-    try {
-      return await rootOfSortedStream(nodeDigest, gameKey, this.#pages(gameKey, (query) => reader.rows(query).then(leavesOfRows)));
-    } finally {
-      await reader.release();
-    }
   }
 
   /** The game's leaves in order, page by page, each query answered by `leavesOf`. */

@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
 import { DomainError } from '../../core/errors.ts';
 import type { AuditEntry, GameDate, Instant, Payout, PayoutStatus } from '../../core/model.ts';
-import type { PayoutRepository } from '../../core/payouts/ports.ts';
+import type { AuditFilter, PayoutAuditRow, PayoutRepository } from '../../core/payouts/ports.ts';
+import { auditConditions } from './audit-filter.ts';
 import { affected, type SqlContext } from './dialect.ts';
 import type { PayoutsTable } from './schema.ts';
 
@@ -120,5 +121,51 @@ export class SqlPayoutRepository implements PayoutRepository {
       note: r.note,
       at: r.at,
     }));
+  }
+
+  async auditTrail(filter: AuditFilter, limit: number): Promise<PayoutAuditRow[]> {
+    const rows = await this.ctx.db
+      .selectFrom('payout_audit')
+      .innerJoin('payouts', 'payouts.id', 'payout_audit.payout_id')
+      .leftJoin('winnings', 'winnings.id', 'payouts.winning_id')
+      .leftJoin('users as player', 'player.id', 'payouts.user_id')
+      .leftJoin('users as admin', 'admin.id', 'payout_audit.admin_id')
+      .selectAll('payout_audit')
+      .select([
+        'winnings.game_date',
+        'payouts.amount_cents',
+        'payouts.currency',
+        'player.display_name as player_name',
+        'admin.display_name as admin_display_name',
+        'admin.email as admin_email',
+      ])
+      .where((eb) => eb.and(auditConditions('payout_audit', filter)))
+      .orderBy('payout_audit.at', 'desc')
+      .orderBy('payout_audit.id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      payoutId: r.payout_id,
+      adminId: r.admin_id,
+      adminName: r.admin_display_name || r.admin_email,
+      fromStatus: payoutStatus(r.from_status),
+      toStatus: payoutStatus(r.to_status),
+      note: r.note,
+      at: r.at,
+      gameDate: r.game_date,
+      amountCents: r.amount_cents,
+      currency: r.currency,
+      playerName: r.player_name,
+    }));
+  }
+
+  async auditCount(filter: AuditFilter): Promise<number> {
+    const row = await this.ctx.db
+      .selectFrom('payout_audit')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where((eb) => eb.and(auditConditions('payout_audit', filter)))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 }

@@ -1,7 +1,7 @@
 // Queries of the request path built and compiled once per dialect, then run with each call's values. kysely
 // otherwise builds an operation tree and compiles it to SQL text on every call: 5–8 µs a statement, a tenth of a
-// submission's CPU (docs/performance.md). The SQL text of a query depends on the dialect only, never on the
-// connection or transaction it runs on.
+// submission's CPU. The SQL text of a query depends on the dialect only, never on the connection or transaction
+// it runs on.
 import type { Compilable, CompiledQuery, Kysely, QueryResult, SelectQueryBuilder } from 'kysely';
 import type { RowLock } from '../../core/game/ports.ts';
 import type { SqlContext, SqlDialect } from './dialect.ts';

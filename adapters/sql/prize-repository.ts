@@ -1,6 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { GameDate, PrizeConfig } from '../../core/model.ts';
-import type { PrizeRepository } from '../../core/prizes/ports.ts';
+import type { AuditActor, AuditFilter } from '../../core/payouts/ports.ts';
+import type { PrizeAuditEntry, PrizeRepository } from '../../core/prizes/ports.ts';
+import { auditConditions } from './audit-filter.ts';
 import { affected, fromSqlBoolean, type SqlContext } from './dialect.ts';
 import type { PrizeConfigsTable } from './schema.ts';
 
@@ -106,5 +108,43 @@ export class SqlPrizeRepository implements PrizeRepository {
 
   async deleteForDate(date: GameDate): Promise<boolean> {
     return affected(await this.ctx.db.deleteFrom('prize_configs').where('date', '=', date).executeTakeFirstOrThrow()) > 0;
+  }
+
+  async addAudit(entry: PrizeAuditEntry): Promise<void> {
+    await this.ctx.db
+      .insertInto('prize_audit')
+      .values({ id: entry.id, admin_id: entry.adminId, slot: entry.slot, from_state: entry.fromState, to_state: entry.toState, at: entry.at })
+      .execute();
+  }
+
+  async auditTrail(filter: AuditFilter, limit: number): Promise<(PrizeAuditEntry & AuditActor)[]> {
+    const rows = await this.ctx.db
+      .selectFrom('prize_audit')
+      .leftJoin('users', 'users.id', 'prize_audit.admin_id')
+      .selectAll('prize_audit')
+      .select(['users.display_name', 'users.email'])
+      .where((eb) => eb.and(auditConditions('prize_audit', filter)))
+      .orderBy('prize_audit.at', 'desc')
+      .orderBy('prize_audit.id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      adminId: r.admin_id,
+      adminName: r.display_name || r.email,
+      slot: r.slot,
+      fromState: r.from_state,
+      toState: r.to_state,
+      at: r.at,
+    }));
+  }
+
+  async auditCount(filter: AuditFilter): Promise<number> {
+    const row = await this.ctx.db
+      .selectFrom('prize_audit')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where((eb) => eb.and(auditConditions('prize_audit', filter)))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 }

@@ -9,6 +9,9 @@ import { SqlGameRepository } from './game-repository.ts';
 import { SqlGuildRepository } from './guild-repository.ts';
 import { SqlMineRepository } from './mine-repository.ts';
 import { SqlOutboxRepository } from './outbox-repository.ts';
+import { SqlEmailConfirmationRepository } from './email-confirmation-repository.ts';
+import { SqlDailyReminderRepository } from './daily-reminder-repository.ts';
+import { SqlSigningKeyRepository } from './signing-key-repository.ts';
 import { SqlPayoutRepository } from './payout-repository.ts';
 import { SqlPlayerStatsRepository } from './player-stats-repository.ts';
 import { SqlPrizeRepository } from './prize-repository.ts';
@@ -36,6 +39,9 @@ export const sqlRepositories = (ctx: SqlContext): Repositories => ({
   payouts: new SqlPayoutRepository(ctx),
   guilds: new SqlGuildRepository(ctx),
   outbox: new SqlOutboxRepository(ctx),
+  emailConfirmations: new SqlEmailConfirmationRepository(ctx),
+  dailyReminders: new SqlDailyReminderRepository(ctx),
+  signingKeys: new SqlSigningKeyRepository(ctx),
   tallies: new SqlNumberTallies(ctx),
   fairness: new SqlFairnessRepository(ctx),
   admin: new SqlAdminQueries(ctx),

@@ -19,6 +19,33 @@ export interface UsersTable {
   created_at: string;
   /** 0004: the player turned off non-money mails. */
   mail_opt_out: Generated<SqlBoolean>;
+  /** 0008: the contact e-mail was confirmed by its link. */
+  email_confirmed: Generated<SqlBoolean>;
+  /** 0008: the player turned on the daily reminder. */
+  daily_reminder: Generated<SqlBoolean>;
+}
+
+/** 0008: links that confirm a contact e-mail, by the token's hash. */
+export interface EmailConfirmationsTable {
+  token_hash: string;
+  user_id: string;
+  email: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** 0008: the daily reminder sent to a player for a game date (primary key: both). */
+export interface DailyRemindersTable {
+  user_id: string;
+  game_date: string;
+  sent_at: string;
+}
+
+/** 0008: keys kept by the database for every instance alike. */
+export interface SigningKeysTable {
+  name: string;
+  secret: string;
+  created_at: string;
 }
 
 export interface PlayerStatsTable {
@@ -180,6 +207,15 @@ export interface PayoutAuditTable {
   at: string;
 }
 
+export interface PrizeAuditTable {
+  id: string;
+  admin_id: string;
+  slot: string;
+  from_state: string | null;
+  to_state: string | null;
+  at: string;
+}
+
 export interface OutboxTable {
   id: string;
   recipient: string;
@@ -236,8 +272,12 @@ export interface Database {
   winnings: WinningsTable;
   payouts: PayoutsTable;
   payout_audit: PayoutAuditTable;
+  prize_audit: PrizeAuditTable;
   outbox: OutboxTable;
   guilds: GuildsTable;
   guild_members: GuildMembersTable;
   rate_limits: RateLimitsTable;
+  email_confirmations: EmailConfirmationsTable;
+  daily_reminders: DailyRemindersTable;
+  signing_keys: SigningKeysTable;
 }

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import { DomainError } from '../../core/errors.ts';
 import type { User } from '../../core/model.ts';
-import type { NewUser, UserChanges, UserRepository } from '../../core/accounts/ports.ts';
+import type { MailSettings, NewUser, UserChanges, UserRepository } from '../../core/accounts/ports.ts';
 import { affected, fromSqlBoolean, toNumber, type SqlContext } from './dialect.ts';
 import type { UsersTable } from './schema.ts';
 import { prepareLocking } from './prepared.ts';
@@ -103,8 +103,11 @@ export class SqlUserRepository implements UserRepository {
       const other = await this.byVerifiedEmail(fields.verifiedEmail);
       if (other && other.id !== id) throw emailTaken();
     }
+    const emailChanged = fields.email !== undefined && fields.email.toLowerCase() !== current.email.toLowerCase();
     const changes = {
       ...(fields.email !== undefined && { email: fields.email }),
+      // A new contact e-mail is unconfirmed until its own link is followed.
+      ...(emailChanged && { email_confirmed: dialect.bool(false) }),
       ...(fields.displayName !== undefined && { display_name: fields.displayName }),
       ...(fields.role !== undefined && { role: fields.role }),
       ...(fields.googleSub !== undefined && { google_sub: fields.googleSub }),
@@ -138,13 +141,27 @@ export class SqlUserRepository implements UserRepository {
     return row !== undefined;
   }
 
-  async mailOptOut(id: string): Promise<boolean> {
-    const row = await this.ctx.db.selectFrom('users').select('mail_opt_out').where('id', '=', id).executeTakeFirst();
-    return row ? fromSqlBoolean(row.mail_opt_out) : false;
+  async mailSettings(id: string): Promise<MailSettings> {
+    const row = await this.ctx.db
+      .selectFrom('users')
+      .select(['mail_opt_out', 'daily_reminder', 'email_confirmed'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return {
+      newsOptOut: row ? fromSqlBoolean(row.mail_opt_out) : false,
+      dailyReminder: row ? fromSqlBoolean(row.daily_reminder) : false,
+      contactEmailConfirmed: row ? fromSqlBoolean(row.email_confirmed) : false,
+    };
   }
 
-  async setMailOptOut(id: string, optOut: boolean): Promise<void> {
-    await this.ctx.db.updateTable('users').set({ mail_opt_out: this.ctx.dialect.bool(optOut) }).where('id', '=', id).execute();
+  async setMailSettings(id: string, changes: Partial<MailSettings>): Promise<void> {
+    const { bool } = this.ctx.dialect;
+    const set = {
+      ...(changes.newsOptOut !== undefined && { mail_opt_out: bool(changes.newsOptOut) }),
+      ...(changes.dailyReminder !== undefined && { daily_reminder: bool(changes.dailyReminder) }),
+      ...(changes.contactEmailConfirmed !== undefined && { email_confirmed: bool(changes.contactEmailConfirmed) }),
+    };
+    if (Object.keys(set).length > 0) await this.ctx.db.updateTable('users').set(set).where('id', '=', id).execute();
   }
 
   async delete(id: string): Promise<void> {

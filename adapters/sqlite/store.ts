@@ -1,165 +1,180 @@
-// The embedded default Store: better-sqlite3 in WAL. Writes go through one connection in
-// BEGIN IMMEDIATE; reads of a file database through a second connection, so they never queue
-// behind a write (WAL gives each read transaction the last committed state, never half a write).
+// The embedded default Store: better-sqlite3 in WAL, for one server process (the CLI may open the file beside it).
+//
+// Concurrency model
+// - A file database has two connections: the writer and the reader. An in-memory database has one, which does both.
+// - A connection runs one transaction at a time, under its lock (arrival order); every statement on it, including
+//   the query builder `db` (migrations, bulk tools), runs under that lock.
+// - Every unit of work goes through `unitsOn`, the one path to a connection's repositories: the units queued within
+//   a turn of the event loop share one transaction (a batch), each in a savepoint of its own, so a unit that fails
+//   undoes only its own work. Each unit is answered after its batch's COMMIT; all fail if the COMMIT does.
+// - Writes: batches of BEGIN IMMEDIATE … COMMIT on the writer (group commit), which also serialises them with other
+//   processes' writes (busy_timeout). Reads: batches of BEGIN … COMMIT on the reader, which cannot write (query_only).
+// What holds, by construction:
+// - Read-your-writes: a write is answered after its COMMIT, and a read batch begins after each of its units was
+//   queued, so WAL shows it every commit answered before any of its units started.
+// - No half-seen write: a write's rows become visible together at its COMMIT, and a read batch keeps the one
+//   snapshot its first statement took until its own COMMIT.
+// - A unit started from inside another unit of the same store is refused (unit-of-work-guard.ts): on one connection
+//   it would wait for itself.
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, type CompiledQuery } from 'kysely';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import {
+  Kysely,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+} from 'kysely';
 import type { Repositories, Store } from '../../core/ports.ts';
-import { sqliteDialect, type SqlContext } from '../sql/dialect.ts';
+import { sqliteDialect } from '../sql/dialect.ts';
 import { migrate } from '../sql/migrate.ts';
 import { sqlRepositories } from '../sql/repositories.ts';
 import type { Database } from '../sql/schema.ts';
-import { SqliteConnection, SqliteConnectionDialect, SqliteConnectionDriver } from './connection-driver.ts';
 import { unitOfWorkGuard } from '../unit-of-work-guard.ts';
-import { startCheckpointer, type Checkpointer } from './checkpointer.ts';
 
 export interface SqliteStore extends Store {
-  /** The query builder, for `lowest migrate` and bulk tools (bench, seeds). */
+  /** The query builder, for `lowest migrate` and bulk tools (bench, seeds): each query or transaction takes the writer's lock. */
   readonly db: Kysely<Database>;
   /** Copies the live database to `file` with SQLite's online backup. */
   backup(file: string): Promise<void>;
 }
 
-const BUSY_TIMEOUT_MS = 5000;
-/** SQLite's default: the writer checkpoints itself once the WAL holds this many pages (without the checkpointer). */
-const SQLITE_AUTO_CHECKPOINT = 1000;
+type Statement = BetterSqlite3.Statement<unknown[], unknown>;
 
-const openConnection = (path: string): SqliteConnection => {
-  const raw = new BetterSqlite3(path);
-  raw.pragma('journal_mode = WAL');
-  raw.pragma('synchronous = NORMAL');
-  raw.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  raw.pragma('foreign_keys = ON');
-  return new SqliteConnection(raw);
-};
+/** A lock granted in arrival order. */
+class FifoLock {
+  #held = false;
+  readonly #waiting: (() => void)[] = [];
 
-const kyselyOver = (sqlite: SqliteConnection, locking: boolean): Kysely<Database> =>
-  new Kysely<Database>({ dialect: new SqliteConnectionDialect(new SqliteConnectionDriver(sqlite, locking)) });
+  acquire(): Promise<void> {
+    if (!this.#held) {
+      this.#held = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
 
-const repositoriesOn = (sqlite: SqliteConnection, foldRootBeside?: SqlContext['foldRootBeside']): Repositories =>
-  sqlRepositories({
-    db: kyselyOver(sqlite, false),
-    dialect: sqliteDialect,
-    ...(foldRootBeside ? { foldRootBeside } : {}),
-    execute: <Row>(query: CompiledQuery<Row>) => sqlite.connection.executeQuery<Row>(query),
-    firstColumn: async <Value>(query: { compile(): CompiledQuery<Record<string, Value>> }) => {
-      const compiled = query.compile();
-      return sqlite.statements.plucked(compiled.sql).all(...compiled.parameters) as Value[];
+  release(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#held = false;
+  }
+}
+
+/** Distinct SQL texts are few (one per query shape); `in (…)` lists of varying length add some. */
+const STATEMENT_LIMIT = 500;
+
+/** One better-sqlite3 connection, its prepared statements by SQL text (better-sqlite3 prepares anew on every call), and its lock. */
+class Connection implements DatabaseConnection {
+  readonly lock = new FifoLock();
+  readonly #statements = new Map<string, Statement>();
+
+  constructor(readonly raw: BetterSqlite3.Database) {}
+
+  /** `pluck`: each row's first column instead of a row object (a million leaves cost less as strings). */
+  statement(sql: string, pluck = false): Statement {
+    const key = pluck ? `pluck:${sql}` : sql;
+    let statement = this.#statements.get(key);
+    if (!statement) {
+      if (this.#statements.size >= STATEMENT_LIMIT) this.#statements.clear();
+      statement = this.raw.prepare<unknown[], unknown>(sql);
+      if (pluck) statement.pluck();
+      this.#statements.set(key, statement);
+    }
+    return statement;
+  }
+
+  run(sql: string): void {
+    this.statement(sql).run();
+  }
+
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const statement = this.statement(query.sql);
+    if (statement.reader) return Promise.resolve({ rows: statement.all(...query.parameters) as R[] });
+    const { changes, lastInsertRowid } = statement.run(...query.parameters);
+    return Promise.resolve({ numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] });
+  }
+
+  // eslint-disable-next-line require-yield -- the port demands a generator; nothing here streams.
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('Streaming queries are not used with SQLite.');
+  }
+
+  /** Runs `unit` under the lock; a closed connection refuses it. */
+  async locked<T>(unit: () => Promise<T>): Promise<T> {
+    await this.lock.acquire();
+    try {
+      if (!this.raw.open) throw new Error('The database is closed.');
+      return await unit();
+    } finally {
+      this.lock.release();
+    }
+  }
+}
+
+/**
+ * The connection as a kysely Driver. `locking`: each query or transaction takes the connection's lock (the query
+ * builder `db`). Not locking: the builder of a unit of work, which holds the lock already.
+ */
+class ConnectionDriver implements Driver {
+  constructor(
+    private readonly connection: Connection,
+    private readonly locking: boolean,
+  ) {}
+
+  async init(): Promise<void> {}
+  async acquireConnection(): Promise<DatabaseConnection> {
+    if (this.locking) await this.connection.lock.acquire();
+    return this.connection;
+  }
+  async beginTransaction(): Promise<void> {
+    this.connection.run('begin immediate');
+  }
+  async commitTransaction(): Promise<void> {
+    this.connection.run('commit');
+  }
+  async rollbackTransaction(): Promise<void> {
+    this.connection.run('rollback');
+  }
+  async releaseConnection(): Promise<void> {
+    if (this.locking) this.connection.lock.release();
+  }
+  /** The store closes the connection. */
+  async destroy(): Promise<void> {}
+}
+
+const kyselyOver = (connection: Connection, locking: boolean): Kysely<Database> =>
+  new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => new ConnectionDriver(connection, locking),
+      createIntrospector: (db) => new SqliteIntrospector(db),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
     },
   });
 
-/**
- * Read units on one connection, one after another (its lock held from `begin` to commit). The
- * repositories are built once: they hold nothing but the connection, used only under the lock.
- */
-const readUnitsOn = (sqlite: SqliteConnection) => {
-  const repos = repositoriesOn(sqlite);
-  return async <T>(work: (repos: Repositories) => Promise<T>): Promise<T> => {
-    await sqlite.lock.acquire();
-    try {
-      if (!sqlite.database.open) throw new Error('The database is closed.');
-      sqlite.statements.run('begin');
-      try {
-        const result = await work(repos);
-        sqlite.statements.run('commit');
-        return result;
-      } catch (error) {
-        // A failed COMMIT (or a statement error) may have ended the transaction already.
-        if (sqlite.database.inTransaction) sqlite.statements.run('rollback');
-        throw error;
-      }
-    } finally {
-      sqlite.lock.release();
-    }
-  };
+const open = (path: string): Connection => {
+  const raw = new BetterSqlite3(path);
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('synchronous = NORMAL');
+  raw.pragma('busy_timeout = 5000');
+  raw.pragma('foreign_keys = ON');
+  return new Connection(raw);
 };
 
-/** A read transaction takes in new units only while it is younger than this (ms). */
-const SHARED_READ_MS = 2;
-
-/**
- * Read units of a file database on the reader connection, sharing read transactions: a unit that starts while one is
- * open joins it, if nothing was written since it began (`writesOf()`, the writer's count, bumped before any write is
- * answered: every unit sees the writes answered before it started) and it is younger than SHARED_READ_MS. The
- * transaction ends (COMMIT) in the event loop's check phase after its last unit, so the units of the requests read in
- * one turn share one BEGIN, one COMMIT and one set of SQLite's file locks (about 2.4 µs a unit, and the wait for the
- * connection's lock; docs/performance.md, issue 13 fifth round). Each unit still sees one committed snapshot. A write
- * by another process (the CLI) may be missed by a unit that starts within that turn, as if it had started a moment
- * earlier.
- */
-const sharedReadUnitsOn = (sqlite: SqliteConnection, writesOf: () => number) => {
-  const repos = repositoriesOn(sqlite);
-  interface SharedRead {
-    writes: number;
-    startedAt: number;
-    units: number;
-    ending: boolean;
-  }
-  let current: SharedRead | null = null;
-  /** Units that could not join the open transaction: woken when it ends, to start the next one together. */
-  let waiting: (() => void)[] = [];
-
-  const end = (read: SharedRead): void => {
-    read.ending = false;
-    if (read.units > 0 || current !== read) return;
-    current = null;
-    try {
-      if (sqlite.database.open && sqlite.database.inTransaction) sqlite.statements.run('commit');
-    } finally {
-      sqlite.lock.release();
-      const woken = waiting;
-      waiting = [];
-      for (const wake of woken) wake();
-    }
-  };
-
-  const joinable = (read: SharedRead | null): read is SharedRead =>
-    read !== null && read.writes === writesOf() && performance.now() - read.startedAt <= SHARED_READ_MS;
-
-  /** The open transaction this unit may join, or a new one (the connection's lock held from BEGIN to its end). */
-  const transaction = async (): Promise<SharedRead> => {
-    for (;;) {
-      if (joinable(current)) return current;
-      if (current === null) {
-        // Held by a transaction while one is open, otherwise only by closing the store.
-        if (!sqlite.lock.tryAcquire()) await sqlite.lock.acquire();
-        try {
-          if (!sqlite.database.open) throw new Error('The database is closed.');
-          sqlite.statements.run('begin');
-        } catch (error) {
-          sqlite.lock.release();
-          throw error;
-        }
-        current = { writes: writesOf(), startedAt: performance.now(), units: 0, ending: false };
-        return current;
-      }
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    }
-  };
-
-  return async <T>(work: (repos: Repositories) => Promise<T>): Promise<T> => {
-    const read = joinable(current) ? current : await transaction();
-    read.units += 1;
-    try {
-      return await work(repos);
-    } finally {
-      read.units -= 1;
-      // A statement error that ended the transaction: later units must not run outside one.
-      if (!sqlite.database.inTransaction) read.writes = -1;
-      if (read.units === 0 && !read.ending) {
-        read.ending = true;
-        setImmediate(end, read);
-      }
-    }
-  };
-};
-
-/** At most this many units share one transaction, and a unit joins only while the batch is younger than BATCH_MS. */
-const BATCH_UNITS = 32;
-const BATCH_MS = 10;
+/** The repositories over a connection, built once: they hold nothing but the connection, used only under its lock. */
+const repositoriesOn = (connection: Connection): Repositories =>
+  sqlRepositories({
+    db: kyselyOver(connection, false),
+    dialect: sqliteDialect,
+    execute: <Row>(query: CompiledQuery<Row>) => connection.executeQuery<Row>(query),
+    firstColumn: async <Value>(query: { compile(): CompiledQuery<Record<string, Value>> }) => {
+      const compiled = query.compile();
+      return connection.statement(compiled.sql, true).all(...compiled.parameters) as Value[];
+    },
+  });
 
 interface QueuedUnit {
   work: (repos: Repositories) => Promise<unknown>;
@@ -167,101 +182,57 @@ interface QueuedUnit {
   reject: (error: unknown) => void;
 }
 
+/** At most this many units share one transaction. */
+const BATCH_UNITS = 32;
+
 /**
- * Write units with group commit. The units queued while another runs share its transaction (BEGIN IMMEDIATE …
- * COMMIT), each inside a savepoint of its own: a unit that fails is rolled back to its savepoint and rejected at
- * once, the others' work stays. Each unit's result is handed out only after the COMMIT; if the COMMIT fails, every
- * unit of the batch fails with it (none of them was answered before). A commit writes the WAL, and one commit for
- * many small units (the submits of a deadline rush) saves most of that work (docs/performance.md).
- *
- * `alone()`, given to the fold worker, is false once earlier units of the transaction may have written what the
- * worker's own connection cannot see yet.
+ * The units of work of one connection, the only way its repositories are used (see the top of the file). A batch
+ * waits one turn before it begins, so the requests read in that turn queue their units into it (a unit runs within
+ * one turn: better-sqlite3 answers at once), then takes the units queued so far and runs them one after another in
+ * one transaction, each in a savepoint.
  */
-const writeUnitsOn = (
-  sqlite: SqliteConnection,
-  foldRootBeside?: (alone: () => boolean) => SqlContext['foldRootBeside'],
-  /** Called before the first batch: the store starts its checkpointer once something writes. */
-  beforeFirstBatch: () => void = () => undefined,
-) => {
-  let position = 0;
-  const repos = repositoriesOn(sqlite, foldRootBeside?.(() => position === 0));
+const unitsOn = (connection: Connection, begin: 'begin' | 'begin immediate') => {
+  const repos = repositoriesOn(connection);
   const queue: QueuedUnit[] = [];
-  let draining = false;
 
-  const run = (sqlText: string): void => sqlite.statements.run(sqlText);
-
-  /** Runs the queued units in one transaction (up to BATCH_UNITS, for up to BATCH_MS), then settles them. */
-  let firstBatch = true;
   const runBatch = async (): Promise<void> => {
-    if (firstBatch) {
-      firstBatch = false;
-      beforeFirstBatch();
-    }
-    if (!sqlite.database.open) {
-      for (const unit of queue.splice(0)) unit.reject(new Error('The database is closed.'));
-      return;
-    }
-    try {
-      run('begin immediate');
-    } catch (error) {
-      // Another process held the database past the busy timeout: the unit that would have run first fails.
-      queue.shift()?.reject(error);
-      return;
-    }
+    const batch = queue.splice(0, BATCH_UNITS);
     const done: { unit: QueuedUnit; result: unknown }[] = [];
-    let failure: { error: unknown } | null = null;
-    const startedAt = performance.now();
     try {
-      for (position = 0; position < BATCH_UNITS; position++) {
-        if (position > 0 && performance.now() - startedAt > BATCH_MS) break;
-        // A unit runs within one turn of the event loop (better-sqlite3 answers at once), so the requests that
-        // queue the next units are read in the turns after it: the batch waits one turn for them before its COMMIT.
-        if (queue.length === 0) await new Promise(setImmediate);
-        const unit = queue.shift();
-        if (!unit) break;
-        run('savepoint unit');
+      connection.run(begin);
+      for (const unit of batch) {
+        connection.run('savepoint unit');
         try {
-          const result = await unit.work(repos);
-          run('release unit');
-          done.push({ unit, result });
+          done.push({ unit, result: await unit.work(repos) });
+          connection.run('release unit');
         } catch (error) {
           unit.reject(error);
-          // A statement error may have ended the whole transaction (SQLite rolls back on some, e.g. a full disk):
-          // the units done before it are gone with it.
-          if (!sqlite.database.inTransaction) throw error;
-          run('rollback to unit');
-          run('release unit');
+          // Some errors (a full disk) end the whole transaction: the units done before this one are gone with it.
+          if (!connection.raw.inTransaction) throw error;
+          connection.run('rollback to unit');
+          connection.run('release unit');
         }
       }
-      run('commit');
-      sqlite.writes += 1;
+      connection.run('commit');
+      for (const { unit, result } of done) unit.resolve(result);
     } catch (error) {
-      failure = { error };
-      try {
-        if (sqlite.database.inTransaction) run('rollback');
-      } catch {
-        // The failure above is what the units are told; a connection that cannot roll back fails the next BEGIN.
-      }
-    } finally {
-      position = 0;
-    }
-    for (const { unit, result } of done) {
-      if (failure) unit.reject(failure.error);
-      else unit.resolve(result);
+      if (connection.raw.inTransaction) connection.run('rollback');
+      // BEGIN failed (another process held the database past the busy timeout), or a unit ended the transaction,
+      // or the COMMIT failed: none of the units was answered, all fail.
+      for (const unit of batch) unit.reject(error);
     }
   };
 
-  /** One batch per turn of the lock, so that closing the store (which queues for the lock) is not starved. */
+  let draining = false;
   const drain = async (): Promise<void> => {
     draining = true;
     try {
       while (queue.length > 0) {
-        await sqlite.lock.acquire();
-        try {
-          await runBatch();
-        } finally {
-          sqlite.lock.release();
-        }
+        await new Promise(setImmediate);
+        // One batch per turn of the lock, so that closing the store (which queues for the lock) is not starved.
+        await connection.locked(runBatch).catch((error: unknown) => {
+          for (const unit of queue.splice(0)) unit.reject(error);
+        });
       }
     } finally {
       draining = false;
@@ -275,110 +246,34 @@ const writeUnitsOn = (
     });
 };
 
-/** Closes the connection once the unit in progress (which holds its lock) has ended; later units find it closed. */
-const closeAfterUnits = async (sqlite: SqliteConnection): Promise<void> => {
-  await sqlite.lock.acquire();
-  if (sqlite.database.open) sqlite.database.close();
-  sqlite.lock.release();
-};
-
-/**
- * The worker that folds a large close's root beside it. From the sources (tests, the CLI, `npm run dev`) it runs
- * through tsx; compiled (`npm start`), scripts/build-server.mjs writes it next to main.js.
- */
-const fromSources = import.meta.url.endsWith('.ts');
-const workerFile = fromSources
-  ? new URL('./root-fold-worker.ts', import.meta.url)
-  : new URL(import.meta.url.includes('/chunks/') ? '../root-fold-worker.js' : './root-fold-worker.js', import.meta.url);
-/** From the sources, a two-line start that registers tsx in the worker (a worker's execArgv takes no --import). */
-const startWorker = (workerData: unknown): Worker => {
-  if (!fromSources) return new Worker(workerFile, { workerData });
-  // tsx's ESM entry (the require condition would give its CommonJS one), found from its package.json's exports.
-  const tsx = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'esm', 'api', 'index.mjs')).href;
-  const start = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(workerFile.href)}); });`;
-  return new Worker(start, { eval: true, workerData });
-};
-
-/**
- * Games from this many entries have their root folded on a worker thread while the close writes the counters
- * (on this thread, SQLite's statements and the fold's reads and hashes would take turns): 0.6 s of a 1,000,000-entry
- * close. Below it the worker's start (about 0.1 s) costs more than it saves.
- */
-export const FOLD_IN_WORKER_FROM = 100_000;
-
-const foldInWorker = (path: string, from: number) => (alone: () => boolean): SqlContext['foldRootBeside'] => (gameKey, entries) => {
-  // The worker reads what is committed: with other units' writes in this transaction it would miss them.
-  if (entries < from || !alone()) return Promise.resolve(null);
-  return new Promise((resolve, reject) => {
-    const worker = startWorker({ path, gameKey });
-    worker.once('message', (folded: { root: string; leaves: number }) => resolve(folded));
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`The root's fold worker stopped with exit code ${code}.`));
-    });
-  });
-};
-
-/** A read-only view of the database at `path` (no migration, no writes): for the fold worker. */
-export const openSqliteReader = (path: string): Pick<Store, 'read' | 'close'> => {
-  const connection = openConnection(path);
-  connection.database.pragma('query_only = ON');
-  const reads = readUnitsOn(connection);
-  return {
-    read: reads,
-    close: () => closeAfterUnits(connection),
-  };
-};
-
 /** Opens (creating if needed) the database at `path` or `':memory:'` and migrates it. */
-/**
- * `checkNesting`: refuse a unit of work started inside another (unit-of-work-guard.ts); on unless turned off.
- * `foldInWorkerFrom`: the game size from which the close folds its root on a worker (FOLD_IN_WORKER_FROM).
- */
-export async function createSqliteStore(path: string, options: { checkNesting?: boolean; foldInWorkerFrom?: number } = {}): Promise<SqliteStore> {
-  const writer = openConnection(path);
+export async function createSqliteStore(path: string): Promise<SqliteStore> {
+  const writer = open(path);
   const db = kyselyOver(writer, true);
   try {
     await migrate(db);
   } catch (error) {
-    writer.database.close();
+    writer.raw.close();
     throw error;
   }
-
-  // An in-memory database belongs to its one connection: it reads through the writer.
-  const inMemory = path === ':memory:' || path === '';
-  const reader = inMemory ? writer : openConnection(path);
-  if (reader !== writer) reader.database.pragma('query_only = ON');
-
-  const guard = unitOfWorkGuard(options.checkNesting ?? true);
-  const reads = reader === writer ? readUnitsOn(reader) : sharedReadUnitsOn(reader, () => writer.writes);
-  // BEGIN IMMEDIATE also serialises this process's writes with other processes' (`lowest close`). The fold worker and
-  // the checkpointer need a file (an in-memory database cannot be opened by another thread); the checkpointer starts
-  // at the first write (a store that only reads, like most CLI commands, starts no thread).
-  let checkpointer: Checkpointer | null = null;
-  const writes = inMemory
-    ? writeUnitsOn(writer)
-    : writeUnitsOn(writer, foldInWorker(path, options.foldInWorkerFrom ?? FOLD_IN_WORKER_FROM), () => {
-        writer.database.pragma('wal_autocheckpoint = 0');
-        checkpointer = startCheckpointer(path, {
-          onFailure: () => {
-            if (writer.database.open) writer.database.pragma(`wal_autocheckpoint = ${SQLITE_AUTO_CHECKPOINT}`);
-          },
-        });
-      });
+  const reader = path === ':memory:' || path === '' ? writer : open(path);
+  if (reader !== writer) reader.raw.pragma('query_only = ON');
+  const guard = unitOfWorkGuard();
+  const reads = unitsOn(reader, 'begin');
+  const writes = unitsOn(writer, 'begin immediate');
   return {
     db,
     read: (work) => guard(() => reads(work)),
     write: (work) => guard(() => writes(work)),
     backup: async (file) => {
-      await writer.database.backup(file);
+      await writer.raw.backup(file);
     },
     close: async () => {
-      // Waits for the units in progress (each holds its connection's lock until it ends); units
-      // queued after this find the connection closed. The writer, closed last, checkpoints what is left.
-      await checkpointer?.stop();
-      for (const sqlite of new Set([reader, writer])) {
-        await closeAfterUnits(sqlite);
+      // Waits for the unit in progress on each connection; units queued after this find it closed.
+      for (const connection of new Set([reader, writer])) {
+        await connection.lock.acquire();
+        if (connection.raw.open) connection.raw.close();
+        connection.lock.release();
       }
     },
   };

@@ -149,6 +149,10 @@ describe('updateProfile and totals', () => {
       displayName: 'Annie',
       role: 'player',
       emailNotifications: true,
+      dailyReminder: false,
+      // The new address waits for its link: mails keep going to the address the sign-in verified.
+      emailVerified: false,
+      mailAddress: 'ann@example.com',
     });
     expect((await rejection(updateProfile(deps, user.id, { email: 'ann@example.com', displayName: 'A' }))).message).toBe(
       'Display name must be at least 2 characters',

@@ -39,16 +39,48 @@ export interface UserRepository {
   /**
    * Throws DomainError EMAIL_TAKEN when another user has the e-mail as contact or verified e-mail, or
    * the verified e-mail as verified e-mail (case-insensitive): nobody squats a signed-in address.
+   * A contact e-mail that changes (other than in letter case) is no longer confirmed.
    */
   update(id: string, fields: UserChanges): Promise<User>;
-  /** Whether the player turned off mails that are not about money (reminders); false when unknown. */
-  mailOptOut(id: string): Promise<boolean>;
-  setMailOptOut(id: string, optOut: boolean): Promise<void>;
+  /** The player's mail switches and whether the contact e-mail is confirmed; all false for an unknown user. */
+  mailSettings(id: string): Promise<MailSettings>;
+  setMailSettings(id: string, changes: Partial<MailSettings>): Promise<void>;
   /** Removes the user row only; the account-deletion use case removes the rest first. */
   delete(id: string): Promise<void>;
   count(): Promise<{ users: number; bots: number }>;
   /** Bot users ordered by id (`bot:0001`, …). */
   listBots(): Promise<User[]>;
+}
+
+/** Per-player mail state (DESIGN.md §15). */
+export interface MailSettings {
+  /** Turned off mails that are not about money (the claim reminder, a win without a prize). */
+  newsOptOut: boolean;
+  /** Turned on the daily reminder on days not yet played. */
+  dailyReminder: boolean;
+  /** The contact e-mail was confirmed by its link (the sign-in e-mail needs no link). */
+  contactEmailConfirmed: boolean;
+}
+
+/** One link that confirms a contact e-mail: only the token's hash is stored. */
+export interface EmailConfirmation {
+  tokenHash: string;
+  userId: string;
+  /** The address the link was sent to: it confirms that address only. */
+  email: string;
+  createdAt: Instant;
+  expiresAt: Instant;
+}
+
+export interface EmailConfirmationRepository {
+  add(confirmation: EmailConfirmation): Promise<void>;
+  byTokenHash(tokenHash: string): Promise<EmailConfirmation | null>;
+  /** Links made for the user at or after `since` (the daily cap counts them). */
+  countSince(userId: string, since: Instant): Promise<number>;
+  /** Every link of the user: used up once one of them confirms. */
+  deleteForUser(userId: string): Promise<void>;
+  /** The user's links that expired before `now`. */
+  deleteExpired(userId: string, now: Instant): Promise<void>;
 }
 
 export interface SessionRepository {

@@ -2,39 +2,71 @@
 import type { Deps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import type { Role, User } from '../model.ts';
+import type { Repositories } from '../ports.ts';
+import { contactEmailVerified, mailAddressOf } from '../mail/notifications.ts';
 import { checkDisplayName, checkEmail, toMe, type MeDto } from './account-rules.ts';
+import { sendConfirmationLink } from './contact-email.ts';
 
-/** The profile: who the player is, and whether they get mails that are not about money (DESIGN.md §15). */
+/**
+ * The profile: who the player is, their mail switches (DESIGN.md §15), whether the contact e-mail is verified and
+ * where mails go meanwhile (the sign-in's verified e-mail; null when there is none).
+ */
 export interface ProfileDto extends MeDto {
   emailNotifications: boolean;
+  dailyReminder: boolean;
+  emailVerified: boolean;
+  mailAddress: string | null;
 }
+
+const toProfile = async (repos: Repositories, user: User): Promise<ProfileDto> => {
+  const settings = await repos.users.mailSettings(user.id);
+  return {
+    ...toMe(user),
+    emailNotifications: !settings.newsOptOut,
+    dailyReminder: settings.dailyReminder,
+    emailVerified: contactEmailVerified(user, settings),
+    mailAddress: mailAddressOf(user, settings),
+  };
+};
 
 /** GET /api/profile */
 export const myProfile = async (deps: Deps, userId: string): Promise<ProfileDto> =>
   deps.store.read(async (repos) => {
     const user = await repos.users.byId(userId);
     if (!user) return fail('NOT_FOUND', 'User not found');
-    return { ...toMe(user), emailNotifications: !(await repos.users.mailOptOut(userId)) };
+    return toProfile(repos, user);
   });
+
+const optionalSwitch = (value: unknown, field: string): boolean | undefined => {
+  if (value !== undefined && typeof value !== 'boolean') fail('VALIDATION', `${field} must be true or false`);
+  return value as boolean | undefined;
+};
 
 /**
  * PUT /api/profile: the username is the e-mail, so only e-mail and display name change; `emailNotifications`
- * (optional) turns mails that are not about money on or off. Money mails always go.
+ * (mails not about money) and `dailyReminder` (optional) turn mails on or off. Money mails always go. A new contact
+ * e-mail is unverified until its link, mailed to it, is followed.
  */
 export const updateProfile = async (
   deps: Deps,
   userId: string,
-  input: { email?: string | null; displayName?: string | null; emailNotifications?: unknown },
+  input: { email?: string | null; displayName?: string | null; emailNotifications?: unknown; dailyReminder?: unknown },
 ): Promise<ProfileDto> => {
   const displayName = checkDisplayName(input.displayName);
   const email = checkEmail(input.email);
-  const notifications = input.emailNotifications;
-  if (notifications !== undefined && typeof notifications !== 'boolean') fail('VALIDATION', 'emailNotifications must be true or false');
+  const notifications = optionalSwitch(input.emailNotifications, 'emailNotifications');
+  const dailyReminder = optionalSwitch(input.dailyReminder, 'dailyReminder');
   return deps.store.write(async (repos) => {
-    if (!(await repos.users.byId(userId))) return fail('NOT_FOUND', 'User not found');
+    const current = await repos.users.lock(userId);
+    if (!current) return fail('NOT_FOUND', 'User not found');
     const user = await repos.users.update(userId, { email, displayName });
-    if (typeof notifications === 'boolean') await repos.users.setMailOptOut(userId, !notifications);
-    return { ...toMe(user), emailNotifications: !(await repos.users.mailOptOut(userId)) };
+    const verified = user.verifiedEmail !== null && user.verifiedEmail.toLowerCase() === email.toLowerCase();
+    if (email.toLowerCase() !== current.email.toLowerCase() && !verified) await sendConfirmationLink(repos, deps, user);
+    await repos.users.setMailSettings(userId, {
+      ...(notifications !== undefined && { newsOptOut: !notifications }),
+      ...(dailyReminder !== undefined && { dailyReminder }),
+    });
+    return toProfile(repos, user);
   });
 };
 
@@ -84,6 +116,7 @@ export const deleteAccount = async (deps: Deps, userId: string): Promise<{ messa
     await repos.entries.removeForDeletedUser(userId, openGames);
     await repos.winnings.removeForDeletedUser(userId);
     await repos.sessions.deleteForUser(userId);
+    await repos.emailConfirmations.deleteForUser(userId);
     await repos.referrals.deleteForUser(userId);
     await repos.rewards.deleteForUser(userId);
     await repos.bonusEntries.deleteForUser(userId);
@@ -94,7 +127,7 @@ export const deleteAccount = async (deps: Deps, userId: string): Promise<{ messa
 
 /**
  * `lowest users promote EMAIL` (and demote). Matches the e-mail the user signed in with, never the
- * contact e-mail: anyone can type an address into their profile (issue 11, e-mail squatting).
+ * contact e-mail: anyone can type an address into their profile.
  */
 export const setRole = async (deps: Deps, email: string, role: Role): Promise<User> => {
   if (role !== 'admin' && role !== 'player') return fail('VALIDATION', 'Role must be admin or player');

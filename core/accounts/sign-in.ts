@@ -6,6 +6,7 @@ import type { Random, Repositories } from '../ports.ts';
 import type { UserChanges } from './ports.ts';
 import { newReferralCode } from '../referrals/referrals.ts';
 import { DISPLAY_NAME_MAX, DISPLAY_NAME_MIN, checkEmail } from './account-rules.ts';
+import { oneLine } from '../mail/mail-text.ts';
 
 export interface SignInInput {
   /** null for dev sign-in. */
@@ -19,9 +20,9 @@ export interface SignInInput {
 const isAdminEmail = (email: string, adminEmails: readonly string[]): boolean =>
   adminEmails.some((a) => a.trim().toLowerCase() === email.toLowerCase());
 
-/** A usable display name from what the provider gave, else the e-mail's local part. */
+/** A usable display name from what the provider gave (on one line: it goes into mails), else the e-mail's local part. */
 const displayNameFrom = (raw: string, email: string): string => {
-  const given = [...raw.trim()].slice(0, DISPLAY_NAME_MAX).join('');
+  const given = [...oneLine(raw).trim()].slice(0, DISPLAY_NAME_MAX).join('');
   if ([...given].length >= DISPLAY_NAME_MIN) return given;
   const local = [...(email.split('@')[0] ?? '')].slice(0, DISPLAY_NAME_MAX).join('');
   return [...local].length >= DISPLAY_NAME_MIN ? local : 'Player';

@@ -4,7 +4,7 @@ import type { Deps } from '../deps.ts';
 import type { Entry } from '../model.ts';
 import { DomainError } from '../errors.ts';
 import { entryView, type EntryView } from '../game/game-views.ts';
-import { GAME_CLOSED_MESSAGE, openGameIn, regularGameKeyAt } from '../game/current-game.ts';
+import { GAME_CLOSED_MESSAGE, openGameIn } from '../game/current-game.ts';
 import { validateNumber } from './validate-number.ts';
 import { parseGameKey } from '../game/calendar.ts';
 import { grantBonusEntry } from './bonus-entries.ts';
@@ -31,23 +31,18 @@ export const submitEntry = async (
   const expectedGame = input.gameDate === undefined ? null : validateGameDate(input.gameDate);
   const now = deps.clock.now();
   const nowIso = now.toISOString();
-  // The game this pick is most likely for: the player's (a stale tab's is refused below) or the date's regular one.
-  const likelyGame = expectedGame ?? regularGameKeyAt(now, deps.config);
   return deps.store.write(async (repos) => {
-    // Everything the rules below need, asked for together: a store that talks to its database over a network sends
-    // these four statements in one round trip, in this order (the game's lock before the player's, as every write
-    // takes them). The player's entries are read for the likely game and again in the rare case it was not the one.
+    // The game's lock before the player's, as every write takes them.
+    const game = await openGameIn(repos, now, deps.config);
+    if (expectedGame !== null && expectedGame !== game.key) throw new DomainError('GAME_CLOSED', STALE_GAME_MESSAGE);
     // The account may have been deleted since the session was read; the lock keeps it until we are done.
-    const [game, player, likelyEntries, referral] = await Promise.all([
-      openGameIn(repos, now, deps.config),
+    const [player, existing, referral] = await Promise.all([
       repos.users.lock(input.userId),
-      repos.entries.forPlayer(likelyGame, input.userId),
+      repos.entries.forPlayer(game.key, input.userId),
       repos.referrals.byReferred(input.userId),
     ]);
-    if (expectedGame !== null && expectedGame !== game.key) throw new DomainError('GAME_CLOSED', STALE_GAME_MESSAGE);
     if (!player) throw new DomainError('UNAUTHENTICATED', 'Please sign in first.');
 
-    const existing = game.key === likelyGame ? likelyEntries : await repos.entries.forPlayer(game.key, input.userId);
     if (existing.some((e) => e.number === number)) {
       throw new DomainError('DUPLICATE_NUMBER', `You already picked ${number} in this game.`);
     }
@@ -76,8 +71,7 @@ export const submitEntry = async (
       ...sealEntry(deps.digest, deps.random, game.key, id, number),
     });
 
-    // A pending referral is completed by the player's first entry ever. Few players have one: looking for it
-    // first spares every other submission the count.
+    // A pending referral is completed by the player's first entry ever (few players have one: no count without it).
     if (referral?.status === 'pending' && (await repos.entries.countForPlayer(input.userId)) === 1) {
       await repos.referrals.markCompleted(referral.id, nowIso);
       await grantBonusEntry(repos, deps.random, { userId: referral.referrerId, sourceType: 'referral', now });

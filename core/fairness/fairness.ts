@@ -8,13 +8,13 @@ import { parseGameKey } from '../game/calendar.ts';
 import { NO_ROOT_REASON, receiptIncluded, verifyRecord, type ClosedRecord, type FairnessRecord, type Mismatch, type Receipt } from './record.ts';
 import { rootOfSortedStream } from './root.ts';
 
-/**
- * In the close's unit of work: folds the game's leaves, in leaf order, into the root and stores it. `entries`: the
- * game's size, for a store that folds a large game on another thread (FairnessRepository.rootBeside).
- */
-export const commitRoot = async (repos: Repositories, digest: Digest, gameKey: GameKey, entries: number): Promise<string> => {
-  const beside = await repos.fairness.rootBeside(gameKey, entries);
-  const { root } = beside ?? (await rootOfSortedStream(digest, gameKey, repos.fairness.sortedLeaves(gameKey)));
+/** The game's root as the database holds it now: its leaves, in leaf order, folded. The one way a root is computed. */
+export const foldStoredLeaves = (repos: Repositories, digest: Digest, gameKey: GameKey): Promise<{ root: string; leaves: number }> =>
+  rootOfSortedStream(digest, gameKey, repos.fairness.sortedLeaves(gameKey));
+
+/** In the close's unit of work: folds the game's leaves into the root and stores it. */
+export const commitRoot = async (repos: Repositories, digest: Digest, gameKey: GameKey): Promise<string> => {
+  const { root } = await foldStoredLeaves(repos, digest, gameKey);
   await repos.fairness.storeRoot(gameKey, root);
   return root;
 };
@@ -70,7 +70,7 @@ export interface StoredGameCheck {
 export const verifyStoredGame = async (deps: Deps, key: string, receipt: Receipt | null): Promise<StoredGameCheck> => {
   const record = await fairnessRecord(deps, key);
   if (record.status === 'open') throw new DomainError('CONFLICT', `The game ${key} is still open: there is nothing to verify yet.`);
-  const { root: computedRoot, leaves } = await deps.store.read((repos) => rootOfSortedStream(deps.digest, key, repos.fairness.sortedLeaves(key)));
+  const { root: computedRoot, leaves } = await deps.store.read((repos) => foldStoredLeaves(repos, deps.digest, key));
   const closed: ClosedRecord = record;
   const included = receipt ? receiptIncluded(deps.digest, closed, receipt) : null;
   const base = { gameKey: key, storedRoot: closed.root, computedRoot, leaves, receiptIncluded: included };

@@ -29,16 +29,6 @@ export interface FairnessRepository {
    * because an await per leaf costs more than its hash).
    */
   sortedLeaves(gameKey: GameKey): AsyncIterable<readonly string[]>;
-  /**
-   * The root of the same leaves by the same fold (rootOfSortedStream, SHA-256 of node:crypto), computed on another
-   * thread or connection beside the unit, or null when this store does not (then the caller folds sortedLeaves).
-   * `entries`: the game's size, for the store to judge whether it pays. SQLite folds a large close's root on a
-   * worker (on its one thread the fold's reads and hashes would take turns with the counters' statements);
-   * PostgreSQL reads the leaves on a second connection in the unit's snapshot. Call it before the unit writes
-   * entries or mines of the game: the leaves may be read as committed; the close writes neither and holds the
-   * game, so it sees every leaf.
-   */
-  rootBeside(gameKey: GameKey, entries: number): Promise<{ root: string; leaves: number } | null>;
   /** Stores the root with the game; the close calls it in its own unit of work, once. */
   storeRoot(gameKey: GameKey, root: string): Promise<void>;
   /** The stored root of a closed game, or null when the game is unknown or open. */

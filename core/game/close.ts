@@ -12,7 +12,7 @@ import { grantBonusEntry } from '../entries/bonus-entries.ts';
 import { queueMailTo, winnerMail } from '../mail/notifications.ts';
 import { commitRoot } from '../fairness/fairness.ts';
 import { resolveFromTallies } from './close-resolution.ts';
-import { currentGame, forgetCurrentGame, requireDate } from './current-game.ts';
+import { currentGame, requireDate } from './current-game.ts';
 import { previousDate } from './calendar.ts';
 
 export const HISTOGRAM_LIMIT = 1000;
@@ -39,9 +39,9 @@ const closeIn = async (repos: Repositories, game: Game, now: Date, cfg: GameConf
   };
   if (!(await repos.games.markClosed(game.key, now.toISOString(), stats))) return false;
   // The root beside what the close grants: both only read the entries, which no one can change while the close holds
-  // the game, and a store that can (PostgreSQL) reads the leaves on a second connection while the counters are written.
-  // Both are awaited whatever happens, so nothing still runs in the unit when it commits or rolls back.
-  const settled = await Promise.allSettled([commitRoot(repos, digest, game.key, resolution.snapshot.entriesTotal), grantClose(repos, game, resolution.winner, now, cfg, random)]);
+  // the game, so the fold's hashing overlaps the counters' statements. Both are awaited whatever happens, so nothing
+  // still runs in the unit when it commits or rolls back.
+  const settled = await Promise.allSettled([commitRoot(repos, digest, game.key), grantClose(repos, game, resolution.winner, now, cfg, random)]);
   for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
   return true;
 };
@@ -100,7 +100,6 @@ export const closeGame = async (deps: Deps, key: GameKey): Promise<CloseOutcome>
     if (game.status === 'closed') return false;
     return closeIn(repos, game, now, deps.config, deps.random, deps.digest);
   });
-  if (closedNow) forgetCurrentGame(deps);
   const stats = await deps.store.read((repos) => repos.games.stats(key));
   return { gameKey: key, closedNow, stats };
 };

@@ -3,7 +3,7 @@
 import type { Deps } from '../deps.ts';
 import type { GameConfig } from '../config.ts';
 import type { Game, GameDate, GameKey } from '../model.ts';
-import type { Repositories, Store } from '../ports.ts';
+import type { Repositories } from '../ports.ts';
 import type { RowLock } from './ports.ts';
 import { DomainError } from '../errors.ts';
 import { closeInstantAfter, closeInstantBefore, closeInstantForDate, gameDateOf, gameKeyOf, isGameDate } from './calendar.ts';
@@ -73,65 +73,19 @@ export const openGameIn = async (repos: Repositories, now: Date, cfg: GameConfig
   return game;
 };
 
-/**
- * How long this process answers the current game from memory. The current game changes only at a close or an
- * admin open: this process forgets it at once when it does either (forgetCurrentGame); a change made by another
- * instance is seen within this long. Writes never use the memory: they read and lock the game in their unit.
- */
-export const CURRENT_GAME_MEMORY_MS = 1_000;
-
-interface RememberedGame {
-  date: GameDate;
-  game: Game;
-  readAtMs: number;
-}
-
-/** Per store, so tests and instances on separate stores never share it. */
-const memory = new WeakMap<Store, { generation: number; remembered: RememberedGame | null }>();
-
-const memoryOf = (store: Store) => {
-  let slot = memory.get(store);
-  if (!slot) {
-    slot = { generation: 0, remembered: null };
-    memory.set(store, slot);
-  }
-  return slot;
-};
-
-/** After this process closed or opened a game: the next read asks the store again. */
-export const forgetCurrentGame = (deps: Pick<Deps, 'store'>): void => {
-  const slot = memoryOf(deps.store);
-  slot.generation += 1;
-  slot.remembered = null;
-};
-
-const storedCurrentGame = async (deps: Deps, now: Date, date: GameDate): Promise<Game> => {
-  const existing = await deps.store.read((repos) => repos.games.latestForDate(date));
-  if (existing) return existing;
-  try {
-    return (await deps.store.write((repos) => currentGameIn(repos, now, deps.config))).game;
-  } catch (error) {
-    // Another server instance created it between our read and our write: use theirs.
-    if (!(error instanceof DomainError) || error.code !== 'CONFLICT') throw error;
-    return (await deps.store.write((repos) => currentGameIn(repos, now, deps.config))).game;
-  }
-};
-
 /** The game for the date of the next deadline: its latest game, created when none exists yet. */
 export const currentGame = async (deps: Deps): Promise<CurrentGame> => {
   const now = deps.clock.now();
-  const nowMs = now.getTime();
   const date = gameDateOf(closeInstantAfter(now, deps.config), deps.config);
-  const slot = memoryOf(deps.store);
-  const known = slot.remembered;
-  if (known && known.date === date && nowMs >= known.readAtMs && nowMs - known.readAtMs < CURRENT_GAME_MEMORY_MS) {
-    return { game: known.game, effectiveStatus: effectiveStatusOf(known.game, now) };
+  const existing = await deps.store.read((repos) => repos.games.latestForDate(date));
+  if (existing) return { game: existing, effectiveStatus: effectiveStatusOf(existing, now) };
+  try {
+    return await deps.store.write((repos) => currentGameIn(repos, now, deps.config));
+  } catch (error) {
+    // Another server instance created it between our read and our write: use theirs.
+    if (!(error instanceof DomainError) || error.code !== 'CONFLICT') throw error;
+    return deps.store.write((repos) => currentGameIn(repos, now, deps.config));
   }
-  const generation = slot.generation;
-  const game = await storedCurrentGame(deps, now, date);
-  // A close or open that finished while this read ran may not be in it: do not remember it then.
-  if (slot.generation === generation) slot.remembered = { date, game, readAtMs: nowMs };
-  return { game, effectiveStatus: effectiveStatusOf(game, now) };
 };
 
 export interface GameToday {
@@ -174,6 +128,5 @@ export const ensureGame = async (deps: Deps, date: string): Promise<Game> => {
     if (closesAt.getTime() <= now.getTime()) throw new DomainError('GAME_CLOSED', `The game of ${day} has closed.`);
     return repos.games.create({ ...newGame(day, latest.number + 1, closesAt, deps.config), opensAt: now.toISOString() });
   });
-  forgetCurrentGame(deps);
   return opened;
 };

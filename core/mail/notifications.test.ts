@@ -12,7 +12,7 @@ const CLOSE = '2026-11-21T00:00:00.000Z';
 const wonDay = async (options: { annIsBot?: boolean; prizeOff?: boolean } = {}): Promise<TestDeps> => {
   const deps = makeDeps();
   deps.config.publicUrl = 'https://lowest.example';
-  await createUser(deps, { id: 'ann', email: 'ann@example.test', displayName: 'Ann', isBot: options.annIsBot ?? false });
+  await createUser(deps, { id: 'ann', email: 'ann@example.test', verifiedEmail: 'ann@example.test', displayName: 'Ann', isBot: options.annIsBot ?? false });
   await createUser(deps, { id: 'bob' });
   await createUser(deps, { id: 'cat' });
   if (options.prizeOff) {

@@ -1,9 +1,11 @@
-// What the mail module needs from the database: the outbox (DESIGN.md §15).
+// What the mail module needs from the database: the outbox, the daily reminder's marks and the link key (DESIGN.md §15).
 import type {
+  GameDate,
   Instant,
   MailStatus,
   OutboxMail,
   QueuedMail,
+  User,
 } from '../model.ts';
 
 export interface OutboxRepository {
@@ -25,4 +27,20 @@ export interface OutboxRepository {
   settle(id: string, token: string, outcome: { status: 'sent'; at: Instant } | { status: 'pending'; nextAttemptAt: Instant; error: string } | { status: 'failed'; error: string }): Promise<boolean>;
   /** Mails not yet sent nor failed (pending or sending), and dead letters. */
   queueStatus(): Promise<{ backlog: number; failed: number }>;
+}
+
+export interface DailyReminderRepository {
+  /** Up to `limit` players due the reminder of `gameDate`, by user id. */
+  due(gameDate: GameDate, limit: number): Promise<User[]>;
+  /**
+   * Records the day's reminder of the player; false when one is already recorded (a unique key on player and date,
+   * so two instances never both get true).
+   */
+  mark(userId: string, gameDate: GameDate, at: Instant): Promise<boolean>;
+}
+
+/** Secrets the database keeps for every instance alike (the key that signs the links in mails). */
+export interface SigningKeyRepository {
+  /** The key stored under `name`; stores `candidate` first when there is none, so every instance reads one key. */
+  ensure(name: string, candidate: string, at: Instant): Promise<string>;
 }

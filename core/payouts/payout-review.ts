@@ -3,6 +3,8 @@ import type { Deps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import type { GameDate, Payout, PrizeType } from '../model.ts';
 import { formatMoney } from '../prizes/money.ts';
+import { mailText, type MailContent } from '../mail/mail-text.ts';
+import { queueMailTo } from '../mail/notifications.ts';
 import { allowedReviewActions, isOwnPayout, planTransition, type ReviewAction, type ReviewStatus } from './payout-state.ts';
 
 export interface AdminPayoutDto {
@@ -56,22 +58,38 @@ export interface ReviewInput {
   paymentReference?: string | null;
 }
 
-const winnerMail = (status: ReviewStatus, amount: string, gameDate: string, notes: string | null, reference: string | null): { subject: string; body: string } => {
+/** The admin screen writes a rejection's notes as 'Rejected: {reason}'; the mail says 'Reason:' itself. */
+const reasonOf = (notes: string | null): string | null => {
+  const reason = (notes ?? '').replace(/^\s*Rejected:\s*/i, '').trim();
+  return reason === '' ? null : reason;
+};
+
+/** The winner's mail about a review: a greeting by name, what happened, and the link to their winnings. */
+export const payoutMail = (
+  status: ReviewStatus,
+  args: { playerName: string; amount: string; gameDate: string; notes: string | null; reference: string | null },
+  publicUrl: string,
+): MailContent => {
+  const { playerName, amount, gameDate } = args;
+  const greeting = mailText`Hi ${playerName},\n\n`;
+  const link = mailText`\n\nSee your winnings: ${publicUrl}/winnings\n`;
   switch (status) {
     case 'approved':
       return {
-        subject: `LOWEST UNIQUE: your prize for ${gameDate} is approved`,
-        body: `Your ${amount} prize for ${gameDate} has been approved and payment is being processed.`,
+        subject: mailText`LOWEST UNIQUE: your prize for ${gameDate} is approved`,
+        body: greeting + mailText`Your ${amount} prize for ${gameDate} has been approved and payment is being processed.` + link,
       };
-    case 'failed':
+    case 'failed': {
+      const reason = reasonOf(args.notes);
       return {
-        subject: `LOWEST UNIQUE: your prize claim for ${gameDate} was rejected`,
-        body: `We could not pay your ${amount} prize for ${gameDate}.${notes ? ` Reason: ${notes}` : ''}`,
+        subject: mailText`LOWEST UNIQUE: your prize claim for ${gameDate} was rejected`,
+        body: greeting + mailText`We could not pay your ${amount} prize for ${gameDate}.` + (reason === null ? '' : mailText`\n\nReason: ${reason}`) + link,
       };
+    }
     case 'paid':
       return {
-        subject: `LOWEST UNIQUE: your prize for ${gameDate} has been paid`,
-        body: `Your ${amount} prize for ${gameDate} has been paid. Reference: ${reference ?? ''}`,
+        subject: mailText`LOWEST UNIQUE: your prize for ${gameDate} has been paid`,
+        body: greeting + mailText`Your ${amount} prize for ${gameDate} has been paid. Reference: ${args.reference ?? ''}` + link,
       };
   }
 };
@@ -112,10 +130,19 @@ export const reviewPayout = async (deps: Deps, input: ReviewInput): Promise<{ pa
       playerName: winner?.displayName ?? null,
       playerEmail: winner?.email ?? null,
     };
-    if (listed.playerEmail) {
-      const amount = formatMoney(payout.amountCents, payout.currency);
-      const mail = winnerMail(plan.to, amount, listed.gameDate, plan.reviewNotes, plan.paymentReference);
-      await repos.outbox.add({ id: deps.random.id(), to: listed.playerEmail, ...mail, createdAt: now });
+    if (winner) {
+      const mail = payoutMail(
+        plan.to,
+        {
+          playerName: winner.displayName,
+          amount: formatMoney(payout.amountCents, payout.currency),
+          gameDate: listed.gameDate,
+          notes: plan.reviewNotes,
+          reference: plan.paymentReference,
+        },
+        deps.config.publicUrl,
+      );
+      await queueMailTo(repos, deps.random, now, winner, mail, 'money');
     }
     return { payout: toAdminDto(listed, input.adminId), message: `Payout marked as ${plan.to}` };
   });

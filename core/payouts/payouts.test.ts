@@ -22,7 +22,7 @@ const addWinning = (deps: TestDeps, userId: string, gameKey: string, prizeType: 
 const setup = async () => {
   const deps = makeDeps();
   // The review assertions expect the winner's e-mail at example.com.
-  await createUsers(deps, ['alice', 'bob'], (id) => ({ email: `${id}@example.com` }));
+  await createUsers(deps, ['alice', 'bob'], (id) => ({ email: `${id}@example.com`, verifiedEmail: `${id}@example.com` }));
   await addWinning(deps, 'alice', '2026-11-19', 'cash', 5000);
   await addWinning(deps, 'alice', '2026-11-20', 'voucher', 2500);
   return deps;

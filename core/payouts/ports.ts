@@ -42,4 +42,26 @@ export interface PayoutRepository {
   ): Promise<boolean>;
   addAudit(entry: AuditEntry): Promise<void>;
   audit(payoutId: string): Promise<AuditEntry[]>;
+  /** The newest `limit` audit entries that match, newest first (ties by id, descending), with what names them. */
+  auditTrail(filter: AuditFilter, limit: number): Promise<PayoutAuditRow[]>;
+  auditCount(filter: AuditFilter): Promise<number>;
+}
+
+/** Which audit entries an admin or operator asks for: `since` inclusive, `until` exclusive, null for no bound. */
+export interface AuditFilter {
+  since: Instant | null;
+  until: Instant | null;
+  adminId: string | null;
+}
+
+/** The name an audit trail shows for an admin: display name, else e-mail; null once the account is gone. */
+export interface AuditActor {
+  adminName: string | null;
+}
+
+export interface PayoutAuditRow extends AuditEntry, AuditActor {
+  gameDate: GameDate | null;
+  amountCents: number;
+  currency: string;
+  playerName: string | null;
 }

@@ -3,6 +3,9 @@ import type { Deps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import type { Payout, PrizeType, Winning } from '../model.ts';
 import { formatMoney } from '../prizes/money.ts';
+import { isEmail, checkOneLine } from '../accounts/account-rules.ts';
+import { mailText } from '../mail/mail-text.ts';
+import { mailAddressOf, queueMailTo } from '../mail/notifications.ts';
 
 export type WinningStatus = 'unclaimed' | Payout['status'];
 
@@ -78,8 +81,9 @@ export const claimPrize = async (deps: Deps, input: ClaimInput): Promise<{ messa
       paypalEmail = (input.paypalEmail ?? '').trim();
       preferredName = (input.preferredName ?? '').trim();
       if (paypalEmail === '' || preferredName === '') fail('VALIDATION', 'PayPal email and preferred name are required for cash prizes');
-      if (!paypalEmail.includes('@')) fail('VALIDATION', 'Please enter a valid PayPal email address');
-      if (paypalEmail.length > 254 || preferredName.length > 100) fail('VALIDATION', 'PayPal email or preferred name is too long');
+      if (!isEmail(paypalEmail)) fail('VALIDATION', 'Please enter a valid PayPal email address');
+      checkOneLine(preferredName, 'Preferred name');
+      if (preferredName.length > 100) fail('VALIDATION', 'Preferred name is too long');
     }
 
     const now = deps.clock.now().toISOString();
@@ -104,14 +108,12 @@ export const claimPrize = async (deps: Deps, input: ClaimInput): Promise<{ messa
     const kind = prize.prizeType === 'cash' ? 'cash prize' : 'voucher';
     const delivery =
       prize.prizeType === 'cash'
-        ? `We will send it by PayPal to ${paypalEmail} (name: ${preferredName}).`
-        : `We will e-mail the gift card to ${user.email}.`;
-    await repos.outbox.add({
-      id: deps.random.id(),
-      to: user.email,
-      subject: `LOWEST UNIQUE: we received your claim for ${winning.gameDate}`,
-      body: `Hi ${user.displayName},\n\nThanks for claiming your ${amount} ${kind} for the game of ${winning.gameDate} (winning number ${winning.winningNumber}). ${delivery}\n\nWe review claims within 24 hours and pay within the week; you will get another e-mail when it is processed.`,
-      createdAt: now,
-    });
+        ? mailText`We will send it by PayPal to ${paypalEmail ?? ''} (name: ${preferredName ?? ''}).`
+        : mailText`We will e-mail the gift card to ${mailAddressOf(user, await repos.users.mailSettings(user.id)) ?? user.email}.`;
+    const mail = {
+      subject: mailText`LOWEST UNIQUE: we received your claim for ${winning.gameDate}`,
+      body: mailText`Hi ${user.displayName},\n\nThanks for claiming your ${amount} ${kind} for the game of ${winning.gameDate} (winning number ${winning.winningNumber}). ${delivery}\n\nWe review claims within 24 hours and pay within the week; you will get another e-mail when it is processed.`,
+    };
+    await queueMailTo(repos, deps.random, now, user, mail, 'money');
     return { message: `We'll process your ${amount} ${kind} within the week!`, payoutId: payout.id };
   });

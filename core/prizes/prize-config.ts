@@ -4,6 +4,7 @@ import { fail } from '../errors.ts';
 import type { GameDate, PrizeConfig, PrizeType } from '../model.ts';
 import type { Repositories } from '../ports.ts';
 import { prizeForDate } from './prize-for-date.ts';
+import { builtInState, dateSlot, prizeState, weeklySlot } from './prize-audit.ts';
 import { dayName, dayOfWeekOf, defaultAmountCents, defaultWeeklyPrize, isCalendarDate } from './weekly-defaults.ts';
 
 export interface PrizeDto {
@@ -113,6 +114,17 @@ const checkDescriptionLength = (description: string): string => {
   return description;
 };
 
+/** Records an admin's change of a slot in the unit of work that makes it. */
+const audited = async (
+  repos: Repositories,
+  deps: Deps,
+  adminId: string,
+  slot: string,
+  fromState: string | null,
+  toState: string | null,
+): Promise<void> =>
+  repos.prizes.addAudit({ id: deps.random.id(), adminId, slot, fromState, toState, at: deps.clock.now().toISOString() });
+
 // ---- weekly rows -----------------------------------------------------------------------------
 
 export interface WeeklyPrizeInput {
@@ -127,6 +139,7 @@ export interface WeeklyPrizeInput {
 export const saveWeeklyPrize = async (
   deps: Deps,
   input: WeeklyPrizeInput,
+  adminId: string,
 ): Promise<{ prize: PrizeConfigDto; message: string }> => {
   const dayOfWeek = checkDayOfWeek(input.dayOfWeek);
   const prizeType = checkPrizeType(input.prizeType);
@@ -135,7 +148,7 @@ export const saveWeeklyPrize = async (
   const description = checkDescriptionLength(typed || `${dayName(dayOfWeek)} ${prizeType === 'cash' ? 'Cash' : 'Voucher'} Prize`);
   const prize = await deps.store.write(async (repos) => {
     const existing = await repos.prizes.weekly(dayOfWeek);
-    return repos.prizes.upsert({
+    const saved = await repos.prizes.upsert({
       id: existing?.id ?? deps.random.id(),
       dayOfWeek,
       date: null,
@@ -146,14 +159,25 @@ export const saveWeeklyPrize = async (
       isActive: input.isActive,
       updatedAt: deps.clock.now().toISOString(),
     });
+    const before = existing ? prizeState(existing) : builtInState(dayOfWeek, deps.config.currency);
+    await audited(repos, deps, adminId, weeklySlot(dayOfWeek), before, prizeState(saved));
+    return saved;
   });
   return { prize: toDto(prize), message: `${dayName(dayOfWeek)} prize updated successfully` };
 };
 
 /** DELETE /api/prizes/config/weekly/{dayOfWeek}: back to the built-in default. */
-export const resetWeeklyPrize = async (deps: Deps, dayOfWeek: number): Promise<{ prize: PrizeConfigDto; message: string }> => {
+export const resetWeeklyPrize = async (
+  deps: Deps,
+  dayOfWeek: number,
+  adminId: string,
+): Promise<{ prize: PrizeConfigDto; message: string }> => {
   checkDayOfWeek(dayOfWeek);
-  await deps.store.write((repos) => repos.prizes.deleteWeekly(dayOfWeek));
+  await deps.store.write(async (repos) => {
+    const existing = await repos.prizes.weekly(dayOfWeek);
+    if (!existing || !(await repos.prizes.deleteWeekly(dayOfWeek))) return;
+    await audited(repos, deps, adminId, weeklySlot(dayOfWeek), prizeState(existing), builtInState(dayOfWeek, deps.config.currency));
+  });
   return { prize: builtInDto(dayOfWeek, deps.config.currency), message: `${dayName(dayOfWeek)} prize reset to default` };
 };
 
@@ -167,7 +191,7 @@ export interface DatePrizeInput {
 }
 
 /** POST /api/prizes/config/date: creates or replaces the override of that date (active). */
-export const saveDatePrize = async (deps: Deps, input: DatePrizeInput): Promise<{ prize: PrizeConfigDto; message: string }> => {
+export const saveDatePrize = async (deps: Deps, input: DatePrizeInput, adminId: string): Promise<{ prize: PrizeConfigDto; message: string }> => {
   const date = (input.date ?? '').trim();
   const description = (input.description ?? '').trim();
   if (date === '' || description === '') fail('VALIDATION', 'Date and description are required');
@@ -177,7 +201,7 @@ export const saveDatePrize = async (deps: Deps, input: DatePrizeInput): Promise<
   checkDescriptionLength(description);
   const prize = await deps.store.write(async (repos) => {
     const existing = await repos.prizes.forDate(date);
-    return repos.prizes.upsert({
+    const saved = await repos.prizes.upsert({
       id: existing?.id ?? deps.random.id(),
       dayOfWeek: dayOfWeekOf(date),
       date,
@@ -188,36 +212,47 @@ export const saveDatePrize = async (deps: Deps, input: DatePrizeInput): Promise<
       isActive: true,
       updatedAt: deps.clock.now().toISOString(),
     });
+    await audited(repos, deps, adminId, dateSlot(date), existing ? prizeState(existing) : null, prizeState(saved));
+    return saved;
   });
   return { prize: toDto(prize), message: `Date override for ${date} created successfully` };
 };
 
 /** DELETE /api/prizes/config/date/{date}. */
-export const deletePrizeForDate = async (deps: Deps, date: string): Promise<{ message: string }> => {
+export const deletePrizeForDate = async (deps: Deps, date: string, adminId: string): Promise<{ message: string }> => {
   if (!isCalendarDate(date)) fail('VALIDATION', 'Date must be a valid YYYY-MM-DD date');
-  const removed = await deps.store.write((repos) => repos.prizes.deleteForDate(date));
+  const removed = await deps.store.write(async (repos) => {
+    const existing = await repos.prizes.forDate(date);
+    if (!existing || !(await repos.prizes.deleteForDate(date))) return false;
+    await audited(repos, deps, adminId, dateSlot(date), prizeState(existing), null);
+    return true;
+  });
   if (!removed) fail('NOT_FOUND', `No prize override for ${date}`);
   return { message: `Prize override for ${date} deleted successfully` };
 };
 
 /** PATCH /api/prizes/config/{id}/toggle: flips isActive; a built-in weekly row is stored on its first toggle. */
-export const togglePrize = async (deps: Deps, id: string): Promise<{ prize: PrizeConfigDto; message: string }> => {
+export const togglePrize = async (deps: Deps, id: string, adminId: string): Promise<{ prize: PrizeConfigDto; message: string }> => {
   const prize = await deps.store.write(async (repos: Repositories) => {
     const now = deps.clock.now().toISOString();
     const builtInDay = BUILT_IN_ID.exec(id)?.[1];
     const stored =
       (await repos.prizes.byId(id)) ?? (builtInDay === undefined ? null : await repos.prizes.weekly(Number(builtInDay)));
-    if (stored) return repos.prizes.upsert({ ...stored, isActive: !stored.isActive, updatedAt: now });
-    if (builtInDay === undefined) return fail('NOT_FOUND', 'Prize setting not found');
+    if (!stored && builtInDay === undefined) return fail('NOT_FOUND', 'Prize setting not found');
     const day = Number(builtInDay);
-    return repos.prizes.upsert({
-      id: deps.random.id(),
-      dayOfWeek: day,
-      date: null,
-      ...defaultWeeklyPrize(day, deps.config.currency),
-      isActive: false,
-      updatedAt: now,
-    });
+    const saved = stored
+      ? await repos.prizes.upsert({ ...stored, isActive: !stored.isActive, updatedAt: now })
+      : await repos.prizes.upsert({
+          id: deps.random.id(),
+          dayOfWeek: day,
+          date: null,
+          ...defaultWeeklyPrize(day, deps.config.currency),
+          isActive: false,
+          updatedAt: now,
+        });
+    const slot = saved.date !== null ? dateSlot(saved.date) : weeklySlot(saved.dayOfWeek ?? day);
+    await audited(repos, deps, adminId, slot, stored ? prizeState(stored) : builtInState(day, deps.config.currency), prizeState(saved));
+    return saved;
   });
   const label = prize.date ?? dayName(prize.dayOfWeek ?? 0);
   return { prize: toDto(prize), message: `${label} prize ${prize.isActive ? 'enabled' : 'disabled'}` };

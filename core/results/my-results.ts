@@ -1,4 +1,4 @@
-// The player's outcome in a closed game (issue 12 §3), computed from the stored close data: the snapshot
+// The player's outcome in a closed game, computed from the stored close data: the snapshot
 // (winning and second numbers, mined numbers), the counts of the player's own numbers and the winning.
 import type { Deps } from '../deps.ts';
 import type { Entry, EntryType, GameDate, GameKey, PrizeType, Snapshot } from '../model.ts';

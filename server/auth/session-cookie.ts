@@ -8,6 +8,8 @@ import type { ServerConfig } from '../config.ts';
 export const SESSION_COOKIE = 'sid';
 export const OAUTH_STATE_COOKIE = 'oauth_state';
 export const OAUTH_VERIFIER_COOKIE = 'oauth_verifier';
+/** Where to land after Google sign-in (a path checked by safeNextPath), kept for the round trip. */
+export const OAUTH_NEXT_COOKIE = 'oauth_next';
 const OAUTH_COOKIE_SECONDS = 10 * 60;
 
 const base = (config: ServerConfig) =>
@@ -55,16 +57,20 @@ export const clearSessionCookie = (c: Context, config: ServerConfig): void => {
   deleteCookie(c, SESSION_COOKIE, base(config));
 };
 
-export const setOAuthCookies = (c: Context, config: ServerConfig, state: string, verifier: string): void => {
+export const setOAuthCookies = (c: Context, config: ServerConfig, state: string, verifier: string, next: string | null = null): void => {
   setCookie(c, OAUTH_STATE_COOKIE, state, { ...base(config), maxAge: OAUTH_COOKIE_SECONDS });
   setCookie(c, OAUTH_VERIFIER_COOKIE, verifier, { ...base(config), maxAge: OAUTH_COOKIE_SECONDS });
+  if (next !== null) setCookie(c, OAUTH_NEXT_COOKIE, next, { ...base(config), maxAge: OAUTH_COOKIE_SECONDS });
+  else deleteCookie(c, OAUTH_NEXT_COOKIE, base(config));
 };
 
-/** Reads and clears the OAuth cookies: each state is good for one callback only. */
-export const takeOAuthCookies = (c: Context, config: ServerConfig): { state: string | null; verifier: string | null } => {
+/** Reads and clears the OAuth cookies: each state is good for one callback only. `next` is as stored: check it again. */
+export const takeOAuthCookies = (c: Context, config: ServerConfig): { state: string | null; verifier: string | null; next: string | null } => {
   const state = getCookie(c, OAUTH_STATE_COOKIE) ?? null;
   const verifier = getCookie(c, OAUTH_VERIFIER_COOKIE) ?? null;
+  const next = getCookie(c, OAUTH_NEXT_COOKIE) ?? null;
   deleteCookie(c, OAUTH_STATE_COOKIE, base(config));
   deleteCookie(c, OAUTH_VERIFIER_COOKIE, base(config));
-  return { state, verifier };
+  if (next !== null) deleteCookie(c, OAUTH_NEXT_COOKIE, base(config));
+  return { state, verifier, next };
 };

@@ -9,10 +9,10 @@ import type { Lifecycle } from './lifecycle.ts';
 
 export const STARTING_MESSAGE = 'The server is starting. Please try again in a few seconds.';
 
-export const startingApp = (lifecycle: Lifecycle, metricsToken: string | null): Hono<AppEnv> => {
+export const startingApp = (lifecycle: Lifecycle, metricsToken: string | null, metricsLoopbackOnly: boolean): Hono<AppEnv> => {
   const app = new Hono<AppEnv>();
   app.use(closeConnectionsWhenDraining(lifecycle));
-  app.route('/', operatorRoutes({ lifecycle, ping: null, metrics: null, metricsToken }));
+  app.route('/', operatorRoutes({ lifecycle, ping: null, metrics: null, metricsToken, metricsLoopbackOnly }));
   app.all('*', (c) => {
     c.header('Retry-After', '5');
     return c.json({ error: STARTING_MESSAGE, code: 'STARTING' } satisfies ApiError, 503);

@@ -1,5 +1,5 @@
-// Prometheus metrics (DESIGN.md §14), one prom-client Registry per app instance so tests never
-// share globals. Counters are counted by this instance; gauges about stored state (payouts, the
+// Prometheus metrics (DESIGN.md §14), named lowest_* after the application, one prom-client Registry per app
+// instance so tests never share globals. Counters are counted by this instance; gauges about stored state (payouts, the
 // outbox, the last close) are read from the database at scrape time, so every instance agrees.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { PayoutStatus } from '../../core/model.ts';
@@ -17,7 +17,6 @@ export interface MetricsSources {
   collectPayouts: () => Promise<Partial<Record<PayoutStatus, number>>>;
   /** When the most recent game closed, or null before the first close. */
   lastCloseAt: () => Promise<Date | null>;
-  now: () => Date;
 }
 
 const PAYOUT_STATUSES: readonly PayoutStatus[] = ['pending_review', 'approved', 'paid', 'failed'];
@@ -25,30 +24,30 @@ const PAYOUT_STATUSES: readonly PayoutStatus[] = ['pending_review', 'approved', 
 export class Metrics {
   readonly registry = new Registry();
   readonly httpDuration = new Histogram({
-    name: 'http_request_duration_seconds',
+    name: 'lowest_http_request_duration_seconds',
     help: 'HTTP requests by route pattern (never the raw path), method and status.',
     labelNames: ['route', 'method', 'status'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
   });
   readonly entriesSubmitted = new Counter({
-    name: 'entries_submitted_total',
+    name: 'lowest_entries_submitted_total',
     help: 'Entries accepted by this instance.',
     registers: [this.registry],
   });
   readonly closeRuns = new Counter({
-    name: 'game_close_runs_total',
+    name: 'lowest_game_close_runs_total',
     help: 'Runs of the daily close (scheduler and catch-up) by this instance, by outcome.',
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
   readonly gamesClosed = new Counter({
-    name: 'games_closed_total',
+    name: 'lowest_games_closed_total',
     help: 'Games this instance closed.',
     registers: [this.registry],
   });
   readonly closeDuration = new Histogram({
-    name: 'game_close_duration_seconds',
+    name: 'lowest_game_close_duration_seconds',
     help: 'Duration of the runs of the daily close that closed at least one game.',
     buckets: [0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
     registers: [this.registry],
@@ -57,17 +56,17 @@ export class Metrics {
   constructor(sources: MetricsSources, options: { processMetrics?: boolean } = {}) {
     const registers = [this.registry];
     new Gauge({
-      name: 'seconds_since_last_close',
-      help: 'Seconds since the most recent game closed (any instance); absent before the first close.',
+      name: 'lowest_last_close_timestamp_seconds',
+      help: 'Unix time of the most recent game close (any instance); absent before the first close.',
       registers,
       async collect() {
         this.reset();
         const last = await sources.lastCloseAt().catch(() => null);
-        if (last) this.set((sources.now().getTime() - last.getTime()) / 1000);
+        if (last) this.set(last.getTime() / 1000);
       },
     });
     new Gauge({
-      name: 'payouts',
+      name: 'lowest_payouts',
       help: 'Payouts by status.',
       labelNames: ['status'] as const,
       registers,
@@ -79,7 +78,7 @@ export class Metrics {
     });
     const outboxCounts = () => sources.collectOutbox().catch(() => null);
     new Gauge({
-      name: 'mail_outbox_backlog',
+      name: 'lowest_mail_outbox_backlog',
       help: 'Mails in the outbox waiting to be sent.',
       registers,
       async collect() {
@@ -89,7 +88,7 @@ export class Metrics {
       },
     });
     new Gauge({
-      name: 'mail_outbox_failed',
+      name: 'lowest_mail_outbox_failed',
       help: 'Mails in the outbox that failed for good.',
       registers,
       async collect() {

@@ -12,7 +12,13 @@ export interface OperatorOptions {
   ping: (() => Promise<unknown>) | null;
   metrics: Metrics | null;
   metricsToken: string | null;
+  /** Without a token, whether /metrics answers loopback clients only (a server the internet reaches). */
+  metricsLoopbackOnly: boolean;
 }
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
+const isLoopbackAddress = (address: string | undefined): boolean =>
+  address !== undefined && (address === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(address));
 
 const PING_TIMEOUT_MS = 2_000;
 
@@ -28,7 +34,7 @@ const sameSecret = (given: string, expected: string): boolean => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
-export const operatorRoutes = ({ lifecycle, ping, metrics, metricsToken }: OperatorOptions) =>
+export const operatorRoutes = ({ lifecycle, ping, metrics, metricsToken, metricsLoopbackOnly }: OperatorOptions) =>
   new Hono<AppEnv>()
     .get('/healthz', (c) => c.json({ status: 'ok' }))
     .get('/readyz', async (c) => {
@@ -48,6 +54,8 @@ export const operatorRoutes = ({ lifecycle, ping, metrics, metricsToken }: Opera
           c.header('WWW-Authenticate', 'Bearer');
           return c.json({ error: 'The metrics need a valid bearer token.', code: 'UNAUTHENTICATED' } satisfies ApiError, 401);
         }
+      } else if (metricsLoopbackOnly && !isLoopbackAddress(c.get('clientIp'))) {
+        return c.json({ error: 'The metrics answer this machine only; set METRICS_TOKEN to read them from elsewhere.', code: 'FORBIDDEN' } satisfies ApiError, 403);
       }
       if (metrics === null) return c.json({ error: 'The server is starting.', code: 'STARTING' } satisfies ApiError, 503);
       return c.body(await metrics.text(), 200, { 'Content-Type': metrics.contentType });

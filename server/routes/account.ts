@@ -1,6 +1,7 @@
 // The signed-in player's account: who am I, profile edits, totals, deleting the account.
 import { deleteAccount, myProfile, updateProfile, userTotals } from '../../core/accounts/profile.ts';
 import { toMe } from '../../core/accounts/account-rules.ts';
+import { resendConfirmation } from '../../core/accounts/contact-email.ts';
 import { MeResponse, MessageResponse, ProfileResponse, ProfileUpdateRequest, UserTotalsResponse } from '../contract.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';
 import { signedIn } from '../auth/guards.ts';
@@ -36,12 +37,26 @@ export const accountRoutes = ({ deps, config }: AppServices) =>
           request: jsonBody(ProfileUpdateRequest),
           responses: { 200: json(ProfileResponse, 'The profile as saved.') },
         },
-        { ...player, failures: ['NOT_FOUND', 'EMAIL_TAKEN'] },
+        { ...player, failures: ['NOT_FOUND', 'EMAIL_TAKEN', 'CONFLICT'] },
       ),
       async (c) => {
-        const { email, displayName, emailNotifications } = c.req.valid('json');
-        return c.json(await updateProfile(deps, c.var.user.id, { email, displayName, emailNotifications }), 200);
+        const { email, displayName, emailNotifications, dailyReminder } = c.req.valid('json');
+        return c.json(await updateProfile(deps, c.var.user.id, { email, displayName, emailNotifications, dailyReminder }), 200);
       },
+    )
+    .openapi(
+      apiRoute(
+        {
+          method: 'post',
+          path: '/profile/email-confirmation',
+          tags,
+          middleware: signedIn,
+          description: 'Mails another confirmation link to the unconfirmed contact e-mail (at most 5 links in 24 hours).',
+          responses: { 200: json(MessageResponse, 'The link is on its way.') },
+        },
+        { ...player, failures: ['NOT_FOUND', 'CONFLICT'] },
+      ),
+      async (c) => c.json(await resendConfirmation(deps, c.var.user.id), 200),
     )
     .openapi(
       apiRoute(

@@ -1,5 +1,6 @@
 // Sign-in and sign-out (DESIGN.md §8): Google (authorization code + PKCE) or, in development
-// mode, a plain form; both end in a fresh session cookie and a redirect to the game.
+// mode, a plain form; both end in a fresh session cookie and a redirect to the game, or to the same-origin
+// `next` path the sign-in link carried. Also the pages behind the links in mails, which work signed out.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { generateCodeVerifier, generateState } from 'arctic';
@@ -11,6 +12,10 @@ import { DomainError, isDomainError } from '../../core/errors.ts';
 import type { MeResponse } from '../contract.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';
 import { devSignInPage } from '../auth/dev-sign-in-page.ts';
+import { badLinkPage, confirmEmailPage, emailConfirmedPage, unsubscribedPage, unsubscribePage } from '../auth/mail-link-pages.ts';
+import { safeNextPath } from '../auth/next-path.ts';
+import { confirmationTarget, confirmContactEmail, INVALID_CONFIRMATION_LINK } from '../../core/accounts/contact-email.ts';
+import { turnOffDailyReminder } from '../../core/mail/daily-reminder.ts';
 import { clearSessionCookie, readSessionToken, setOAuthCookies, setSessionCookie, takeOAuthCookies } from '../auth/session-cookie.ts';
 import { rateLimit } from '../security/rate-limit.ts';
 import { apiError } from '../error-status.ts';
@@ -21,6 +26,7 @@ const devBody = z.object(
   {
     email: z.string({ error: 'Enter your e-mail address.' }).max(320, 'Invalid email address'),
     displayName: z.string({ error: 'The display name must be text.' }).max(200, 'The display name is too long.').optional().default(''),
+    next: z.string().optional().catch(undefined),
   },
   { error: 'Send e-mail and display name.' },
 );
@@ -29,8 +35,16 @@ const isJsonRequest = (c: Context): boolean => (c.req.header('content-type') ?? 
 
 export const authRoutes = (services: AppServices) => {
   const { deps, config, googleAuth, limiter } = services;
-  const devOnly = () => {
+  const publicOrigin = new URL(config.publicUrl);
+  // Development sign-in names any account: only a request addressed to the loopback PUBLIC_URL itself may use it, not
+  // one whose Host a DNS-rebinding page or a forwarding proxy chose, nor one sent from another origin.
+  const devOnly = (c: Context<AppEnv>) => {
     if (config.authMode !== 'dev') throw apiError('NOT_FOUND', 'Development sign-in is turned off.');
+    const host = c.req.header('host') ?? new URL(c.req.url).host;
+    const origin = c.req.header('origin');
+    if (host.toLowerCase() !== publicOrigin.host || (origin !== undefined && origin !== publicOrigin.origin)) {
+      throw apiError('FORBIDDEN', `Development sign-in answers only requests to ${publicOrigin.origin}.`);
+    }
   };
 
   /** The last step of every sign-in: the user, a new session, the cookie. */
@@ -41,17 +55,23 @@ export const authRoutes = (services: AppServices) => {
     return user;
   };
 
+  const tokenOf = async (c: Context<AppEnv>): Promise<string> => {
+    const token = (await c.req.parseBody())['token'];
+    return typeof token === 'string' ? token : '';
+  };
+
   return new Hono<AppEnv>()
     .get('/google', (c) => {
-      if (!googleAuth) return c.redirect('/auth/dev', 302);
+      const next = safeNextPath(c.req.query('next'));
+      if (!googleAuth) return c.redirect(next ? `/auth/dev?next=${encodeURIComponent(next)}` : '/auth/dev', 302);
       const state = generateState();
       const verifier = generateCodeVerifier();
-      setOAuthCookies(c, config, state, verifier);
+      setOAuthCookies(c, config, state, verifier, next);
       return c.redirect(googleAuth.authorizationUrl(state, verifier).toString(), 302);
     })
     .get('/google/callback', rateLimit(limiter, 'signIn'), async (c) => {
       if (!googleAuth) return c.redirect('/auth/dev', 302);
-      const { state, verifier } = takeOAuthCookies(c, config);
+      const { state, verifier, next } = takeOAuthCookies(c, config);
       const code = c.req.query('code');
       const returnedState = c.req.query('state');
       if (c.req.query('error') !== undefined) {
@@ -62,14 +82,14 @@ export const authRoutes = (services: AppServices) => {
       }
       const identity = await googleAuth.exchange(code, verifier, deps.clock.now());
       await startSession(c, { googleSub: identity.sub, email: identity.email, displayName: identity.name });
-      return c.redirect('/', 302);
+      return c.redirect(safeNextPath(next) ?? '/', 302);
     })
     .get('/dev', (c) => {
-      devOnly();
-      return c.html(devSignInPage());
+      devOnly(c);
+      return c.html(devSignInPage({ next: safeNextPath(c.req.query('next')) }));
     })
     .post('/dev', rateLimit(limiter, 'signIn'), async (c) => {
-      devOnly();
+      devOnly(c);
       const json = isJsonRequest(c);
       let raw: unknown;
       try {
@@ -80,13 +100,37 @@ export const authRoutes = (services: AppServices) => {
       try {
         const body = parse(devBody, raw);
         const user = await startSession(c, { googleSub: null, email: body.email, displayName: body.displayName });
-        if (!json) return c.redirect('/', 303);
+        if (!json) return c.redirect(safeNextPath(body.next) ?? '/', 303);
         return c.json(toMe(user) satisfies MeResponse);
       } catch (error) {
         // A form gets its page back with the message; JSON callers get the usual error body.
         if (json || !isDomainError(error)) throw error;
         const values = typeof raw === 'object' && raw !== null ? (raw as Record<string, string>) : {};
-        return c.html(devSignInPage({ email: values.email, displayName: values.displayName, error: error.message }), 400);
+        return c.html(devSignInPage({ email: values.email, displayName: values.displayName, error: error.message, next: safeNextPath(values.next) }), 400);
+      }
+    })
+    .get('/confirm-email', async (c) => {
+      const token = c.req.query('token') ?? '';
+      const email = await confirmationTarget(deps, token);
+      return email === null ? c.html(badLinkPage(INVALID_CONFIRMATION_LINK), 404) : c.html(confirmEmailPage(email, token));
+    })
+    .post('/confirm-email', async (c) => {
+      try {
+        const { email } = await confirmContactEmail(deps, await tokenOf(c));
+        return c.html(emailConfirmedPage(email));
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+        return c.html(badLinkPage(error.message), 404);
+      }
+    })
+    .get('/unsubscribe', (c) => c.html(unsubscribePage(c.req.query('token') ?? '')))
+    .post('/unsubscribe', async (c) => {
+      try {
+        await turnOffDailyReminder(deps, await tokenOf(c));
+        return c.html(unsubscribedPage());
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+        return c.html(badLinkPage(error.message), 404);
       }
     })
     .post('/logout', async (c) => {

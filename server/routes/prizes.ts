@@ -78,35 +78,35 @@ export const prizeSettingsRoutes = ({ deps }: AppServices) => {
         { method: 'post', path: '/weekly', tags, request: jsonBody(WeeklyPrizeRequest), responses: { 200: json(PrizeChangeResponse, 'The saved weekday.') } },
         admin,
       ),
-      async (c) => c.json(await saveWeeklyPrize(deps, c.req.valid('json')), 200),
+      async (c) => c.json(await saveWeeklyPrize(deps, c.req.valid('json'), c.var.user.id), 200),
     )
     .openapi(
       apiRoute(
         { method: 'post', path: '/date', tags, request: jsonBody(DatePrizeRequest), responses: { 200: json(PrizeChangeResponse, 'The saved override.') } },
         admin,
       ),
-      async (c) => c.json(await saveDatePrize(deps, c.req.valid('json')), 200),
+      async (c) => c.json(await saveDatePrize(deps, c.req.valid('json'), c.var.user.id), 200),
     )
     .openapi(
       apiRoute(
         { method: 'delete', path: '/date/{date}', tags, request: { params: DateParams }, responses: { 200: json(MessageResponse, 'The override is gone.') } },
         { ...admin, failures: ['NOT_FOUND'] },
       ),
-      async (c) => c.json(await deletePrizeForDate(deps, c.req.valid('param').date), 200),
+      async (c) => c.json(await deletePrizeForDate(deps, c.req.valid('param').date, c.var.user.id), 200),
     )
     .openapi(
       apiRoute(
         { method: 'delete', path: '/weekly/{day}', tags, request: { params: DayParams }, responses: { 200: json(PrizeChangeResponse, 'The weekday is back to its default.') } },
         admin,
       ),
-      async (c) => c.json(await resetWeeklyPrize(deps, c.req.valid('param').day), 200),
+      async (c) => c.json(await resetWeeklyPrize(deps, c.req.valid('param').day, c.var.user.id), 200),
     )
     .openapi(
       apiRoute(
         { method: 'patch', path: '/{id}/toggle', tags, request: { params: IdParams }, responses: { 200: json(PrizeChangeResponse, 'The row, switched on or off.') } },
         { ...admin, failures: ['NOT_FOUND'] },
       ),
-      async (c) => c.json(await togglePrize(deps, c.req.valid('param').id), 200),
+      async (c) => c.json(await togglePrize(deps, c.req.valid('param').id, c.var.user.id), 200),
     );
 };
 

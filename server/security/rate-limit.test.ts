@@ -6,7 +6,7 @@ import { MemoryRateLimiter, SharedRateLimiter, type RateLimiter, type RateRule }
 
 const rule = { limit: 3, windowMs: 1_000 };
 /** One key's hit, as the middleware counts it among others. */
-const hit = async (limiter: RateLimiter, key: string, keyRule: RateRule): Promise<boolean> => (await limiter.hitAll([{ key, rule: keyRule }]))[0] ?? false;
+const hit = async (limiter: RateLimiter, key: string, keyRule: RateRule): Promise<boolean> => (await limiter.hitAll([{ key, rule: keyRule }]))[0]?.within ?? false;
 
 describe('MemoryRateLimiter (fixed window)', () => {
   it('allows `limit` hits per window per key, then refuses until the next window', async () => {
@@ -19,6 +19,48 @@ describe('MemoryRateLimiter (fixed window)', () => {
     expect(await hit(limiter, 'a', rule)).toBe(false);
     now = 1_000;
     expect(await hit(limiter, 'a', rule)).toBe(true);
+  });
+
+  it('says what is left of the window and when it ends', async () => {
+    let now = 60_250;
+    const limiter = new MemoryRateLimiter(undefined, () => now);
+    const minute = { limit: 2, windowMs: 60_000 };
+    expect(await limiter.hitAll([{ key: 'k', rule: minute }])).toEqual([{ within: true, remaining: 1, resetMs: 59_750 }]);
+    now = 90_000;
+    await limiter.hitAll([{ key: 'k', rule: minute }]);
+    expect(await limiter.hitAll([{ key: 'k', rule: minute }])).toEqual([{ within: false, remaining: 0, resetMs: 30_000 }]);
+  });
+
+  it('forgets every key as soon as its window ends', async () => {
+    let now = 0;
+    const limiter = new MemoryRateLimiter(undefined, () => now);
+    const minute = { limit: 5, windowMs: 60_000 };
+    const tenMinutes = { limit: 5, windowMs: 600_000 };
+    await limiter.hitAll(Array.from({ length: 60_000 }, (_, i) => ({ key: `ip:${i}`, rule: minute })));
+    await limiter.hitAll([{ key: 'user:1', rule: tenMinutes }]);
+    expect(limiter.size).toBe(60_001);
+    now = 60_000;
+    await limiter.hitAll([{ key: 'ip:new', rule: minute }]);
+    expect(limiter.size).toBe(2);
+    now = 600_000;
+    await limiter.hitAll([]);
+    expect(limiter.size).toBe(0);
+  });
+
+  it('costs about the same per hit with 100,000 live keys as with 100', async () => {
+    const costPerHit = async (keys: number): Promise<number> => {
+      const limiter = new MemoryRateLimiter(undefined, () => 30_000);
+      const keyRule = { limit: 600, windowMs: 60_000 };
+      await limiter.hitAll(Array.from({ length: keys }, (_, i) => ({ key: `ip:${i}`, rule: keyRule })));
+      const started = process.cpuUsage();
+      for (let i = 0; i < 5_000; i++) await limiter.hitAll([{ key: `ip:${i % keys}`, rule: keyRule }]);
+      const { user, system } = process.cpuUsage(started);
+      return user + system;
+    };
+    const small = Math.min(await costPerHit(100), await costPerHit(100));
+    const large = Math.min(await costPerHit(100_000), await costPerHit(100_000));
+    // A hash map's cache misses make the large map a few times slower; a sweep of the whole map per hit, 1,000×.
+    expect(large / small).toBeLessThan(10);
   });
 });
 
@@ -61,8 +103,8 @@ describe('SharedRateLimiter (PostgreSQL rate_limits table)', () => {
         return instances[i % 2]!.hitAll(i % 3 === 0 ? [...hits].reverse() : hits).then((within) => ({ i, within }));
       }),
     );
-    const addressWithin = results.filter(({ i, within }) => within[i % 3 === 0 ? 1 : 0]).length;
-    const playerWithin = results.filter(({ i, within }) => within[i % 3 === 0 ? 0 : 1]).length;
+    const addressWithin = results.filter(({ i, within }) => within[i % 3 === 0 ? 1 : 0]?.within).length;
+    const playerWithin = results.filter(({ i, within }) => within[i % 3 === 0 ? 0 : 1]?.within).length;
     expect(addressWithin).toBe(15);
     expect(playerWithin).toBe(16);
   });

@@ -3,9 +3,9 @@
 // instances behind a proxy share one count. Windows are aligned to the clock (start = now rounded
 // down to the window length), so every instance agrees which window a hit falls in.
 import { createMiddleware } from 'hono/factory';
-import { DomainError } from '../../core/errors.ts';
 import type { RateWindows } from '../../adapters/sql/rate-windows.ts';
 import type { AppEnv } from '../app-env.ts';
+import { apiError } from '../error-status.ts';
 
 export interface RateRule {
   limit: number;
@@ -38,43 +38,62 @@ export const defaultRateLimits: RateLimits = {
   reward: { perUser: { limit: 30, windowMs: minute }, perIp: { limit: 2_000, windowMs: minute } },
 };
 
+/** One key's count after a hit: whether it is within its limit, what is left, and when its window ends. */
+export interface RateVerdict {
+  within: boolean;
+  remaining: number;
+  resetMs: number;
+}
+
 export interface RateLimiter {
   readonly limits: RateLimits;
-  /** Counts a hit on each (distinct) key; for each, whether it is within its limit in the current window. */
-  hitAll(hits: readonly KeyedRule[]): Promise<boolean[]>;
+  /** Counts a hit on each (distinct) key; for each, its verdict in the current window. */
+  hitAll(hits: readonly KeyedRule[]): Promise<RateVerdict[]>;
 }
 
 const windowStartOf = (now: number, rule: RateRule): number => now - (now % rule.windowMs);
 
-/** One process's counters: right for SQLite and the memory store, which run as one instance. */
+const verdictOf = (count: number, rule: RateRule, windowEnd: number, now: number): RateVerdict => ({
+  within: count <= rule.limit,
+  remaining: Math.max(0, rule.limit - count),
+  resetMs: windowEnd - now,
+});
+
+/**
+ * One process's counters: right for SQLite and the memory store, which run as one instance. Windows are aligned to
+ * the clock, so the keys whose window ends at the same instant share one map, and only a few such maps exist at a
+ * time; a map is dropped whole once its instant has passed. A hit costs the same whether the limiter holds a hundred
+ * keys or a million, and no key outlives its window.
+ */
 export class MemoryRateLimiter implements RateLimiter {
-  readonly #windows = new Map<string, { start: number; count: number }>();
+  /** Window end → the count of each key whose window ends then. */
+  readonly #windowsEndingAt = new Map<number, Map<string, number>>();
 
   constructor(
     readonly limits: RateLimits = defaultRateLimits,
     private readonly now: () => number = Date.now,
   ) {}
 
-  hitAll(hits: readonly KeyedRule[]): Promise<boolean[]> {
+  /** Keys counted in windows that have not ended (for tests). */
+  get size(): number {
+    let keys = 0;
+    for (const counts of this.#windowsEndingAt.values()) keys += counts.size;
+    return keys;
+  }
+
+  hitAll(hits: readonly KeyedRule[]): Promise<RateVerdict[]> {
     const now = this.now();
-    if (this.#windows.size > 50_000) this.#sweep(now);
+    for (const end of this.#windowsEndingAt.keys()) if (end <= now) this.#windowsEndingAt.delete(end);
     return Promise.resolve(hits.map(({ key, rule }) => this.#hit(now, key, rule)));
   }
 
-  #hit(now: number, key: string, rule: RateRule): boolean {
-    const start = windowStartOf(now, rule);
-    const window = this.#windows.get(key);
-    if (!window || window.start !== start) {
-      this.#windows.set(key, { start, count: 1 });
-      return rule.limit >= 1;
-    }
-    window.count += 1;
-    return window.count <= rule.limit;
-  }
-
-  #sweep(now: number): void {
-    const longest = Math.max(...Object.values(this.limits).flatMap((l) => [l.perUser.windowMs, l.perIp.windowMs]));
-    for (const [key, window] of this.#windows) if (now - window.start >= longest) this.#windows.delete(key);
+  #hit(now: number, key: string, rule: RateRule): RateVerdict {
+    const end = windowStartOf(now, rule) + rule.windowMs;
+    let counts = this.#windowsEndingAt.get(end);
+    if (!counts) this.#windowsEndingAt.set(end, (counts = new Map()));
+    const count = (counts.get(key) ?? 0) + 1;
+    counts.set(key, count);
+    return verdictOf(count, rule, end, now);
   }
 }
 
@@ -82,14 +101,14 @@ const SWEEP_EVERY_MS = minute;
 
 interface PendingHits {
   hits: readonly KeyedRule[];
-  resolve: (within: boolean[]) => void;
+  resolve: (verdicts: RateVerdict[]) => void;
   reject: (error: unknown) => void;
 }
 
 /**
  * Counters in the database (`rate_limits`), shared by every instance on it. The hits of the requests that arrive in
  * one turn of the event loop are counted together, in one statement when the turn ends: under a rush one statement
- * counts the address and player windows of many submissions (docs/performance.md, issue 13 fifth round).
+ * counts the address and player windows of many submissions (docs/performance.md).
  */
 export class SharedRateLimiter implements RateLimiter {
   #lastSweep = 0;
@@ -101,7 +120,7 @@ export class SharedRateLimiter implements RateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  hitAll(hits: readonly KeyedRule[]): Promise<boolean[]> {
+  hitAll(hits: readonly KeyedRule[]): Promise<RateVerdict[]> {
     return new Promise((resolve, reject) => {
       if (!this.#pending) {
         this.#pending = [];
@@ -130,7 +149,7 @@ export class SharedRateLimiter implements RateLimiter {
       );
       let at = 0;
       for (const { hits, resolve } of batch) {
-        resolve(hits.map(({ rule }) => (counts[at++] ?? 0) <= rule.limit));
+        resolve(hits.map(({ rule }) => verdictOf(counts[at++] ?? 0, rule, windowStartOf(now, rule) + rule.windowMs, now)));
       }
     } catch (error) {
       for (const { reject } of batch) reject(error);
@@ -138,13 +157,36 @@ export class SharedRateLimiter implements RateLimiter {
   }
 }
 
+/** A 429 with `Retry-After` and the IETF `RateLimit-Policy` / `RateLimit` fields (draft-ietf-httpapi-ratelimit-headers). */
+export const rateLimited = (policy: string, rule: RateRule, verdict: RateVerdict, message = 'Too many requests. Please wait a minute and try again.') => {
+  const resetSeconds = Math.max(1, Math.ceil(verdict.resetMs / 1000));
+  return apiError('RATE_LIMITED', message, {
+    'Retry-After': String(resetSeconds),
+    'RateLimit-Policy': `"${policy}";q=${rule.limit};w=${Math.ceil(rule.windowMs / 1000)}`,
+    RateLimit: `"${policy}";r=${verdict.remaining};t=${resetSeconds}`,
+  });
+};
+
 export const rateLimit = (limiter: RateLimiter, bucket: RateBucket) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const rules = limiter.limits[bucket];
     const user = c.get('user');
-    const hits = [{ key: `${bucket}:ip:${c.get('clientIp')}`, rule: rules.perIp }];
-    if (user !== null) hits.push({ key: `${bucket}:user:${user.id}`, rule: rules.perUser });
-    const within = await limiter.hitAll(hits);
-    if (within.includes(false)) throw new DomainError('RATE_LIMITED', 'Too many requests. Please wait a minute and try again.');
+    const hits: PolicyHit[] = [{ key: `${bucket}:ip:${c.get('clientIp')}`, rule: rules.perIp, policy: `${bucket}-ip` }];
+    if (user !== null) hits.push({ key: `${bucket}:user:${user.id}`, rule: rules.perUser, policy: `${bucket}-user` });
+    await enforce(limiter, hits);
     return next();
   });
+
+/** A hit named for the `RateLimit` fields. */
+export type PolicyHit = KeyedRule & { policy: string };
+
+/** Counts the hits; refuses with the refused key whose window ends last (waiting that long satisfies every key). */
+export const enforce = async (limiter: RateLimiter, hits: readonly PolicyHit[]): Promise<void> => {
+  const verdicts = await limiter.hitAll(hits);
+  let refused: [PolicyHit, RateVerdict] | null = null;
+  for (const [i, hit] of hits.entries()) {
+    const verdict = verdicts[i];
+    if (verdict && !verdict.within && (refused === null || verdict.resetMs > refused[1].resetMs)) refused = [hit, verdict];
+  }
+  if (refused !== null) throw rateLimited(refused[0].policy, refused[0].rule, refused[1]);
+};

@@ -134,8 +134,28 @@ describe('development sign-in', () => {
   it('marks cookies Secure when PUBLIC_URL is https', async () => {
     // https://localhost: dev sign-in runs on loopback origins only (finding 1 of issue 11).
     const { request } = await makeHarness({ env: { PUBLIC_URL: 'https://localhost' } });
-    const res = await request('POST', '/auth/dev', { json: { email: 'eve@example.com', displayName: 'Eve' } });
+    const res = await request('POST', '/auth/dev', { json: { email: 'eve@example.com', displayName: 'Eve' }, headers: { host: 'localhost' } });
     expect(cookieNamed(res, 'sid')).toContain('Secure');
+  });
+
+  it('returns to a same-origin `next` path through /auth/google and the form; anything else lands on /', async () => {
+    const { request } = await makeHarness();
+    const start = await request('GET', '/auth/google?next=%2Fwinnings%3Fgame%3D2026-11-20');
+    expect(start.headers.get('location')).toBe('/auth/dev?next=%2Fwinnings%3Fgame%3D2026-11-20');
+    const page = await (await request('GET', '/auth/dev?next=%2Fwinnings%3Fgame%3D2026-11-20')).text();
+    expect(page).toContain('<input type="hidden" name="next" value="/winnings?game=2026-11-20">');
+    const post = (next: string) =>
+      request('POST', '/auth/dev', {
+        body: new URLSearchParams({ email: 'nia@example.com', displayName: 'Nia', next }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    const back = await post('/winnings?game=2026-11-20');
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe('/winnings?game=2026-11-20');
+    for (const next of ['//evil.example', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', 'winnings', '/win\r\nSet-Cookie: x=1', '']) {
+      expect((await post(next)).headers.get('location')).toBe('/');
+      expect((await request('GET', `/auth/google?next=${encodeURIComponent(next)}`)).headers.get('location')).toBe('/auth/dev');
+    }
   });
 });
 
@@ -278,5 +298,50 @@ describe('Google sign-in (authorization code + PKCE against a local fake provide
     const { cookie, url } = await begin(h);
     const res = await h.request('GET', `/auth/google/callback?error=access_denied&state=${url.searchParams.get('state')}`, { cookie });
     expect(res.status).toBe(400);
+  });
+
+  it('returns to the same-origin `next` path the sign-in link carried; any other `next` lands on /', async () => {
+    const h = await googleHarness();
+    const signInVia = async (next: string) => {
+      const res = await h.request('GET', `/auth/google?next=${encodeURIComponent(next)}`);
+      const url = new URL(res.headers.get('location') ?? '');
+      const cookie = ['oauth_state', 'oauth_verifier', 'oauth_next']
+        .map((name) => cookieNamed(res, name)?.split(';')[0])
+        .filter((c) => c !== undefined)
+        .join('; ');
+      const code = provider.consent(url, claims({ sub: 'g-9', email: 'nia@example.com', name: 'Nia' }));
+      const callback = await h.request('GET', `/auth/google/callback?code=${code}&state=${url.searchParams.get('state') ?? ''}`, { cookie });
+      expect(callback.status).toBe(302);
+      return { location: callback.headers.get('location'), nextCookie: cookieNamed(res, 'oauth_next'), cleared: cookieNamed(callback, 'oauth_next') };
+    };
+    const back = await signInVia('/winnings');
+    expect(back.location).toBe('/winnings');
+    expect(back.nextCookie).toContain('HttpOnly');
+    expect(back.cleared).toMatch(/Max-Age=0/);
+    for (const next of ['//evil.example/winnings', 'https://evil.example', '/\\evil.example']) {
+      const elsewhere = await signInVia(next);
+      expect(elsewhere.location).toBe('/');
+      // A refused `next` is not kept; one left from an earlier sign-in is cleared.
+      expect(elsewhere.nextCookie).toMatch(/^oauth_next=; Max-Age=0/);
+    }
+  });
+});
+
+describe('development sign-in answers only requests to the loopback PUBLIC_URL', () => {
+  it('refuses a Host or an Origin that is not PUBLIC_URL with 403 and the usual error body', async () => {
+    const h = await makeHarness();
+    const boss = { json: { email: 'admin@lowest.test', displayName: 'Boss' } };
+    const refused: Record<string, string>[] = [{ host: 'lowest.example' }, { host: 'localhost:3000', origin: 'http://lowest.example' }, { host: 'localhost:4000' }];
+    for (const headers of refused) {
+      const res = await h.request('POST', '/auth/dev', { ...boss, headers });
+      expect(res.status).toBe(403);
+      // Another Origin meets the same-origin check first (code CROSS_SITE): refused either way.
+      const problem = headers.origin === undefined ? { error: 'Development sign-in answers only requests to http://localhost:3000.', code: 'FORBIDDEN' } : { error: expect.any(String), code: 'CROSS_SITE' };
+      expect(await res.json()).toEqual(problem);
+      expect(res.headers.getSetCookie()).toEqual([]);
+      expect((await h.request('GET', '/auth/dev', { headers })).status).toBe(403);
+    }
+    const ok = await h.request('POST', '/auth/dev', { ...boss, headers: { host: 'localhost:3000', origin: 'http://localhost:3000' } });
+    expect(ok.status).toBe(200);
   });
 });

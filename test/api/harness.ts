@@ -1,10 +1,9 @@
 // Builds the real app over a chosen Store (memory by default) with a fixed clock, and signs
 // players in through POST /auth/dev like a browser would. No port is opened: app.request().
 import { loadConfig, type ServerConfig } from '../../server/config.ts';
-import { buildContainer, type ContainerOverrides } from '../../server/composition-root.ts';
+import { composeServer, type ServerOverrides } from '../../server/composition-root.ts';
 import { createApp } from '../../server/app.ts';
 import { MemoryRateLimiter, type RateLimits, type RateRule } from '../../server/security/rate-limit.ts';
-import { resolve, TOKENS } from '../../server/tokens.ts';
 import type { GoogleAuth } from '../../server/auth/google-auth.ts';
 import type { Deps } from '../../core/deps.ts';
 import type { PasswordHasher, Store } from '../../core/ports.ts';
@@ -35,7 +34,7 @@ export interface HarnessOptions {
   limits?: RateLimits;
   googleAuth?: GoogleAuth | null;
   /** Operations tests: a pino logger on a captured stream, a lifecycle phase, the outbox gauges' source. */
-  overrides?: Pick<ContainerOverrides, 'logger' | 'lifecycle' | 'collectOutbox'>;
+  overrides?: Pick<ServerOverrides, 'logger' | 'lifecycle' | 'collectOutbox'>;
   /** Defaults to a plain (instant) hasher. */
   hasher?: PasswordHasher;
 }
@@ -56,20 +55,20 @@ export const makeHarness = async (options: HarnessOptions = {}) => {
     ...options.config,
   };
   const errors: unknown[] = [];
-  const container = await buildContainer(config, {
+  const services = await composeServer(config, {
     store: options.store ?? new MemoryStore(),
     clock,
     random: new SeededRandom(7),
     hasher: options.hasher ?? new PlainHasher(),
     // On the harness clock, so a minute boundary passing mid-test never resets a window.
     limiter: new MemoryRateLimiter(options.limits ?? roomyLimits, () => clock.now().getTime()),
-    logger: { info: () => {}, error: (_message, error) => errors.push(error) },
+    logger: { debug: () => {}, warn: () => {}, info: () => {}, error: (_message, error) => errors.push(error) },
     processMetrics: false,
     ...options.overrides,
     ...(options.googleAuth !== undefined ? { googleAuth: options.googleAuth } : {}),
   });
-  const app = createApp(container);
-  const deps: Deps = resolve(container, TOKENS.deps);
+  const app = createApp(services);
+  const deps: Deps = services.deps;
 
   const checker = await documentCheck(app);
   /** app.request, with the answer checked against the OpenAPI document (a mismatch throws). */
@@ -87,7 +86,7 @@ export const makeHarness = async (options: HarnessOptions = {}) => {
       headers['content-type'] ??= 'application/json';
       body = JSON.stringify(opts.json);
     }
-    return fetchChecked(`${ORIGIN}${path}`, { method, headers, body });
+    return fetchChecked(`${config.publicUrl}${path}`, { method, headers, body });
   };
 
   /** Signs in (creating the player if new) and returns the `sid=…` cookie. */
@@ -97,7 +96,7 @@ export const makeHarness = async (options: HarnessOptions = {}) => {
     return sessionCookieOf(res);
   };
 
-  return { app, deps, clock, config, container, errors, request, fetchChecked, signIn, checker };
+  return { app, deps, clock, config, services, errors, request, fetchChecked, signIn, checker };
 };
 
 export type Harness = Awaited<ReturnType<typeof makeHarness>>;

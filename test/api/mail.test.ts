@@ -62,6 +62,20 @@ describe('the mails of a win reach the winner', () => {
     await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, { cookie: admin, json: { status: 'paid', paymentReference: 'TX-42' } });
     expect(await deliver(h)).toMatchObject({ sent: 2 });
     expect(smtp.mails.map((m) => m.subject)).toEqual(['LOWEST UNIQUE: your prize for 2026-11-20 is approved', 'LOWEST UNIQUE: your prize for 2026-11-20 has been paid']);
-    expect(smtp.mails[1]?.text).toContain('Reference: TX-42');
+    expect(smtp.mails.map((m) => m.text.trimEnd())).toEqual([
+      'Hi Ann,\n\nYour $50.00 prize for 2026-11-20 has been approved and payment is being processed.\n\nSee your winnings: http://localhost:8480/winnings',
+      'Hi Ann,\n\nYour $50.00 prize for 2026-11-20 has been paid. Reference: TX-42\n\nSee your winnings: http://localhost:8480/winnings',
+    ]);
+  });
+
+  it('rejected as the admin screen sends it (“Rejected: …”): the greeting, the reason once and the winnings link', async () => {
+    const { h, admin, payoutId } = await wonAndClaimed();
+    await deliver(h);
+    smtp.mails.length = 0;
+    await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, { cookie: admin, json: { status: 'failed', reviewNotes: 'Rejected: PayPal account not found' } });
+    expect(await deliver(h)).toMatchObject({ sent: 1 });
+    expect(smtp.mails[0]?.text.trimEnd()).toBe(
+      'Hi Ann,\n\nWe could not pay your $50.00 prize for 2026-11-20.\n\nReason: PayPal account not found\n\nSee your winnings: http://localhost:8480/winnings',
+    );
   });
 });

@@ -7,6 +7,7 @@ import { Lifecycle } from '../../server/lifecycle/lifecycle.ts';
 import { startingApp } from '../../server/lifecycle/starting-app.ts';
 import { pinoLogger } from '../../server/observability/logger.ts';
 import { ADMIN_EMAIL, closeToday, json, makeHarness, ORIGIN } from './harness.ts';
+import { OPENAPI_PATH } from '../../server/api-docs.ts';
 
 /** A pino logger writing into an array of parsed JSON lines (and the raw text, for secret hunting). */
 const capturedLogger = () => {
@@ -57,7 +58,7 @@ describe('GET /healthz and /readyz', () => {
   });
 
   it('before the database is open: liveness 200, readiness 503, every other request a 503 JSON error', async () => {
-    const app = startingApp(new Lifecycle('starting'), null);
+    const app = startingApp(new Lifecycle('starting'), null, false);
     expect((await app.request(`${ORIGIN}/healthz`)).status).toBe(200);
     const ready = await app.request(`${ORIGIN}/readyz`);
     expect([ready.status, await json(ready)]).toEqual([503, { status: 'starting' }]);
@@ -84,17 +85,26 @@ describe('GET /metrics', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/plain');
     const text = await res.text();
-    expect(text).toContain('http_request_duration_seconds_count{route="/api/results/:date",method="GET",status="404"} 3');
-    expect(text).toContain('http_request_duration_seconds_count{route="/api/entry",method="POST",status="201"} 1');
-    expect(text).toContain('http_request_duration_seconds_count{route="/api/entry",method="POST",status="409"} 1');
+    expect(text).toContain('lowest_http_request_duration_seconds_count{route="/api/results/:date",method="GET",status="404"} 3');
+    expect(text).toContain('lowest_http_request_duration_seconds_count{route="/api/entry",method="POST",status="201"} 1');
+    expect(text).toContain('lowest_http_request_duration_seconds_count{route="/api/entry",method="POST",status="409"} 1');
     // No raw path ever becomes a label: the unknown path is counted under the pattern that answered.
     expect(text).not.toMatch(/route="[^"]*(2026-11-1[789]|12345)/);
-    expect(text).toMatch(/^entries_submitted_total 1$/m);
-    expect(text).toMatch(/^seconds_since_last_close 0$/m);
-    expect(text).toMatch(/^mail_outbox_backlog 3$/m);
-    expect(text).toMatch(/^mail_outbox_failed 1$/m);
-    expect(text).toMatch(/^payouts\{status="pending_review"\} 0$/m);
-    expect(text).toContain('# TYPE game_close_duration_seconds histogram');
+    expect(text).toMatch(/^lowest_entries_submitted_total 1$/m);
+    // The close ran at 2026-11-21T00:00:01Z (closeToday).
+    expect(text).toMatch(new RegExp(`^lowest_last_close_timestamp_seconds ${Date.parse('2026-11-21T00:00:01.000Z') / 1000}$`, 'm'));
+    expect(text).toContain('# TYPE lowest_last_close_timestamp_seconds gauge');
+    expect(text).toMatch(/^lowest_mail_outbox_backlog 3$/m);
+    expect(text).toMatch(/^lowest_mail_outbox_failed 1$/m);
+    expect(text).toMatch(/^lowest_payouts\{status="pending_review"\} 0$/m);
+    // The scheduler's runs (not the admin's close above) feed these.
+    expect(text).toContain('# TYPE lowest_game_close_runs_total counter');
+    expect(text).toContain('# TYPE lowest_games_closed_total counter');
+    expect(text).toContain('# TYPE lowest_game_close_duration_seconds histogram');
+    // Every application metric carries the prefix; besides them only Node's process_* and nodejs_* families.
+    const families = [...text.matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1] ?? '');
+    expect(families.filter((name) => !/^(lowest_|process_|nodejs_)/.test(name))).toEqual([]);
+    expect(text).not.toContain('seconds_since_last_close');
   });
 
   it('counts payouts by status from the database', async () => {
@@ -103,7 +113,7 @@ describe('GET /metrics', () => {
     await h.request('POST', '/api/entry', { cookie: ann, json: { number: 1 } });
     await closeToday(h);
     expect((await h.request('POST', '/api/prizes/winner-payout', { cookie: ann, json: { gameId: '2026-11-20', paypalEmail: 'ann@paypal.test', preferredName: 'Ann A' } })).status).toBe(200);
-    expect(await (await h.request('GET', '/metrics')).text()).toMatch(/^payouts\{status="pending_review"\} 1$/m);
+    expect(await (await h.request('GET', '/metrics')).text()).toMatch(/^lowest_payouts\{status="pending_review"\} 1$/m);
   });
 
   it('has process metrics when enabled, and needs the bearer token when METRICS_TOKEN is set', async () => {
@@ -112,7 +122,22 @@ describe('GET /metrics', () => {
     expect((await h.request('GET', '/metrics', { headers: { authorization: 'Bearer wrong-one' } })).status).toBe(401);
     const ok = await h.request('GET', '/metrics', { headers: { authorization: 'Bearer scrape-me' } });
     expect(ok.status).toBe(200);
-    expect(await ok.text()).toContain('http_request_duration_seconds');
+    expect(await ok.text()).toContain('lowest_http_request_duration_seconds');
+  });
+
+  it('without METRICS_TOKEN on a public PUBLIC_URL, answers loopback clients only', async () => {
+    const publicEnv = { PUBLIC_URL: 'https://lowest.example', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', TRUST_PROXY: '1' };
+    const h = await makeHarness({ env: publicEnv });
+    const from = (address: string) => h.request('GET', '/metrics', { headers: { 'x-forwarded-for': address } });
+    const outside = await from('203.0.113.9');
+    expect(outside.status).toBe(403);
+    expect(await outside.json()).toEqual({ error: expect.stringContaining('METRICS_TOKEN'), code: 'FORBIDDEN' });
+    expect(await outside.text().catch(() => '')).not.toContain('entries_submitted');
+    for (const loopback of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) expect((await from(loopback)).status).toBe(200);
+    // With a token, the token decides, from anywhere.
+    const withToken = await makeHarness({ env: { ...publicEnv, METRICS_TOKEN: 'scrape-me' } });
+    const remote = await withToken.request('GET', '/metrics', { headers: { 'x-forwarded-for': '203.0.113.9', authorization: 'Bearer scrape-me' } });
+    expect(remote.status).toBe(200);
   });
 });
 
@@ -122,7 +147,8 @@ describe('JSON logs', () => {
     const h = await makeHarness({ overrides: { logger: log.logger } });
     await h.request('GET', '/api/results/2026-11-19', { headers: { 'x-request-id': 'req-42' } });
     await h.request('GET', '/healthz');
-    const requests = log.lines().filter((l) => l.msg === 'request');
+    // The harness itself reads the OpenAPI document once, to check the answers against it.
+    const requests = log.lines().filter((l) => l.msg === 'request' && l.route !== OPENAPI_PATH);
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({ level: 30, requestId: 'req-42', method: 'GET', route: '/api/results/:date', status: 404 });
     expect(typeof requests[0]?.ms).toBe('number');

@@ -10,6 +10,8 @@ mkdirSync(join(webRoot, 'assets'));
 writeFileSync(join(webRoot, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app-1a2b.js"></script>');
 writeFileSync(join(webRoot, 'assets', 'app-1a2b.js'), 'console.log("app")');
 writeFileSync(join(webRoot, 'favicon.svg'), '<svg/>');
+writeFileSync(join(webRoot, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+writeFileSync(join(webRoot, 'manifest.webmanifest'), '{"name":"LOWEST UNIQUE"}');
 
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
@@ -28,6 +30,18 @@ describe('static web app', () => {
     const icon = await request('GET', '/favicon.svg');
     expect(icon.headers.get('cache-control')).toBe('no-cache');
     expect(icon.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+
+  it('serves the service worker and the manifest unhashed and revalidated, so a new version is found on the next visit', async () => {
+    const { request } = await makeHarness({ config: { webRoot } });
+    const worker = await request('GET', '/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toContain('javascript');
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    const manifest = await request('GET', '/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toContain('application/manifest+json');
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('answers index.html for HTML navigations to app routes, /admin included', async () => {

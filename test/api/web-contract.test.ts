@@ -75,6 +75,7 @@ import type * as botsCore from '../../core/bots/bots.ts';
 import type * as fairnessCore from '../../core/fairness/fairness.ts';
 import type * as trendsCore from '../../core/trends/trends.ts';
 import type * as adminSubmissions from '../../core/admin/submissions.ts';
+import type * as auditCore from '../../core/payouts/audit-trail.ts';
 import { ADMIN_EMAIL, ORIGIN, closeToday, makeHarness, type Harness } from './harness.ts';
 
 /** What a use case answers, which the route sends as is. */
@@ -214,6 +215,7 @@ describe('web ↔ server contract', () => {
     expectTypeOf<Answer<typeof guildViews.guildDetail>>().toExtend<Contract.GuildDetailResponse>();
     expectTypeOf<Answer<typeof guildViews.guildSubmissions>>().toExtend<Contract.GuildSubmissionsResponse>();
     expectTypeOf<Answer<typeof adminSubmissions.adminSubmissions>>().toExtend<Contract.AdminSubmissionsResponse>();
+    expectTypeOf<Answer<typeof auditCore.auditTrail>>().toExtend<Contract.AuditTrailResponse>();
     expectTypeOf<Answer<typeof botsCore.createBots>>().toExtend<Contract.CreateBotsResponse>();
     expectTypeOf<Answer<typeof botsCore.clearBots>>().toExtend<Contract.DeleteBotsResponse>();
     expectTypeOf<Answer<typeof fairnessCore.fairnessRecord>>().toExtend<Contract.FairnessRecordResponse>();

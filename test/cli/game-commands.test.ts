@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 // The operators' commands over one temporary SQLite database, in the order an operator would use them.
 import { afterAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
@@ -89,8 +90,20 @@ describe('lowest on a fresh SQLite database', { timeout: 90_000 }, () => {
     expect(json.stderr).toBe('Error: Bot count must be between 1 and 1000\n');
   });
 
+  it('backup refuses its own source file and a missing folder with one line and exit 2, creating nothing', async () => {
+    const own = await runLowest(['backup', db.path], env);
+    expect(own.code).toBe(2);
+    expect(own.stderr.split('\n')[0]).toBe(`Error: ${db.path} is the database being backed up; name another file.`);
+    const missing = join(db.dir, 'no', 'such', 'copy.db');
+    const run = await runLowest(['backup', missing], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr.split('\n')[0]).toBe(`Error: The folder ${join(db.dir, 'no', 'such')} does not exist; create it first.`);
+    expect(existsSync(join(db.dir, 'no'))).toBe(false);
+    expect(count(db.path, 'SELECT COUNT(*) AS n FROM entries')).toBe(33);
+  });
+
   it('backup writes a SQLite file holding the same games and entries', async () => {
-    const file = join(db.dir, 'backups', 'copy.db');
+    const file = join(db.dir, 'copy.db');
     const run = await runLowest(['backup', file], env);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(`Backup written to ${file}\n`);

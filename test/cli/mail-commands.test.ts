@@ -32,7 +32,7 @@ describe('lowest mail list', { timeout: 90_000 }, () => {
       try {
         const { deps, clock } = runtime;
         clock.set(new Date('2026-11-20T09:00:00.000Z'));
-        const alice = await createUser(deps, { id: 'alice', email: 'alice@example.test', displayName: 'Alice' });
+        const alice = await createUser(deps, { id: 'alice', email: 'alice@example.test', verifiedEmail: 'alice@example.test', displayName: 'Alice' });
         const admin = await createUser(deps, { id: 'admin', role: 'admin' });
         await deps.store.write((r) =>
           r.winnings.create({
@@ -72,7 +72,7 @@ describe('lowest mail list', { timeout: 90_000 }, () => {
           id: expect.any(String),
           to: 'alice@example.test',
           subject: approved,
-          body: `Your $50.00 prize for ${yesterday} has been approved and payment is being processed.`,
+          body: `Hi Alice,\n\nYour $50.00 prize for ${yesterday} has been approved and payment is being processed.\n\nSee your winnings: http://localhost:3000/winnings\n`,
           createdAt: '2026-11-20T10:30:00.000Z',
           status: 'pending',
           attempts: 0,

@@ -32,8 +32,8 @@ describe('lowest mail send and the close’s delivery pass', { timeout: 90_000 }
     expect((await runInProcess(['open', yesterday], env)).code).toBe(0);
     const runtime = await openRuntime(env);
     try {
-      const ann = await createUser(runtime.deps, { id: 'ann', email: 'ann@example.test', displayName: 'Ann' });
-      const bob = await createUser(runtime.deps, { id: 'bob', email: 'bob@example.test', displayName: 'Bob' });
+      const ann = await createUser(runtime.deps, { id: 'ann', email: 'ann@example.test', verifiedEmail: 'ann@example.test', displayName: 'Ann' });
+      const bob = await createUser(runtime.deps, { id: 'bob', email: 'bob@example.test', verifiedEmail: 'bob@example.test', displayName: 'Bob' });
       await runtime.deps.store.write(async (r) => {
         for (const [user, number] of [[ann.id, 4], [bob.id, 9]] as const) {
           const id = `e-${user}`;

@@ -1,7 +1,9 @@
 // Help and bad usage: exit 0 with help text, exit 2 with an error and a usage line. The matrix runs
 // in-process through runCli (the code main.ts runs); a few cases also run the real child process.
 import { afterAll, describe, expect, it } from 'vitest';
-import { runInProcess, runLowest, tempDatabase } from './run-lowest.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot, runInProcess, runLowest, tempDatabase } from './run-lowest.ts';
 
 const db = tempDatabase();
 const env = { DATABASE_URL: db.url };
@@ -106,5 +108,21 @@ describe('the lowest bin', () => {
     expect(ok.stdout).toContain('Usage: lowest close [--json]');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("Unknown command 'launch'");
+  });
+});
+
+describe('lowest --version', () => {
+  const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+
+  it("prints package.json's version for --version and version, as JSON with --json", async () => {
+    expect(await inProcess(['--version'])).toEqual({ code: 0, stdout: `lowest ${version}\n`, stderr: '' });
+    expect(await inProcess(['version'])).toEqual({ code: 0, stdout: `lowest ${version}\n`, stderr: '' });
+    expect(JSON.parse((await inProcess(['--version', '--json'])).stdout)).toEqual({ version });
+    expect((await inProcess(['help'])).stdout).toMatch(/^ {2}version +Print the version \(also --version\)\.$/m);
+  });
+
+  it('prints it through the bin too, without a database', async () => {
+    const run = await runLowest(['--version'], { DATABASE_URL: 'sqlite:/proc/no-such-dir/x.db' }, ['cli/bin.js']);
+    expect([run.code, run.stdout]).toEqual([0, `lowest ${version}\n`]);
   });
 });

@@ -9,6 +9,7 @@ import type { Deps } from '../../core/deps.ts';
 import type { Entry, GameDate, GuildMember, PlayerStats, RewardType } from '../../core/model.ts';
 import type { Store } from '../../core/ports.ts';
 import type { PlayerMetric } from '../../core/leaderboards/ports.ts';
+import { METRIC_VALUE, rankPlayers } from '../../core/leaderboards/ranking.ts';
 import { closeGame } from '../../core/game/close.ts';
 import { nextDate, previousDate } from '../../core/game/calendar.ts';
 import { resolveNumbers } from '../../core/game/resolve.ts';
@@ -85,20 +86,9 @@ interface Expected {
   members: Map<string, GuildMember>;
 }
 
-const METRICS: Record<PlayerMetric, (s: PlayerStats) => number> = {
-  wins: (s) => s.wins,
-  entries: (s) => s.entries,
-  streak: (s) => s.currentStreak,
-  bestStreak: (s) => s.bestStreak,
-};
-
-/** A ranking by brute force: players with the metric above 0, highest first, then by user id. */
+/** The ranking core's rule gives for these counters. */
 const rankingOf = (stats: Iterable<PlayerStats>, metric: PlayerMetric, limit: number): string[] =>
-  [...stats]
-    .filter((s) => METRICS[metric](s) > 0)
-    .sort((a, b) => METRICS[metric](b) - METRICS[metric](a) || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0))
-    .slice(0, limit)
-    .map((s) => s.userId);
+  rankPlayers(stats, metric, limit).map((s) => s.userId);
 
 const depsOver = (store: Store): Deps & { clock: FixedClock } => ({ ...makeDeps(), store });
 
@@ -208,7 +198,7 @@ contract('the close against the core rules', ({ store, adapter }) => {
               ).toEqual(earned.get(p));
             }
             // The rankings the close keeps (SQL adapters) or sorts on demand (memory): 200 is the most a store keeps.
-            for (const metric of Object.keys(METRICS) as PlayerMetric[]) {
+            for (const metric of Object.keys(METRIC_VALUE) as PlayerMetric[]) {
               expect((await r.leaderboards.topPlayers(metric, 200)).map((p) => p.userId), `${key} ranking by ${metric}`).toEqual(
                 rankingOf(everyone.values(), metric, 200),
               );

@@ -105,7 +105,7 @@ contract('fairness', ({ store, adapter }) => {
           for (const m of mines) await r.mines.place(m);
           return [...rows.map((e) => e.leaf), ...mines.map((m) => m.leaf)].sort();
         });
-        const root = await store().write((r) => commitRoot(r, nodeDigest, key, 0));
+        const root = await store().write((r) => commitRoot(r, nodeDigest, key));
         expect(root).toBe(rootByLevels(nodeDigest, key, leaves));
       }),
       { numRuns: adapter === 'memory' ? 100 : 20 },

@@ -21,6 +21,7 @@ import { contract } from './harness.ts';
 import { guild, newUser, reward } from './fixtures.ts';
 
 /** Test deps (fixed clock, seeded ids) over the adapter's store. */
+const ADMIN_ID = 'admin-1';
 const depsOver = (store: Store): Deps & { clock: FixedClock } => ({ ...makeDeps(), store });
 
 /**
@@ -223,10 +224,10 @@ contract('races', ({ store }) => {
   it('keeps one prize row per weekday and date when admins save the same slot in parallel', async () => {
     const deps = depsOver(store());
     const saves = await Promise.allSettled([
-      ...[1000, 2000, 3000, 4000].map((amountCents) => saveWeeklyPrize(deps, { dayOfWeek: 1, prizeType: 'cash', amountCents, isActive: true })),
-      ...[5, 6, 7].map((amountCents) => saveDatePrize(deps, { date: '2026-11-23', prizeType: 'voucher', amountCents, description: 'Gift' })),
-      togglePrize(deps, 'default-2'),
-      togglePrize(deps, 'default-2'),
+      ...[1000, 2000, 3000, 4000].map((amountCents) => saveWeeklyPrize(deps, { dayOfWeek: 1, prizeType: 'cash', amountCents, isActive: true }, ADMIN_ID)),
+      ...[5, 6, 7].map((amountCents) => saveDatePrize(deps, { date: '2026-11-23', prizeType: 'voucher', amountCents, description: 'Gift' }, ADMIN_ID)),
+      togglePrize(deps, 'default-2', ADMIN_ID),
+      togglePrize(deps, 'default-2', ADMIN_ID),
     ]);
     saves.forEach(expectDomainErrorOrValue);
     expect(saves.filter((o) => o.status === 'fulfilled').length).toBeGreaterThanOrEqual(3);
@@ -234,6 +235,9 @@ contract('races', ({ store }) => {
     expect(stored.filter((p) => p.date === null && p.dayOfWeek === 1)).toHaveLength(1);
     expect(stored.filter((p) => p.date === '2026-11-23')).toHaveLength(1);
     expect(stored.filter((p) => p.date === null && p.dayOfWeek === 2).length).toBeLessThanOrEqual(1);
+    // Every change that committed is on the audit trail once, and none that failed.
+    const trail = await store().read((r) => r.prizes.auditTrail({ since: null, until: null, adminId: null }, 100));
+    expect(trail).toHaveLength(saves.filter((o) => o.status === 'fulfilled').length);
   });
 
   it('signs in one new player from parallel first sign-ins as one account', async () => {

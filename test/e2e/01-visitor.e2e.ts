@@ -120,19 +120,19 @@ describe('a visitor', () => {
 
     await page.goto('/winnings');
     await see(heading(page, 'SIGN IN REQUIRED'));
-    expect(await page.getByRole('main').getByRole('link', { name: /GOOGLE/ }).getAttribute('href')).toBe('/auth/google');
+    expect(await page.getByRole('main').getByRole('link', { name: /GOOGLE/ }).getAttribute('href')).toBe('/auth/google?next=%2Fwinnings');
 
     await page.goto('/profile');
     await see(heading(page, 'SIGN IN REQUIRED'));
     await see(page.getByText('You need to sign in to view your profile!'));
-    expect(await page.getByRole('main').getByRole('link', { name: 'SIGN IN WITH GOOGLE' }).getAttribute('href')).toBe('/auth/google');
+    expect(await page.getByRole('main').getByRole('link', { name: 'SIGN IN WITH GOOGLE' }).getAttribute('href')).toBe('/auth/google?next=%2Fprofile');
 
     await page.goto('/guilds');
     await see(page.getByText('Please log in to access guilds'));
 
     await page.goto('/admin');
     await see(heading(page, 'ADMIN ACCESS REQUIRED'));
-    expect(await page.getByRole('main').getByRole('link', { name: /GOOGLE/ }).getAttribute('href')).toBe('/auth/google');
+    expect(await page.getByRole('main').getByRole('link', { name: /GOOGLE/ }).getAttribute('href')).toBe('/auth/google?next=%2Fadmin');
 
     await page.goto('/confirmation');
     await see(page.getByText('No submission found for today.'));

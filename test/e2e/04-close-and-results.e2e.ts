@@ -99,6 +99,17 @@ describe('closing today’s game', () => {
     expect(mail.subject).toBe(`You won LOWEST UNIQUE on ${date}`);
     expect(mail.text).toContain(`Claim it here: ${baseUrl()}/winnings`);
 
+    // The mail's link opened signed out: the sign-in prompt brings the winner back to /winnings.
+    const reader = await startJourney(browser);
+    await reader.page.goto(/Claim it here: (\S+)/.exec(mail.text)?.[1] ?? '');
+    await see(heading(reader.page, 'SIGN IN REQUIRED'));
+    await reader.page.getByRole('main').getByRole('link', { name: 'SIGN IN WITH GOOGLE' }).click();
+    await reader.page.waitForURL((url) => url.pathname === '/auth/dev');
+    await signIn(reader.page, people.winner);
+    await onPath(reader.page, '/winnings');
+    await see(heading(reader.page, 'PENDING PAYOUTS (1)'));
+    await reader.context.close();
+
     await winner.context.close();
     await admin.context.close();
   });

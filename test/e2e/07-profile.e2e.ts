@@ -51,6 +51,10 @@ describe('a profile', () => {
     await page.getByLabel('EMAIL', { exact: true }).fill(renamed.email);
     await page.getByRole('button', { name: 'UPDATE PROFILE' }).click();
     await see(toast(page).getByText('Profile Updated!'));
+    // The new address is unconfirmed until its link is followed; mails keep going to the sign-in's address.
+    await see(heading(page, 'E-mail unconfirmed'));
+    await see(page.getByText(`Until then your mails go to ${people.leaver.email}.`, { exact: false }));
+    await see(page.getByRole('button', { name: 'RESEND LINK' }));
     await see(account.getByText(renamed.displayName));
     await see(account.getByText('LR', { exact: true }));
     await seeNo(page.getByText('Display name must be at least 2 characters'));

@@ -1,4 +1,4 @@
-// An error toast is about the action that failed: once any later action succeeds it is stale and goes (issue 12 point 7).
+// An error toast is about the action that failed: once any later action succeeds it is stale and goes.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useDismissErrorToast } from '../components/ui/toast.tsx';

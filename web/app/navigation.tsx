@@ -1,7 +1,7 @@
 // The navigation bar: everyone's links, then sign-up (signed out) or the player's links, then admin (spec-1 §2).
 // Below 640 px the links fold behind a MENU button (styles.css), so a phone sees the screen, not four rows of links.
 import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router';
 import type { MeResponse } from '../../server/contract.ts';
 import { paths } from '../lib/paths.ts';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { paths } from '../lib/paths.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 
@@ -8,7 +8,7 @@ export function NotFoundScreen() {
     <section className="page">
       <h1 className="page-title">Page not found</h1>
       <p>
-        <Link to={paths.home}>Go to the home page</Link>
+        <Link className="link-target" to={paths.home}>Go to the home page</Link>
       </p>
     </section>
   );

@@ -1,5 +1,5 @@
 // The route map of spec-1 §2: every screen, the redirects, and the not-found screen.
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router';
 import { PlayScreen } from '../features/play/play-screen.tsx';
 import { paths } from '../lib/paths.ts';
 import { AppShell } from './app-shell.tsx';

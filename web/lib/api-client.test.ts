@@ -2,7 +2,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClientError, apiFetch } from './api-client.ts';
+import { ApiClientError, apiFetch, NetworkError, networkMessages } from './api-client.ts';
+import { connectionNow } from './connection.ts';
 
 interface Seen {
   method: string;
@@ -103,5 +104,21 @@ describe('apiFetch', () => {
     const error = await failure('/missing');
     expect(error.status).toBe(404);
     expect(error.message).toBe('Not Found');
+  });
+
+  it('a server that does not answer is a NetworkError in words, and the connection counts as lost until one answers', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/ok`;
+    await new Promise((resolve) => closed.close(resolve));
+
+    const error: unknown = await apiFetch(deadUrl, { method: 'POST', body: { number: 7 } }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).message).toBe(networkMessages.unreachable);
+    expect((error as NetworkError).message).not.toMatch(/fetch/i);
+    expect(connectionNow()).toBe('unreachable');
+
+    await apiFetch(`${base}/ok`);
+    expect(connectionNow()).toBe('online');
   });
 });

@@ -1,4 +1,6 @@
-// The web app's one HTTP client: cookie session, JSON in and out, errors as ApiClientError (spec-1 §7, §8).
+// The web app's one HTTP client: cookie session, JSON in and out, errors as ApiClientError (spec-1 §7, §8), and a
+// request that never reached the server as NetworkError, in words a player reads.
+import { connectionNow, reportRequest } from './connection.ts';
 
 export class ApiClientError extends Error {
   readonly status: number;
@@ -10,6 +12,34 @@ export class ApiClientError extends Error {
     this.name = 'ApiClientError';
     this.status = status;
     this.body = body;
+  }
+}
+
+export const networkMessages = {
+  offline: 'You are offline. Check your connection, then try again.',
+  unreachable: 'The game server cannot be reached right now. Check your connection, then try again.',
+} as const;
+
+/** The request got no answer at all: no network, or the server is down. */
+export class NetworkError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'NetworkError';
+  }
+}
+
+export const isNetworkError = (error: unknown): error is NetworkError => error instanceof NetworkError;
+
+/** fetch() rejects with a TypeError ("Failed to fetch") when no answer came: say what that means instead. */
+async function reach(request: () => Promise<Response>): Promise<Response> {
+  try {
+    const response = await request();
+    reportRequest(true);
+    return response;
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    reportRequest(false);
+    throw new NetworkError(connectionNow() === 'offline' ? networkMessages.offline : networkMessages.unreachable, { cause: error });
   }
 }
 
@@ -48,14 +78,20 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promis
   const hasBody = init.body !== undefined;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (hasBody) headers['Content-Type'] = 'application/json';
-  const response = await (takeEarlyResponse(path, init) ??
-    fetch(path, {
-      method: init.method ?? 'GET',
-      credentials: 'include',
-      headers,
-      ...(hasBody ? { body: JSON.stringify(init.body) } : {}),
-    }));
-  const text = await response.text();
+  const response = await reach(
+    () =>
+      takeEarlyResponse(path, init) ??
+      fetch(path, {
+        method: init.method ?? 'GET',
+        credentials: 'include',
+        headers,
+        ...(hasBody ? { body: JSON.stringify(init.body) } : {}),
+      }),
+  );
+  const text = await response.text().catch((error: unknown) => {
+    reportRequest(false);
+    throw new NetworkError(networkMessages.unreachable, { cause: error });
+  });
   if (!response.ok) {
     const body = parseJson(text);
     throw new ApiClientError(response.status, errorMessageOf(response.status, response.statusText, text, body), body);

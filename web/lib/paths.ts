@@ -28,6 +28,11 @@ export const paths = {
   logout: '/auth/logout',
 } as const;
 
+/** The sign-in link that returns to `next` (a path of this app) once signed in; the server checks it again. */
+export function signInReturningTo(next: string): string {
+  return next === paths.home ? paths.googleSignIn : `${paths.googleSignIn}?next=${encodeURIComponent(next)}`;
+}
+
 /** The sign-up link a referrer shares. */
 export function signupWithRef(code: string): string {
   return `${paths.signup}?ref=${encodeURIComponent(code)}`;

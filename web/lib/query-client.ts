@@ -1,4 +1,6 @@
 // The QueryClient with the spec's defaults: cached data never goes stale, no refetch on focus, no retries, no polling.
+// Requests go out even when the browser says it is offline (networkMode 'always'): they fail at once with the
+// API client's words, where a paused request would leave the screen loading with nothing said.
 import { QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
 import { apiFetch } from './api-client.ts';
 
@@ -16,8 +18,9 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         refetchInterval: false,
         retry: false,
+        networkMode: 'always',
       },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -1,4 +1,4 @@
-// Each screen names itself in the browser tab and history: "Statistics · LOWEST UNIQUE" (issue 12 point 9).
+// Each screen names itself in the browser tab and history: "Statistics · LOWEST UNIQUE".
 import { useEffect } from 'react';
 
 export const siteName = 'LOWEST UNIQUE';

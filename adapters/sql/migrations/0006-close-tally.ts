@@ -1,4 +1,4 @@
-// The close's count of each game per number (issue 14): filled once by the close, in its transaction,
+// The close's count of each game per number: filled once by the close, in its transaction,
 // with one INSERT … SELECT … GROUP BY, so that every tally the close and a closed game's results need
 // reads about a quarter as many rows as the game has entries. Games closed before keep no count; their
 // results fall back to the entries.

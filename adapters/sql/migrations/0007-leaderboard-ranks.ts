@@ -1,4 +1,4 @@
-// The player rankings kept by the close instead of four indexes on player_stats (issue 14, the 1,000,000-entry close).
+// The player rankings kept by the close instead of four indexes on player_stats (the 1,000,000-entry close).
 // A close rewrites the counters of every player of the game, and each index on a changed column costs every such row
 // an index update; on PostgreSQL an update that is not HOT adds an entry to every index of the table. At 500,000
 // players the four leaderboard indexes cost the close about 4 s on PostgreSQL and 0.7 s on SQLite, for a screen that

@@ -7,6 +7,8 @@ import { mailDelivery } from './0004-mail-delivery.ts';
 import { fairness } from './0005-fairness.ts';
 import { closeTally } from './0006-close-tally.ts';
 import { leaderboardRanks } from './0007-leaderboard-ranks.ts';
+import { mailAddresses } from './0008-mail-addresses.ts';
+import { prizeAudit } from './0010-prize-audit.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -16,4 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0005-fairness': fairness,
   '0006-close-tally': closeTally,
   '0007-leaderboard-ranks': leaderboardRanks,
+  '0008-mail-addresses': mailAddresses,
+  '0010-prize-audit': prizeAudit,
 };

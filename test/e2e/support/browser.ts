@@ -3,7 +3,7 @@
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { CHROMIUM_PATH, type Person } from './constants.ts';
 import { readCaughtMails, type CaughtMail } from './mail-catcher.ts';
@@ -62,9 +62,16 @@ export interface Journey {
   page: Page;
 }
 
-/** A fresh context (no cookies, no local storage) and one page in it, at desktop width. */
-export async function startJourney(browser: Browser, viewport: { width: number; height: number } = DESKTOP): Promise<Journey> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+/**
+ * A fresh context (no cookies, no local storage, no service worker) and one page in it, at desktop width; `options`
+ * may ask for the dark theme, block service workers or point at another server.
+ */
+export async function startJourney(
+  browser: Browser,
+  viewport: { width: number; height: number } = DESKTOP,
+  options: Pick<BrowserContextOptions, 'baseURL' | 'colorScheme' | 'serviceWorkers'> = {},
+): Promise<Journey> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport, ...options });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(20_000);
   const page = await context.newPage();

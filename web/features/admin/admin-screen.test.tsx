@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminPayoutDto, AdminSubmissionsResponse, MeResponse, PrizeConfigDto } from '../../../server/contract.ts';
+import type { AdminPayoutDto, AdminSubmissionsResponse, AuditTrailResponse, MeResponse, PrizeConfigDto } from '../../../server/contract.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { servePerTest } from '../../testing/serve-per-test.ts';
 import { expectNoAxeViolations } from '../../testing/axe.ts';
@@ -53,9 +53,9 @@ function weekly(day: number, amountCents: number): PrizeConfigDto {
 describe('AdminScreen access', () => {
   it('asks a signed-out visitor to sign in', async () => {
     await serve();
-    renderWithProviders(<AdminScreen />, { me: null });
+    renderWithProviders(<AdminScreen />, { me: null, route: '/admin' });
     expect(screen.getByRole('heading', { name: 'ADMIN ACCESS REQUIRED' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'SIGN IN WITH GOOGLE' }).getAttribute('href')).toBe('/auth/google');
+    expect(screen.getByRole('link', { name: 'SIGN IN WITH GOOGLE' }).getAttribute('href')).toBe('/auth/google?next=%2Fadmin');
   });
 
   it('denies a player and says who is signed in', async () => {
@@ -74,9 +74,9 @@ describe('AdminScreen tabs', () => {
     const user = userEvent.setup();
     renderWithProviders(<AdminScreen />, { me: admin });
     const tabs = within(screen.getByRole('tablist', { name: 'Admin sections' })).getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['SYSTEM', 'PRIZES', 'PAYOUTS', 'BOTS', 'DATA']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['SYSTEM', 'PRIZES', 'PAYOUTS', 'AUDIT', 'BOTS', 'DATA']);
     // Only the selected tab is in the Tab order; each controls the one panel.
-    expect(tabs.map((tab) => tab.tabIndex)).toEqual([0, -1, -1, -1, -1]);
+    expect(tabs.map((tab) => tab.tabIndex)).toEqual([0, -1, -1, -1, -1, -1]);
     expect(tabs.every((tab) => tab.getAttribute('aria-controls') === 'admin-panel')).toBe(true);
     expect(screen.getByRole('tabpanel', { name: 'System Operations' })).toBeTruthy();
 
@@ -368,3 +368,75 @@ describe('AdminScreen DATA tab', () => {
     expect(await screen.findByRole('alert')).toBeTruthy();
   });
 });
+
+describe('AdminScreen AUDIT tab', () => {
+  const record = (n: number): AuditTrailResponse['records'][number] => ({
+    id: `r${n}`,
+    at: `2026-11-${String(n).padStart(2, '0')}T10:00:00.000Z`,
+    kind: n % 2 === 0 ? 'payout' : 'prize',
+    adminId: 'a1',
+    adminName: 'The Boss',
+    subject: n % 2 === 0 ? `Payout 2026-11-${n}: $10.00 to Ada` : 'Prize Monday (weekly)',
+    fromState: n % 2 === 0 ? 'approved' : 'built-in $10.00 cash, active: Monday Cash Prize',
+    toState: n % 2 === 0 ? 'paid' : '$25.00 voucher, active: Gift card',
+    note: null,
+    reference: n % 2 === 0 ? `REF-${n}` : null,
+  });
+  const trail = (records: AuditTrailResponse['records'], totalCount: number, page: number): AuditTrailResponse => ({ records, totalCount, page, pageSize: 25 });
+
+  it('lists the records newest first, pages through them and filters by dates and admin', async () => {
+    const api = await serve({
+      'GET /admin/status': { body: {} },
+      'GET /admin/audit?page=1&pageSize=25': { body: trail([record(28), record(27)], 27, 1) },
+      'GET /admin/audit?page=2&pageSize=25': { body: trail([record(2), record(1)], 27, 2) },
+      'GET /admin/audit?page=1&pageSize=25&from=2026-11-01&to=2026-11-02&admin=boss%40example.com': { body: trail([record(2)], 1, 1) },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminScreen />, { me: admin });
+    await user.click(screen.getByRole('tab', { name: 'AUDIT' }));
+    const table = await screen.findByRole('region', { name: 'Audit trail' });
+    const rows = () => within(screen.getByRole('region', { name: 'Audit trail' })).getAllByRole('row').slice(1).map((row) => row.textContent);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['WHEN', 'ADMIN', 'WHAT', 'FROM', 'TO', 'NOTE', 'REFERENCE']);
+    expect(rows()[0]).toContain('Payout 2026-11-28: $10.00 to Ada');
+    expect(rows()[0]).toContain('REF-28');
+    expect(rows()[1]).toContain('built-in $10.00 cash, active: Monday Cash Prize');
+    expect(screen.getByText('PAGE 1 OF 2')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'NEXT' }));
+    expect(await screen.findByText('PAGE 2 OF 2')).toBeTruthy();
+    await waitFor(() => expect(rows()[0]).toContain('Payout 2026-11-2: $10.00 to Ada'));
+
+    fireDate('From (UTC)', '2026-11-01');
+    fireDate('To (UTC)', '2026-11-02');
+    await user.type(screen.getByLabelText('Admin e-mail'), 'boss@example.com');
+    await user.click(screen.getByRole('button', { name: 'FILTER' }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(screen.getByText('RECORDS: 1')).toBeTruthy();
+    expect(api.requests.map((r) => r.path).filter((p) => p.startsWith('/admin/audit'))).toContain(
+      '/admin/audit?page=1&pageSize=25&from=2026-11-01&to=2026-11-02&admin=boss%40example.com',
+    );
+    await expectNoAxeViolations(document.body);
+  });
+
+  it('shows the server\'s message when a filter is refused', async () => {
+    await serve({
+      'GET /admin/status': { body: {} },
+      'GET /admin/audit?page=1&pageSize=25': { body: trail([], 0, 1) },
+      'GET /admin/audit?page=1&pageSize=25&admin=nobody%40example.com': {
+        status: 400,
+        body: { error: 'admin: no account has the e-mail nobody@example.com', code: 'VALIDATION' },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminScreen />, { me: admin });
+    await user.click(screen.getByRole('tab', { name: 'AUDIT' }));
+    expect(await screen.findByText('No payout decision or prize change matches.')).toBeTruthy();
+    await user.type(screen.getByLabelText('Admin e-mail'), 'nobody@example.com');
+    await user.click(screen.getByRole('button', { name: 'FILTER' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('admin: no account has the e-mail nobody@example.com');
+  });
+});
+
+function fireDate(label: string, value: string): void {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}

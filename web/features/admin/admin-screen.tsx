@@ -1,8 +1,10 @@
-// /admin: sign-in prompt, access denied, or the five admin tabs (spec-2 §2, Admin).
+// /admin: sign-in prompt, access denied, or the admin tabs (spec-2 §2, Admin).
 import { useState } from 'react';
 import { TabList } from '../../components/ui/tab-list.tsx';
-import { paths } from '../../lib/paths.ts';
 import { useMe } from '../auth/use-me.ts';
+import { AuditTab } from './components/audit-tab.tsx';
+
+import { SignInLink } from '../auth/sign-in-link.tsx';
 import { BotsTab } from './components/bots-tab.tsx';
 import { DataTab } from './components/data-tab.tsx';
 import { PayoutsTab } from './components/payouts-tab.tsx';
@@ -15,6 +17,7 @@ const tabs = [
   { id: 'system', label: 'SYSTEM', title: 'System Operations' },
   { id: 'prizes', label: 'PRIZES', title: 'Prize Management' },
   { id: 'payouts', label: 'PAYOUTS', title: 'Payout Management' },
+  { id: 'audit', label: 'AUDIT', title: 'Audit Trail' },
   { id: 'bots', label: 'BOTS', title: 'Bot Testing' },
   { id: 'data', label: 'DATA', title: 'Submissions Data' },
 ] as const;
@@ -33,9 +36,7 @@ export function AdminScreen() {
       <div className="page stack">
         <h1 className="page-title">ADMIN ACCESS REQUIRED</h1>
         <p>Sign in with an admin account to use the admin panel.</p>
-        <a className="btn btn-primary" href={paths.googleSignIn}>
-          SIGN IN WITH GOOGLE
-        </a>
+        <SignInLink />
       </div>
     );
   }
@@ -67,6 +68,7 @@ export function AdminScreen() {
         {current.id === 'system' && <SystemTab />}
         {current.id === 'prizes' && <PrizesTab />}
         {current.id === 'payouts' && <PayoutsTab />}
+        {current.id === 'audit' && <AuditTab />}
         {current.id === 'bots' && <BotsTab />}
         {current.id === 'data' && <DataTab />}
       </section>

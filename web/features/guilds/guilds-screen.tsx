@@ -1,8 +1,8 @@
 // /guilds: the player's guild (or the way into one), every guild, and the create / join / leave views.
 import { useState } from 'react';
 import { TabList, tabElementId } from '../../components/ui/tab-list.tsx';
-import { paths } from '../../lib/paths.ts';
 import { useMe } from '../auth/use-me.ts';
+import { SignInLink } from '../auth/sign-in-link.tsx';
 import { useGuilds } from './api/get-guilds.ts';
 import { useMyGuild } from './api/get-my-guild.ts';
 import { CreateGuildForm } from './components/create-guild-form.tsx';
@@ -31,9 +31,7 @@ export function GuildsScreen() {
       <div className="page stack">
         <h1 className="page-title">GUILDS</h1>
         <p>Please log in to access guilds</p>
-        <a className="btn btn-primary" href={paths.googleSignIn}>
-          SIGN IN WITH GOOGLE
-        </a>
+        <SignInLink />
       </div>
     );
   }

@@ -1,5 +1,5 @@
 // /rules: how to play and the official rules (spec-1 §2).
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 

@@ -1,6 +1,6 @@
 // /leaderboard: five categories, results rows or player rows, the user's rank, loading/error/empty states.
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { LeaderboardKind, PlayerItem, ResultItem } from '../../../server/contract.ts';
 import { formatShortDate, gameNumberLabel } from '../../lib/dates.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -83,7 +83,7 @@ function ResultRow({ item }: { item: ResultItem }) {
     <li className="card">
       <p className="row">
         {/* gameId is the game key, so numbered extra games of one date link apart and say which they are. */}
-        <Link to={statsForDate(item.gameId)}>
+        <Link className="link-target" to={statsForDate(item.gameId)}>
           <strong>{`${formatShortDate(item.gameDate)} ${gameNumberLabel(item.gameId)}`.trim()}</strong>
         </Link>
         <span>{item.playerName}</span>

@@ -1,5 +1,5 @@
 // /confirmation: the player's first number today, if any.
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { useMe } from '../auth/use-me.ts';
 import { useMyEntries } from './api/get-my-entries.ts';

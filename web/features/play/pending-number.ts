@@ -1,4 +1,4 @@
-// The number a signed-out player typed before being sent to sign in, kept for this tab until they are back (issue 12 point 9).
+// The number a signed-out player typed before being sent to sign in, kept for this tab until they are back.
 const pendingNumberKey = 'pendingNumber';
 
 export function storePendingNumber(raw: string): void {

@@ -13,7 +13,15 @@ let api: FakeApi;
 // The machine is shared and sometimes slow: a screen is not called broken before 5 s.
 configure({ asyncUtilTimeout: 5000 });
 
+/** An origin where nothing listens: every request to it fails as it does with the server down. */
+async function deadOrigin(): Promise<string> {
+  const dead = await startFakeApi();
+  await dead.close();
+  return dead.origin;
+}
+
 beforeEach(async () => {
+  localStorage.clear();
   api = await startFakeApi({
     ...playScreenRoutes(),
     'GET /api/rewards/mine': { body: myRewards },
@@ -78,6 +86,55 @@ describe('play screen', () => {
     await user.type(await screen.findByLabelText('YOUR NUMBER'), '7');
     await user.click(screen.getByRole('button', { name: 'SUBMIT & PRAY' }));
     expect((await screen.findByRole('alert')).textContent).toBe('You already picked that number');
+  });
+
+  it('a submit that gets no answer says so in words and keeps the number in the box', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { me: player });
+    const input = await screen.findByLabelText('YOUR NUMBER');
+    await user.type(input, '7');
+    pointWindowAt(await deadOrigin());
+    await user.click(screen.getByRole('button', { name: 'SUBMIT & PRAY' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'The game server cannot be reached right now. Check your connection, then try again. Your number was not sent; it is still in the box. Submit again once you are back online.',
+    );
+    expect((input as HTMLInputElement).value).toBe('7');
+    expect(screen.getByRole('status').textContent).toContain('CANNOT REACH THE GAME SERVER.');
+  });
+
+  it('opens without a network on the last game this device saw, and a submit explains and keeps the number', async () => {
+    renderWithProviders(<AppRoutes />, { me: player });
+    expect(await screen.findByText('TIME UNTIL CLOSE (NY)')).toBeTruthy();
+    cleanup();
+
+    pointWindowAt(await deadOrigin());
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { me: 'unknown' });
+    expect((await screen.findByText(/^OFFLINE: this is the game as this device last saw it/)).textContent).toBeTruthy();
+    expect(screen.getByRole('timer').textContent).toMatch(/^02:0[23]:\d\d$/);
+    const input = await screen.findByLabelText('YOUR NUMBER');
+    await user.type(input, '12');
+    await user.click(screen.getByRole('button', { name: 'SUBMIT & PRAY' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/cannot be reached.*Your number was not sent; it is still in the box/);
+    expect((input as HTMLInputElement).value).toBe('12');
+    // Not sent to sign in: whether the player is signed in could not be asked.
+    expect(screen.queryByRole('heading', { name: 'JOIN THE GAME' })).toBeNull();
+  });
+
+  it('shows the streak, and the reminder while today is not played', async () => {
+    api.on('GET /api/stats/user/me', { body: { entriesCount: 9, winsCount: 1, currentStreak: 4, bestStreak: 6 } });
+    renderWithProviders(<AppRoutes />, { me: player });
+    expect(await screen.findByRole('heading', { name: 'YOUR STREAK: 4 DAYS' })).toBeTruthy();
+    expect(screen.getByText("KEEP YOUR STREAK: play today's game before it closes to make it 5 days.")).toBeTruthy();
+  });
+
+  it('shows the streak without the reminder once today is played', async () => {
+    api.on('GET /api/stats/user/me', { body: { entriesCount: 9, winsCount: 1, currentStreak: 1, bestStreak: 6 } });
+    api.on('GET /api/entry/mine', { body: myEntries({ entries: [entry(12)], status: { canSubmitMore: false, effectiveStatus: 'open' } }) });
+    renderWithProviders(<AppRoutes />, { me: player });
+    expect(await screen.findByRole('heading', { name: 'YOUR STREAK: 1 DAY' })).toBeTruthy();
+    expect(screen.queryByText(/KEEP YOUR STREAK/)).toBeNull();
   });
 
   it('submits, clears the input, reloads the entries and confirms', async () => {

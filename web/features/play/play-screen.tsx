@@ -1,22 +1,23 @@
 // The play screen (/ and /submit): countdown, prize, the number form, entries, bonuses and the reward dialogs.
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { messageOf } from '../../lib/api-client.ts';
+import { isNetworkError, messageOf } from '../../lib/api-client.ts';
 import { gameNumberLabel, formatLongDate, formatShortDate, parseGameKey } from '../../lib/dates.ts';
 import { paths, statsForDate } from '../../lib/paths.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { useMe } from '../auth/use-me.ts';
+import { meQueryOptions, useMe } from '../auth/use-me.ts';
 import { myRewardsQueryOptions } from '../rewards/api/get-my-rewards.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useLatestResult } from '../results/api/get-latest-result.ts';
 import { LastResultCard } from '../results/components/last-result-card.tsx';
-import { useGameToday } from './api/get-game-today.ts';
+import { lastKnownGame, useGameToday } from './api/get-game-today.ts';
 import { useMyEntries } from './api/get-my-entries.ts';
 import { CountdownCard } from './components/countdown-card.tsx';
 import { BonusEntriesCard, EntriesCard } from './components/entries-card.tsx';
 import { EntryFormCard } from './components/entry-form-card.tsx';
 import { PrizeCard } from './components/prize-card.tsx';
+import { StreakCard } from './components/streak-card.tsx';
 import { RewardDialog, rewardSpecs } from './components/reward-dialog.tsx';
 import { isGameClosed } from './countdown.ts';
 import { useDayTurnover } from './use-day-turnover.ts';
@@ -27,6 +28,8 @@ const rewardTypes: RewardTypeDto[] = ['peak', 'mine', 'how_many'];
 export function PlayScreen() {
   usePageTitle('Play');
   const { user } = useMe();
+  // Unknown rather than signed out when /api/me got no answer (offline): the form must not send them to sign in.
+  const signInUnknown = useQuery(meQueryOptions).isError;
   const signedIn = user !== null;
   const game = useGameToday();
   const mine = useMyEntries(signedIn);
@@ -44,7 +47,10 @@ export function PlayScreen() {
       </section>
     );
   }
-  if (game.data === undefined) {
+  // Offline, the game this device saw last stands in (its countdown still runs to the real close).
+  const stored = game.data === undefined && isNetworkError(game.error) ? lastKnownGame() : null;
+  const today = game.data ?? stored;
+  if (today === null) {
     return (
       <section className="page">
         <h1 className="page-title">PLAY</h1>
@@ -58,7 +64,6 @@ export function PlayScreen() {
     );
   }
 
-  const today = game.data;
   const closed = isGameClosed(today, now);
   // Entries of another game (the one that just closed, until they reload) are not today's.
   const myEntries = mine.data !== undefined && mine.data.gameDate === today.gameDate ? mine.data : null;
@@ -77,6 +82,15 @@ export function PlayScreen() {
       <p className="muted">
         Game of {formatLongDate(today.gameDate)} {gameNumberLabel(today.gameDate)}
       </p>
+
+      {stored !== null && (
+        <div className="notice" role="status">
+          <p>OFFLINE: this is the game as this device last saw it. Your entries and the prize show once you are back online.</p>
+          <button type="button" className="btn" onClick={() => void game.refetch()}>
+            TRY AGAIN
+          </button>
+        </div>
+      )}
 
       {justClosed !== null && justClosed !== today.gameDate && (
         <p className="notice" role="status">
@@ -100,7 +114,10 @@ export function PlayScreen() {
       )}
 
       {/* Right after the countdown, so on a phone the form is on the first screen. */}
-      {showForm && <EntryFormCard signedIn={signedIn} gameDate={today.gameDate} mine={myEntries} onSubmitted={setJustSubmitted} />}
+      {showForm && (
+        <EntryFormCard signedIn={signedIn} signInUnknown={signInUnknown} gameDate={today.gameDate} mine={myEntries} onSubmitted={setJustSubmitted} />
+      )}
+      {signedIn && <StreakCard playedToday={hasEntries} closed={closed} />}
       {justSubmitted !== null && !showConfirmation && (
         <p className="notice" role="status">
           Number {justSubmitted} submitted! Good luck!
@@ -175,7 +192,7 @@ export function PlayScreen() {
               );
             })}
           </div>
-          <Link to={paths.rewards}>See all rewards</Link>
+          <Link className="link-target" to={paths.rewards}>See all rewards</Link>
         </section>
       )}
 

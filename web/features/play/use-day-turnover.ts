@@ -1,4 +1,4 @@
-// The day turns over on its own (issue 12 point 5): when the countdown of an open game reaches zero, everything that
+// The day turns over on its own: when the countdown of an open game reaches zero, everything that
 // depends on which game is open is fetched again, and the screen learns which game just closed.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';

@@ -1,8 +1,10 @@
 // /profile: sign-in prompt, loading, or the player's profile with stats, edit form, logout and account deletion.
 import { useMe } from '../auth/use-me.ts';
+import { SignInLink } from '../auth/sign-in-link.tsx';
 import { paths } from '../../lib/paths.ts';
 import { DangerZone } from './components/danger-zone.tsx';
 import { EmailSettings } from './components/email-settings.tsx';
+import { EmailStatus } from './components/email-status.tsx';
 import { ProfileForm } from './components/profile-form.tsx';
 import { UserStats } from './components/user-stats.tsx';
 import { initials } from './initials.ts';
@@ -28,9 +30,7 @@ export function ProfileScreen() {
       <div className="page stack">
         <h1 className="page-title">SIGN IN REQUIRED</h1>
         <p>You need to sign in to view your profile!</p>
-        <a className="btn btn-primary" href={paths.googleSignIn}>
-          SIGN IN WITH GOOGLE
-        </a>
+        <SignInLink />
       </div>
     );
   }
@@ -50,6 +50,7 @@ export function ProfileScreen() {
       <UserStats />
       {/* Keyed by the user so a refetched me (after an update) restarts the form from the saved values. */}
       <ProfileForm key={`${user.id}:${user.displayName}:${user.email}`} user={user} />
+      <EmailStatus />
       <EmailSettings user={user} />
       <form method="post" action={paths.logout}>
         <button type="submit" className="btn">

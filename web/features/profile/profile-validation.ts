@@ -6,6 +6,9 @@ export interface ProfileFormValues {
   displayName: string;
 }
 
+/** The server's limit (spec-2 §5): the field itself stops at it. */
+export const displayNameMaxLength = 50;
+
 export type ProfileFormErrors = Partial<Record<keyof ProfileFormValues, string>>;
 
 // Deliberately loose: one '@', something on each side, a dot in the domain. The server has the final word.

@@ -1,6 +1,6 @@
 // /referrals: the player's code, COPY LINK, the counters, how it works, and the bonus banner.
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { signupWithRef, paths } from '../../lib/paths.ts';
 import { useMe } from '../auth/use-me.ts';
 import { useReferralBonuses } from './api/get-referral-bonuses.ts';

@@ -1,4 +1,4 @@
-// How the server's outcome of an entry reads on screen (issue 12): the web renders it, it never decides it.
+// How the server's outcome of an entry reads on screen: the web renders it, it never decides it.
 import type { EntryOutcome } from '../../../server/contract.ts';
 
 export const outcomeLabels: Record<EntryOutcome, string> = {

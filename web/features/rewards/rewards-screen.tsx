@@ -1,5 +1,5 @@
 // /rewards: totals and the reward inventory, one card per reward (signed-in players only).
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useMe } from '../auth/use-me.ts';

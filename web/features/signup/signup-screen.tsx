@@ -1,6 +1,6 @@
 // /signup: 'JOIN THE GAME', Google sign-in and the optional referral code (prefilled from ?ref=).
 import { useEffect, useId, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useMe } from '../auth/use-me.ts';

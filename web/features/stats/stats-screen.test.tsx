@@ -2,7 +2,7 @@
 // The statistics screen against a real local HTTP server.
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DailyStatsResponse } from '../../../server/contract.ts';
 import { startFakeApi, pointWindowAt, type FakeApi } from '../../testing/fake-api.ts';

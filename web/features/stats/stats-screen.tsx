@@ -1,6 +1,6 @@
 // /stats and /stats/{gameKey}: date navigation over closed games, GAME STATS, NUMBER DISTRIBUTION and TRENDS tabs, the personal game story.
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { DailyStatsResponse } from '../../../server/contract.ts';
 import { TabList, tabElementId, type TabItem } from '../../components/ui/tab-list.tsx';
 import { formatLongDate, gameNumberLabel } from '../../lib/dates.ts';

@@ -3,7 +3,7 @@
 // receipt. Nothing the server says is taken on trust but the record's own rows.
 import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router';
 import { verifyForGame } from '../../lib/paths.ts';
 import { useFairnessRecord } from './api/get-fairness-record.ts';
 import { parseReceipt, receiptIncluded, verifyFairnessRecord, type ClosedFairnessRecord } from './fairness-check.ts';

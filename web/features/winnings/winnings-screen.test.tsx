@@ -52,9 +52,9 @@ const serve = servePerTest();
 describe('WinningsScreen', () => {
   it('asks a signed-out visitor to sign in', async () => {
     await serve();
-    renderWithProviders(<WinningsScreen />, { me: null });
+    renderWithProviders(<WinningsScreen />, { me: null, route: '/winnings' });
     expect(screen.getByRole('heading', { name: 'SIGN IN REQUIRED' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'SIGN IN WITH GOOGLE' }).getAttribute('href')).toBe('/auth/google');
+    expect(screen.getByRole('link', { name: 'SIGN IN WITH GOOGLE' }).getAttribute('href')).toBe('/auth/google?next=%2Fwinnings');
   });
 
   it('shows the total and splits pending from completed payouts', async () => {

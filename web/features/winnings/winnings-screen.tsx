@@ -1,11 +1,12 @@
 // /winnings: the player's winnings, split into pending and completed payouts, and the claim view.
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { WinningDto } from '../../../server/contract.ts';
 import { formatLongDate } from '../../lib/dates.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { paths } from '../../lib/paths.ts';
 import { useMe } from '../auth/use-me.ts';
+import { SignInLink } from '../auth/sign-in-link.tsx';
 import { useWinnings } from './api/get-winnings.ts';
 import { ClaimForm } from './components/claim-form.tsx';
 import { WinningCard } from './components/winning-card.tsx';
@@ -26,9 +27,7 @@ export function WinningsScreen() {
       <div className="page stack">
         <h1 className="page-title">SIGN IN REQUIRED</h1>
         <p>Sign in to see your winnings and claim your prizes.</p>
-        <a className="btn btn-primary" href={paths.googleSignIn}>
-          SIGN IN WITH GOOGLE
-        </a>
+        <SignInLink />
       </div>
     );
   }

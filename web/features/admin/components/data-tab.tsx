@@ -4,6 +4,7 @@ import { messageOf } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useAdminSubmissions } from '../api/get-admin-submissions.ts';
 import { defaultPageSize, isBotUser, pagerView, pageSizeOptions } from '../submissions-pagination.ts';
+import { PagerNav } from './pager-nav.tsx';
 
 /** A blank name reads like a missing one. */
 function orFallback(value: string | null, fallback: string): string {
@@ -101,17 +102,7 @@ export function DataTab() {
           </table>
         </div>
       )}
-      {pager !== null && pager.visible && (
-        <nav className="row" aria-label="Submissions pages">
-          <button type="button" className="btn btn-small" disabled={!pager.canPrevious} onClick={() => setPage(pager.previousPage)}>
-            PREV
-          </button>
-          <span>{pager.label}</span>
-          <button type="button" className="btn btn-small" disabled={!pager.canNext} onClick={() => setPage(pager.nextPage)}>
-            NEXT
-          </button>
-        </nav>
-      )}
+      <PagerNav pager={pager} label="Submissions pages" onPage={setPage} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 // TODAY'S STRATEGY: the player's own pick and the guild mates' picks of today, so nobody duplicates a number.
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { GuildSubmissionsResponse } from '../../../../server/contract.ts';
 import { formatTime } from '../../../lib/dates.ts';
 import { paths } from '../../../lib/paths.ts';

@@ -10,9 +10,32 @@ export interface GameToday extends GameTodayResponse {
   receivedAtMs: number;
 }
 
+const lastGameKey = 'lastGameToday';
+
+/**
+ * The last game this device received, for opening the play screen offline. The game is public (no player's data),
+ * so it may sit in localStorage; unreadable or foreign content counts as none.
+ */
+export function lastKnownGame(): GameToday | null {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(lastGameKey) ?? 'null');
+    if (typeof stored !== 'object' || stored === null) return null;
+    const game = stored as Partial<GameToday>;
+    if (typeof game.gameDate !== 'string' || typeof game.msUntilClose !== 'number' || typeof game.receivedAtMs !== 'number') return null;
+    return game as GameToday;
+  } catch {
+    return null;
+  }
+}
+
 export async function getGameToday(): Promise<GameToday> {
-  const game = await apiFetch<GameTodayResponse>('/api/game/today');
-  return { ...game, receivedAtMs: Date.now() };
+  const game = { ...(await apiFetch<GameTodayResponse>('/api/game/today')), receivedAtMs: Date.now() };
+  try {
+    localStorage.setItem(lastGameKey, JSON.stringify(game));
+  } catch {
+    // Storage full or refused (private mode): the screen works online all the same.
+  }
+  return game;
 }
 
 export const gameTodayQueryOptions = queryOptions({ queryKey: gameTodayQueryKey, queryFn: getGameToday });

@@ -1,9 +1,11 @@
-// The number form: labels per entry state, client validation, signed-out redirect, server errors as an alert.
+// The number form: labels per entry state, client validation, signed-out redirect, server errors as an alert. A
+// number that could not be sent (offline, server down) stays in the box, and the alert says so.
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import type { MyEntriesResponse } from '../../../../server/contract.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { messageOf } from '../../../lib/api-client.ts';
+import { isNetworkError, messageOf, networkMessages } from '../../../lib/api-client.ts';
+import { connectionNow } from '../../../lib/connection.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSubmitEntry } from '../api/submit-entry.ts';
 import { checkPlayNumber, entryFormLabels, maxEntryNumber } from '../entry-form.ts';
@@ -11,15 +13,18 @@ import { storePendingNumber, takePendingNumber } from '../pending-number.ts';
 
 interface EntryFormCardProps {
   signedIn: boolean;
+  /** Whether the player is signed in could not be asked (no network): submitting explains instead of going to sign in. */
+  signInUnknown?: boolean;
   /** The game on screen: the pick is for this game and no other. */
   gameDate: string;
   mine: MyEntriesResponse | null;
   onSubmitted: (number: number) => void;
 }
 
-export function EntryFormCard({ signedIn, gameDate, mine, onSubmitted }: EntryFormCardProps) {
+export function EntryFormCard({ signedIn, signInUnknown = false, gameDate, mine, onSubmitted }: EntryFormCardProps) {
   const [raw, setRaw] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
+  const [unsent, setUnsent] = useState(false);
   const submit = useSubmitEntry();
   const navigate = useNavigate();
   const inputId = useId();
@@ -34,6 +39,11 @@ export function EntryFormCard({ signedIn, gameDate, mine, onSubmitted }: EntryFo
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    setUnsent(false);
+    if (!signedIn && (signInUnknown || connectionNow() === 'offline')) {
+      setUnsent(true);
+      return;
+    }
     if (!signedIn) {
       storePendingNumber(raw);
       void navigate(paths.signup);
@@ -53,7 +63,14 @@ export function EntryFormCard({ signedIn, gameDate, mine, onSubmitted }: EntryFo
     });
   };
 
-  const serverError = submit.error !== null ? messageOf(submit.error, 'Failed to submit') : null;
+  const keptNote = 'Your number was not sent; it is still in the box. Submit again once you are back online.';
+  const serverError = unsent
+    ? `${connectionNow() === 'offline' ? networkMessages.offline : networkMessages.unreachable} ${keptNote}`
+    : submit.error === null
+      ? null
+      : isNetworkError(submit.error)
+        ? `${submit.error.message} ${keptNote}`
+        : messageOf(submit.error, 'Failed to submit');
   return (
     <section className="card" aria-labelledby="entry-form-title">
       <h2 id="entry-form-title" className="card-title">

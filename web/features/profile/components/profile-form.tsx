@@ -5,7 +5,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
-import { hasErrors, validateProfile, type ProfileFormErrors } from '../profile-validation.ts';
+import { displayNameMaxLength, hasErrors, validateProfile, type ProfileFormErrors } from '../profile-validation.ts';
 
 export function ProfileForm({ user }: { user: MeResponse }) {
   const [displayName, setDisplayName] = useState(user.displayName);
@@ -39,6 +39,7 @@ export function ProfileForm({ user }: { user: MeResponse }) {
         value={displayName}
         onChange={(event) => setDisplayName(event.target.value)}
         error={errors.displayName}
+        maxLength={displayNameMaxLength}
         autoComplete="nickname"
       />
       <FormField id="profile-username" label="USERNAME (LOCKED)" value={username} error={errors.username} disabled readOnly />

@@ -1,5 +1,5 @@
-// LAST RESULT on the play screen: the player's latest closed game as the server decided it (issue 12 point 4).
-import { Link } from 'react-router-dom';
+// LAST RESULT on the play screen: the player's latest closed game as the server decided it.
+import { Link } from 'react-router';
 import type { MyResultDto } from '../../../../server/contract.ts';
 import { formatLongDate, gameNumberLabel } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';

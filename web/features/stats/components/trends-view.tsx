@@ -1,7 +1,7 @@
 // TRENDS: the winning number over the last 7, 30 or 90 days of games, and the most picked, rising,
 // falling and never picked numbers. Loaded on demand (React.lazy): the default export is the panel.
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { TrendsResponse } from '../../../../server/contract.ts';
 import { statsForDate } from '../../../lib/paths.ts';
 import { trendDays, useTrends, type TrendDays } from '../api/get-trends.ts';

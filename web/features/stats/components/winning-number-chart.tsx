@@ -52,25 +52,28 @@ export function WinningNumberChart({ games }: { games: TrendsResponse['winningNu
         )}
       </svg>
       <figcaption className="muted">Winning number per game, oldest first. A cross marks a game without a winner.</figcaption>
-      <table className="sr-only">
-        <caption>Winning number per game</caption>
-        <thead>
-          <tr>
-            <th scope="col">Game</th>
-            <th scope="col">Winning number</th>
-            <th scope="col">Entries</th>
-          </tr>
-        </thead>
-        <tbody>
-          {games.map((g) => (
-            <tr key={g.gameDate}>
-              <th scope="row">{gameLabel(g.gameDate)}</th>
-              <td>{g.winningNumber ?? 'No winner'}</td>
-              <td>{g.entriesTotal}</td>
+      {/* Hidden by a block around it: a table keeps its own width whatever its box says, and would widen the page. */}
+      <div className="sr-only">
+        <table>
+          <caption>Winning number per game</caption>
+          <thead>
+            <tr>
+              <th scope="col">Game</th>
+              <th scope="col">Winning number</th>
+              <th scope="col">Entries</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {games.map((g) => (
+              <tr key={g.gameDate}>
+                <th scope="row">{gameLabel(g.gameDate)}</th>
+                <td>{g.winningNumber ?? 'No winner'}</td>
+                <td>{g.entriesTotal}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

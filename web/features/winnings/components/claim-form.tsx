@@ -1,6 +1,6 @@
 // The prize claim: asks for PayPal details for cash, nothing for a voucher, then shows the success state (spec-2 §2,
 // Claim form). Amount and type come from the winning itself, the prize it was won with: today's weekday setting never
-// blocks a recorded win (issue 12), so the form no longer loads the date's prize.
+// blocks a recorded win, so the form does not load the date's prize.
 import { useState, type FormEvent } from 'react';
 import type { WinningDto } from '../../../../server/contract.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
