@@ -61,7 +61,9 @@ export const mountApiDocs = <E extends Env>(app: OpenAPIHono<E>): void => {
       description:
         'The daily game: every player picks a whole number; the lowest number nobody else picked wins. ' +
         'Money is whole cents, instants ISO-8601 UTC. Errors are `{error, code}`; each operation lists its codes per status. ' +
-        'Writes must come from the same origin (Origin or Sec-Fetch-Site) and send JSON.',
+        'Writes must come from the same origin (Origin or Sec-Fetch-Site) and send JSON. ' +
+        'A path asked with a method it lacks answers 405 METHOD_NOT_ALLOWED with an `Allow` header; a 429 carries ' +
+        '`Retry-After`, `RateLimit` and `RateLimit-Policy`.',
     },
   });
   app.get(DOCS_PATH, (c) => c.html(DOCS_PAGE));

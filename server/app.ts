@@ -32,7 +32,9 @@ import { jsonOnly } from './security/json-only.ts';
 import { noNulInUrl } from './security/nul-characters.ts';
 import { sameOrigin } from './security/same-origin.ts';
 import { securityHeaders } from './security/security-headers.ts';
-import { staticWeb } from './static-web.ts';
+import { staticWeb, webMethodsAt } from './static-web.ts';
+import { notFound } from './not-found.ts';
+import { routeTable } from './route-table.ts';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -40,7 +42,8 @@ export const createApp = (services: AppServices): Hono<AppEnv> => {
   const app = new OpenAPIHono<AppEnv>();
 
   app.onError(errorHandler(services.logger));
-  app.notFound((c) => c.json({ error: 'Not found.', code: 'NOT_FOUND' } satisfies ApiError, 404));
+  const routes = routeTable(() => app.routes);
+  app.notFound(notFound(routes, webMethodsAt(services.config.webRoot, routes)));
 
   // First, so every response is logged, measured and (while draining) closes its connection.
   app.use(requestLog(services.logger, services.metrics));
@@ -60,7 +63,7 @@ export const createApp = (services: AppServices): Hono<AppEnv> => {
   );
   app.use(noNulInUrl);
   app.use(compressJson);
-  app.use(staticWeb(services.config.webRoot));
+  app.use(staticWeb(services.config.webRoot, routes));
   app.use(sameOrigin(services.config.publicUrl));
   app.use(
     // The rest of the body stays unread on the socket: close it, or it would be parsed as the next request.

@@ -27,6 +27,13 @@ const accessFailures: Record<Access, ApiErrorCode[]> = {
   admin: ['UNAUTHENTICATED', 'FORBIDDEN'],
 };
 
+/** A 429 says when to come back (draft-ietf-httpapi-ratelimit-headers). */
+const rateLimitHeaders = {
+  'Retry-After': { description: 'Seconds until the refused window ends.', schema: { type: 'integer' as const } },
+  RateLimit: { description: 'The refused policy: `"name";r=remaining;t=seconds`.', schema: { type: 'string' as const } },
+  'RateLimit-Policy': { description: 'Its quota: `"name";q=requests;w=window seconds`.', schema: { type: 'string' as const } },
+};
+
 /** The error responses of a route, one per status, each listing its codes. */
 const errorResponses = (codes: readonly ApiErrorCode[]): RouteConfig['responses'] => {
   const byStatus = new Map<number, [ApiErrorCode, ...ApiErrorCode[]]>();
@@ -39,7 +46,11 @@ const errorResponses = (codes: readonly ApiErrorCode[]): RouteConfig['responses'
   return Object.fromEntries(
     [...byStatus].map(([status, list]) => [
       status,
-      { description: list.join(', '), content: { 'application/json': { schema: errorBody(list) } } },
+      {
+        description: list.join(', '),
+        ...(status === errorStatus.RATE_LIMITED ? { headers: rateLimitHeaders } : {}),
+        content: { 'application/json': { schema: errorBody(list) } },
+      },
     ]),
   );
 };

@@ -10,12 +10,15 @@ import { createMiddleware } from 'hono/factory';
 import { getMimeType } from 'hono/utils/mime';
 import type { AppEnv } from './app-env.ts';
 import { chooseEncoding, type ContentEncoding } from './content-encoding.ts';
+import type { RouteTable } from './route-table.ts';
 
-/** The admin API's paths (DESIGN.md §12); GET /admin itself is the web app's admin screen. */
-const ADMIN_API = /^\/admin\/(audit|status|daily-close|compute\/[^/]*|open\/[^/]*|submissions|create-bot-submissions|delete-bot-submissions)\/?$/;
+/** The server's own paths: /api, /auth and the admin API's routes (GET /admin itself is the web app's admin screen). */
+const isApiPath = (path: string, routes: RouteTable): boolean =>
+  path === '/api' || path.startsWith('/api/') || path === '/auth' || path.startsWith('/auth/') || (path.startsWith('/admin/') && routes.methodsAt(path) !== null);
 
-export const isApiPath = (path: string): boolean =>
-  path === '/api' || path.startsWith('/api/') || path === '/auth' || path.startsWith('/auth/') || ADMIN_API.test(path);
+/** The methods the web app answers at `path` (its screens: GET and HEAD), or null for a server path or without a build. */
+export const webMethodsAt = (webRoot: string, routes: RouteTable) => (path: string): string[] | null =>
+  !isApiPath(path, routes) && existsSync(join(webRoot, 'index.html')) ? ['GET', 'HEAD'] : null;
 
 const acceptsHtml = (accept: string | undefined): boolean => (accept ?? '').includes('text/html');
 
@@ -50,7 +53,7 @@ async function servePrecompressed(c: Context<AppEnv>, webRoot: string): Promise<
   return c.body(new Uint8Array(await readFile(file + SUFFIX[encoding])), 200);
 }
 
-export const staticWeb = (webRoot: string) => {
+export const staticWeb = (webRoot: string, routes: RouteTable) => {
   const build = () => ({
     files: serveStatic<AppEnv>({ root: webRoot }),
     index: serveStatic<AppEnv>({ root: webRoot, path: 'index.html' }),
@@ -79,6 +82,6 @@ export const staticWeb = (webRoot: string) => {
   };
   // The API's requests pass straight on, without a promise of this middleware's own.
   return createMiddleware<AppEnv>((c, next) =>
-    (c.req.method !== 'GET' && c.req.method !== 'HEAD') || isApiPath(c.req.path) ? next() : serve(c, next),
+    (c.req.method !== 'GET' && c.req.method !== 'HEAD') || isApiPath(c.req.path, routes) ? next() : serve(c, next),
   );
 };

@@ -70,6 +70,18 @@ describe('static web app', () => {
     expect(await devPage.text()).toContain('Development sign-in');
   });
 
+  it('keeps every admin API route of app.routes for the API, whatever its method', async () => {
+    const { app, request } = await makeHarness({ config: { webRoot } });
+    const adminPaths = [...new Set(app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/admin/')).map((r) => r.path))];
+    expect(adminPaths.length).toBeGreaterThanOrEqual(8);
+    for (const path of adminPaths) {
+      const url = path.replace(/:\w+/g, '2026-11-20');
+      const res = await request('GET', url, { headers: html });
+      expect(res.status, url).toBe(401);
+      expect(res.headers.get('content-type'), url).toContain('application/json');
+    }
+  });
+
   it('does not answer index.html for missing files or non-HTML requests', async () => {
     const { request } = await makeHarness({ config: { webRoot } });
     expect((await request('GET', '/assets/missing-123.js')).status).toBe(404);
