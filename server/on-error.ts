@@ -8,7 +8,7 @@ import type { AppEnv, Logger } from './app-env.ts';
 import { errorStatus, isApiErrorCode } from './error-status.ts';
 
 /** Hono's own exceptions carry no code (a malformed JSON body is a 400): named after their status. */
-const codeOfStatus: Partial<Record<number, string>> = { 400: 'VALIDATION', 404: 'NOT_FOUND', 413: 'PAYLOAD_TOO_LARGE' };
+const codeOfStatus: Partial<Record<number, string>> = { 400: 'VALIDATION', 404: 'NOT_FOUND', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE' };
 
 export const errorHandler =
   (logger: Logger): ErrorHandler<AppEnv> =>

@@ -65,11 +65,17 @@ interface RouteOptions {
 export const apiRoute = <const R extends RouteConfig>(config: R, { access, failures = [] }: RouteOptions): R => {
   const hasInput = config.request !== undefined;
   const codes = [...(hasInput ? (['VALIDATION'] as const) : []), ...accessFailures[access], ...failures, ...edgeFailures(config.method)];
+  // A status the route answers itself (an HTML page) and the edge too (the error body) lists both contents.
+  const responses: RouteConfig['responses'] = { ...config.responses };
+  for (const [status, failure] of Object.entries(errorResponses(codes))) {
+    const own = responses[status];
+    responses[status] = own && !('$ref' in own) && !('$ref' in failure) ? { ...own, content: { ...own.content, ...failure.content } } : failure;
+  }
   return createRoute({
     ...config,
     ...(access === 'public' ? {} : { security: [{ [SESSION_SCHEME]: [] }] }),
     'x-access': access,
-    responses: { ...config.responses, ...errorResponses(codes) },
+    responses,
   }) as R;
 };
 
@@ -77,6 +83,22 @@ export const apiRoute = <const R extends RouteConfig>(config: R, { access, failu
 export const json = <S extends z.ZodType>(schema: S, description: string) => ({
   description,
   content: { 'application/json': { schema } },
+});
+
+/** An HTML page. */
+export const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' as const } } } });
+
+/** A redirect to `Location`. */
+export const redirect = (description: string) => ({ description, headers: { Location: { schema: { type: 'string' as const } } } });
+
+type MediaSchema = Extract<NonNullable<NonNullable<NonNullable<RouteConfig['request']>['body']>['content'][string]>, { schema?: unknown }>['schema'];
+
+/** A body the handler reads and checks itself (answering a form and JSON differently): described by its schema, not validated by the route. */
+export const describedOnly = (schema: z.ZodType): MediaSchema => z.toJSONSchema(schema, { io: 'input' }) as MediaSchema;
+
+/** A form body (what a page's form posts). */
+export const formBody = <S extends z.ZodType>(schema: S) => ({
+  body: { required: true, content: { 'application/x-www-form-urlencoded': { schema } } },
 });
 
 /** A JSON request body (absent or empty reads as {}). */

@@ -7,11 +7,11 @@ import { DOCS_PATH, OPENAPI_PATH } from '../../server/api-docs.ts';
 import { CONTENT_SECURITY_POLICY } from '../../server/security/security-headers.ts';
 import { json, makeHarness, type Harness } from './harness.ts';
 
-/** API routes of app.routes: JSON under /api and /admin. The document and its reader are not described by it. */
+/** API routes of app.routes: under /api, /admin and /auth. The document and its reader are not described by it. */
 const apiRoutesOf = (h: Harness): { method: string; path: string }[] => {
   const seen = new Set<string>();
   return h.app.routes
-    .filter((r) => r.method !== 'ALL' && (r.path.startsWith('/api/') || r.path.startsWith('/admin/')))
+    .filter((r) => r.method !== 'ALL' && ['/api/', '/admin/', '/auth/'].some((prefix) => r.path.startsWith(prefix)))
     .filter((r) => r.path !== OPENAPI_PATH && !r.path.startsWith(DOCS_PATH))
     .map((r) => ({ method: r.method, path: r.path.replace(/:(\w+)/g, '{$1}') }))
     .filter((r) => !seen.has(`${r.method} ${r.path}`) && seen.add(`${r.method} ${r.path}`));
