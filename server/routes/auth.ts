@@ -47,6 +47,16 @@ const TokenForm = z.object({ token: optionalText("The link's token.") });
 const tags = ['Sign-in and mail links'];
 const pub = { access: 'public' } as const;
 
+/** What a mail link's button does: its page, or the bad-link page (404) when the use case refuses the link. */
+const linkPage = async (c: Context<AppEnv>, action: () => Promise<string>) => {
+  try {
+    return c.html(await action());
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return c.html(badLinkPage(error.message), 404);
+  }
+};
+
 const isJsonRequest = (c: Context): boolean => (c.req.header('content-type') ?? '').toLowerCase().includes('json');
 
 export const authRoutes = (services: AppServices) => {
@@ -205,15 +215,7 @@ export const authRoutes = (services: AppServices) => {
         },
         pub,
       ),
-      async (c) => {
-        try {
-          const { email } = await confirmContactEmail(deps, c.req.valid('form').token ?? '');
-          return c.html(emailConfirmedPage(email));
-        } catch (error) {
-          if (!isDomainError(error)) throw error;
-          return c.html(badLinkPage(error.message), 404);
-        }
-      },
+      (c) => linkPage(c, async () => emailConfirmedPage((await confirmContactEmail(deps, c.req.valid('form').token ?? '')).email)),
     )
     .openapi(
       apiRoute(
@@ -240,15 +242,11 @@ export const authRoutes = (services: AppServices) => {
         },
         pub,
       ),
-      async (c) => {
-        try {
+      (c) =>
+        linkPage(c, async () => {
           await turnOffDailyReminder(deps, c.req.valid('form').token ?? '');
-          return c.html(unsubscribedPage());
-        } catch (error) {
-          if (!isDomainError(error)) throw error;
-          return c.html(badLinkPage(error.message), 404);
-        }
-      },
+          return unsubscribedPage();
+        }),
     )
     .openapi(
       apiRoute({ method: 'post', path: '/logout', tags, responses: { 303: redirect('Signed out (the session ends, its cookie is cleared): to /.') } }, pub),
