@@ -6,13 +6,13 @@ import { TabList, tabElementId, type TabItem } from '../../components/ui/tab-lis
 import { formatLongDate, gameNumberLabel } from '../../lib/dates.ts';
 import { statsForDate } from '../../lib/paths.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { useMe } from '../auth/use-me.ts';
+import { useMe } from '../../api/me.ts';
 import { useDailyStats } from './api/get-daily-stats.ts';
 import { useHistory } from './api/get-history.ts';
 import { DistributionView } from './components/distribution-view.tsx';
 import { GameStoryCard } from './components/game-story-card.tsx';
 import { chooseStatsDate } from './stats-dates.ts';
-import { RootBadge } from '../verify/components/root-badge.tsx';
+import { RootBadge } from '../../components/root-badge.tsx';
 
 // Loaded on first use: the chart and its lists are not needed for a day's statistics.
 const TrendsView = lazy(() => import('./components/trends-view.tsx'));
