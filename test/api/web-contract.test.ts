@@ -385,7 +385,7 @@ describe('web ↔ server contract', () => {
   it('stats, leaderboard and winnings after a close: history, daily stats, rankings, claim', async () => {
     await browser.as('ann@example.com', 'Ann');
     const ann = await fetchMe();
-    expect(chooseStatsDate((await getHistory(100)).items, null).selected).toBeNull();
+    expect(chooseStatsDate((await getHistory(100)).items, { kind: 'newest' }).selected).toBeNull();
     expect(browser.last().call).toBe('GET /api/history?limit=100');
     await submitEntry(1);
     await browser.as('bob@example.com', 'Bob');
@@ -394,11 +394,14 @@ describe('web ↔ server contract', () => {
     await submitEntry(2);
     await expect(getDailyStats('2026-11-20')).rejects.toMatchObject({ status: 404 });
     await closeToday(h);
+    // No other day's statistics under a key that names no closed game.
+    await expect(getDailyStats('2026-13-99')).rejects.toMatchObject({ status: 404 });
+    await expect(getDailyStats('2026-11-21')).rejects.toMatchObject({ status: 404 });
 
     await browser.as('cy@example.com', 'Cy');
     const history = await getHistory(100);
     expect(history.items).toContainEqual({ gameDate: '2026-11-20', status: 'closed' });
-    const choice = chooseStatsDate(history.items, null);
+    const choice = chooseStatsDate(history.items, { kind: 'newest' });
     expect(choice.selected).toBe('2026-11-20');
 
     const stats = await getDailyStats('2026-11-20');
