@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { earlyScript } from './scripts/early-script-plugin.ts';
 import { precompress } from './scripts/precompress-plugin.ts';
+import { productionBuild } from './scripts/production-build-plugin.ts';
 
 const server = 'http://localhost:3000';
 const web = (file: string) => fileURLToPath(new URL(`./web/${file}`, import.meta.url));
@@ -14,6 +15,7 @@ const web = (file: string) => fileURLToPath(new URL(`./web/${file}`, import.meta
 export default defineConfig({
   root: 'web',
   plugins: [
+    productionBuild(),
     react(),
     earlyScript('early-requests'),
     VitePWA({

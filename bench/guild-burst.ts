@@ -16,7 +16,7 @@ const lifted = Object.fromEntries(
   Object.keys(defaultRateLimits).map((bucket) => [bucket, { perUser: { limit: 1e6, windowMs: 60_000 }, perIp: { limit: 1e6, windowMs: 60_000 } }]),
 ) as RateLimits;
 const services = await composeServer(loadConfig({ DATABASE_URL: 'sqlite::memory:', PUBLIC_URL: 'http://127.0.0.1' }), {
-  logger: { debug: () => {}, warn: () => {}, info: () => {}, error: (message) => console.error(message) },
+  logger: { request: () => {}, debug: () => {}, warn: () => {}, info: () => {}, error: (message) => console.error(message) },
   ...(noLimits && { limiter: new MemoryRateLimiter(lifted) }),
 });
 const app = createApp(services);

@@ -37,9 +37,31 @@ export interface Digest {
   hmacSha256Hex(key: string, text: string): string;
 }
 
+/** Whose request a hash serves: hashing is shared fairly between requesters (a player's id). */
+export interface HashRequest {
+  requester: string;
+}
+
+/** A password guess: who guesses, and whose password it is (`guild:ID`); wrong guesses are limited for both. */
+export interface PasswordGuess extends HashRequest {
+  secret: string;
+}
+
+/** A requester already has its share of the hashing waiting or running: refused at once rather than queued. */
+export class HashingBusy extends Error {
+  constructor(
+    readonly maxPerRequester: number,
+    /** About how long until one of the requester's hashes is done. */
+    readonly retryAfterMs: number,
+  ) {
+    super(`the requester already has ${maxPerRequester} hashes running or waiting`);
+    this.name = 'HashingBusy';
+  }
+}
+
 export interface PasswordHasher {
-  hash(password: string): Promise<string>;
-  verify(password: string, hash: string): Promise<boolean>;
+  hash(password: string, request: HashRequest): Promise<string>;
+  verify(password: string, hash: string, guess: PasswordGuess): Promise<boolean>;
 }
 
 /** The repositories of one unit of work. Every method sees the work done before it in the same unit. */

@@ -1,17 +1,20 @@
-// `npm start`: builds what is out of date (the web app with vite, the server with esbuild into
-// dist/server), then runs the compiled server in this process, so signals reach it directly.
+// `npm start`: builds what is out of date or not a production build (the web app with vite, the server with
+// esbuild into dist/server), then runs the compiled server in this process, so signals reach it directly.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { newest, root, serverEntry, serverIsStale } from './build-server.mjs';
+import { webBuildProblem } from './web-build.mjs';
 
 process.chdir(root);
 
-const builtIndex = join(root, 'dist', 'web', 'index.html');
-const webSources = [join(root, 'web'), join(root, 'vite.config.ts'), join(root, 'server', 'contract.ts')];
-if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < Math.max(...webSources.map(newest))) {
-  console.log('Building the web app (vite build)…');
+const webSources = ['web', 'vite.config.ts', 'server/contract.ts', ...['early-script', 'precompress', 'production-build'].map((p) => `scripts/${p}-plugin.ts`)].map((p) =>
+  join(root, p),
+);
+const webProblem = webBuildProblem(join(root, 'dist', 'web'), Math.max(...webSources.map(newest)));
+if (webProblem !== null) {
+  console.log(`Building the web app (vite build: ${webProblem})…`);
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   const build = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (build.status !== 0) {

@@ -24,7 +24,19 @@ export type LogFields = Record<string, unknown>;
  * The logging the server needs: pino in production (JSON lines at levels debug 20, info 30, warn 40, error 50;
  * LOG_LEVEL drops the lower ones), a collecting fake in tests.
  */
+/** The access line of one request: its fields are fixed here and none can hold a secret. */
+export interface RequestLine {
+  requestId: string;
+  method: string;
+  /** Hono's route pattern, never the raw path (which can carry codes). */
+  route: string;
+  status: number;
+  ms: number;
+}
+
 export interface Logger {
+  /** The `request` line, at level info. */
+  request(line: RequestLine): void;
   debug(message: string, fields?: LogFields): void;
   info(message: string, fields?: LogFields): void;
   warn(message: string, fields?: LogFields): void;

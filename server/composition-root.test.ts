@@ -6,6 +6,7 @@ import { nodeDigest } from '../adapters/crypto/node-digest.ts';
 import { SmtpMailSender } from '../adapters/mail/smtp-sender.ts';
 import { openRuntime } from '../cli/runtime.ts';
 import { composeServer } from './composition-root.ts';
+import { GuessLimitedHasher } from './security/password-guesses.ts';
 import { loadConfig } from './config.ts';
 import { cryptoRandom } from './system-ports.ts';
 
@@ -17,12 +18,14 @@ describe('composeServer', () => {
     expect(deps.store).toBe(store);
     const users = await deps.store.read((repos) => repos.users.count());
     expect(users).toEqual({ users: 0, bots: 0 });
-    const hash = await deps.hasher.hash('pass1');
+    const hash = await deps.hasher.hash('pass1', { requester: 'u1' });
     expect(hash.startsWith('scrypt$')).toBe(true);
-    expect(await deps.hasher.verify('pass1', hash)).toBe(true);
-    // scrypt behind the per-instance limit of 2 at a time (DESIGN.md §14).
-    expect(deps.hasher).toBeInstanceOf(LimitedHasher);
-    expect((deps.hasher as LimitedHasher).maxConcurrent).toBe(2);
+    expect(await deps.hasher.verify('pass1', hash, { requester: 'u1', secret: 'guild:g1' })).toBe(true);
+    // Wrong guesses limited in front of scrypt, which runs at most 2 at a time per instance (DESIGN.md §14).
+    expect(deps.hasher).toBeInstanceOf(GuessLimitedHasher);
+    const scrypt = (deps.hasher as GuessLimitedHasher).inner;
+    expect(scrypt).toBeInstanceOf(LimitedHasher);
+    expect((scrypt as LimitedHasher).maxConcurrent).toBe(2);
     await deps.store.close();
   });
 
@@ -45,8 +48,9 @@ describe('one composition root for the server and the CLI', () => {
     const server = await composeServer(loadConfig(env), { processMetrics: false });
     const cli = await openRuntime(env);
     try {
+      expect((server.deps.hasher as GuessLimitedHasher).inner).toBeInstanceOf(LimitedHasher);
+      expect(cli.deps.hasher).toBeInstanceOf(LimitedHasher);
       for (const { deps, mailSender } of [server, cli]) {
-        expect(deps.hasher).toBeInstanceOf(LimitedHasher);
         expect(deps.digest).toBe(nodeDigest);
         expect(deps.random).toBe(cryptoRandom);
         expect(deps.config.currency).toBe('EUR');

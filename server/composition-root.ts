@@ -18,6 +18,7 @@ import { Lifecycle } from './lifecycle/lifecycle.ts';
 import { pinoLogger } from './observability/logger.ts';
 import { Metrics, type OutboxCounts } from './observability/metrics.ts';
 import { isPostgresUrl, openStore, type OpenedStore } from './open-store.ts';
+import { GuessLimitedHasher } from './security/password-guesses.ts';
 import { MemoryRateLimiter, SharedRateLimiter, type RateLimiter } from './security/rate-limit.ts';
 import { cryptoRandom, systemClock } from './system-ports.ts';
 
@@ -97,12 +98,15 @@ const payoutCountsOf = (store: Store) => async (): Promise<Partial<Record<Payout
 };
 
 export const composeServer = async (config: ServerConfig, overrides: ServerOverrides = {}): Promise<ServerServices> => {
-  const { deps, store, sql, mailSender } = await composeCore(config, overrides);
-  const millis = () => deps.clock.now().getTime();
+  const core = await composeCore(config, overrides);
+  const { store, sql, mailSender } = core;
+  const millis = () => core.deps.clock.now().getTime();
   // With PostgreSQL several instances may serve one game: they count limits together.
   const limiter =
     overrides.limiter ??
     (sql !== null && isPostgresUrl(config.databaseUrl) ? new SharedRateLimiter(sqlRateWindows(sql.db), undefined, millis) : new MemoryRateLimiter(undefined, millis));
+  // Wrong guild passwords count in the same limiter's windows, shared by the instances like the request limits.
+  const deps: Deps = { ...core.deps, hasher: new GuessLimitedHasher(core.deps.hasher, limiter) };
   const metrics = new Metrics(
     {
       collectOutbox: overrides.collectOutbox ?? (() => mailQueueStatus({ store })),

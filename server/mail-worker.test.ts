@@ -23,7 +23,7 @@ describe('startMailWorker', () => {
     const deps = makeDeps();
     await deps.store.write((r) => r.outbox.add(mail));
     const logs: string[] = [];
-    worker = startMailWorker({ deps, sender: new SmtpMailSender(smtp.url, 'no-reply@lowest.test'), logger: { debug: () => {}, warn: () => {}, info: (m) => logs.push(m), error: (m) => logs.push(m) }, intervalMs: 20, reminderMinutes: 120 });
+    worker = startMailWorker({ deps, sender: new SmtpMailSender(smtp.url, 'no-reply@lowest.test'), logger: { request: () => {}, debug: () => {}, warn: () => {}, info: (m) => logs.push(m), error: (m) => logs.push(m) }, intervalMs: 20, reminderMinutes: 120 });
     expect((await smtp.waitForMails(1))[0]).toMatchObject({ to: ['ann@example.test'], subject: mail.subject });
     await deps.store.write((r) => r.outbox.add({ ...mail, id: 'm2', to: 'bob@example.test' }));
     expect((await smtp.waitForMails(2)).map((m) => m.to[0])).toEqual(['ann@example.test', 'bob@example.test']);
@@ -36,7 +36,7 @@ describe('startMailWorker', () => {
     const deps = makeDeps();
     await deps.store.write((r) => r.outbox.add(mail));
     const logs: string[] = [];
-    worker = startMailWorker({ deps, sender: null, logger: { debug: () => {}, warn: () => {}, info: (m) => logs.push(m), error: (m) => logs.push(m) }, intervalMs: 5, reminderMinutes: 120 });
+    worker = startMailWorker({ deps, sender: null, logger: { request: () => {}, debug: () => {}, warn: () => {}, info: (m) => logs.push(m), error: (m) => logs.push(m) }, intervalMs: 5, reminderMinutes: 120 });
     await worker.stop();
     expect(logs).toEqual(['Mail: SMTP_URL is not set, so e-mails wait in the outbox (lowest mail list shows them).']);
     expect((await deps.store.read((r) => r.outbox.list(5)))[0]?.status).toBe('pending');

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startScheduler, type Scheduler } from './scheduler.ts';
 
-const quietLogger = { debug: () => {}, warn: () => {}, info: () => {}, error: () => {} };
+const quietLogger = { request: () => {}, debug: () => {}, warn: () => {}, info: () => {}, error: () => {} };
 
 describe('startScheduler', () => {
   let scheduler: Scheduler | null = null;
@@ -44,7 +44,7 @@ describe('startScheduler', () => {
         return ['2026-11-19'];
       },
       nextDeadline: (now) => new Date(now.getTime() + 24 * 3600_000),
-      logger: { debug: () => {}, warn: () => {}, info: () => {}, error: (message) => errors.push(message) },
+      logger: { request: () => {}, debug: () => {}, warn: () => {}, info: () => {}, error: (message) => errors.push(message) },
       maxSleepMs: 300_000,
       retryMs: 1_000,
     });

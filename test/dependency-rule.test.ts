@@ -1,6 +1,8 @@
 // The dependency rule of DESIGN.md §1, checked on every .ts/.tsx file: core imports nothing outside
 // core; adapters import nothing of server, cli or web; web imports nothing of the others except
-// `import type` from server/contract.ts. Test files are exempt: they wire fakes and test tools.
+// `import type` from server/contract.ts. Inside web, a feature imports only the shared layers (web/components,
+// web/lib, web/api), never another feature or the app shell, and the shared layers import no feature.
+// Test files are exempt: they wire fakes and test tools.
 import { describe, it, expect } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -30,6 +32,15 @@ export const importsOf = (source: string): ImportRef[] => {
 
 const layerOf = (path: string): string => path.split('/')[0] ?? '';
 
+const WEB_SHARED = ['components', 'lib', 'api'];
+
+/** 'features/play' for web/features/play/…, 'lib' for web/lib/…, 'app' for web/app/…; '' outside web. */
+const webPartOf = (path: string): string => {
+  const [top, part, name] = path.split('/');
+  if (top !== 'web' || part === undefined) return '';
+  return part === 'features' ? `features/${name ?? ''}` : part;
+};
+
 /** The rule violations of one file, given its path relative to the root (with '/' separators). */
 export const violations = (file: string, source: string): string[] => {
   const layer = layerOf(file);
@@ -46,6 +57,13 @@ export const violations = (file: string, source: string): string[] => {
     } else if (layer === 'web') {
       if (target !== null && ['core', 'adapters', 'server', 'cli'].includes(layerOf(target))) {
         if (!(target === CONTRACT && typeOnly)) say(`web may only \`import type\` from ${CONTRACT}`);
+      }
+      const from = webPartOf(file);
+      const to = target === null ? '' : webPartOf(target);
+      if (from.startsWith('features/') && to !== from && (to.startsWith('features/') || to === 'app')) {
+        say(`a feature imports only web/${WEB_SHARED.join(', web/')}, not web/${to}/`);
+      } else if (WEB_SHARED.includes(from) && (to.startsWith('features/') || to === 'app')) {
+        say(`web/${from}/ is shared and must not import web/${to}/`);
       }
     }
   }
@@ -104,5 +122,24 @@ describe('dependency rule', () => {
       "web/features/guilds/api.ts: imports '../../../server/contract.ts' (web may only `import type` from server/contract.ts)",
       "web/features/guilds/api.ts: imports '../../../core/entries/submit-entry.ts' (web may only `import type` from server/contract.ts)",
     ]);
+  });
+
+  it('keeps web features apart: each imports only the shared layers', () => {
+    const source = [
+      "import { useMe } from '../../../api/me.ts';",
+      "import { money } from '../../../lib/money.ts';",
+      "import { Button } from '../../../components/ui/button.tsx';",
+      "import { EntriesCard } from '../components/entries-card.tsx';",
+      "import { RootBadge } from '../../verify/components/root-badge.tsx';",
+      "import { AppRoutes } from '../../../app/router.tsx';",
+    ].join('\n');
+    expect(violations('web/features/stats/components/chart.tsx', source)).toEqual([
+      "web/features/stats/components/chart.tsx: imports '../../verify/components/root-badge.tsx' (a feature imports only web/components, web/lib, web/api, not web/features/verify/)",
+      "web/features/stats/components/chart.tsx: imports '../../../app/router.tsx' (a feature imports only web/components, web/lib, web/api, not web/app/)",
+    ]);
+    expect(violations('web/lib/share.ts', "import { ShareResultButton } from '../features/stats/components/share-result-button.tsx';")).toEqual([
+      "web/lib/share.ts: imports '../features/stats/components/share-result-button.tsx' (web/lib/ is shared and must not import web/features/stats/)",
+    ]);
+    expect(violations('web/app/router.tsx', "import { PlayScreen } from '../features/play/play-screen.tsx';")).toEqual([]);
   });
 });

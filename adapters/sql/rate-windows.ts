@@ -16,6 +16,8 @@ export interface RateWindows {
    * hits count in the order given. Returns each hit's count (the window's count just after that hit), in that order.
    */
   hitAll(hits: readonly RateHit[]): Promise<number[]>;
+  /** Each key's count in its window starting at `windowStart` (or a newer one another instance began); 0 if none. */
+  countAll(keys: readonly Omit<RateHit, 'expiresAt'>[]): Promise<number[]>;
   /** Deletes the rows whose window ended before `now`; returns how many. */
   sweep(now: string): Promise<number>;
 }
@@ -60,6 +62,19 @@ export const sqlRateWindows = (db: Kysely<Database>): RateWindows => {
   };
   return {
     hitAll,
+    async countAll(keys) {
+      if (keys.length === 0) return [];
+      const rows = await db
+        .selectFrom('rate_limits')
+        .select(['key', 'window_start', 'count'])
+        .where('key', 'in', keys.map(({ key }) => key))
+        .execute();
+      const byKey = new Map(rows.map((row) => [row.key, row]));
+      return keys.map(({ key, windowStart }) => {
+        const row = byKey.get(key);
+        return row && row.window_start >= windowStart ? Number(row.count) : 0;
+      });
+    },
     async sweep(now) {
       const result = await db.deleteFrom('rate_limits').where('expires_at', '<', now).executeTakeFirst();
       return Number(result.numDeletedRows);

@@ -1,9 +1,9 @@
-// SQLite-only behaviour: pragmas, re-opening (migrations run once), online backup, reads on their own
-// connection beside a write in flight, and a second store on the same file (another process, e.g.
-// `lowest close`) seeing the close.
+// SQLite-only behaviour: pragmas, re-opening (migrations run once), online backup, what another connection (another
+// process, e.g. `lowest close`) sees while units run, units that may not wait, and group commit.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeGame } from '../../core/game/close.ts';
@@ -20,6 +20,19 @@ const tempFile = (name: string): string => {
   dirs.push(dir);
   return join(dir, name);
 };
+/** Another connection to the file, as another process would have: it answers at once, inside a unit too. */
+const rawConnection = (file: string): BetterSqlite3.Database => {
+  const raw = new BetterSqlite3(file);
+  raw.pragma('busy_timeout = 5000');
+  return raw;
+};
+const usersIn = (raw: BetterSqlite3.Database): number => raw.prepare('select count(*) from users').pluck().get() as number;
+const insertUser = (raw: BetterSqlite3.Database, id: string): void => {
+  raw
+    .prepare("insert into users (id, email, display_name, role, referral_code, is_bot, created_at) values (?, ?, ?, 'player', ?, 0, ?)")
+    .run(id, `${id}@example.test`, `Player ${id}`, id.toUpperCase().padEnd(12, 'X'), new Date(0).toISOString());
+};
+
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
@@ -87,72 +100,51 @@ describe('createSqliteStore', () => {
     await b.close();
   });
 
-  it('answers a read while a write is in flight, from the last commit: never half of the write', async () => {
-    const store = await createSqliteStore(tempFile('beside.db'));
+  it('shows another connection the last commit while a write unit runs: never half of the write', async () => {
+    const file = tempFile('beside.db');
+    const store = await createSqliteStore(file);
     await store.write((r) => r.users.create(newUser('u0')));
-    let release = (): void => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let halfway = (): void => undefined;
-    const firstWritten = new Promise<void>((resolve) => (halfway = resolve));
-    const writing = store.write(async (r) => {
+    const other = rawConnection(file);
+    const seenMidway = await store.write(async (r) => {
       await r.users.create(newUser('u1'));
-      halfway();
-      await gate;
+      const seen = usersIn(other);
       await r.users.create(newUser('u2'));
+      return seen;
     });
-    await firstWritten;
-    // Were reads queued behind the write, this would wait for the gate that opens only after it.
-    expect(await store.read((r) => r.users.count())).toEqual({ users: 1, bots: 0 });
-    release();
-    await writing;
-    expect(await store.read((r) => r.users.count())).toEqual({ users: 3, bots: 0 });
+    expect(seenMidway).toBe(1);
+    expect(usersIn(other)).toBe(3);
+    other.close();
     await store.close();
   });
 
-  it('keeps one snapshot for the whole read unit although a write commits in its middle', async () => {
-    const store = await createSqliteStore(tempFile('snapshot.db'));
+  it('keeps one snapshot for the whole read unit although another connection commits in its middle', async () => {
+    const file = tempFile('snapshot.db');
+    const store = await createSqliteStore(file);
     await store.write((r) => r.users.create(newUser('u0')));
-    let firstCounted!: () => void;
-    const counted = new Promise<void>((resolve) => (firstCounted = resolve));
-    let written!: () => void;
-    const committed = new Promise<void>((resolve) => (written = resolve));
-    const reading = store.read(async (r) => {
+    const other = rawConnection(file);
+    const [before, after] = await store.read(async (r) => {
       const first = await r.users.count();
-      firstCounted();
-      await committed;
+      insertUser(other, 'u1');
       return [first, await r.users.count()] as const;
     });
-    // Another caller (not a unit nested in the read, which the store refuses) writes meanwhile.
-    await counted;
-    await store.write((w) => w.users.create(newUser('u1')));
-    written();
-    const [before, after] = await reading;
     expect(before).toEqual({ users: 1, bots: 0 });
     expect(after).toEqual(before);
+    // A read started after that commit sees it.
     expect(await store.read((r) => r.users.count())).toEqual({ users: 2, bots: 0 });
+    other.close();
     await store.close();
   });
 
-  it('gives a read started after a write was answered that write, while an older read keeps its snapshot', async () => {
-    const store = await createSqliteStore(tempFile('shared.db'));
-    await store.write((r) => r.users.create(newUser('u0')));
-    let gateOpen!: () => void;
-    const gate = new Promise<void>((resolve) => (gateOpen = resolve));
-    let firstCounted!: () => void;
-    const counted = new Promise<void>((resolve) => (firstCounted = resolve));
-    const older = store.read(async (r) => {
-      const first = await r.users.count();
-      firstCounted();
-      await gate;
-      return [first.users, (await r.users.count()).users];
+  it('fails a unit that waits for something other than its repositories, keeping none of it', async () => {
+    const store = await createSqliteStore(tempFile('waits.db'));
+    const waiting = store.write(async (r) => {
+      await r.users.create(newUser('u1'));
+      await new Promise(setImmediate);
     });
-    await counted;
-    await store.write((w) => w.users.create(newUser('u1')));
-    // Started after the write was answered, while the older read is open: it must see the write.
-    const newer = store.read((r) => r.users.count());
-    gateOpen();
-    expect(await older).toEqual([1, 1]);
-    expect((await newer).users).toBe(2);
+    await expect(waiting).rejects.toThrow(/waited for something other than its repositories/);
+    expect(await store.read((r) => r.users.byId('u1'))).toBeNull();
+    await store.write((r) => r.users.create(newUser('u2')));
+    expect(await store.read((r) => r.users.count())).toEqual({ users: 1, bots: 0 });
     await store.close();
   });
 
@@ -172,10 +164,7 @@ describe('createSqliteStore', () => {
         reads.push(
           store.read(async (r) => {
             const first = (await r.users.count()).users;
-            await new Promise(setImmediate);
-            const second = (await r.users.count()).users;
             expect(first).toBeGreaterThanOrEqual(atLeast);
-            expect(second).toBe(first);
           }),
         );
       }
@@ -186,40 +175,34 @@ describe('createSqliteStore', () => {
     await store.close();
   });
 
-  it('commits the writes queued behind a running one together, keeping none of a unit that failed', async () => {
+  it('commits the writes queued in one turn together, keeping none of a unit that failed', async () => {
     const file = tempFile('group.db');
     const store = await createSqliteStore(file);
-    const other = await createSqliteStore(file);
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const first = store.write(async (r) => {
-      await r.users.create(newUser('u1'));
-      await gate;
-      return 'first';
-    });
-    const second = store.write((r) => r.users.create(newUser('u2')).then(() => 'second'));
-    const failing = store
-      .write(async (r) => {
-        await r.users.create(newUser('u3'));
-        throw new Error('changed its mind');
-      })
-      .then(
-        () => 'kept',
-        (error: Error) => error.message,
-      );
-    const fourth = store.write((r) => r.users.create(newUser('u4')).then(() => 'fourth'));
-    release();
-    // The first unit is answered only once its transaction committed, and that commit holds the units queued
-    // behind it: another connection (another process's view) sees them all at that moment.
-    expect(await first).toBe('first');
-    expect(await other.read((r) => Promise.all(['u1', 'u2', 'u3', 'u4'].map((id) => r.users.byId(id).then((u) => u?.id ?? null))))).toEqual([
-      'u1',
-      'u2',
-      null,
-      'u4',
+    const other = rawConnection(file);
+    const seenAtAnswers: number[] = [];
+    const answer = <T>(value: T): T => {
+      seenAtAnswers.push(usersIn(other));
+      return value;
+    };
+    const outcomes = await Promise.all([
+      store.write((r) => r.users.create(newUser('u1'))).then(() => answer('first')),
+      store.write((r) => r.users.create(newUser('u2'))).then(() => answer('second')),
+      store
+        .write(async (r) => {
+          await r.users.create(newUser('u3'));
+          throw new Error('changed its mind');
+        })
+        .then(
+          () => answer('kept'),
+          (error: Error) => answer(error.message),
+        ),
+      store.write((r) => r.users.create(newUser('u4'))).then(() => answer('fourth')),
     ]);
-    expect([await second, await failing, await fourth]).toEqual(['second', 'changed its mind', 'fourth']);
-    await other.close();
+    expect(outcomes).toEqual(['first', 'second', 'changed its mind', 'fourth']);
+    // One COMMIT holds them all: another connection sees the three kept units from the first answer on.
+    expect(seenAtAnswers).toEqual([3, 3, 3, 3]);
+    expect(other.prepare("select id from users order by id").pluck().all()).toEqual(['u1', 'u2', 'u4']);
+    other.close();
     await store.close();
   });
 

@@ -5,8 +5,8 @@
 // - A connection runs one transaction at a time, under its lock (arrival order); every statement on it, including
 //   the query builder `db` (migrations, bulk tools), runs under that lock.
 // - Every unit of work goes through `unitsOn`, the one path to a connection's repositories: the units queued within
-//   a turn of the event loop share one transaction (a batch), each in a savepoint of its own, so a unit that fails
-//   undoes only its own work. Each unit is answered after its batch's COMMIT; all fail if the COMMIT does.
+//   a turn of the event loop share one transaction (a batch), each write in a savepoint of its own, so a unit that
+//   fails undoes only its own work. Each unit is answered after its batch's COMMIT; all fail if the COMMIT does.
 // - Writes: batches of BEGIN IMMEDIATE … COMMIT on the writer (group commit), which also serialises them with other
 //   processes' writes (busy_timeout). Reads: batches of BEGIN … COMMIT on the reader, which cannot write (query_only).
 // What holds, by construction:
@@ -14,8 +14,10 @@
 //   queued, so WAL shows it every commit answered before any of its units started.
 // - No half-seen write: a write's rows become visible together at its COMMIT, and a read batch keeps the one
 //   snapshot its first statement took until its own COMMIT.
-// - A unit started from inside another unit of the same store is refused (unit-of-work-guard.ts): on one connection
-//   it would wait for itself.
+// - A unit waits for nothing but its repositories, which answer at once (better-sqlite3 is synchronous): a batch runs
+//   from its first unit to its COMMIT within one turn of the event loop, and a unit that waits for anything else
+//   fails. So a unit started while a batch runs can only come from inside one of its units; it is refused
+//   (NestedUnitOfWorkError): on one connection it would wait for itself, on the other run outside the transaction.
 import BetterSqlite3 from 'better-sqlite3';
 import {
   Kysely,
@@ -32,7 +34,7 @@ import { sqliteDialect } from '../sql/dialect.ts';
 import { migrate } from '../sql/migrate.ts';
 import { sqlRepositories } from '../sql/repositories.ts';
 import type { Database } from '../sql/schema.ts';
-import { unitOfWorkGuard } from '../unit-of-work-guard.ts';
+import { NestedUnitOfWorkError } from '../unit-of-work-guard.ts';
 
 export interface SqliteStore extends Store {
   /** The query builder, for `lowest migrate` and bulk tools (bench, seeds): each query or transaction takes the writer's lock. */
@@ -185,41 +187,68 @@ interface QueuedUnit {
 /** At most this many units share one transaction. */
 const BATCH_UNITS = 32;
 
+/** Whether a batch of either connection is running its units: what tells a nested unit (see the top of the file). */
+interface BatchState {
+  running: boolean;
+}
+
+class UnitOutlivedTurnError extends Error {
+  constructor() {
+    super('A unit of work waited for something other than its repositories; it must not hold a transaction open.');
+    this.name = 'UnitOutlivedTurnError';
+  }
+}
+
 /**
  * The units of work of one connection, the only way its repositories are used (see the top of the file). A batch
- * waits one turn before it begins, so the requests read in that turn queue their units into it (a unit runs within
- * one turn: better-sqlite3 answers at once), then takes the units queued so far and runs them one after another in
- * one transaction, each in a savepoint.
+ * waits one turn before it begins, so the requests read in that turn queue their units into it, then takes the
+ * units queued so far and runs them one after another in one transaction, each write in a savepoint (a read
+ * connection cannot change anything a failed unit would have to undo).
  */
-const unitsOn = (connection: Connection, begin: 'begin' | 'begin immediate') => {
+const unitsOn = (connection: Connection, writing: boolean, state: BatchState) => {
   const repos = repositoriesOn(connection);
+  const begin = writing ? 'begin immediate' : 'begin';
   const queue: QueuedUnit[] = [];
 
   const runBatch = async (): Promise<void> => {
     const batch = queue.splice(0, BATCH_UNITS);
     const done: { unit: QueuedUnit; result: unknown }[] = [];
+    const failed: { unit: QueuedUnit; error: unknown }[] = [];
+    let turnOver!: (error: Error) => void;
+    const outlived = new Promise<never>((_, reject) => (turnOver = reject));
+    const timer = setImmediate(() => turnOver(new UnitOutlivedTurnError()));
+    state.running = true;
     try {
       connection.run(begin);
       for (const unit of batch) {
-        connection.run('savepoint unit');
+        if (writing) connection.run('savepoint unit');
         try {
-          done.push({ unit, result: await unit.work(repos) });
-          connection.run('release unit');
+          done.push({ unit, result: await Promise.race([unit.work(repos), outlived]) });
+          if (writing) connection.run('release unit');
         } catch (error) {
-          unit.reject(error);
+          failed.push({ unit, error });
           // Some errors (a full disk) end the whole transaction: the units done before this one are gone with it.
           if (!connection.raw.inTransaction) throw error;
-          connection.run('rollback to unit');
-          connection.run('release unit');
+          if (writing) {
+            connection.run('rollback to unit');
+            connection.run('release unit');
+          }
         }
       }
       connection.run('commit');
+      clearImmediate(timer);
+      state.running = false;
+      for (const { unit, error } of failed) unit.reject(error);
       for (const { unit, result } of done) unit.resolve(result);
     } catch (error) {
+      clearImmediate(timer);
+      state.running = false;
       if (connection.raw.inTransaction) connection.run('rollback');
       // BEGIN failed (another process held the database past the busy timeout), or a unit ended the transaction,
-      // or the COMMIT failed: none of the units was answered, all fail.
-      for (const unit of batch) unit.reject(error);
+      // or the COMMIT failed: all fail.
+      for (const { unit, error: own } of failed) unit.reject(own);
+      for (const { unit } of done) unit.reject(error);
+      for (const unit of batch.slice(done.length + failed.length)) unit.reject(error);
     }
   };
 
@@ -227,9 +256,10 @@ const unitsOn = (connection: Connection, begin: 'begin' | 'begin immediate') => 
   const drain = async (): Promise<void> => {
     draining = true;
     try {
+      // The units queued within this turn join the first batch.
+      await new Promise(setImmediate);
+      // Each batch takes the lock on its own, so that closing the store (which queues for the lock) is not starved.
       while (queue.length > 0) {
-        await new Promise(setImmediate);
-        // One batch per turn of the lock, so that closing the store (which queues for the lock) is not starved.
         await connection.locked(runBatch).catch((error: unknown) => {
           for (const unit of queue.splice(0)) unit.reject(error);
         });
@@ -239,11 +269,13 @@ const unitsOn = (connection: Connection, begin: 'begin' | 'begin immediate') => 
     }
   };
 
-  return <T>(work: (repos: Repositories) => Promise<T>): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
+  return <T>(work: (repos: Repositories) => Promise<T>): Promise<T> => {
+    if (state.running) return Promise.reject(new NestedUnitOfWorkError());
+    return new Promise<T>((resolve, reject) => {
       queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (!draining) void drain();
     });
+  };
 };
 
 /** Opens (creating if needed) the database at `path` or `':memory:'` and migrates it. */
@@ -258,13 +290,13 @@ export async function createSqliteStore(path: string): Promise<SqliteStore> {
   }
   const reader = path === ':memory:' || path === '' ? writer : open(path);
   if (reader !== writer) reader.raw.pragma('query_only = ON');
-  const guard = unitOfWorkGuard();
-  const reads = unitsOn(reader, 'begin');
-  const writes = unitsOn(writer, 'begin immediate');
+  const state: BatchState = { running: false };
+  const reads = unitsOn(reader, false, state);
+  const writes = unitsOn(writer, true, state);
   return {
     db,
-    read: (work) => guard(() => reads(work)),
-    write: (work) => guard(() => writes(work)),
+    read: reads,
+    write: writes,
     backup: async (file) => {
       await writer.raw.backup(file);
     },

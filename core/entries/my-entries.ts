@@ -2,7 +2,7 @@
 import type { Deps } from '../deps.ts';
 import type { GameKey } from '../model.ts';
 import { entryView, type EntryView } from '../game/game-views.ts';
-import { currentGame, type EffectiveStatus } from '../game/current-game.ts';
+import { readWithCurrentGame, type EffectiveStatus } from '../game/current-game.ts';
 import { bonusEntryView, type BonusEntryView } from './bonus-entries.ts';
 import { entryReceipt, type EntryReceipt } from '../fairness/record.ts';
 
@@ -17,9 +17,8 @@ export interface MyEntries {
 }
 
 export const myEntries = async (deps: Deps, userId: string): Promise<MyEntries> => {
-  const { game, effectiveStatus } = await currentGame(deps);
   const now = deps.clock.now().toISOString();
-  return deps.store.read(async (repos) => {
+  return readWithCurrentGame(deps, async (repos, { game, effectiveStatus }) => {
     const entries = await repos.entries.forPlayer(game.key, userId);
     const bonuses = await repos.bonusEntries.available(userId, now);
     const availableBonusEntries = bonuses.reduce((sum, b) => sum + b.remainingEntries, 0);

@@ -74,11 +74,25 @@ export const openGameIn = async (repos: Repositories, now: Date, cfg: GameConfig
 };
 
 /** The game for the date of the next deadline: its latest game, created when none exists yet. */
-export const currentGame = async (deps: Deps): Promise<CurrentGame> => {
+export const currentGame = (deps: Deps): Promise<CurrentGame> => readWithCurrentGame(deps, async (_, current) => current);
+
+/**
+ * `work` reads with the current game in one unit of work, so both come from one snapshot. The day's first call
+ * creates the game first (a write), then reads.
+ */
+export const readWithCurrentGame = async <T>(deps: Deps, work: (repos: Repositories, current: CurrentGame) => Promise<T>): Promise<T> => {
   const now = deps.clock.now();
   const date = gameDateOf(closeInstantAfter(now, deps.config), deps.config);
-  const existing = await deps.store.read((repos) => repos.games.latestForDate(date));
-  if (existing) return { game: existing, effectiveStatus: effectiveStatusOf(existing, now) };
+  const done = await deps.store.read(async (repos) => {
+    const game = await repos.games.latestForDate(date);
+    return game ? { value: await work(repos, { game, effectiveStatus: effectiveStatusOf(game, now) }) } : null;
+  });
+  if (done) return done.value;
+  const created = await createCurrentGame(deps, now);
+  return deps.store.read((repos) => work(repos, created));
+};
+
+const createCurrentGame = async (deps: Deps, now: Date): Promise<CurrentGame> => {
   try {
     return await deps.store.write((repos) => currentGameIn(repos, now, deps.config));
   } catch (error) {

@@ -19,7 +19,7 @@ export const createGuild = async (deps: Deps, input: CreateGuildInput): Promise<
   const already = await deps.store.read((repos) => repos.guilds.membershipOf(input.userId));
   if (already) fail('ALREADY_IN_GUILD', 'You are already in a guild. Leave it before creating another.');
   // Hashed outside the write so a slow hash never holds the write lock.
-  const passwordHash = await deps.hasher.hash(fields.password);
+  const passwordHash = await deps.hasher.hash(fields.password, { requester: input.userId });
   const guild: Guild = {
     id: deps.random.id(),
     name: fields.name,
@@ -57,7 +57,8 @@ export const joinGuild = async (deps: Deps, input: JoinGuildInput): Promise<{ gu
   if (!guild) return fail('NOT_FOUND', 'Guild not found');
   if (membership) fail('ALREADY_IN_GUILD', 'You are already in a guild. Leave it before joining another.');
   if (isGuildFull(memberCount)) fail('GUILD_FULL', 'This guild is full.');
-  if (!(await deps.hasher.verify(password, guild.passwordHash))) fail('WRONG_PASSWORD', 'Incorrect guild password.');
+  const guess = { requester: input.userId, secret: `guild:${guildId}` };
+  if (!(await deps.hasher.verify(password, guild.passwordHash, guess))) fail('WRONG_PASSWORD', 'Incorrect guild password.');
   const summary = await deps.store.write(async (repos) => {
     // The full check again under the write: another player may have taken the last seat meanwhile.
     const joined = await repos.guilds.addMember({ guildId, userId: input.userId, joinedAt: deps.clock.now().toISOString() }, GUILD_MAX_MEMBERS);

@@ -47,7 +47,7 @@ export const requestLog = (logger: Logger, metrics: Metrics) =>
     metrics.httpDuration.observe({ route, method, status: String(status) }, ms / 1000);
     if (method === 'POST' && route === '/api/entry' && status === 201) metrics.entriesSubmitted.inc();
     if (UNLOGGED_ROUTES.has(route)) return;
-    logger.info('request', { requestId, method, route, status, ms });
+    logger.request({ requestId, method, route, status, ms });
     if (status < 400 && isAdminMoneyAction(method, route)) {
       logger.info('admin money action', {
         requestId,

@@ -31,6 +31,24 @@ describe('MemoryRateLimiter (fixed window)', () => {
     expect(await limiter.hitAll([{ key: 'k', rule: minute }])).toEqual([{ within: false, remaining: 0, resetMs: 30_000 }]);
   });
 
+  it('peeks at the verdict a key’s next hit would get, without counting it', async () => {
+    let now = 60_000;
+    const limiter = new MemoryRateLimiter(undefined, () => now);
+    const two = { limit: 2, windowMs: 60_000 };
+    expect(await limiter.peekAll([{ key: 'k', rule: two }])).toEqual([{ within: true, remaining: 1, resetMs: 60_000 }]);
+    await limiter.hitAll([{ key: 'k', rule: two }]);
+    now = 90_000;
+    expect(await limiter.peekAll([{ key: 'k', rule: two }, { key: 'k', rule: two }])).toEqual([
+      { within: true, remaining: 0, resetMs: 30_000 },
+      { within: true, remaining: 0, resetMs: 30_000 },
+    ]);
+    await limiter.hitAll([{ key: 'k', rule: two }]);
+    expect(await limiter.peekAll([{ key: 'k', rule: two }])).toEqual([{ within: false, remaining: 0, resetMs: 30_000 }]);
+    expect(await limiter.peekAll([{ key: 'other', rule: two }])).toEqual([{ within: true, remaining: 1, resetMs: 30_000 }]);
+    now = 120_000;
+    expect(await limiter.peekAll([{ key: 'k', rule: two }])).toEqual([{ within: true, remaining: 1, resetMs: 60_000 }]);
+  });
+
   it('forgets every key as soon as its window ends', async () => {
     let now = 0;
     const limiter = new MemoryRateLimiter(undefined, () => now);
@@ -119,6 +137,25 @@ describe('SharedRateLimiter (PostgreSQL rate_limits table)', () => {
     expect(await hit(ahead, 'skew', twoPerMinute)).toBe(false);
     fast += 60_000;
     expect(await hit(ahead, 'skew', twoPerMinute)).toBe(true);
+  });
+
+  it('peeks at the count every instance made in the current window, without counting', async () => {
+    let now = 11_000_000;
+    const one = new SharedRateLimiter(sqlRateWindows(store.db), undefined, () => now);
+    const two = new SharedRateLimiter(sqlRateWindows(store.db), undefined, () => now);
+    const three = { limit: 3, windowMs: 60_000 };
+    const peek = async (limiter: RateLimiter, key: string) => (await limiter.peekAll([{ key, rule: three }]))[0];
+    expect(await peek(two, 'guess')).toEqual({ within: true, remaining: 2, resetMs: 40_000 });
+    await one.hitAll([{ key: 'guess', rule: three }]);
+    await one.hitAll([{ key: 'guess', rule: three }]);
+    expect(await peek(two, 'guess')).toEqual({ within: true, remaining: 0, resetMs: 40_000 });
+    expect(await peek(two, 'guess')).toEqual({ within: true, remaining: 0, resetMs: 40_000 });
+    await two.hitAll([{ key: 'guess', rule: three }]);
+    expect(await peek(one, 'guess')).toMatchObject({ within: false });
+    // The same key under another window length is another count.
+    expect(await one.peekAll([{ key: 'guess', rule: { limit: 3, windowMs: 600_000 } }])).toMatchObject([{ within: true, remaining: 2 }]);
+    now += 60_000;
+    expect(await peek(two, 'guess')).toEqual({ within: true, remaining: 2, resetMs: 40_000 });
   });
 
   it('counts repeated keys in one statement in the order given, each hit with its own count', async () => {

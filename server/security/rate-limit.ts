@@ -49,6 +49,8 @@ export interface RateLimiter {
   readonly limits: RateLimits;
   /** Counts a hit on each (distinct) key; for each, its verdict in the current window. */
   hitAll(hits: readonly KeyedRule[]): Promise<RateVerdict[]>;
+  /** For each key, the verdict its next hit would get, without counting one (a check before costly work). */
+  peekAll(keys: readonly KeyedRule[]): Promise<RateVerdict[]>;
 }
 
 const windowStartOf = (now: number, rule: RateRule): number => now - (now % rule.windowMs);
@@ -87,6 +89,16 @@ export class MemoryRateLimiter implements RateLimiter {
     return Promise.resolve(hits.map(({ key, rule }) => this.#hit(now, key, rule)));
   }
 
+  peekAll(keys: readonly KeyedRule[]): Promise<RateVerdict[]> {
+    const now = this.now();
+    return Promise.resolve(
+      keys.map(({ key, rule }) => {
+        const end = windowStartOf(now, rule) + rule.windowMs;
+        return verdictOf((this.#windowsEndingAt.get(end)?.get(key) ?? 0) + 1, rule, end, now);
+      }),
+    );
+  }
+
   #hit(now: number, key: string, rule: RateRule): RateVerdict {
     const end = windowStartOf(now, rule) + rule.windowMs;
     let counts = this.#windowsEndingAt.get(end);
@@ -98,6 +110,9 @@ export class MemoryRateLimiter implements RateLimiter {
 }
 
 const SWEEP_EVERY_MS = minute;
+
+/** A key's row in the table: one per window length, so two rules never share a count. */
+const storedKeyOf = (key: string, rule: RateRule): string => `${key}:${rule.windowMs}`;
 
 interface PendingHits {
   hits: readonly KeyedRule[];
@@ -130,6 +145,12 @@ export class SharedRateLimiter implements RateLimiter {
     });
   }
 
+  async peekAll(keys: readonly KeyedRule[]): Promise<RateVerdict[]> {
+    const now = this.now();
+    const counts = await this.windows.countAll(keys.map(({ key, rule }) => ({ key: storedKeyOf(key, rule), windowStart: new Date(windowStartOf(now, rule)).toISOString() })));
+    return keys.map(({ rule }, i) => verdictOf((counts[i] ?? 0) + 1, rule, windowStartOf(now, rule) + rule.windowMs, now));
+  }
+
   async #count(): Promise<void> {
     const batch = this.#pending ?? [];
     this.#pending = null;
@@ -144,7 +165,7 @@ export class SharedRateLimiter implements RateLimiter {
       const counts = await this.windows.hitAll(
         keyed.map(({ key, rule }) => {
           const start = windowStartOf(now, rule);
-          return { key: `${key}:${rule.windowMs}`, windowStart: new Date(start).toISOString(), expiresAt: new Date(start + rule.windowMs).toISOString() };
+          return { key: storedKeyOf(key, rule), windowStart: new Date(start).toISOString(), expiresAt: new Date(start + rule.windowMs).toISOString() };
         }),
       );
       let at = 0;
@@ -180,13 +201,18 @@ export const rateLimit = (limiter: RateLimiter, bucket: RateBucket) =>
 /** A hit named for the `RateLimit` fields. */
 export type PolicyHit = KeyedRule & { policy: string };
 
-/** Counts the hits; refuses with the refused key whose window ends last (waiting that long satisfies every key). */
-export const enforce = async (limiter: RateLimiter, hits: readonly PolicyHit[]): Promise<void> => {
-  const verdicts = await limiter.hitAll(hits);
+/** The refused hit whose window ends last (waiting that long satisfies every key), or null when all are within. */
+export const lastRefusal = (hits: readonly PolicyHit[], verdicts: readonly RateVerdict[]): [PolicyHit, RateVerdict] | null => {
   let refused: [PolicyHit, RateVerdict] | null = null;
   for (const [i, hit] of hits.entries()) {
     const verdict = verdicts[i];
     if (verdict && !verdict.within && (refused === null || verdict.resetMs > refused[1].resetMs)) refused = [hit, verdict];
   }
+  return refused;
+};
+
+/** Counts the hits; refuses with the last refusal. */
+export const enforce = async (limiter: RateLimiter, hits: readonly PolicyHit[]): Promise<void> => {
+  const refused = lastRefusal(hits, await limiter.hitAll(hits));
   if (refused !== null) throw rateLimited(refused[0].policy, refused[0].rule, refused[1]);
 };

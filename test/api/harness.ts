@@ -62,7 +62,7 @@ export const makeHarness = async (options: HarnessOptions = {}) => {
     hasher: options.hasher ?? new PlainHasher(),
     // On the harness clock, so a minute boundary passing mid-test never resets a window.
     limiter: new MemoryRateLimiter(options.limits ?? roomyLimits, () => clock.now().getTime()),
-    logger: { debug: () => {}, warn: () => {}, info: () => {}, error: (_message, error) => errors.push(error) },
+    logger: { request: () => {}, debug: () => {}, warn: () => {}, info: () => {}, error: (_message, error) => errors.push(error) },
     processMetrics: false,
     ...options.overrides,
     ...(options.googleAuth !== undefined ? { googleAuth: options.googleAuth } : {}),

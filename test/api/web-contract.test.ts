@@ -7,9 +7,10 @@ import type * as Contract from '../../server/contract.ts';
 import { createQueryClient } from '../../web/lib/query-client.ts';
 import { ApiClientError } from '../../web/lib/api-client.ts';
 import { parseGameKey } from '../../web/lib/dates.ts';
-import { fetchMe, meQueryKey } from '../../web/features/auth/use-me.ts';
+import { fetchMe } from '../../web/api/me.ts';
+import { guildKeys, meKeys } from '../../web/api/query-keys.ts';
 import { deleteAccount } from '../../web/features/profile/api/delete-account.ts';
-import { getUserTotals } from '../../web/features/profile/api/get-user-totals.ts';
+import { getUserTotals } from '../../web/api/get-user-totals.ts';
 import { updateProfile } from '../../web/features/profile/api/update-profile.ts';
 import { getGameToday } from '../../web/features/play/api/get-game-today.ts';
 import { getMyEntries } from '../../web/features/play/api/get-my-entries.ts';
@@ -17,11 +18,11 @@ import { getPrizeForDate as getPlayPrize, prizeForDateQueryOptions } from '../..
 import { submitEntry } from '../../web/features/play/api/submit-entry.ts';
 import { applyHowMany, applyMine, applyPeak } from '../../web/features/play/api/apply-reward.ts';
 import { isGameClosed } from '../../web/features/play/countdown.ts';
-import { getMyRewards } from '../../web/features/rewards/api/get-my-rewards.ts';
+import { getMyRewards } from '../../web/api/get-my-rewards.ts';
 import { getReferralBonuses } from '../../web/features/referrals/api/get-referral-bonuses.ts';
 import { getReferralCode } from '../../web/features/referrals/api/get-referral-code.ts';
 import { getReferralStats } from '../../web/features/referrals/api/get-referral-stats.ts';
-import { processReferral } from '../../web/features/referrals/api/process-referral.ts';
+import { processReferral } from '../../web/api/process-referral.ts';
 import { validateReferralCode, validateReferralCodeQueryOptions } from '../../web/features/signup/api/validate-referral-code.ts';
 import { getDailyStats, dailyStatsQueryOptions } from '../../web/features/stats/api/get-daily-stats.ts';
 import { getHistory } from '../../web/features/stats/api/get-history.ts';
@@ -37,7 +38,6 @@ import { getGuildDetail } from '../../web/features/guilds/api/get-guild-detail.t
 import { getGuildSubmissions } from '../../web/features/guilds/api/get-guild-submissions.ts';
 import { getGuilds } from '../../web/features/guilds/api/get-guilds.ts';
 import { getMyGuild } from '../../web/features/guilds/api/get-my-guild.ts';
-import { guildKeys } from '../../web/features/guilds/api/guild-query-keys.ts';
 import { joinGuild } from '../../web/features/guilds/api/join-guild.ts';
 import { leaveGuild } from '../../web/features/guilds/api/leave-guild.ts';
 import { removeMember } from '../../web/features/guilds/api/remove-member.ts';
@@ -249,7 +249,7 @@ describe('web ↔ server contract', () => {
 
     // The generic read (spec-1 §7): the key parts joined with '/' are the path.
     await browser.as('bob@example.com', 'Bob');
-    expect(await createQueryClient().fetchQuery({ queryKey: meQueryKey })).toMatchObject({ displayName: 'Bob' });
+    expect(await createQueryClient().fetchQuery({ queryKey: meKeys.me() })).toMatchObject({ displayName: 'Bob' });
   });
 
   it('play: today, entries with a bonus entry, submit (201), prize card incl. disabled, reward dialogs', async () => {
@@ -385,7 +385,7 @@ describe('web ↔ server contract', () => {
   it('stats, leaderboard and winnings after a close: history, daily stats, rankings, claim', async () => {
     await browser.as('ann@example.com', 'Ann');
     const ann = await fetchMe();
-    expect(chooseStatsDate((await getHistory(100)).items, null).selected).toBeNull();
+    expect(chooseStatsDate((await getHistory(100)).items, { kind: 'newest' }).selected).toBeNull();
     expect(browser.last().call).toBe('GET /api/history?limit=100');
     await submitEntry(1);
     await browser.as('bob@example.com', 'Bob');
@@ -394,11 +394,14 @@ describe('web ↔ server contract', () => {
     await submitEntry(2);
     await expect(getDailyStats('2026-11-20')).rejects.toMatchObject({ status: 404 });
     await closeToday(h);
+    // No other day's statistics under a key that names no closed game.
+    await expect(getDailyStats('2026-13-99')).rejects.toMatchObject({ status: 404 });
+    await expect(getDailyStats('2026-11-21')).rejects.toMatchObject({ status: 404 });
 
     await browser.as('cy@example.com', 'Cy');
     const history = await getHistory(100);
     expect(history.items).toContainEqual({ gameDate: '2026-11-20', status: 'closed' });
-    const choice = chooseStatsDate(history.items, null);
+    const choice = chooseStatsDate(history.items, { kind: 'newest' });
     expect(choice.selected).toBe('2026-11-20');
 
     const stats = await getDailyStats('2026-11-20');

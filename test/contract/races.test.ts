@@ -1,6 +1,7 @@
 // Contract: use cases racing each other on one store. A write is paused part-way (after a chosen
 // repository call) while a second use case runs; whatever the interleaving, no entry, payout or
 // close is lost or duplicated, and the loser gets a DomainError, never a raw database error.
+// SQLite runs each unit whole within one turn, so no unit of it can be paused: its writes never interleave.
 import { expect, it } from 'vitest';
 import { deleteAccount } from '../../core/accounts/profile.ts';
 import { signIn } from '../../core/accounts/sign-in.ts';
@@ -17,7 +18,7 @@ import { saveDatePrize, saveWeeklyPrize, togglePrize } from '../../core/prizes/p
 import type { Deps } from '../../core/deps.ts';
 import type { Repositories, Store } from '../../core/ports.ts';
 import { makeDeps, type FixedClock } from '../support/fakes.ts';
-import { contract } from './harness.ts';
+import { contract, WAITING_UNITS } from './harness.ts';
 import { guild, newUser, reward } from './fixtures.ts';
 
 /** Test deps (fixed clock, seeded ids) over the adapter's store. */
@@ -65,15 +66,16 @@ const expectDomainErrorOrValue = (outcome: PromiseSettledResult<unknown>): void 
   if (outcome.status === 'rejected') expect(isDomainError(outcome.reason), String(outcome.reason)).toBe(true);
 };
 
-contract('races', ({ store }) => {
-  const seed = async (deps: Deps, ...ids: string[]) => {
-    const { game } = await currentGame(deps);
-    await store().write(async (r) => {
-      for (const id of ids) await r.users.create(newUser(id));
-    });
-    return game;
-  };
+/** Today's game, with the given players created. */
+const seed = async (deps: Deps, ...ids: string[]) => {
+  const { game } = await currentGame(deps);
+  await deps.store.write(async (r) => {
+    for (const id of ids) await r.users.create(newUser(id));
+  });
+  return game;
+};
 
+contract('races, a write paused part-way', ({ store }) => {
   it('counts an entry committed while the close runs, or refuses it: never a stored entry the close missed', async () => {
     const deps = depsOver(store());
     const game = await seed(deps, 'u1', 'u2');
@@ -187,6 +189,39 @@ contract('races', ({ store }) => {
     });
   });
 
+  it('signs in one new player from parallel first sign-ins as one account', async () => {
+    const deps = depsOver(store());
+    const identity = { googleSub: 'sub-1', email: 'new@example.test', displayName: 'New', adminEmails: [] };
+    const paused = pausing(store(), 'users', 'create');
+    const first = signIn({ ...deps, store: paused.store }, identity);
+    await paused.reached;
+    const second = signIn(deps, identity);
+    await settle();
+    paused.release();
+    const outcomes = await Promise.allSettled([first, second]);
+    expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : 'ok'))).toEqual(['ok', 'ok']);
+    const ids = new Set(outcomes.map((o) => (o.status === 'fulfilled' ? o.value.user.id : '')));
+    expect(ids.size).toBe(1);
+  });
+
+  it('refuses a referral code processed while the player\'s first entry is being stored', async () => {
+    const deps = depsOver(store());
+    await seed(deps, 'friend', 'newbie');
+    const code = (await store().read((r) => r.users.byId('friend')))?.referralCode ?? '';
+    const paused = pausing(store(), 'entries', 'add');
+    const submitting = submitEntry({ ...deps, store: paused.store }, { userId: 'newbie', number: 4 });
+    await paused.reached;
+    const processing = processReferral(deps, { userId: 'newbie', referralCode: code });
+    await settle();
+    paused.release();
+    const [submitted, processed] = await Promise.allSettled([submitting, processing]);
+    expect(submitted.status).toBe('fulfilled');
+    expect(processed.status === 'rejected' && isDomainError(processed.reason) ? processed.reason.code : 'accepted').toBe('REFERRAL_NOT_ALLOWED');
+    expect(await store().read((r) => r.bonusEntries.available('newbie', deps.clock.now().toISOString()))).toEqual([]);
+  });
+}, WAITING_UNITS);
+
+contract('races, in parallel', ({ store }) => {
   it('stores one payout for ten parallel claims and moves it once under parallel reviews', async () => {
     const deps = depsOver(store());
     const game = await seed(deps, 'u1', 'boss');
@@ -238,37 +273,6 @@ contract('races', ({ store }) => {
     // Every change that committed is on the audit trail once, and none that failed.
     const trail = await store().read((r) => r.prizes.auditTrail({ since: null, until: null, adminId: null }, 100));
     expect(trail).toHaveLength(saves.filter((o) => o.status === 'fulfilled').length);
-  });
-
-  it('signs in one new player from parallel first sign-ins as one account', async () => {
-    const deps = depsOver(store());
-    const identity = { googleSub: 'sub-1', email: 'new@example.test', displayName: 'New', adminEmails: [] };
-    const paused = pausing(store(), 'users', 'create');
-    const first = signIn({ ...deps, store: paused.store }, identity);
-    await paused.reached;
-    const second = signIn(deps, identity);
-    await settle();
-    paused.release();
-    const outcomes = await Promise.allSettled([first, second]);
-    expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : 'ok'))).toEqual(['ok', 'ok']);
-    const ids = new Set(outcomes.map((o) => (o.status === 'fulfilled' ? o.value.user.id : '')));
-    expect(ids.size).toBe(1);
-  });
-
-  it('refuses a referral code processed while the player\'s first entry is being stored', async () => {
-    const deps = depsOver(store());
-    await seed(deps, 'friend', 'newbie');
-    const code = (await store().read((r) => r.users.byId('friend')))?.referralCode ?? '';
-    const paused = pausing(store(), 'entries', 'add');
-    const submitting = submitEntry({ ...deps, store: paused.store }, { userId: 'newbie', number: 4 });
-    await paused.reached;
-    const processing = processReferral(deps, { userId: 'newbie', referralCode: code });
-    await settle();
-    paused.release();
-    const [submitted, processed] = await Promise.allSettled([submitting, processing]);
-    expect(submitted.status).toBe('fulfilled');
-    expect(processed.status === 'rejected' && isDomainError(processed.reason) ? processed.reason.code : 'accepted').toBe('REFERRAL_NOT_ALLOWED');
-    expect(await store().read((r) => r.bonusEntries.available('newbie', deps.clock.now().toISOString()))).toEqual([]);
   });
 
   it('never lets parallel joins take a guild past ten members', async () => {

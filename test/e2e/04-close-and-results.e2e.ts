@@ -202,6 +202,22 @@ describe('closing today’s game', () => {
     await context.close();
   });
 
+  it('a permalink to no closed game never shows another day: not found, or results after the close', async () => {
+    expect(date).not.toBe('');
+    const { page, context } = await startJourney(browser);
+    for (const gameKey of ['2026-13-99', '2001-01-01']) {
+      await page.goto(`/stats/${gameKey}`);
+      await see(page.getByRole('heading', { level: 1, name: 'Page not found' }));
+      await seeNo(page.getByRole('tabpanel'));
+    }
+    // Today's Game #2 is open: its address promises the results after the close.
+    await page.goto(`/stats/${date}-2`);
+    await see(heading(page, 'RESULTS AFTER THE CLOSE'));
+    await see(page.getByText(/\(Game #2\) is still open/));
+    await seeNo(page.getByRole('tabpanel'));
+    await context.close();
+  });
+
   it('the leaderboard shows the winner, with the YOU badge for her', async () => {
     const { page, context } = await startJourney(browser);
     await signIn(page, people.winner);

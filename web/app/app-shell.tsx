@@ -2,8 +2,8 @@
 // update banners, then the routed content.
 import { useRef, type MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { useMe } from '../features/auth/use-me.ts';
-import { useProcessPendingReferral } from '../features/referrals/pending-referral.ts';
+import { useMe } from '../api/me.ts';
+import { useProcessPendingReferral } from '../api/pending-referral.ts';
 import { paths } from '../lib/paths.ts';
 import { ConnectionBanner, UpdatePrompt } from './connection-banner.tsx';
 import { Navigation } from './navigation.tsx';

@@ -2,16 +2,12 @@
 // The play screen's data as the app boots: the independent requests go out together, the dependent ones follow.
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { meQueryKey } from '../features/auth/use-me.ts';
-import { gameTodayQueryKey } from '../features/play/api/get-game-today.ts';
-import { myEntriesQueryKey } from '../features/play/api/get-my-entries.ts';
-import { latestResultQueryKey } from '../features/results/api/get-latest-result.ts';
-import { myRewardsQueryKey } from '../features/rewards/api/get-my-rewards.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import type { FakeResponse } from '../testing/fake-api.ts';
 import { myEntries, myRewards, openGame, player, playScreenRoutes } from '../testing/fixtures.ts';
 import { servePerTest } from '../testing/serve-per-test.ts';
 import { prefetchScreenData } from './prefetch-screen-data.ts';
+import { entryKeys, gameKeys, meKeys, resultKeys, rewardKeys } from '../api/query-keys.ts';
 
 const serve = servePerTest();
 
@@ -48,17 +44,17 @@ describe('prefetchScreenData', () => {
     release();
     await firstData;
     // The screen's first data is in when the promise settles; the prize and rewards follow.
-    expect(queryClient.getQueryData(myEntriesQueryKey)).toEqual(myEntries());
-    expect(queryClient.getQueryData(meQueryKey)).toEqual(player);
+    expect(queryClient.getQueryData(entryKeys.mine())).toEqual(myEntries());
+    expect(queryClient.getQueryData(meKeys.me())).toEqual(player);
     await waitFor(() =>
       expect(paths(api.requests)).toEqual(['/api/entry/mine', '/api/game/today', '/api/me', '/api/prizes/date/2026-11-22', '/api/results/me/latest', '/api/rewards/mine']),
     );
     await waitFor(() => expect(queryClient.getQueryData(['/api/prizes/date', '2026-11-22'])).toBeDefined());
-    expect(queryClient.getQueryData(meQueryKey)).toEqual(player);
-    expect(queryClient.getQueryData(gameTodayQueryKey)).toMatchObject({ gameDate: '2026-11-22' });
-    expect(queryClient.getQueryData(myEntriesQueryKey)).toEqual(myEntries());
-    await waitFor(() => expect(queryClient.getQueryData(myRewardsQueryKey)).toEqual(myRewards));
-    await waitFor(() => expect(queryClient.getQueryData(latestResultQueryKey)).toEqual({ result: null }));
+    expect(queryClient.getQueryData(meKeys.me())).toEqual(player);
+    expect(queryClient.getQueryData(gameKeys.today())).toMatchObject({ gameDate: '2026-11-22' });
+    expect(queryClient.getQueryData(entryKeys.mine())).toEqual(myEntries());
+    await waitFor(() => expect(queryClient.getQueryData(rewardKeys.mine())).toEqual(myRewards));
+    await waitFor(() => expect(queryClient.getQueryData(resultKeys.latest())).toEqual({ result: null }));
   });
 
   it('asks for no rewards for a visitor, and caches who is signed in as nobody', async () => {
@@ -70,8 +66,8 @@ describe('prefetchScreenData', () => {
     const queryClient = createQueryClient();
     prefetchScreenData(queryClient, '/submit');
     await waitFor(() => expect(queryClient.getQueryData(['/api/prizes/date', '2026-11-22'])).toBeDefined());
-    await waitFor(() => expect(queryClient.getQueryState(meQueryKey)?.status).toBe('success'));
-    expect(queryClient.getQueryData(meQueryKey)).toBeNull();
+    await waitFor(() => expect(queryClient.getQueryState(meKeys.me())?.status).toBe('success'));
+    expect(queryClient.getQueryData(meKeys.me())).toBeNull();
     expect(api.requestsTo('GET /api/rewards/mine')).toHaveLength(0);
     expect(api.requestsTo('GET /api/results/me/latest')).toHaveLength(0);
   });
@@ -80,7 +76,7 @@ describe('prefetchScreenData', () => {
     const api = await serve({ 'GET /api/me': { body: player } });
     const queryClient = createQueryClient();
     prefetchScreenData(queryClient, '/stats');
-    await waitFor(() => expect(queryClient.getQueryData(meQueryKey)).toEqual(player));
+    await waitFor(() => expect(queryClient.getQueryData(meKeys.me())).toEqual(player));
     expect(paths(api.requests)).toEqual(['/api/me']);
   });
 });

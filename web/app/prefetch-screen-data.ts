@@ -3,12 +3,12 @@
 // prize (it needs the game's date), the rewards and the last result (signed in only). The screens' queries find them
 // in the cache.
 import type { QueryClient } from '@tanstack/react-query';
-import { meQueryOptions } from '../features/auth/use-me.ts';
+import { meQueryOptions } from '../api/me.ts';
 import { gameTodayQueryOptions } from '../features/play/api/get-game-today.ts';
 import { myEntriesQueryOptions } from '../features/play/api/get-my-entries.ts';
 import { prizeForDateQueryOptions } from '../features/play/api/get-prize-for-date.ts';
-import { latestResultQueryOptions } from '../features/results/api/get-latest-result.ts';
-import { myRewardsQueryOptions } from '../features/rewards/api/get-my-rewards.ts';
+import { latestResultQueryOptions } from '../features/play/api/get-latest-result.ts';
+import { myRewardsQueryOptions } from '../api/get-my-rewards.ts';
 import { parseGameKey } from '../lib/dates.ts';
 import { paths } from '../lib/paths.ts';
 

@@ -18,7 +18,7 @@ import {
   VerifyScreen,
   WinningsScreen,
 } from './lazy-screens.tsx';
-import { NotFoundScreen } from './not-found-screen.tsx';
+import { NotFoundScreen } from '../components/not-found-screen.tsx';
 
 export function AppRoutes() {
   return (

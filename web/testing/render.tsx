@@ -6,8 +6,8 @@ import { MemoryRouter } from 'react-router';
 import type { MeResponse } from '../../server/contract.ts';
 import { ErrorToastDismissal } from '../app/error-toast-dismissal.tsx';
 import { ToastProvider } from '../components/ui/toast.tsx';
-import { meQueryKey } from '../features/auth/use-me.ts';
 import { createQueryClient } from '../lib/query-client.ts';
+import { meKeys } from '../api/query-keys.ts';
 
 export interface RenderOptions {
   route?: string;
@@ -18,7 +18,7 @@ export interface RenderOptions {
 
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}): RenderResult & { queryClient: QueryClient } {
   const queryClient = options.queryClient ?? createQueryClient();
-  if (options.me !== 'unknown') queryClient.setQueryData(meQueryKey, options.me ?? null);
+  if (options.me !== 'unknown') queryClient.setQueryData(meKeys.me(), options.me ?? null);
   const result = render(
     <QueryClientProvider client={queryClient}>
       <ToastProvider>

@@ -1,10 +1,10 @@
 // /admin: sign-in prompt, access denied, or the admin tabs (spec-2 §2, Admin).
 import { useState } from 'react';
 import { TabList } from '../../components/ui/tab-list.tsx';
-import { useMe } from '../auth/use-me.ts';
+import { useMe } from '../../api/me.ts';
 import { AuditTab } from './components/audit-tab.tsx';
 
-import { SignInLink } from '../auth/sign-in-link.tsx';
+import { SignInLink } from '../../components/sign-in-link.tsx';
 import { BotsTab } from './components/bots-tab.tsx';
 import { DataTab } from './components/data-tab.tsx';
 import { PayoutsTab } from './components/payouts-tab.tsx';

@@ -1,8 +1,8 @@
 // /guilds: the player's guild (or the way into one), every guild, and the create / join / leave views.
 import { useState } from 'react';
 import { TabList, tabElementId } from '../../components/ui/tab-list.tsx';
-import { useMe } from '../auth/use-me.ts';
-import { SignInLink } from '../auth/sign-in-link.tsx';
+import { useMe } from '../../api/me.ts';
+import { SignInLink } from '../../components/sign-in-link.tsx';
 import { useGuilds } from './api/get-guilds.ts';
 import { useMyGuild } from './api/get-my-guild.ts';
 import { CreateGuildForm } from './components/create-guild-form.tsx';

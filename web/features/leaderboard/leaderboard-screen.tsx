@@ -5,7 +5,7 @@ import type { LeaderboardKind, PlayerItem, ResultItem } from '../../../server/co
 import { formatShortDate, gameNumberLabel } from '../../lib/dates.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { paths, statsForDate } from '../../lib/paths.ts';
-import { useMe } from '../auth/use-me.ts';
+import { useMe } from '../../api/me.ts';
 import { useLeaderboard } from './api/get-leaderboard.ts';
 import { formatLastPlayed } from './last-played.ts';
 import { categories, categoryOf, emptyMessage, isPlayerItem, isResultItem, rankLabel, rankOf, type Category } from './leaderboard-view.ts';

@@ -1,7 +1,7 @@
 // /confirmation: the player's first number today, if any.
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths.ts';
-import { useMe } from '../auth/use-me.ts';
+import { useMe } from '../../api/me.ts';
 import { useMyEntries } from './api/get-my-entries.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 

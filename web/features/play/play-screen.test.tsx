@@ -8,6 +8,7 @@ import { AppRoutes } from '../../app/router.tsx';
 import { startFakeApi, pointWindowAt, type FakeApi } from '../../testing/fake-api.ts';
 import { myEntries, myRewards, openGame, player, playScreenRoutes, sundayPrize } from '../../testing/fixtures.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
+import { historyKeys } from '../../api/query-keys.ts';
 
 let api: FakeApi;
 // The machine is shared and sometimes slow: a screen is not called broken before 5 s.
@@ -342,7 +343,7 @@ describe('play screen after a close', () => {
     api.on('GET /api/history?limit=14', { body: { items: [] } });
     const { queryClient } = renderWithProviders(<AppRoutes />, { me: player });
     // The statistics list is cached, as after a visit to the statistics screen; it must be fetched again when shown.
-    await queryClient.fetchQuery({ queryKey: ['/api/history?limit=14'] });
+    await queryClient.fetchQuery({ queryKey: historyKeys.list(14) });
     const line = await screen.findByText(/The Sun, Nov 22 game has closed\. Results are in\./, {}, { timeout: 5_000 });
     expect(within(line).getByRole('link', { name: 'SEE THE RESULTS' }).getAttribute('href')).toBe('/stats/2026-11-22');
     expect(screen.getByText(/Game of Monday, November 23, 2026/)).toBeTruthy();

@@ -2,21 +2,17 @@
 // depends on which game is open is fetched again, and the screen learns which game just closed.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { latestResultQueryKey } from '../results/api/get-latest-result.ts';
 import type { GameToday } from './api/get-game-today.ts';
-import { gameTodayQueryKey } from './api/get-game-today.ts';
-import { myEntriesQueryKey } from './api/get-my-entries.ts';
 import { isGameClosed } from './countdown.ts';
-
-const keyStartsWith = (queryKey: readonly unknown[], prefix: string): boolean => String(queryKey[0]).startsWith(prefix);
+import { entryKeys, gameKeys, historyKeys, leaderboardKeys, resultKeys } from '../../api/query-keys.ts';
 
 /** The game, the player's entries and last result, the history and statistics lists and the rankings (keys with a query). */
 export function reloadAfterClose(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: gameTodayQueryKey }),
-    queryClient.invalidateQueries({ queryKey: myEntriesQueryKey }),
-    queryClient.invalidateQueries({ queryKey: latestResultQueryKey }),
-    queryClient.invalidateQueries({ predicate: (query) => keyStartsWith(query.queryKey, '/api/history') || keyStartsWith(query.queryKey, '/api/leaderboard') }),
+    queryClient.invalidateQueries({ queryKey: gameKeys.today() }),
+    queryClient.invalidateQueries({ queryKey: entryKeys.mine() }),
+    queryClient.invalidateQueries({ queryKey: resultKeys.latest() }),
+    queryClient.invalidateQueries({ predicate: (query) => historyKeys.isAny(query.queryKey) || leaderboardKeys.isAny(query.queryKey) }),
   ]);
 }
 

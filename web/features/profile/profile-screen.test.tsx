@@ -7,8 +7,9 @@ import type { MeResponse } from '../../../server/contract.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { servePerTest } from '../../testing/serve-per-test.ts';
 import { expectNoAxeViolations } from '../../testing/axe.ts';
-import { meQueryKey, useMe } from '../auth/use-me.ts';
+import { useMe } from '../../api/me.ts';
 import { ProfileScreen } from './profile-screen.tsx';
+import { meKeys } from '../../api/query-keys.ts';
 
 const ada: MeResponse = { id: 'u1', email: 'ada@example.com', displayName: 'Ada Lovelace', role: 'player' };
 const totals = { entriesCount: 12, winsCount: 2, currentStreak: 3, bestStreak: 5 };
@@ -118,7 +119,7 @@ describe('ProfileScreen', () => {
     expect(await screen.findByText('HOME SCREEN')).toBeTruthy();
     expect(screen.getByText('Account Deleted')).toBeTruthy();
     expect(api.requestsTo('DELETE /api/profile')).toHaveLength(1);
-    expect(queryClient.getQueryData(meQueryKey)).toBeNull();
+    expect(queryClient.getQueryData(meKeys.me())).toBeNull();
     // The header notices at once, and nothing of the deleted account stays cached.
     expect(screen.getByText('HEADER: SIGNED OUT')).toBeTruthy();
     expect(queryClient.getQueryData(['/api/stats/user/me'])).toBeUndefined();

@@ -1,6 +1,6 @@
 // /profile: sign-in prompt, loading, or the player's profile with stats, edit form, logout and account deletion.
-import { useMe } from '../auth/use-me.ts';
-import { SignInLink } from '../auth/sign-in-link.tsx';
+import { useMe } from '../../api/me.ts';
+import { SignInLink } from '../../components/sign-in-link.tsx';
 import { paths } from '../../lib/paths.ts';
 import { DangerZone } from './components/danger-zone.tsx';
 import { EmailSettings } from './components/email-settings.tsx';

@@ -2,7 +2,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { signupWithRef, paths } from '../../lib/paths.ts';
-import { useMe } from '../auth/use-me.ts';
+import { useMe } from '../../api/me.ts';
 import { useReferralBonuses } from './api/get-referral-bonuses.ts';
 import { useReferralCode } from './api/get-referral-code.ts';
 import { useReferralStats } from './api/get-referral-stats.ts';

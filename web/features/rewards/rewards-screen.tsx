@@ -2,8 +2,8 @@
 import { Link, Navigate } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { useMe } from '../auth/use-me.ts';
-import { useMyRewards } from './api/get-my-rewards.ts';
+import { useMe } from '../../api/me.ts';
+import { useMyRewards } from '../../api/get-my-rewards.ts';
 
 export function RewardsScreen() {
   usePageTitle('Rewards');

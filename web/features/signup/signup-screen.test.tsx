@@ -7,7 +7,7 @@ import { AppRoutes } from '../../app/router.tsx';
 import { startFakeApi, pointWindowAt, type FakeApi } from '../../testing/fake-api.ts';
 import { player, playScreenRoutes } from '../../testing/fixtures.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
-import { pendingReferralKey } from '../referrals/pending-referral.ts';
+import { pendingReferralKey } from '../../api/pending-referral.ts';
 
 let api: FakeApi;
 

@@ -3,8 +3,8 @@ import { useEffect, useId, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { useMe } from '../auth/use-me.ts';
-import { clearPendingReferralCode, storePendingReferralCode } from '../referrals/pending-referral.ts';
+import { useMe } from '../../api/me.ts';
+import { clearPendingReferralCode, storePendingReferralCode } from '../../api/pending-referral.ts';
 import { useValidateReferralCode } from './api/validate-referral-code.ts';
 import { normalizeReferralCode, referralCodeLength, referralCodeMessage, referralCodeState, signInButtonLabel } from './referral-code.ts';
 

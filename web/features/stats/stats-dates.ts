@@ -1,4 +1,5 @@
-// Which game the statistics screen shows: closed games only, newest first; an unknown ?date= falls back to the newest.
+// Which game the statistics screen shows: closed games, newest first. An unknown ?date= falls back to the newest
+// (spec-1 §4); a permalink /stats/{gameKey} always means its own game, whether the list holds it or not.
 import type { HistoryResponse } from '../../../server/contract.ts';
 import { parseGameKey } from '../../lib/dates.ts';
 
@@ -11,6 +12,8 @@ export interface StatsDateChoice {
   /** The newer game (NEXT), or null. */
   next: string | null;
   mostRecent: string | null;
+  /** The selected game is the open one: its statistics come at the close. */
+  open: boolean;
 }
 
 /** Sorts keys newest first; an extra game 'YYYY-MM-DD-n' is newer than its date's regular game. */
@@ -21,10 +24,13 @@ function compareKeysNewestFirst(a: string, b: string): number {
   return (keyB.number ?? 1) - (keyA.number ?? 1);
 }
 
-export function chooseStatsDate(items: HistoryResponse['items'], requested: string | null): StatsDateChoice {
+export type StatsRequest = { kind: 'newest' } | { kind: 'date'; date: string } | { kind: 'permalink'; gameKey: string };
+
+export function chooseStatsDate(items: HistoryResponse['items'], request: StatsRequest): StatsDateChoice {
   const dates = [...new Set(items.filter((item) => item.status === 'closed').map((item) => item.gameDate))].sort(compareKeysNewestFirst);
   const mostRecent = dates[0] ?? null;
-  const selected = requested !== null && dates.includes(requested) ? requested : mostRecent;
+  const selected =
+    request.kind === 'permalink' ? request.gameKey : request.kind === 'date' && dates.includes(request.date) ? request.date : mostRecent;
   const index = selected === null ? -1 : dates.indexOf(selected);
   return {
     dates,
@@ -32,5 +38,6 @@ export function chooseStatsDate(items: HistoryResponse['items'], requested: stri
     previous: index >= 0 ? (dates[index + 1] ?? null) : null,
     next: index > 0 ? (dates[index - 1] ?? null) : null,
     mostRecent,
+    open: selected !== null && items.some((item) => item.gameDate === selected && item.status === 'open'),
   };
 }

@@ -91,6 +91,47 @@ describe('statistics screen', () => {
     expect(await screen.findByRole('heading', { name: 'Saturday, November 21, 2026 (Game #2)' })).toBeTruthy();
   });
 
+  it("shows not found, never another day, for a permalink to an impossible or unknown game", async () => {
+    for (const gameKey of ['2026-13-99', '2020-01-01']) {
+      api.on(`GET /api/stats/daily/${gameKey}`, { status: 404, body: { error: `No statistics for ${gameKey} yet.`, code: 'NOT_FOUND' } });
+      renderWithProviders(
+        <Routes>
+          <Route path="/stats/:gameKey" element={<StatsScreen />} />
+        </Routes>,
+        { route: `/stats/${gameKey}` },
+      );
+      expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+      expect(screen.queryByText(/November 21, 2026/)).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('says the results come after the close for the open game\'s permalink, without asking for its statistics', async () => {
+    renderWithProviders(
+      <Routes>
+        <Route path="/stats/:gameKey" element={<StatsScreen />} />
+      </Routes>,
+      { route: '/stats/2026-11-22' },
+    );
+    expect(await screen.findByRole('heading', { name: 'RESULTS AFTER THE CLOSE' })).toBeTruthy();
+    expect(screen.getByText(/The game of Sunday, November 22, 2026 is still open/)).toBeTruthy();
+    expect(screen.queryByText(/November 21, 2026/)).toBeNull();
+    expect(api.requests.some((request) => request.path === '/api/stats/daily/2026-11-22')).toBe(false);
+  });
+
+  it("opens a closed game's permalink beyond the listed games", async () => {
+    api.on('GET /api/stats/daily/2025-01-05', { body: dailyStats('2025-01-05') });
+    renderWithProviders(
+      <Routes>
+        <Route path="/stats/:gameKey" element={<StatsScreen />} />
+      </Routes>,
+      { route: '/stats/2025-01-05' },
+    );
+    expect(await screen.findByRole('heading', { name: /January 5, 2025/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'MOST RECENT' })).toBeTruthy();
+  });
+
   it('tells a signed-in player their game story', async () => {
     renderWithProviders(<StatsScreen />, { route: '/stats?date=2026-11-21', me: player });
     const story = await screen.findByRole('region', { name: 'YOUR GAME STORY' });

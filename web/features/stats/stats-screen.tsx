@@ -1,18 +1,20 @@
 // /stats and /stats/{gameKey}: date navigation over closed games, GAME STATS, NUMBER DISTRIBUTION and TRENDS tabs, the personal game story.
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { DailyStatsResponse } from '../../../server/contract.ts';
 import { TabList, tabElementId, type TabItem } from '../../components/ui/tab-list.tsx';
+import { NotFoundScreen } from '../../components/not-found-screen.tsx';
+import { ApiClientError } from '../../lib/api-client.ts';
 import { formatLongDate, gameNumberLabel } from '../../lib/dates.ts';
-import { statsForDate } from '../../lib/paths.ts';
+import { paths, statsForDate } from '../../lib/paths.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { useMe } from '../auth/use-me.ts';
+import { useMe } from '../../api/me.ts';
 import { useDailyStats } from './api/get-daily-stats.ts';
 import { useHistory } from './api/get-history.ts';
 import { DistributionView } from './components/distribution-view.tsx';
 import { GameStoryCard } from './components/game-story-card.tsx';
-import { chooseStatsDate } from './stats-dates.ts';
-import { RootBadge } from '../verify/components/root-badge.tsx';
+import { chooseStatsDate, type StatsRequest } from './stats-dates.ts';
+import { RootBadge } from '../../components/root-badge.tsx';
 
 // Loaded on first use: the chart and its lists are not needed for a day's statistics.
 const TrendsView = lazy(() => import('./components/trends-view.tsx'));
@@ -32,14 +34,22 @@ export function StatsScreen() {
   const { gameKey } = useParams();
   const navigate = useNavigate();
   const history = useHistory(100);
-  // The permalink /stats/{gameKey}; the older /stats?date= still opens its game.
-  const choice = chooseStatsDate(history.data?.items ?? [], gameKey ?? searchParams.get('date'));
-  const stats = useDailyStats(choice.selected);
+  // The permalink /stats/{gameKey} shows its own game or none; the older /stats?date= still opens its game.
+  const date = searchParams.get('date');
+  const request: StatsRequest =
+    gameKey !== undefined ? { kind: 'permalink', gameKey } : date !== null ? { kind: 'date', date } : { kind: 'newest' };
+  const choice = chooseStatsDate(history.data?.items ?? [], request);
+  // Asked once the list says whether the game is the open one, which has no statistics yet.
+  const stats = useDailyStats(history.isSuccess && !choice.open ? choice.selected : null);
   const [tab, setTab] = useState<Tab>('stats');
   const goTo = (date: string | null) => {
     if (date !== null) void navigate(statsForDate(date));
   };
 
+  // The server knows no closed game under this key (unknown, impossible or not yet closed and not today's).
+  if (request.kind === 'permalink' && stats.error instanceof ApiClientError && [400, 404].includes(stats.error.status)) {
+    return <NotFoundScreen />;
+  }
   if (history.isLoading) return <Page>Loading statistics…</Page>;
   if (history.isError) {
     return (
@@ -62,6 +72,24 @@ export function StatsScreen() {
   }
 
   const selected = choice.selected;
+  if (choice.open) {
+    return (
+      <Page>
+        <div className="card">
+          <h2 className="card-title">RESULTS AFTER THE CLOSE</h2>
+          <p>
+            The game of {[formatLongDate(selected), gameNumberLabel(selected)].filter(Boolean).join(' ')} is still open: its statistics
+            appear when it closes.
+          </p>
+          <p>
+            <Link className="link-target" to={paths.home}>
+              Play today's game
+            </Link>
+          </p>
+        </div>
+      </Page>
+    );
+  }
   return (
     <Page>
       <nav className="card" aria-label="Game date">

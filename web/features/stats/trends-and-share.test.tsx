@@ -8,7 +8,7 @@ import type { DailyStatsResponse, EntryOutcomeDto, TrendsResponse } from '../../
 import { startFakeApi, pointWindowAt, type FakeApi } from '../../testing/fake-api.ts';
 import { player } from '../../testing/fixtures.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
-import { ShareResultButton } from './components/share-result-button.tsx';
+import { ShareResultButton } from '../../components/share-result-button.tsx';
 import { StatsScreen } from './stats-screen.tsx';
 
 function dailyStats(gameDate: string, myOutcomes: EntryOutcomeDto[] = []): DailyStatsResponse {

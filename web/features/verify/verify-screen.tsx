@@ -8,6 +8,7 @@ import { verifyForGame } from '../../lib/paths.ts';
 import { useFairnessRecord } from './api/get-fairness-record.ts';
 import { parseReceipt, receiptIncluded, verifyFairnessRecord, type ClosedFairnessRecord } from './fairness-check.ts';
 import './verify.css';
+import { fairnessKeys } from '../../api/query-keys.ts';
 
 export function VerifyScreen() {
   const { gameKey } = useParams();
@@ -72,7 +73,7 @@ function GameCheck({ gameKey }: { gameKey: string }) {
 
 function RecordCheck({ record }: { record: ClosedFairnessRecord }) {
   const check = useQuery({
-    queryKey: ['fairness-check', record.gameDate, record.root],
+    queryKey: fairnessKeys.check(record.gameDate, record.root),
     queryFn: () => verifyFairnessRecord(record),
     staleTime: Infinity,
   });

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { validateClaim } from './claim-validation.ts';
-import { payoutStatusName } from './payout-status.ts';
-import { weekdayName } from './weekday.ts';
+import { payoutStatusName } from '../../lib/payout-status.ts';
+import { weekdayName } from '../../lib/weekday.ts';
 
 describe('validateClaim', () => {
   it('needs nothing for a voucher', () => {

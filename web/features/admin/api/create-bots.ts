@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateBotsRequest, CreateBotsResponse } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { adminKeys } from './admin-query-keys.ts';
+import { adminKeys } from '../../../api/query-keys.ts';
 
 export function createBots(request: CreateBotsRequest): Promise<CreateBotsResponse> {
   return apiFetch<CreateBotsResponse>('/admin/create-bot-submissions', { method: 'POST', body: request });
@@ -10,5 +10,5 @@ export function createBots(request: CreateBotsRequest): Promise<CreateBotsRespon
 
 export function useCreateBots() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createBots, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.submissionsAll }) });
+  return useMutation({ mutationFn: createBots, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.submissionsAll() }) });
 }

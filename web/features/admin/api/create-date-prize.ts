@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DatePrizeRequest, PrizeConfigDto } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { adminKeys } from './admin-query-keys.ts';
+import { adminKeys } from '../../../api/query-keys.ts';
 
 export function createDatePrize(request: DatePrizeRequest): Promise<{ prize: PrizeConfigDto; message: string }> {
   return apiFetch('/api/prizes/config/date', { method: 'POST', body: request });
@@ -10,5 +10,5 @@ export function createDatePrize(request: DatePrizeRequest): Promise<{ prize: Pri
 
 export function useCreateDatePrize() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createDatePrize, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.prizeConfig }) });
+  return useMutation({ mutationFn: createDatePrize, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.prizeConfig() }) });
 }

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeleteBotsResponse } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { adminKeys } from './admin-query-keys.ts';
+import { adminKeys } from '../../../api/query-keys.ts';
 
 export function deleteBots(): Promise<DeleteBotsResponse> {
   return apiFetch<DeleteBotsResponse>('/admin/delete-bot-submissions', { method: 'DELETE' });
@@ -10,5 +10,5 @@ export function deleteBots(): Promise<DeleteBotsResponse> {
 
 export function useDeleteBots() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteBots, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.submissionsAll }) });
+  return useMutation({ mutationFn: deleteBots, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.submissionsAll() }) });
 }

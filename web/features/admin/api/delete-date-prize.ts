@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { adminKeys } from './admin-query-keys.ts';
+import { adminKeys } from '../../../api/query-keys.ts';
 
 export function deleteDatePrize(date: string): Promise<MessageResponse> {
   return apiFetch<MessageResponse>(`/api/prizes/config/date/${encodeURIComponent(date)}`, { method: 'DELETE' });
@@ -10,5 +10,5 @@ export function deleteDatePrize(date: string): Promise<MessageResponse> {
 
 export function useDeleteDatePrize() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteDatePrize, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.prizeConfig }) });
+  return useMutation({ mutationFn: deleteDatePrize, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.prizeConfig() }) });
 }

@@ -2,13 +2,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminPayoutsResponse } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { adminKeys } from './admin-query-keys.ts';
+import { adminKeys } from '../../../api/query-keys.ts';
 
 export function getAdminPayouts(): Promise<AdminPayoutsResponse> {
   return apiFetch<AdminPayoutsResponse>('/api/prizes/admin/payouts');
 }
 
-export const adminPayoutsQueryOptions = queryOptions({ queryKey: adminKeys.payouts, queryFn: getAdminPayouts });
+export const adminPayoutsQueryOptions = queryOptions({ queryKey: adminKeys.payouts(), queryFn: getAdminPayouts });
 
 export function useAdminPayouts() {
   return useQuery(adminPayoutsQueryOptions);

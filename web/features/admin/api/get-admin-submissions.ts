@@ -2,7 +2,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminSubmissionsResponse } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { adminKeys } from './admin-query-keys.ts';
+import { adminKeys } from '../../../api/query-keys.ts';
 
 export function getAdminSubmissions(page: number, limit: number): Promise<AdminSubmissionsResponse> {
   return apiFetch<AdminSubmissionsResponse>(`/admin/submissions?page=${page}&limit=${limit}`);

@@ -2,7 +2,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuditTrailResponse } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { adminKeys } from './admin-query-keys.ts';
+import { adminKeys } from '../../../api/query-keys.ts';
 
 /** Empty strings mean no bound / every admin. */
 export interface AuditFilter {

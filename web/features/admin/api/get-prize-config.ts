@@ -2,13 +2,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PrizeConfigResponse } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { adminKeys } from './admin-query-keys.ts';
+import { adminKeys } from '../../../api/query-keys.ts';
 
 export function getPrizeConfig(): Promise<PrizeConfigResponse> {
   return apiFetch<PrizeConfigResponse>('/api/prizes/config');
 }
 
-export const prizeConfigQueryOptions = queryOptions({ queryKey: adminKeys.prizeConfig, queryFn: getPrizeConfig });
+export const prizeConfigQueryOptions = queryOptions({ queryKey: adminKeys.prizeConfig(), queryFn: getPrizeConfig });
 
 export function usePrizeConfig() {
   return useQuery(prizeConfigQueryOptions);

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { adminKeys } from './admin-query-keys.ts';
+import { adminKeys } from '../../../api/query-keys.ts';
 
 export function resetWeeklyPrize(dayOfWeek: number): Promise<MessageResponse> {
   return apiFetch<MessageResponse>(`/api/prizes/config/weekly/${dayOfWeek}`, { method: 'DELETE' });
@@ -10,5 +10,5 @@ export function resetWeeklyPrize(dayOfWeek: number): Promise<MessageResponse> {
 
 export function useResetWeeklyPrize() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: resetWeeklyPrize, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.prizeConfig }) });
+  return useMutation({ mutationFn: resetWeeklyPrize, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.prizeConfig() }) });
 }

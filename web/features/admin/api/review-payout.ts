@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminPayoutDto, PayoutReviewRequest } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { adminKeys } from './admin-query-keys.ts';
+import { adminKeys } from '../../../api/query-keys.ts';
 
 export function reviewPayout({ id, request }: { id: string; request: PayoutReviewRequest }): Promise<{ payout: AdminPayoutDto; message: string }> {
   return apiFetch(`/api/prizes/admin/payouts/${encodeURIComponent(id)}`, { method: 'POST', body: request });
@@ -10,5 +10,5 @@ export function reviewPayout({ id, request }: { id: string; request: PayoutRevie
 
 export function useReviewPayout() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: reviewPayout, onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.payouts }) });
+  return useMutation({ mutationFn: reviewPayout, onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.payouts() }) });
 }

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PrizeConfigDto, WeeklyPrizeRequest } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { adminKeys } from './admin-query-keys.ts';
+import { adminKeys } from '../../../api/query-keys.ts';
 
 export function saveWeeklyPrize(request: WeeklyPrizeRequest): Promise<{ prize: PrizeConfigDto; message: string }> {
   return apiFetch('/api/prizes/config/weekly', { method: 'POST', body: request });
@@ -10,5 +10,5 @@ export function saveWeeklyPrize(request: WeeklyPrizeRequest): Promise<{ prize: P
 
 export function useSaveWeeklyPrize() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveWeeklyPrize, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.prizeConfig }) });
+  return useMutation({ mutationFn: saveWeeklyPrize, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.prizeConfig() }) });
 }

@@ -2,7 +2,7 @@
 import type { AdminPayoutDto } from '../../../../server/contract.ts';
 import { formatDateTime, formatLongDate } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
-import { PayoutStatusBadge } from '../../winnings/components/payout-status-badge.tsx';
+import { PayoutStatusBadge } from '../../../components/payout-status-badge.tsx';
 import type { PayoutAction } from '../payout-actions.ts';
 
 const actionLabels: Record<PayoutAction, string> = { approve: 'APPROVE', reject: 'REJECT', markPaid: 'MARK PAID' };

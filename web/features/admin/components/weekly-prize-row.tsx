@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/money.ts';
-import { weekdayName } from '../../winnings/weekday.ts';
+import { weekdayName } from '../../../lib/weekday.ts';
 import { useResetWeeklyPrize } from '../api/reset-weekly-prize.ts';
 import { useSaveWeeklyPrize } from '../api/save-weekly-prize.ts';
 import { centsToDollarsInput, dollarsToCents } from '../prize-amount.ts';

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateGuildRequest, GuildDto } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { reloadGuildData } from './guild-query-keys.ts';
+import { reloadGuildData } from './reload-guild-data.ts';
 
 export function createGuild(request: CreateGuildRequest): Promise<{ guild: GuildDto; message: string }> {
   return apiFetch('/api/guilds', { method: 'POST', body: request });

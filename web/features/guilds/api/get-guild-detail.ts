@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GuildDetailResponse } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { guildKeys } from './guild-query-keys.ts';
+import { guildKeys } from '../../../api/query-keys.ts';
 
 export function getGuildDetail(id: string): Promise<GuildDetailResponse> {
   return apiFetch<GuildDetailResponse>(`/api/guilds/${encodeURIComponent(id)}`);

@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GuildSubmissionsResponse } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { guildKeys } from './guild-query-keys.ts';
+import { guildKeys } from '../../../api/query-keys.ts';
 
 export function getGuildSubmissions(id: string): Promise<GuildSubmissionsResponse> {
   return apiFetch<GuildSubmissionsResponse>(`/api/guilds/${encodeURIComponent(id)}/submissions`);

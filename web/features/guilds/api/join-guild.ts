@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GuildDto, JoinGuildRequest } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { reloadGuildData } from './guild-query-keys.ts';
+import { reloadGuildData } from './reload-guild-data.ts';
 
 export function joinGuild(request: JoinGuildRequest): Promise<{ guild: GuildDto; message: string }> {
   return apiFetch('/api/guilds/join', { method: 'POST', body: request });

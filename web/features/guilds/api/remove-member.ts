@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { reloadGuildData } from './guild-query-keys.ts';
+import { reloadGuildData } from './reload-guild-data.ts';
 
 export function removeMember({ guildId, userId }: { guildId: string; userId: string }): Promise<MessageResponse> {
   return apiFetch<MessageResponse>(`/api/guilds/${encodeURIComponent(guildId)}/members/${encodeURIComponent(userId)}`, {

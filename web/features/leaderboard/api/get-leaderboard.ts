@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LeaderboardKind, LeaderboardResponse } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { leaderboardKeys } from '../../../api/query-keys.ts';
 
 /** GET /api/leaderboard?kind=&limit= (the server's defaults are wins and 20; the screen asks for 50) */
 export const leaderboardScreenLimit = 50;
@@ -10,7 +11,7 @@ export function getLeaderboard(kind: LeaderboardKind, limit: number): Promise<Le
 }
 
 export function leaderboardQueryOptions(kind: LeaderboardKind, limit = leaderboardScreenLimit) {
-  return queryOptions({ queryKey: [`/api/leaderboard?kind=${kind}&limit=${limit}`], queryFn: () => getLeaderboard(kind, limit) });
+  return queryOptions({ queryKey: leaderboardKeys.list(kind, limit), queryFn: () => getLeaderboard(kind, limit) });
 }
 
 export function useLeaderboard(kind: LeaderboardKind) {

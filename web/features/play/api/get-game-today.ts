@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GameTodayResponse } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-
-/** GET /api/game/today */
-export const gameTodayQueryKey = ['/api/game/today'] as const;
+import { gameKeys } from '../../../api/query-keys.ts';
 
 /** The open game, stamped with when it arrived on this device (the countdown measures from there). */
 export interface GameToday extends GameTodayResponse {
@@ -28,6 +26,7 @@ export function lastKnownGame(): GameToday | null {
   }
 }
 
+/** GET /api/game/today */
 export async function getGameToday(): Promise<GameToday> {
   const game = { ...(await apiFetch<GameTodayResponse>('/api/game/today')), receivedAtMs: Date.now() };
   try {
@@ -38,7 +37,7 @@ export async function getGameToday(): Promise<GameToday> {
   return game;
 }
 
-export const gameTodayQueryOptions = queryOptions({ queryKey: gameTodayQueryKey, queryFn: getGameToday });
+export const gameTodayQueryOptions = queryOptions({ queryKey: gameKeys.today(), queryFn: getGameToday });
 
 export function useGameToday() {
   return useQuery(gameTodayQueryOptions);

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PrizeForDateResponse } from '../../../../server/contract.ts';
 import { ApiClientError, apiFetch } from '../../../lib/api-client.ts';
+import { prizeKeys } from '../../../api/query-keys.ts';
 
 export interface PrizeDisabled {
   status: 'disabled';
@@ -32,7 +33,7 @@ export async function getPrizeForDate(date: string): Promise<PrizeForDateRespons
 }
 
 export function prizeForDateQueryOptions(date: string) {
-  return queryOptions({ queryKey: ['/api/prizes/date', date], queryFn: () => getPrizeForDate(date) });
+  return queryOptions({ queryKey: prizeKeys.forDate(date), queryFn: () => getPrizeForDate(date) });
 }
 
 export function usePrizeForDate(date: string | null) {

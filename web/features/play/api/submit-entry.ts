@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SubmitEntryRequest, SubmitEntryResponse } from '../../../../server/contract.ts';
 import { ApiClientError, apiFetch } from '../../../lib/api-client.ts';
-import { gameTodayQueryKey } from './get-game-today.ts';
-import { myEntriesQueryKey } from './get-my-entries.ts';
+import { entryKeys, gameKeys, guildKeys, referralKeys } from '../../../api/query-keys.ts';
 
 /** POST /api/entry { number, gameDate }: the game the player saw, so a stale tab's pick cannot land in the next one. */
 export function submitEntry(number: number, gameDate?: string): Promise<SubmitEntryResponse> {
@@ -21,16 +20,16 @@ export function useSubmitEntry() {
     mutationFn: ({ number, gameDate }: SubmitEntryRequest) => submitEntry(number, gameDate),
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: myEntriesQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['/api/referrals/bonuses'] }),
-        queryClient.invalidateQueries({ queryKey: ['/api/guilds'] }),
+        queryClient.invalidateQueries({ queryKey: entryKeys.mine() }),
+        queryClient.invalidateQueries({ queryKey: referralKeys.bonuses() }),
+        queryClient.invalidateQueries({ queryKey: guildKeys.everyGuild() }),
       ]);
     },
     onError: async (error) => {
       if (!(error instanceof ApiClientError) || error.status !== 409) return;
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: gameTodayQueryKey }),
-        queryClient.invalidateQueries({ queryKey: myEntriesQueryKey }),
+        queryClient.invalidateQueries({ queryKey: gameKeys.today() }),
+        queryClient.invalidateQueries({ queryKey: entryKeys.mine() }),
       ]);
     },
   });

@@ -1,7 +1,7 @@
 import type { MyEntriesResponse } from '../../../../server/contract.ts';
 import { formatDateTime, formatTime } from '../../../lib/dates.ts';
 import { expiresSoon } from '../entry-form.ts';
-import { SaveReceiptButton } from '../../verify/components/save-receipt-button.tsx';
+import { SaveReceiptButton } from '../../../components/save-receipt-button.tsx';
 
 export function EntriesCard({ mine }: { mine: MyEntriesResponse }) {
   return (

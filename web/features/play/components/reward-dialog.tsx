@@ -3,9 +3,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { cloneElement, lazy, Suspense, useRef, useState, type ComponentProps, type ReactElement } from 'react';
 import type { RewardTypeDto, UseHowManyResponse, UseMineResponse, UsePeakResponse } from '../../../../server/contract.ts';
-import { myRewardsQueryKey } from '../../rewards/api/get-my-rewards.ts';
 import { applyHowMany, applyMine, applyPeak } from '../api/apply-reward.ts';
 import { checkMineNumber, checkPeakNumber, type NumberCheck } from '../entry-form.ts';
+import { rewardKeys } from '../../../api/query-keys.ts';
 
 export type RewardResult = { kind: 'peak'; number: number; data: UsePeakResponse } | { kind: 'mine'; data: UseMineResponse } | { kind: 'how_many'; data: UseHowManyResponse };
 
@@ -74,7 +74,7 @@ export function RewardDialog({ type, available, howToEarn, trigger }: RewardDial
   const queryClient = useQueryClient();
   const onOpenChange = (next: boolean) => {
     setOpen(next);
-    if (!next) void queryClient.invalidateQueries({ queryKey: myRewardsQueryKey });
+    if (!next) void queryClient.invalidateQueries({ queryKey: rewardKeys.mine() });
   };
   const preload = () => void loadPanel();
   const button = cloneElement(trigger, {

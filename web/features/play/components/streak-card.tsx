@@ -1,7 +1,7 @@
 // The player's streak (days in a row played, as of the last closed game) and, while today's game is open and
 // unplayed, the reminder that today keeps it going.
 import { useQuery } from '@tanstack/react-query';
-import { userTotalsQueryOptions } from '../../profile/api/get-user-totals.ts';
+import { userTotalsQueryOptions } from '../../../api/get-user-totals.ts';
 
 export function streakLine(streak: number, playedToday: boolean, closed: boolean): string | null {
   if (playedToday || closed) return null;

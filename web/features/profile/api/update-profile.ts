@@ -3,8 +3,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileResponse, ProfileUpdateRequest } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { meQueryKey } from '../../auth/use-me.ts';
 import { profileQueryOptions } from './get-profile.ts';
+import { meKeys } from '../../../api/query-keys.ts';
 
 export function updateProfile(request: ProfileUpdateRequest): Promise<ProfileResponse> {
   return apiFetch<ProfileResponse>('/api/profile', { method: 'PUT', body: request });
@@ -16,7 +16,7 @@ export function useUpdateProfile() {
     mutationFn: updateProfile,
     onSuccess: (profile) => {
       queryClient.setQueryData(profileQueryOptions.queryKey, profile);
-      return queryClient.invalidateQueries({ queryKey: meQueryKey });
+      return queryClient.invalidateQueries({ queryKey: meKeys.me() });
     },
   });
 }

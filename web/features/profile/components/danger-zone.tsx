@@ -7,8 +7,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
-import { meQueryKey } from '../../auth/use-me.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
+import { meKeys } from '../../../api/query-keys.ts';
 
 export function DangerZone() {
   const [confirming, setConfirming] = useState(false);
@@ -23,8 +23,8 @@ export function DangerZone() {
         setConfirming(false);
         // Signed out at once: me becomes null in place (the header's observer keeps watching that query, which a
         // full clear() would orphan) and every other cached answer belonged to the deleted account.
-        queryClient.setQueryData(meQueryKey, null);
-        queryClient.removeQueries({ predicate: (query) => query.queryKey.length !== 1 || query.queryKey[0] !== meQueryKey[0] });
+        queryClient.setQueryData(meKeys.me(), null);
+        queryClient.removeQueries({ predicate: (query) => !meKeys.isMe(query.queryKey) });
         toast({ title: 'Account Deleted' });
         void navigate(paths.home);
       },

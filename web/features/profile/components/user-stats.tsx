@@ -1,5 +1,5 @@
 // 'Your Stats': the player's totals; a failed call is silent and reads 'Stats not available.' (spec-2 §8).
-import { useUserTotals } from '../api/get-user-totals.ts';
+import { useUserTotals } from '../../../api/get-user-totals.ts';
 
 export function UserStats() {
   const totals = useUserTotals();

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReferralValidateResponse } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { shouldValidate } from '../referral-code.ts';
+import { referralKeys } from '../../../api/query-keys.ts';
 
 /** GET /api/referrals/validate/{code} */
 export function validateReferralCode(code: string): Promise<ReferralValidateResponse> {
@@ -9,7 +10,7 @@ export function validateReferralCode(code: string): Promise<ReferralValidateResp
 }
 
 export function validateReferralCodeQueryOptions(code: string) {
-  return queryOptions({ queryKey: ['/api/referrals/validate', code], queryFn: () => validateReferralCode(code) });
+  return queryOptions({ queryKey: referralKeys.validate(code), queryFn: () => validateReferralCode(code) });
 }
 
 /** Asks the server only once the code has its full 12 characters. */

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DailyStatsResponse } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { statsKeys } from '../../../api/query-keys.ts';
 
 /** GET /api/stats/daily/{date} */
 export function getDailyStats(gameDate: string): Promise<DailyStatsResponse> {
@@ -8,7 +9,7 @@ export function getDailyStats(gameDate: string): Promise<DailyStatsResponse> {
 }
 
 export function dailyStatsQueryOptions(gameDate: string) {
-  return queryOptions({ queryKey: ['/api/stats/daily', gameDate], queryFn: () => getDailyStats(gameDate) });
+  return queryOptions({ queryKey: statsKeys.daily(gameDate), queryFn: () => getDailyStats(gameDate) });
 }
 
 export function useDailyStats(gameDate: string | null) {

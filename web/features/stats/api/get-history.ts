@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HistoryResponse } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { historyKeys } from '../../../api/query-keys.ts';
 
 /** GET /api/history?limit= (default 14; the statistics screen asks for 100) */
 export const defaultHistoryLimit = 14;
@@ -10,7 +11,7 @@ export function getHistory(limit: number): Promise<HistoryResponse> {
 }
 
 export function historyQueryOptions(limit = defaultHistoryLimit) {
-  return queryOptions({ queryKey: [`/api/history?limit=${limit}`], queryFn: () => getHistory(limit) });
+  return queryOptions({ queryKey: historyKeys.list(limit), queryFn: () => getHistory(limit) });
 }
 
 export function useHistory(limit = defaultHistoryLimit) {

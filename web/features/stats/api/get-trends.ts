@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TrendsResponse } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { statsKeys } from '../../../api/query-keys.ts';
 
 export type TrendDays = TrendsResponse['days'];
 export const trendDays: readonly TrendDays[] = [7, 30, 90];
@@ -11,7 +12,7 @@ export function getTrends(days: TrendDays): Promise<TrendsResponse> {
 }
 
 export function trendsQueryOptions(days: TrendDays) {
-  return queryOptions({ queryKey: ['/api/stats/trends', days], queryFn: () => getTrends(days) });
+  return queryOptions({ queryKey: statsKeys.trends(days), queryFn: () => getTrends(days) });
 }
 
 export function useTrends(days: TrendDays) {

@@ -1,7 +1,7 @@
 // The signed-in player's personal story for one game: each of their numbers with the outcome the server decided.
 import type { DailyStatsResponse, EntryOutcomeDto } from '../../../../server/contract.ts';
-import { ordinal, outcomeLabels } from '../../results/outcome-labels.ts';
-import { ShareResultButton } from './share-result-button.tsx';
+import { ordinal, outcomeLabels } from '../../../lib/outcome-labels.ts';
+import { ShareResultButton } from '../../../components/share-result-button.tsx';
 
 function distanceText(distance: number | null, what: string): string {
   if (distance === null) return `No ${what}`;

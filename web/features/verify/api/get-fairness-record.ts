@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FairnessRecordResponse } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { fairnessKeys } from '../../../api/query-keys.ts';
 
 /** GET /api/fairness/{gameKey} */
 export function getFairnessRecord(gameKey: string): Promise<FairnessRecordResponse> {
@@ -9,7 +10,7 @@ export function getFairnessRecord(gameKey: string): Promise<FairnessRecordRespon
 
 export function fairnessRecordQueryOptions(gameKey: string) {
   // A closed game's record never changes: fetch it once.
-  return queryOptions({ queryKey: ['/api/fairness', gameKey], queryFn: () => getFairnessRecord(gameKey), staleTime: Infinity });
+  return queryOptions({ queryKey: fairnessKeys.record(gameKey), queryFn: () => getFairnessRecord(gameKey), staleTime: Infinity });
 }
 
 export function useFairnessRecord(gameKey: string | null) {

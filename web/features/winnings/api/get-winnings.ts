@@ -2,14 +2,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WinningsResponse } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-
-export const winningsQueryKey = ['/api/winnings'] as const;
+import { winningsKeys } from '../../../api/query-keys.ts';
 
 export function getWinnings(): Promise<WinningsResponse> {
   return apiFetch<WinningsResponse>('/api/winnings');
 }
 
-export const winningsQueryOptions = queryOptions({ queryKey: winningsQueryKey, queryFn: getWinnings });
+export const winningsQueryOptions = queryOptions({ queryKey: winningsKeys.mine(), queryFn: getWinnings });
 
 export function useWinnings(enabled = true) {
   return useQuery({ ...winningsQueryOptions, enabled });

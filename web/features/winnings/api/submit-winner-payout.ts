@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WinnerPayoutRequest } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-import { winningsQueryKey } from './get-winnings.ts';
+import { winningsKeys } from '../../../api/query-keys.ts';
 
 export interface WinnerPayoutResponse {
   message: string;
@@ -17,6 +17,6 @@ export function useSubmitWinnerPayout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: submitWinnerPayout,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: winningsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: winningsKeys.mine() }),
   });
 }

@@ -2,7 +2,7 @@
 import type { WinningDto } from '../../../../server/contract.ts';
 import { formatDate, formatLongDate } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
-import { PayoutStatusBadge } from './payout-status-badge.tsx';
+import { PayoutStatusBadge } from '../../../components/payout-status-badge.tsx';
 
 /** The admin's reason, without the 'Rejected: ' the review writes before it (spec-2 §4). */
 function rejectionReason(notes: string | null): string | null {

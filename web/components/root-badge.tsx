@@ -1,7 +1,7 @@
 // The statistics screen's line about a closed game's commitment: the root's first 12 characters and a
 // VERIFY link to the page that checks it.
 import { Link } from 'react-router';
-import { verifyForGame } from '../../../lib/paths.ts';
+import { verifyForGame } from '../lib/paths.ts';
 
 export function RootBadge({ gameKey, root }: { gameKey: string; root: string | null }) {
   return (

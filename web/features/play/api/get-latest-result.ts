@@ -2,14 +2,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LatestResultResponse } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
-
-export const latestResultQueryKey = ['/api/results/me/latest'] as const;
+import { resultKeys } from '../../../api/query-keys.ts';
 
 export function getLatestResult(): Promise<LatestResultResponse> {
   return apiFetch<LatestResultResponse>('/api/results/me/latest');
 }
 
-export const latestResultQueryOptions = queryOptions({ queryKey: latestResultQueryKey, queryFn: getLatestResult });
+export const latestResultQueryOptions = queryOptions({ queryKey: resultKeys.latest(), queryFn: getLatestResult });
 
 export function useLatestResult(signedIn: boolean) {
   return useQuery({ ...latestResultQueryOptions, enabled: signedIn });

@@ -1,9 +1,8 @@
 // The signed-in user: GET /api/me, where a 401 means "signed out" rather than an error (spec-1 §7).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MeResponse } from '../../../server/contract.ts';
-import { ApiClientError, apiFetch } from '../../lib/api-client.ts';
-
-export const meQueryKey = ['/api/me'] as const;
+import type { MeResponse } from '../../server/contract.ts';
+import { ApiClientError, apiFetch } from '../lib/api-client.ts';
+import { meKeys } from './query-keys.ts';
 
 export async function fetchMe(): Promise<MeResponse | null> {
   try {
@@ -14,7 +13,7 @@ export async function fetchMe(): Promise<MeResponse | null> {
   }
 }
 
-export const meQueryOptions = queryOptions({ queryKey: meQueryKey, queryFn: fetchMe });
+export const meQueryOptions = queryOptions({ queryKey: meKeys.me(), queryFn: fetchMe });
 
 export function useMe(): { user: MeResponse | null; isLoading: boolean } {
   const query = useQuery(meQueryOptions);

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-// The two pieces other screens place: the root badge (statistics) and SAVE RECEIPT (play screen).
+// Shared pieces: the root badge (statistics) and SAVE RECEIPT (play screen).
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../testing/render.tsx';
+import { renderWithProviders } from '../testing/render.tsx';
 import { RootBadge } from './root-badge.tsx';
 import { receiptFileName, receiptJson, SaveReceiptButton } from './save-receipt-button.tsx';
 

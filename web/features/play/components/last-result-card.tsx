@@ -4,8 +4,8 @@ import type { MyResultDto } from '../../../../server/contract.ts';
 import { formatLongDate, gameNumberLabel } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { paths, statsForDate } from '../../../lib/paths.ts';
-import { ShareResultButton } from '../../stats/components/share-result-button.tsx';
-import { ordinal, outcomeLabels } from '../outcome-labels.ts';
+import { ShareResultButton } from '../../../components/share-result-button.tsx';
+import { ordinal, outcomeLabels } from '../../../lib/outcome-labels.ts';
 
 export function LastResultCard({ result }: { result: MyResultDto }) {
   return (

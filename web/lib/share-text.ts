@@ -1,7 +1,7 @@
 // The text a player shares after a close (DESIGN.md §17), from the outcomes the server decided.
-import type { EntryOutcome, EntryOutcomeDto } from '../../../server/contract.ts';
-import { gameNumberLabel, parseGameKey } from '../../lib/dates.ts';
-import { statsForDate } from '../../lib/paths.ts';
+import type { EntryOutcome, EntryOutcomeDto } from '../../server/contract.ts';
+import { gameNumberLabel, parseGameKey } from './dates.ts';
+import { statsForDate } from './paths.ts';
 
 /** "my 7 was {words}". */
 export const outcomeWords: Record<EntryOutcome, string> = {

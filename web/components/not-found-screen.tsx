@@ -1,3 +1,4 @@
+// The spec's not-found treatment: any unknown path, and a permalink to a game that does not exist.
 import { Link } from 'react-router';
 import { paths } from '../lib/paths.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';

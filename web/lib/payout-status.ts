@@ -12,7 +12,7 @@ export function payoutStatusName(status: string): string {
   return statusNames[status] ?? status;
 }
 
-/** The badge classes for a status: paid is the good news, failed the bad (colours in winnings.css). */
+/** The badge classes for a status: paid is the good news, failed the bad (colours in components/payout-status-badge.css). */
 export function payoutStatusBadgeClass(status: string): string {
   if (status === 'paid' || status === 'failed' || status === 'approved') return `badge badge-status-${status}`;
   return 'badge';

@@ -1,5 +1,5 @@
-import type { MessageResponse } from '../../../../server/contract.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
+import type { MessageResponse } from '../../server/contract.ts';
+import { apiFetch } from '../lib/api-client.ts';
 
 /** POST /api/referrals/process { referralCode } */
 export function processReferral(referralCode: string): Promise<MessageResponse> {

@@ -1,5 +1,5 @@
 // SAVE RECEIPT next to an entry: downloads the receipt as JSON, for the verify page after the close.
-import type { EntryReceiptDto } from '../../../../server/contract.ts';
+import type { EntryReceiptDto } from '../../server/contract.ts';
 
 /** The receipt's fields only, in the documented order (docs/fairness.md), pretty-printed. */
 export function receiptJson(receipt: EntryReceiptDto): string {

@@ -1,10 +1,11 @@
 // The referral code a visitor validated before signing in, kept in localStorage until processed (spec-1 §4).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { MeResponse } from '../../../server/contract.ts';
-import { useToast } from '../../components/ui/toast.tsx';
-import { ApiClientError, messageOf } from '../../lib/api-client.ts';
-import { processReferral } from './api/process-referral.ts';
+import type { MeResponse } from '../../server/contract.ts';
+import { useToast } from '../components/ui/toast.tsx';
+import { ApiClientError, messageOf } from '../lib/api-client.ts';
+import { processReferral } from './process-referral.ts';
+import { entryKeys, referralKeys } from './query-keys.ts';
 
 export const pendingReferralKey = 'pendingReferralCode';
 
@@ -47,8 +48,8 @@ export function useProcessPendingReferral(user: MeResponse | null): void {
       .then(() => {
         clearPendingReferralCode();
         // The new bonus entry shows on the play and referral screens.
-        void queryClient.invalidateQueries({ queryKey: ['/api/entry/mine'] });
-        void queryClient.invalidateQueries({ queryKey: ['/api/referrals/bonuses'] });
+        void queryClient.invalidateQueries({ queryKey: entryKeys.mine() });
+        void queryClient.invalidateQueries({ queryKey: referralKeys.bonuses() });
       })
       .catch((error: unknown) => {
         if (isRefusedForGood(error)) {

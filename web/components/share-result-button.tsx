@@ -1,8 +1,8 @@
 // SHARE for a closed game's result: the Web Share API where the browser has it, else the clipboard with
 // COPIED!, else the text to copy by hand. Only for closed games: the outcomes exist only after the close.
 import { useState } from 'react';
-import type { EntryOutcomeDto } from '../../../../server/contract.ts';
-import { bestEntry, shareText } from '../share-text.ts';
+import type { EntryOutcomeDto } from '../../server/contract.ts';
+import { bestEntry, shareText } from '../lib/share-text.ts';
 
 export interface ShareResultButtonProps {
   gameKey: string;
