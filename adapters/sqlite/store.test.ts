@@ -175,6 +175,26 @@ describe('createSqliteStore', () => {
     await store.close();
   });
 
+  it('takes a unit started right after another was answered as a unit of its own, under many concurrent callers', async () => {
+    const store = await createSqliteStore(tempFile('callers.db'));
+    // Each caller reads, passes a few promise hops as a request handler does, then writes: never refused as nested.
+    const hops = async (n: number): Promise<void> => {
+      for (let i = 0; i < n; i += 1) await Promise.resolve();
+    };
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 300 }, async (_, i) => {
+        await store.read((r) => r.users.count());
+        await hops(i % 9);
+        await store.write((r) => r.users.create(newUser(`c${i}`)));
+        await hops(i % 5);
+        return store.read((r) => r.users.byId(`c${i}`));
+      }),
+    );
+    expect(outcomes.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason))).toEqual([]);
+    expect((await store.read((r) => r.users.count())).users).toBe(300);
+    await store.close();
+  });
+
   it('commits the writes queued in one turn together, keeping none of a unit that failed', async () => {
     const file = tempFile('group.db');
     const store = await createSqliteStore(file);

@@ -14,9 +14,9 @@
 //   queued, so WAL shows it every commit answered before any of its units started.
 // - No half-seen write: a write's rows become visible together at its COMMIT, and a read batch keeps the one
 //   snapshot its first statement took until its own COMMIT.
-// - A unit waits for nothing but its repositories, which answer at once (better-sqlite3 is synchronous): a batch runs
-//   from its first unit to its COMMIT within one turn of the event loop, and a unit that waits for anything else
-//   fails. So a unit started while a batch runs can only come from inside one of its units; it is refused
+// - A unit waits for nothing but its repositories, which answer at once (better-sqlite3 is synchronous): a batch
+//   begins in a turn of the event loop of its own and runs to its COMMIT within it; a unit that waits for anything
+//   else fails. So a unit started while a batch runs can only come from inside one of its units; it is refused
 //   (NestedUnitOfWorkError): on one connection it would wait for itself, on the other run outside the transaction.
 import BetterSqlite3 from 'better-sqlite3';
 import {
@@ -256,10 +256,10 @@ const unitsOn = (connection: Connection, writing: boolean, state: BatchState) =>
   const drain = async (): Promise<void> => {
     draining = true;
     try {
-      // The units queued within this turn join the first batch.
-      await new Promise(setImmediate);
-      // Each batch takes the lock on its own, so that closing the store (which queues for the lock) is not starved.
       while (queue.length > 0) {
+        // Each batch begins in a turn of its own, after every callback of the turn before (an answered unit's
+        // caller going on to its next unit) has run: while a batch runs, only its own units can call the store.
+        await new Promise(setImmediate);
         await connection.locked(runBatch).catch((error: unknown) => {
           for (const unit of queue.splice(0)) unit.reject(error);
         });
