@@ -64,22 +64,6 @@ describe('MemoryRateLimiter (fixed window)', () => {
     await limiter.hitAll([]);
     expect(limiter.size).toBe(0);
   });
-
-  it('costs about the same per hit with 100,000 live keys as with 100', async () => {
-    const costPerHit = async (keys: number): Promise<number> => {
-      const limiter = new MemoryRateLimiter(undefined, () => 30_000);
-      const keyRule = { limit: 600, windowMs: 60_000 };
-      await limiter.hitAll(Array.from({ length: keys }, (_, i) => ({ key: `ip:${i}`, rule: keyRule })));
-      const started = process.cpuUsage();
-      for (let i = 0; i < 5_000; i++) await limiter.hitAll([{ key: `ip:${i % keys}`, rule: keyRule }]);
-      const { user, system } = process.cpuUsage(started);
-      return user + system;
-    };
-    const small = Math.min(await costPerHit(100), await costPerHit(100));
-    const large = Math.min(await costPerHit(100_000), await costPerHit(100_000));
-    // A hash map's cache misses make the large map a few times slower; a sweep of the whole map per hit, 1,000×.
-    expect(large / small).toBeLessThan(10);
-  });
 });
 
 describe('SharedRateLimiter (PostgreSQL rate_limits table)', () => {
