@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { DomainError } from '../../core/errors.ts';
 import type { AuditEntry, GameDate, Instant, Payout, PayoutStatus } from '../../core/model.ts';
 import type { AuditFilter, PayoutAuditRow, PayoutRepository } from '../../core/payouts/ports.ts';
-import { auditConditions } from './audit-filter.ts';
+import { auditConditions, auditCount } from './audit-filter.ts';
 import { affected, type SqlContext } from './dialect.ts';
 import type { PayoutsTable } from './schema.ts';
 
@@ -160,12 +160,7 @@ export class SqlPayoutRepository implements PayoutRepository {
     }));
   }
 
-  async auditCount(filter: AuditFilter): Promise<number> {
-    const row = await this.ctx.db
-      .selectFrom('payout_audit')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where((eb) => eb.and(auditConditions('payout_audit', filter)))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  auditCount(filter: AuditFilter): Promise<number> {
+    return auditCount(this.ctx.db, 'payout_audit', filter);
   }
 }

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { GameDate, PrizeConfig } from '../../core/model.ts';
 import type { AuditActor, AuditFilter } from '../../core/payouts/ports.ts';
 import type { PrizeAuditEntry, PrizeRepository } from '../../core/prizes/ports.ts';
-import { auditConditions } from './audit-filter.ts';
+import { auditConditions, auditCount } from './audit-filter.ts';
 import { affected, fromSqlBoolean, type SqlContext } from './dialect.ts';
 import type { PrizeConfigsTable } from './schema.ts';
 
@@ -139,12 +139,7 @@ export class SqlPrizeRepository implements PrizeRepository {
     }));
   }
 
-  async auditCount(filter: AuditFilter): Promise<number> {
-    const row = await this.ctx.db
-      .selectFrom('prize_audit')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where((eb) => eb.and(auditConditions('prize_audit', filter)))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  auditCount(filter: AuditFilter): Promise<number> {
+    return auditCount(this.ctx.db, 'prize_audit', filter);
   }
 }
