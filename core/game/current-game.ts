@@ -73,8 +73,15 @@ export const openGameIn = async (repos: Repositories, now: Date, cfg: GameConfig
   return game;
 };
 
+/** The date of the next deadline's game. */
+const currentDate = (now: Date, cfg: GameConfig): GameDate => gameDateOf(closeInstantAfter(now, cfg), cfg);
+
 /** The game for the date of the next deadline: its latest game, created when none exists yet. */
-export const currentGame = (deps: Deps): Promise<CurrentGame> => readWithCurrentGame(deps, async (_, current) => current);
+export const currentGame = async (deps: Deps): Promise<CurrentGame> => {
+  const now = deps.clock.now();
+  const existing = await deps.store.read((repos) => repos.games.latestForDate(currentDate(now, deps.config)));
+  return existing ? { game: existing, effectiveStatus: effectiveStatusOf(existing, now) } : createCurrentGame(deps, now);
+};
 
 /**
  * `work` reads with the current game in one unit of work, so both come from one snapshot. The day's first call
@@ -82,7 +89,7 @@ export const currentGame = (deps: Deps): Promise<CurrentGame> => readWithCurrent
  */
 export const readWithCurrentGame = async <T>(deps: Deps, work: (repos: Repositories, current: CurrentGame) => Promise<T>): Promise<T> => {
   const now = deps.clock.now();
-  const date = gameDateOf(closeInstantAfter(now, deps.config), deps.config);
+  const date = currentDate(now, deps.config);
   const done = await deps.store.read(async (repos) => {
     const game = await repos.games.latestForDate(date);
     return game ? { value: await work(repos, { game, effectiveStatus: effectiveStatusOf(game, now) }) } : null;
