@@ -3,7 +3,7 @@
 // itself in the page title; the web app manifest and icons are served for installing the game.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { heading, launchBrowser, nav, pageWidthAt360, see, seeNo, signIn, startJourney } from './support/browser.ts';
+import { heading, launchBrowser, nav, pageWidthAt360, PHONE_360, see, seeNo, signIn, startJourney } from './support/browser.ts';
 import { people } from './support/constants.ts';
 
 let browser: Browser;
@@ -14,7 +14,6 @@ afterAll(async () => {
   await browser.close();
 });
 
-const PHONE_360 = { width: 360, height: 740 } as const;
 
 /** Opens the route as a person would land on it, waits for its data, and returns how wide the page is. */
 async function widthOf(page: Page, route: string): Promise<number> {

@@ -5,7 +5,7 @@
 // screen's heading.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { checkScreen, DESKTOP, heading, launchBrowser, nav, numberInput, pageWidthAt360, see, seeNo, signIn, startJourney, type Journey } from './support/browser.ts';
+import { checkScreen, DESKTOP, heading, launchBrowser, nav, numberInput, pageWidthAt360, PHONE_360, see, seeNo, signIn, startJourney, type Journey } from './support/browser.ts';
 import { people, type Person } from './support/constants.ts';
 import { startPrivateServer } from './support/private-server.ts';
 
@@ -17,7 +17,6 @@ afterAll(async () => {
   await browser.close();
 });
 
-const PHONE_360 = { width: 360, height: 740 } as const;
 const THEMES = ['light', 'dark'] as const;
 const phoneUser = (name: string): Person => ({ email: `${name.toLowerCase()}@phone.e2e.lowest.test`, displayName: `${name} Phone` });
 

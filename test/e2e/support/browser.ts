@@ -21,9 +21,12 @@ export async function waitForMail(wanted: (mail: CaughtMail) => boolean, what: s
   }
 }
 
+/** The narrowest phone the app is laid out for. */
+export const PHONE_360 = { width: 360, height: 740 } as const;
+
 /** The page's width at a phone's 360 px: wider means something scrolls sideways. */
 export async function pageWidthAt360(page: Page): Promise<number> {
-  await page.setViewportSize({ width: 360, height: 740 });
+  await page.setViewportSize(PHONE_360);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   return page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
 }
