@@ -5,6 +5,10 @@ export default defineConfig({
     include: ['{core,adapters,server,cli,web,test}/**/*.test.{ts,tsx}'],
     exclude: ['test/e2e/**', 'node_modules/**'],
     globalSetup: ['test/support/postgres-setup.ts'],
+    // Most files wait on child processes, PostgreSQL, SMTP or sockets rather than the CPU: three at a time on two
+    // cores (Vitest's default is cores − 1), each worker keeping its imported modules between files.
+    maxWorkers: 3,
+    isolate: false,
     testTimeout: 20_000,
     hookTimeout: 120_000,
   },
