@@ -8,7 +8,8 @@ export type Connection = 'online' | 'offline' | 'unreachable';
 let requestFailed = false;
 const listeners = new Set<() => void>();
 
-const browserOnline = (): boolean => typeof navigator === 'undefined' || navigator.onLine;
+// Only an explicit false is offline: Node 21+ (tests, server rendering) has a `navigator` without `onLine`.
+const browserOnline = (): boolean => typeof navigator === 'undefined' || navigator.onLine !== false;
 
 export function connectionNow(): Connection {
   if (!browserOnline()) return 'offline';
