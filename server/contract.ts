@@ -269,6 +269,62 @@ export const FairnessRecordResponse = z
   .openapi('FairnessRecordResponse');
 export type FairnessRecordResponse = z.output<typeof FairnessRecordResponse>;
 
+/** A node of tree version 2: its hash and the interval of the numbers below it. */
+export const TreeNodeDto = z.object({ hash: z.string(), lo: z.number().int(), hi: z.number().int() }).openapi('TreeNodeDto');
+export type TreeNodeDto = z.output<typeof TreeNodeDto>;
+
+/** An item of tree version 2, in tree order `(number, leaf)`. No user ids, names or e-mails. */
+export const TreeItemDto = z
+  .object({ kind: z.enum(['entry', 'mine']), id: z.string(), number: z.number().int(), salt: z.string(), leaf: z.string() })
+  .openapi('TreeItemDto');
+export type TreeItemDto = z.output<typeof TreeItemDto>;
+
+/** GET /api/fairness/{gameKey} of a game closed with tree version 2: the summary, no item list. */
+export const FairnessSummaryV2 = z
+  .object({
+    gameDate: gameKey,
+    status: z.literal('closed'),
+    closedAt: instant.nullable(),
+    treeVersion: z.literal(2),
+    root: z.string(),
+    size: z.number().int(),
+    lo: z.number().int(),
+    hi: z.number().int(),
+    entriesTotal: z.number().int(),
+    minesTotal: z.number().int(),
+    winningNumber: nullableInt,
+    secondPlaceNumber: nullableInt,
+    pageSize: z.number().int().openapi({ description: 'The most items one page of /items answers.' }),
+  })
+  .openapi('FairnessSummaryV2');
+export type FairnessSummaryV2 = z.output<typeof FairnessSummaryV2>;
+
+/** GET /api/fairness/{gameKey}/items?from&count: the items from position `from`, in tree order. */
+export const FairnessItemsResponse = z.object({ gameDate: gameKey, from: z.number().int(), items: z.array(TreeItemDto) }).openapi('FairnessItemsResponse');
+export type FairnessItemsResponse = z.output<typeof FairnessItemsResponse>;
+
+/** GET /api/fairness/{gameKey}/proof/{leaf}: the siblings from the leaf up; `side` is where the sibling stands. */
+export const InclusionProofResponse = z
+  .object({
+    index: z.number().int(),
+    size: z.number().int(),
+    path: z.array(TreeNodeDto.extend({ side: z.enum(['left', 'right']) })),
+  })
+  .openapi('InclusionProofResponse');
+export type InclusionProofResponse = z.output<typeof InclusionProofResponse>;
+
+/** GET /api/fairness/{gameKey}/winner-proof: the first `count` items (all with number ≤ bound) and the complement nodes. */
+export const WinnerProofResponse = z
+  .object({ bound: z.number().int(), count: z.number().int(), complement: z.array(TreeNodeDto) })
+  .openapi('WinnerProofResponse');
+export type WinnerProofResponse = z.output<typeof WinnerProofResponse>;
+
+/** GET /api/fairness/{gameKey}/receipts: the signed-in player's receipts in that game. */
+export const GameReceiptsResponse = z
+  .object({ entries: z.array(EntryReceiptDto), mines: z.array(MineReceiptDto) })
+  .openapi('GameReceiptsResponse');
+export type GameReceiptsResponse = z.output<typeof GameReceiptsResponse>;
+
 /** GET /api/stats/trends?days=7|30|90 (DESIGN.md §17); any other days is a 400. */
 const numberCount = z.object({ number: z.number().int(), count: z.number().int() });
 const numberChange = z.object({ number: z.number().int(), before: z.number().int(), after: z.number().int() });
