@@ -1,9 +1,21 @@
 import type { GameKey } from '../../core/model.ts';
-import type { EntryLeafRow, FairnessRepository, MineLeafRow, StoredRoot } from '../../core/fairness/ports.ts';
+import type {
+  EntryLeafRow,
+  FairnessRepository,
+  MineLeafRow,
+  StoredRoot,
+  StoredTreeNode,
+  TreeItem,
+  TreeKey,
+  TreeSummary,
+} from '../../core/fairness/ports.ts';
 import type { MemoryState } from './state.ts';
 
 /** String order by code unit, as the SQL adapters order by bytes (hex leaves: the same). */
 const byLeaf = (a: { leaf: string }, b: { leaf: string }): number => (a.leaf < b.leaf ? -1 : a.leaf > b.leaf ? 1 : 0);
+
+/** Tree order: `(number, leaf)` ascending. */
+const byKey = (a: TreeKey, b: TreeKey): number => a.number - b.number || byLeaf(a, b);
 
 export class MemoryFairnessRepository implements FairnessRepository {
   constructor(private readonly state: () => MemoryState) {}
@@ -34,6 +46,57 @@ export class MemoryFairnessRepository implements FairnessRepository {
       .filter((m) => m.gameKey === gameKey)
       .map((m) => ({ mineId: m.id, number: m.number, salt: m.salt, leaf: m.leaf }))
       .sort(byLeaf);
+    return { entries, mines };
+  }
+
+  #treeItems(gameKey: GameKey): TreeItem[] {
+    const s = this.state();
+    return [
+      ...[...s.entries.values()].filter((e) => e.gameKey === gameKey).map((e): TreeItem => ({ kind: 'entry', id: e.id, number: e.number, salt: e.salt, leaf: e.leaf })),
+      ...s.mines.filter((m) => m.gameKey === gameKey).map((m): TreeItem => ({ kind: 'mine', id: m.id, number: m.number, salt: m.salt, leaf: m.leaf })),
+    ].sort(byKey);
+  }
+
+  async treeItems(gameKey: GameKey, from: TreeKey | null, skip: number, limit: number): Promise<TreeItem[]> {
+    const items = this.#treeItems(gameKey).filter((item) => from === null || byKey(item, from) >= 0);
+    return items.slice(skip, skip + limit);
+  }
+
+  async treeItemByLeaf(gameKey: GameKey, leaf: string): Promise<TreeItem | null> {
+    return this.#treeItems(gameKey).find((item) => item.leaf === leaf) ?? null;
+  }
+
+  async storeTree(gameKey: GameKey, summary: TreeSummary, nodes: readonly StoredTreeNode[]): Promise<void> {
+    const s = this.state();
+    s.fairnessRoots.set(gameKey, summary.root);
+    s.fairnessTrees.set(gameKey, structuredClone({ summary, nodes: [...nodes] }));
+  }
+
+  async treeSummary(gameKey: GameKey): Promise<TreeSummary | null> {
+    const s = this.state();
+    const tree = s.games.get(gameKey)?.status === 'closed' ? s.fairnessTrees.get(gameKey) : undefined;
+    return tree ? structuredClone(tree.summary) : null;
+  }
+
+  async treeNodes(gameKey: GameKey, level: number, positions: readonly number[]): Promise<StoredTreeNode[]> {
+    const nodes = this.state().fairnessTrees.get(gameKey)?.nodes ?? [];
+    return positions.flatMap((p) => nodes.filter((n) => n.level === level && n.position === p)).map((n) => structuredClone(n));
+  }
+
+  async treeBlockAt(gameKey: GameKey, level: number, key: TreeKey): Promise<StoredTreeNode | null> {
+    const nodes = this.state().fairnessTrees.get(gameKey)?.nodes ?? [];
+    const starts = nodes.filter((n) => n.level === level && n.first !== null && byKey(n.first, key) <= 0);
+    const last = starts.sort((a, b) => a.position - b.position).at(-1);
+    return last ? structuredClone(last) : null;
+  }
+
+  async receiptsOf(gameKey: GameKey, userId: string): Promise<{ entries: EntryLeafRow[]; mines: MineLeafRow[] }> {
+    const s = this.state();
+    const entries = [...s.entries.values()]
+      .filter((e) => e.gameKey === gameKey && e.userId === userId)
+      .sort((a, b) => (a.submittedAt < b.submittedAt ? -1 : a.submittedAt > b.submittedAt ? 1 : 0))
+      .map((e) => ({ entryId: e.id, number: e.number, salt: e.salt, leaf: e.leaf }));
+    const mines = s.mines.filter((m) => m.gameKey === gameKey && m.userId === userId).map((m) => ({ mineId: m.id, number: m.number, salt: m.salt, leaf: m.leaf }));
     return { entries, mines };
   }
 }

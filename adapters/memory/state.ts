@@ -1,4 +1,5 @@
 // The in-memory database: one plain object of tables, cloned for rollback.
+import type { StoredTreeNode, TreeSummary } from '../../core/fairness/ports.ts';
 import type {
   AuditEntry,
   BonusEntry,
@@ -48,6 +49,8 @@ export interface MemoryState {
   mines: StoredMine[];
   /** The close's fairness root per game (DESIGN.md §16). */
   fairnessRoots: Map<GameKey, string>;
+  /** Games closed with tree version 2: the summary and the stored upper nodes. */
+  fairnessTrees: Map<GameKey, { summary: TreeSummary; nodes: StoredTreeNode[] }>;
   referrals: Map<string, Referral>;
   prizes: Map<string, PrizeConfig>;
   winnings: Map<string, Winning>;
@@ -83,6 +86,7 @@ export const emptyState = (): MemoryState => ({
   rewards: new Map(),
   mines: [],
   fairnessRoots: new Map(),
+  fairnessTrees: new Map(),
   referrals: new Map(),
   prizes: new Map(),
   winnings: new Map(),

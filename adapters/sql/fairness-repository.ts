@@ -2,7 +2,18 @@
 // root, and the published entries and mines of a closed game.
 import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import type { GameKey } from '../../core/model.ts';
-import type { EntryLeafRow, FairnessRepository, MineLeafRow, StoredRoot } from '../../core/fairness/ports.ts';
+import type {
+  EntryLeafRow,
+  FairnessRepository,
+  MineLeafRow,
+  StoredRoot,
+  StoredTreeNode,
+  TreeItem,
+  TreeKey,
+  TreeSummary,
+  WinnerProof,
+} from '../../core/fairness/ports.ts';
+import type { FairnessNodesTable } from './schema.ts';
 import type { SqlContext } from './dialect.ts';
 
 /**
@@ -14,6 +25,18 @@ const PAGE = 5_000;
 
 type LeafQuery = { compile(): CompiledQuery<{ leaf: string }>; execute(): Promise<{ leaf: string }[]> };
 const leavesOfRows = (rows: { leaf: string }[]): string[] => rows.map((r) => r.leaf);
+
+/** Nodes written per INSERT: 8 values each, well under either database's limit of bound values. */
+const NODES_PER_INSERT = 500;
+
+const toNode = (row: FairnessNodesTable): StoredTreeNode => ({
+  level: row.level,
+  position: row.position,
+  hash: row.hash,
+  lo: Number(row.lo),
+  hi: Number(row.hi),
+  first: row.first_number === null || row.first_leaf === null ? null : { number: Number(row.first_number), leaf: row.first_leaf },
+});
 
 export class SqlFairnessRepository implements FairnessRepository {
   constructor(
@@ -112,5 +135,128 @@ export class SqlFairnessRepository implements FairnessRepository {
       .orderBy(this.#leafOrder())
       .execute();
     return { entries, mines };
+  }
+
+  async treeItems(gameKey: GameKey, from: TreeKey | null, skip: number, limit: number): Promise<TreeItem[]> {
+    const { db } = this.ctx;
+    // Each arm reads its (game_key, number, leaf) index in order; the databases merge the two ordered arms.
+    const arm = <T extends 'entries' | 'mines'>(table: T, kind: TreeItem['kind']) =>
+      db
+        .selectFrom(table as 'entries')
+        .select([sql.lit(kind).as('kind'), 'id', 'number', 'salt', 'leaf'])
+        .where('game_key', '=', gameKey)
+        .$if(from !== null, (q) => q.where((eb) => eb(eb.refTuple('number', 'leaf'), '>=', eb.tuple(from?.number ?? 0, from?.leaf ?? ''))));
+    const rows = await arm('entries', 'entry')
+      .unionAll(arm('mines', 'mine'))
+      .orderBy('number')
+      .orderBy('leaf')
+      .limit(limit)
+      .offset(skip)
+      .execute();
+    return rows.map((r) => ({ kind: r.kind === 'mine' ? 'mine' : 'entry', id: r.id, number: Number(r.number), salt: r.salt, leaf: r.leaf }));
+  }
+
+  async treeItemByLeaf(gameKey: GameKey, leaf: string): Promise<TreeItem | null> {
+    const { db } = this.ctx;
+    const entry = await db.selectFrom('entries').select(['id', 'number', 'salt', 'leaf']).where('game_key', '=', gameKey).where('leaf', '=', leaf).executeTakeFirst();
+    if (entry) return { kind: 'entry', id: entry.id, number: Number(entry.number), salt: entry.salt, leaf };
+    const mine = await db.selectFrom('mines').select(['id', 'number', 'salt', 'leaf']).where('game_key', '=', gameKey).where('leaf', '=', leaf).executeTakeFirst();
+    return mine ? { kind: 'mine', id: mine.id, number: Number(mine.number), salt: mine.salt, leaf } : null;
+  }
+
+  async storeTree(gameKey: GameKey, summary: TreeSummary, nodes: readonly StoredTreeNode[]): Promise<void> {
+    const { db } = this.ctx;
+    await db
+      .updateTable('games')
+      .set({
+        fairness_root: summary.root,
+        fairness_reason: null,
+        fairness_version: 2,
+        fairness_size: summary.size,
+        fairness_lo: summary.lo,
+        fairness_hi: summary.hi,
+        fairness_winner_proof: JSON.stringify(summary.winnerProof),
+      })
+      .where('key', '=', gameKey)
+      .execute();
+    for (let i = 0; i < nodes.length; i += NODES_PER_INSERT) {
+      const rows = nodes.slice(i, i + NODES_PER_INSERT).map((n) => ({
+        game_key: gameKey,
+        level: n.level,
+        position: n.position,
+        hash: n.hash,
+        lo: n.lo,
+        hi: n.hi,
+        first_number: n.first?.number ?? null,
+        first_leaf: n.first?.leaf ?? null,
+      }));
+      await db.insertInto('fairness_nodes').values(rows).execute();
+    }
+  }
+
+  async treeSummary(gameKey: GameKey): Promise<TreeSummary | null> {
+    const row = await this.ctx.db
+      .selectFrom('games')
+      .select(['fairness_root', 'fairness_size', 'fairness_lo', 'fairness_hi', 'fairness_winner_proof'])
+      .where('key', '=', gameKey)
+      .where('status', '=', 'closed')
+      .where('fairness_version', '=', 2)
+      .executeTakeFirst();
+    if (!row || row.fairness_root === null || row.fairness_winner_proof === null) return null;
+    return {
+      root: row.fairness_root,
+      size: Number(row.fairness_size),
+      lo: Number(row.fairness_lo),
+      hi: Number(row.fairness_hi),
+      // Written only by storeTree, from the close's own WinnerProof.
+      winnerProof: JSON.parse(row.fairness_winner_proof) as WinnerProof,
+    };
+  }
+
+  async treeNodes(gameKey: GameKey, level: number, positions: readonly number[]): Promise<StoredTreeNode[]> {
+    if (positions.length === 0) return [];
+    const rows = await this.ctx.db
+      .selectFrom('fairness_nodes')
+      .selectAll()
+      .where('game_key', '=', gameKey)
+      .where('level', '=', level)
+      .where('position', 'in', [...positions])
+      .execute();
+    const byPosition = new Map(rows.map((r) => [Number(r.position), toNode(r)]));
+    return positions.flatMap((p) => byPosition.get(p) ?? []);
+  }
+
+  async treeBlockAt(gameKey: GameKey, level: number, key: TreeKey): Promise<StoredTreeNode | null> {
+    const row = await this.ctx.db
+      .selectFrom('fairness_nodes')
+      .selectAll()
+      .where('game_key', '=', gameKey)
+      .where('level', '=', level)
+      .where((eb) => eb(eb.refTuple('first_number', 'first_leaf'), '<=', eb.tuple(key.number, key.leaf)))
+      .orderBy('position', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? toNode(row) : null;
+  }
+
+  async receiptsOf(gameKey: GameKey, userId: string): Promise<{ entries: EntryLeafRow[]; mines: MineLeafRow[] }> {
+    const { db } = this.ctx;
+    const entries = await db
+      .selectFrom('entries')
+      .select(['id as entryId', 'number', 'salt', 'leaf'])
+      .where('game_key', '=', gameKey)
+      .where('user_id', '=', userId)
+      .orderBy('submitted_at')
+      .execute();
+    const mines = await db
+      .selectFrom('mines')
+      .select(['id as mineId', 'number', 'salt', 'leaf'])
+      .where('game_key', '=', gameKey)
+      .where('user_id', '=', userId)
+      .execute();
+    return {
+      entries: entries.map((e) => ({ ...e, number: Number(e.number) })),
+      mines: mines.map((m) => ({ ...m, number: Number(m.number) })),
+    };
   }
 }

@@ -88,6 +88,26 @@ export interface GamesTable {
   fairness_root: string | null;
   /** Why a closed game has no root (set by migration 0005). */
   fairness_reason: string | null;
+  /** 2 for a game closed with tree version 2 (migration 0011); null for version 1 or no root. */
+  fairness_version: number | null;
+  fairness_size: number | null;
+  fairness_lo: number | null;
+  fairness_hi: number | null;
+  /** The winner proof's JSON `{bound, count, complement}`, computed at the close. */
+  fairness_winner_proof: string | null;
+}
+
+/** The upper levels of a version 2 tree, stored at the close (migration 0011). */
+export interface FairnessNodesTable {
+  game_key: string;
+  level: number;
+  position: number;
+  hash: string;
+  lo: number;
+  hi: number;
+  /** Block-level nodes: the key of the block's first item. */
+  first_number: number | null;
+  first_leaf: string | null;
 }
 
 /** The close's count of a game per number (migration 0006). */
@@ -267,6 +287,7 @@ export interface Database {
   bonus_entries: BonusEntriesTable;
   reward_items: RewardItemsTable;
   mines: MinesTable;
+  fairness_nodes: FairnessNodesTable;
   referrals: ReferralsTable;
   prize_configs: PrizeConfigsTable;
   winnings: WinningsTable;

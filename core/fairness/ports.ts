@@ -1,5 +1,6 @@
 // What the fairness module needs from the database: the leaves in order for the close, the stored
-// root, and the published rows of a closed game.
+// root, and the published rows of a closed game; for tree version 2, the items in tree order and the
+// tree's upper levels stored at the close.
 import type { GameKey } from '../model.ts';
 
 export interface EntryLeafRow {
@@ -22,6 +23,47 @@ export interface StoredRoot {
   reason: string | null;
 }
 
+/** An item of tree version 2: an entry or a mine with what its leaf commits to. */
+export interface TreeItem {
+  kind: 'entry' | 'mine';
+  id: string;
+  number: number;
+  salt: string;
+  leaf: string;
+}
+
+/** Where an item stands in tree order: `(number, leaf)` ascending. */
+export interface TreeKey {
+  number: number;
+  leaf: string;
+}
+
+/** A node of tree version 2 at `level` (0: the items), `position` from the left of its level. */
+export interface StoredTreeNode {
+  level: number;
+  position: number;
+  hash: string;
+  lo: number;
+  hi: number;
+  /** For a node of the block level: the key of the first item below it, where its block starts. */
+  first: TreeKey | null;
+}
+
+export interface WinnerProof {
+  bound: number;
+  count: number;
+  complement: { hash: string; lo: number; hi: number }[];
+}
+
+/** What the close stores of a version 2 tree, besides its upper nodes. */
+export interface TreeSummary {
+  root: string;
+  size: number;
+  lo: number;
+  hi: number;
+  winnerProof: WinnerProof;
+}
+
 export interface FairnessRepository {
   /**
    * Every leaf of the game, entries and mines together, ascending as strings (code-point order), in
@@ -35,4 +77,21 @@ export interface FairnessRepository {
   storedRoot(gameKey: GameKey): Promise<StoredRoot | null>;
   /** The game's entries and mines with their salts and leaves, each list sorted by leaf. */
   publishedRows(gameKey: GameKey): Promise<{ entries: EntryLeafRow[]; mines: MineLeafRow[] }>;
+  /**
+   * Items in tree order, from the first at or after `from` (the beginning when null), skipping `skip` of them,
+   * at most `limit`: entries and mines together.
+   */
+  treeItems(gameKey: GameKey, from: TreeKey | null, skip: number, limit: number): Promise<TreeItem[]>;
+  /** The entry or mine of the game with this leaf. */
+  treeItemByLeaf(gameKey: GameKey, leaf: string): Promise<TreeItem | null>;
+  /** Stores a version 2 tree with the game (its root too, as `storedRoot` answers it); the close calls it once. */
+  storeTree(gameKey: GameKey, summary: TreeSummary, nodes: readonly StoredTreeNode[]): Promise<void>;
+  /** The stored summary of a game closed with tree version 2, or null (open, unknown, or version 1). */
+  treeSummary(gameKey: GameKey): Promise<TreeSummary | null>;
+  /** The stored nodes of one level at these positions, in the order asked; a position not stored is left out. */
+  treeNodes(gameKey: GameKey, level: number, positions: readonly number[]): Promise<StoredTreeNode[]>;
+  /** The stored node of `level` whose block starts last at or before `key`: the block holding the item at `key`. */
+  treeBlockAt(gameKey: GameKey, level: number, key: TreeKey): Promise<StoredTreeNode | null>;
+  /** The player's entries and mines in the game, with their receipts' fields. */
+  receiptsOf(gameKey: GameKey, userId: string): Promise<{ entries: EntryLeafRow[]; mines: MineLeafRow[] }>;
 }

@@ -9,6 +9,7 @@ import { closeTally } from './0006-close-tally.ts';
 import { leaderboardRanks } from './0007-leaderboard-ranks.ts';
 import { mailAddresses } from './0008-mail-addresses.ts';
 import { prizeAudit } from './0010-prize-audit.ts';
+import { fairnessTreeV2 } from './0011-fairness-tree-v2.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-leaderboard-ranks': leaderboardRanks,
   '0008-mail-addresses': mailAddresses,
   '0010-prize-audit': prizeAudit,
+  '0011-fairness-tree-v2': fairnessTreeV2,
 };
