@@ -213,9 +213,10 @@ const show = (value: number | null): string => (value === null ? 'none' : String
 
 /**
  * The winner proof against the summary: `items` are the first `count` items (read through the items
- * pages). Their leaves follow from their fields, they are in tree order and all ≤ B, every complement
- * node has lo > B (so no item left out can be ≤ B), both rebuild the published root, and the resolution
- * over the items gives the published winner and runner-up.
+ * pages). Their leaves follow from their fields, they are in tree order, all but the last are ≤ B and the
+ * last is above B unless it is the game's last item (so nothing up to B is left out), every complement node
+ * has lo > B, both rebuild the published root, and the resolution over the items gives the published winner
+ * and runner-up.
  */
 export const verifyWinnerProof = (digest: Digest, summary: TreeV2Summary, proof: WinnerProof, items: readonly TreeItem[]): ProofCheck<WinnerField> => {
   const bound = winnerBound(summary);
@@ -234,9 +235,13 @@ export const verifyWinnerProof = (digest: Digest, summary: TreeV2Summary, proof:
     if (previous && compareTreeItems(previous, item) >= 0) {
       return mismatch({ field: 'order', id: item.id, computed: 'ascending by number, then leaf', published: `${String(item.number)} after ${String(previous.number)}`, message: `The items are out of order at ${item.kind} ${item.id}.` });
     }
-    if (item.number > bound) {
-      return mismatch({ field: 'count', id: item.id, computed: `≤ ${String(bound)}`, published: String(item.number), message: `${item.kind} ${item.id} has number ${String(item.number)}, above ${String(bound)}: the proof should stop before it.` });
+    if (previous && previous.number > bound) {
+      return mismatch({ field: 'count', id: item.id, computed: `≤ ${String(bound)}`, published: String(previous.number), message: `The proof goes on past the first item above ${String(bound)}.` });
     }
+  }
+  const last = items.at(-1);
+  if (last && last.number <= bound && proof.count < summary.size) {
+    return mismatch({ field: 'count', id: last.id, computed: `> ${String(bound)}`, published: String(last.number), message: `The proof stops at number ${String(last.number)}: it must go on to the first item above ${String(bound)}, so that nothing up to ${String(bound)} is left out.` });
   }
   const needed = complementNeeded(proof.count, summary.size);
   if (proof.complement.length !== needed) {

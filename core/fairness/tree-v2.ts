@@ -24,7 +24,16 @@ export interface TreeNode {
   hi: number;
 }
 
-/** The winner proof: every item with number ≤ `bound` (the first `count` items) plus the `complement` nodes. */
+/**
+ * The winner proof: the first `count` items (every item with number ≤ `bound`, then the first item above it
+ * if there is one) plus the `complement` nodes that rebuild the root with them.
+ *
+ * Why the first item above the bound: a node's hash commits to its own interval, but its parent's text
+ * carries only the left child's lo and the right child's hi. A complement node is always a right child, so
+ * its published lo is bound to nothing the verifier computes: a proof could stop inside the runner-up's
+ * number (3, 5, | 5, 9 read as "5 is unique") and claim lo > B for the rest. The first item above the
+ * bound, read and hashed like the others, shows where the numbers up to B end.
+ */
 export interface WinnerProof {
   bound: number;
   count: number;
@@ -98,7 +107,8 @@ export const treeV2Levels = (digest: Digest, gameKey: GameKey, items: readonly T
  */
 export const winnerProofByLevels = (tree: TreeV2, bound: number | null): WinnerProof => {
   const b = bound ?? tree.root.hi;
-  const count = (tree.levels[0] ?? []).filter((node) => node.lo <= b).length;
+  const upToBound = (tree.levels[0] ?? []).filter((node) => node.lo <= b).length;
+  const count = Math.min(upToBound + 1, tree.size);
   const complement: TreeNode[] = [];
   let k = count;
   for (const level of tree.levels) {
@@ -134,7 +144,7 @@ export interface TreeV2Result {
  * level's odd last node, since k = s − 1 with k odd means s is even; it always pairs with the known node
  * k − 1. When k is odd and k = s, the known last node is the odd one and moves up alone: nothing is given.
  * A given node may itself be a node carried up from below (6 items, 2 known: level 2's node 1 is level 1's
- * node 2); it covers only items at index ≥ count, so its lo > B. Complement nodes are recognised when they
+ * node 2); it covers only items after the first one above the bound, so its lo > B. Complement nodes are recognised when they
  * form, as the node at index ceil(count / 2^level) when that index is odd.
  */
 export class TreeV2Builder {
@@ -144,7 +154,7 @@ export class TreeV2Builder {
   readonly #bound: number | null;
   #size = 0;
   #last: TreeLeaf | undefined;
-  /** Items with number ≤ bound: fixed by the first item above it, or by `finish`. */
+  /** Known items of the winner proof: fixed by the first item above the bound (which counts), or by `finish`. */
   #count: number | null = null;
   /** At most one per level, indexed by level. */
   readonly #complement: TreeNode[] = [];
@@ -165,7 +175,7 @@ export class TreeV2Builder {
     if (this.#finished) throw new Error('The tree is finished.');
     assertTreeOrder(this.#last, item);
     this.#last = item;
-    if (this.#count === null && this.#bound !== null && item.number > this.#bound) this.#count = this.#size;
+    if (this.#count === null && this.#bound !== null && item.number > this.#bound) this.#count = this.#size + 1;
     this.#size += 1;
     let node = leafNode(item);
     let height = 0;
