@@ -47,6 +47,15 @@ describe('an inclusion proof', () => {
     );
   });
 
+  it('is refused rather than served wrong when the block or a stored node is missing', () => {
+    const items = treeItems([1, 2, 3, 4, 5].map((number) => ({ kind: 'entry' as const, number, salt: 'ef'.repeat(16) })));
+    const { stored } = closeGame(items, 1);
+    const input = { index: 4, size: 5, storedFromLevel: 1, block: items.slice(4), stored: (level: number, i: number) => stored.get(`${String(level)}/${String(i)}`) };
+    expect(inclusionProofFromStored(nodeDigest, input)).toEqual(inclusionProof(treeV2Levels(nodeDigest, KEY, items), 4));
+    expect(() => inclusionProofFromStored(nodeDigest, { ...input, block: items.slice(3) })).toThrow(/has 1 items, not 2/);
+    expect(() => inclusionProofFromStored(nodeDigest, { ...input, stored: () => undefined })).toThrow(/No node/);
+  });
+
   it('verifies for every item, with at most one step per level', () => {
     fc.assert(
       fc.property(nonEmptyGame, (items) => {

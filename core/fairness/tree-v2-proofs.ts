@@ -55,12 +55,13 @@ export const siblingPositions = (index: number, size: number): (Position & { sid
   return positions;
 };
 
-const proofOf = (index: number, size: number, nodeAt: (level: number, index: number) => TreeNode): InclusionProof => ({
+const proofOf = (index: number, size: number, nodeAt: (level: number, index: number) => TreeNode | undefined): InclusionProof => ({
   index,
   size,
   path: siblingPositions(index, size).map(({ level, index: at, side }) => {
-    const { hash, lo, hi } = nodeAt(level, at);
-    return { side, hash, lo, hi };
+    const node = nodeAt(level, at);
+    if (!node) throw new Error(`No node ${String(at)} at level ${String(level)}.`);
+    return { side, hash: node.hash, lo: node.lo, hi: node.hi };
   }),
 });
 
@@ -71,11 +72,7 @@ const checkIndex = (index: number, size: number): void => {
 /** The inclusion proof of item `index`, read from the reference levels. */
 export const inclusionProof = (tree: TreeV2, index: number): InclusionProof => {
   checkIndex(index, tree.size);
-  return proofOf(index, tree.size, (level, at) => {
-    const node = tree.levels[level]?.[at];
-    if (!node) throw new Error(`No node ${String(at)} at level ${String(level)}.`);
-    return node;
-  });
+  return proofOf(index, tree.size, (level, at) => tree.levels[level]?.[at]);
 };
 
 /** The aligned block of 2^storedFromLevel items that holds item `index`: the items a proof reads below the stored levels. */
@@ -112,11 +109,7 @@ export const inclusionProofFromStored = (digest: Digest, input: StoredProofInput
   const { from, count } = proofBlock(index, size, storedFromLevel);
   if (block.length !== count) throw new Error(`The block of item ${String(index)} has ${String(count)} items, not ${String(block.length)}.`);
   const local = levelsFrom(digest, block.map(leafNode));
-  return proofOf(index, size, (level, at) => {
-    const node = level < storedFromLevel ? local[level]?.[at - Math.floor(from / 2 ** level)] : stored(level, at);
-    if (!node) throw new Error(`No node ${String(at)} at level ${String(level)}.`);
-    return node;
-  });
+  return proofOf(index, size, (level, at) => (level < storedFromLevel ? local[level]?.[at - Math.floor(from / 2 ** level)] : stored(level, at)));
 };
 
 /** The first thing that does not hold, worded for a player; `id` names the item concerned, if any. */

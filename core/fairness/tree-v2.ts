@@ -101,9 +101,9 @@ export const treeV2Levels = (digest: Digest, gameKey: GameKey, items: readonly T
 };
 
 /**
- * The winner proof by its definition: walking up from level 0 with k known nodes at the left of a level
- * of s nodes, when k is odd and k < s the node at index k is given; the next level knows ceil(k/2).
- * `bound` null: every item is needed (B = hi).
+ * The winner proof by its definition: `count` is the items ≤ B and the first one above it (if any); walking
+ * up from level 0 with k = count known nodes at the left of a level of s nodes, when k is odd and k < s the
+ * node at index k is given; the next level knows ceil(k/2). `bound` null: every item is needed (B = hi).
  */
 export const winnerProofByLevels = (tree: TreeV2, bound: number | null): WinnerProof => {
   const b = bound ?? tree.root.hi;
@@ -137,15 +137,15 @@ export interface TreeV2Result {
  * The same tree, fed one item at a time in tree order, holding O(log n) nodes. The stack holds one
  * complete subtree per set bit of the count (as v1's RootBuilder); every complete node is handed out
  * when it forms. `finish` then walks the right edge: at level l the last node is the pair of the stack's
- * subtree of height l − 1 (if any) and the last node of level l − 1 (if partial), else whichever exists,
- * moved up unchanged; these are the nodes of the definition that cover fewer than 2^l items.
+ * subtree of height l − 1 (if any) and the last node of level l − 1 (if that one is partial), else
+ * whichever of them exists, moved up unchanged; these are the nodes that cover fewer than 2^l items.
  *
  * The complement and the odd-node rule: the node given at index k of a level (k odd, k < s) is never that
  * level's odd last node, since k = s − 1 with k odd means s is even; it always pairs with the known node
  * k − 1. When k is odd and k = s, the known last node is the odd one and moves up alone: nothing is given.
  * A given node may itself be a node carried up from below (6 items, 2 known: level 2's node 1 is level 1's
- * node 2); it covers only items after the first one above the bound, so its lo > B. Complement nodes are recognised when they
- * form, as the node at index ceil(count / 2^level) when that index is odd.
+ * node 2); it covers only items after the first one above the bound, so its lo > B. Complement nodes are
+ * recognised when they form, as the node at index ceil(count / 2^level) when that index is odd.
  */
 export class TreeV2Builder {
   readonly #stack: { height: number; node: TreeNode }[] = [];
@@ -209,9 +209,9 @@ export class TreeV2Builder {
     for (let level = 1, s = this.#size; s > 1; level += 1) {
       s = Math.ceil(s / 2);
       const sub = this.#stack[next];
-      const carried = sub?.height === level - 1 ? sub.node : null;
-      if (carried) next -= 1;
-      tail = carried && tail ? parentNode(this.digest, carried, tail) : (carried ?? tail);
+      const whole = sub?.height === level - 1 ? sub.node : null;
+      if (whole) next -= 1;
+      tail = whole && tail ? parentNode(this.digest, whole, tail) : (whole ?? tail);
       if (tail) this.#formed(level, s - 1, tail);
     }
     const root = tail ?? (this.#stack[0] as { node: TreeNode }).node;
