@@ -248,26 +248,23 @@ const leafOf = <K extends string>(idName: K) =>
     leaf: z.ZodString;
   });
 
-/** GET /api/fairness/{gameKey}: lists sorted by leaf; no user ids, names or e-mails. */
-export const FairnessRecordResponse = z
-  .discriminatedUnion('status', [
-    z.object({ gameDate: gameKey, status: z.literal('open') }),
-    z.object({
-      gameDate: gameKey,
-      status: z.literal('closed'),
-      closedAt: instant.nullable(),
-      /** null for games closed before receipts existed; `reason` then says so. */
-      root: z.string().nullable(),
-      reason: z.string().optional(),
-      entriesTotal: z.number().int(),
-      winningNumber: nullableInt,
-      secondPlaceNumber: nullableInt,
-      entries: z.array(leafOf('entryId')),
-      mines: z.array(leafOf('mineId')),
-    }),
-  ])
-  .openapi('FairnessRecordResponse');
-export type FairnessRecordResponse = z.output<typeof FairnessRecordResponse>;
+/** GET /api/fairness/{gameKey} of a game closed with tree version 1: lists sorted by leaf; no user ids, names or e-mails. */
+export const FairnessRecordV1 = z
+  .object({
+    gameDate: gameKey,
+    status: z.literal('closed'),
+    closedAt: instant.nullable(),
+    /** null for games closed before receipts existed; `reason` then says so. */
+    root: z.string().nullable(),
+    reason: z.string().optional(),
+    entriesTotal: z.number().int(),
+    winningNumber: nullableInt,
+    secondPlaceNumber: nullableInt,
+    entries: z.array(leafOf('entryId')),
+    mines: z.array(leafOf('mineId')),
+  })
+  .openapi('FairnessRecordV1');
+
 
 /** A node of tree version 2: its hash and the interval of the numbers below it. */
 export const TreeNodeDto = z.object({ hash: z.string(), lo: z.number().int(), hi: z.number().int() }).openapi('TreeNodeDto');
@@ -298,6 +295,12 @@ export const FairnessSummaryV2 = z
   })
   .openapi('FairnessSummaryV2');
 export type FairnessSummaryV2 = z.output<typeof FairnessSummaryV2>;
+
+/** GET /api/fairness/{gameKey}: open, closed with tree version 1 (the whole record) or 2 (the summary: `treeVersion`). */
+export const FairnessRecordResponse = z
+  .union([z.object({ gameDate: gameKey, status: z.literal('open') }), FairnessRecordV1, FairnessSummaryV2])
+  .openapi('FairnessRecordResponse');
+export type FairnessRecordResponse = z.output<typeof FairnessRecordResponse>;
 
 /** GET /api/fairness/{gameKey}/items?from&count: the items from position `from`, in tree order. */
 export const FairnessItemsResponse = z.object({ gameDate: gameKey, from: z.number().int(), items: z.array(TreeItemDto) }).openapi('FairnessItemsResponse');

@@ -1,21 +1,13 @@
 import type { GameKey } from '../../core/model.ts';
-import type {
-  EntryLeafRow,
-  FairnessRepository,
-  MineLeafRow,
-  StoredRoot,
-  StoredTreeNode,
-  TreeItem,
-  TreeKey,
-  TreeSummary,
-} from '../../core/fairness/ports.ts';
+import type { EntryLeafRow, FairnessRepository, MineLeafRow, StoredRoot, StoredTreeNode, TreeSummary } from '../../core/fairness/ports.ts';
+import type { TreeItem, TreeLeaf } from '../../core/fairness/tree-v2.ts';
 import type { MemoryState } from './state.ts';
 
 /** String order by code unit, as the SQL adapters order by bytes (hex leaves: the same). */
 const byLeaf = (a: { leaf: string }, b: { leaf: string }): number => (a.leaf < b.leaf ? -1 : a.leaf > b.leaf ? 1 : 0);
 
 /** Tree order: `(number, leaf)` ascending. */
-const byKey = (a: TreeKey, b: TreeKey): number => a.number - b.number || byLeaf(a, b);
+const byKey = (a: TreeLeaf, b: TreeLeaf): number => a.number - b.number || byLeaf(a, b);
 
 export class MemoryFairnessRepository implements FairnessRepository {
   constructor(private readonly state: () => MemoryState) {}
@@ -57,7 +49,7 @@ export class MemoryFairnessRepository implements FairnessRepository {
     ].sort(byKey);
   }
 
-  async treeItems(gameKey: GameKey, from: TreeKey | null, skip: number, limit: number): Promise<TreeItem[]> {
+  async treeItems(gameKey: GameKey, from: TreeLeaf | null, skip: number, limit: number): Promise<TreeItem[]> {
     const items = this.#treeItems(gameKey).filter((item) => from === null || byKey(item, from) >= 0);
     return items.slice(skip, skip + limit);
   }
@@ -83,7 +75,7 @@ export class MemoryFairnessRepository implements FairnessRepository {
     return positions.flatMap((p) => nodes.filter((n) => n.level === level && n.position === p)).map((n) => structuredClone(n));
   }
 
-  async treeBlockAt(gameKey: GameKey, level: number, key: TreeKey): Promise<StoredTreeNode | null> {
+  async treeBlockAt(gameKey: GameKey, level: number, key: TreeLeaf): Promise<StoredTreeNode | null> {
     const nodes = this.state().fairnessTrees.get(gameKey)?.nodes ?? [];
     const starts = nodes.filter((n) => n.level === level && n.first !== null && byKey(n.first, key) <= 0);
     const last = starts.sort((a, b) => a.position - b.position).at(-1);

@@ -2,17 +2,8 @@
 // root, and the published entries and mines of a closed game.
 import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import type { GameKey } from '../../core/model.ts';
-import type {
-  EntryLeafRow,
-  FairnessRepository,
-  MineLeafRow,
-  StoredRoot,
-  StoredTreeNode,
-  TreeItem,
-  TreeKey,
-  TreeSummary,
-  WinnerProof,
-} from '../../core/fairness/ports.ts';
+import type { EntryLeafRow, FairnessRepository, MineLeafRow, StoredRoot, StoredTreeNode, TreeSummary } from '../../core/fairness/ports.ts';
+import type { TreeItem, TreeLeaf, WinnerProof } from '../../core/fairness/tree-v2.ts';
 import type { FairnessNodesTable } from './schema.ts';
 import type { SqlContext } from './dialect.ts';
 
@@ -137,7 +128,7 @@ export class SqlFairnessRepository implements FairnessRepository {
     return { entries, mines };
   }
 
-  async treeItems(gameKey: GameKey, from: TreeKey | null, skip: number, limit: number): Promise<TreeItem[]> {
+  async treeItems(gameKey: GameKey, from: TreeLeaf | null, skip: number, limit: number): Promise<TreeItem[]> {
     const { db } = this.ctx;
     // Each arm reads its (game_key, number, leaf) index in order; the databases merge the two ordered arms.
     const arm = <T extends 'entries' | 'mines'>(table: T, kind: TreeItem['kind']) =>
@@ -226,7 +217,7 @@ export class SqlFairnessRepository implements FairnessRepository {
     return positions.flatMap((p) => byPosition.get(p) ?? []);
   }
 
-  async treeBlockAt(gameKey: GameKey, level: number, key: TreeKey): Promise<StoredTreeNode | null> {
+  async treeBlockAt(gameKey: GameKey, level: number, key: TreeLeaf): Promise<StoredTreeNode | null> {
     const row = await this.ctx.db
       .selectFrom('fairness_nodes')
       .selectAll()

@@ -30,7 +30,7 @@ const playedGame = async (): Promise<{ deps: TestDeps; receipts: Awaited<ReturnT
 
 const closed = async (deps: TestDeps): Promise<ClosedRecord> => {
   const record = await fairnessRecord(deps, KEY);
-  if (record.status !== 'closed') throw new Error('expected a closed record');
+  if (record.status !== 'closed' || 'treeVersion' in record) throw new Error('expected a closed version 1 record');
   return record;
 };
 

@@ -7,6 +7,7 @@ import { DomainError } from '../errors.ts';
 import { parseGameKey } from '../game/calendar.ts';
 import { NO_ROOT_REASON, receiptIncluded, verifyRecord, type ClosedRecord, type FairnessRecord, type Mismatch, type Receipt } from './record.ts';
 import { rootOfSortedStream } from './root.ts';
+import { ITEMS_PAGE_SIZE, treeHoldsReceipt, verifyStoredTree } from './tree-v2-record.ts';
 
 /** The game's root as the database holds it now: its leaves, in leaf order, folded. The one way a root is computed. */
 export const foldStoredLeaves = (repos: Repositories, digest: Digest, gameKey: GameKey): Promise<{ root: string; leaves: number }> =>
@@ -23,8 +24,27 @@ const closedRecordIn = async (repos: Repositories, key: GameKey): Promise<Fairne
   const game = await repos.games.byKey(key);
   if (!game) return null;
   if (game.status === 'open') return { gameDate: game.key, status: 'open' };
-  const stored = await repos.fairness.storedRoot(key);
   const stats = await repos.games.stats(key);
+  const tree = await repos.fairness.treeSummary(key);
+  if (tree) {
+    const entriesTotal = stats?.snapshot.entriesTotal ?? 0;
+    return {
+      gameDate: game.key,
+      status: 'closed',
+      closedAt: game.closedAt,
+      treeVersion: 2,
+      root: tree.root,
+      size: tree.size,
+      lo: tree.lo,
+      hi: tree.hi,
+      entriesTotal,
+      minesTotal: tree.size - entriesTotal,
+      winningNumber: stats?.snapshot.winningNumber ?? null,
+      secondPlaceNumber: stats?.snapshot.secondPlaceNumber ?? null,
+      pageSize: ITEMS_PAGE_SIZE,
+    };
+  }
+  const stored = await repos.fairness.storedRoot(key);
   const { entries, mines } = await repos.fairness.publishedRows(key);
   return {
     gameDate: game.key,
@@ -70,6 +90,14 @@ export interface StoredGameCheck {
 export const verifyStoredGame = async (deps: Deps, key: string, receipt: Receipt | null): Promise<StoredGameCheck> => {
   const record = await fairnessRecord(deps, key);
   if (record.status === 'open') throw new DomainError('CONFLICT', `The game ${key} is still open: there is nothing to verify yet.`);
+  if ('treeVersion' in record) {
+    const check = await verifyStoredTree(deps, key, record);
+    const included = receipt ? await treeHoldsReceipt(deps, key, receipt) : null;
+    const base = { gameKey: key, storedRoot: record.root, computedRoot: check.computedRoot, leaves: check.size, receiptIncluded: included, mismatch: null };
+    if (check.problem !== null) return { ...base, ok: false, problem: check.problem };
+    if (included === false) return { ...base, ok: false, problem: "The receipt is not in this game's record." };
+    return { ...base, ok: true, problem: null };
+  }
   const { root: computedRoot, leaves } = await deps.store.read((repos) => foldStoredLeaves(repos, deps.digest, key));
   const closed: ClosedRecord = record;
   const included = receipt ? receiptIncluded(deps.digest, closed, receipt) : null;

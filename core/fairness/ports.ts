@@ -2,6 +2,7 @@
 // root, and the published rows of a closed game; for tree version 2, the items in tree order and the
 // tree's upper levels stored at the close.
 import type { GameKey } from '../model.ts';
+import type { TreeItem, TreeLeaf, TreeNode, WinnerProof } from './tree-v2.ts';
 
 export interface EntryLeafRow {
   entryId: string;
@@ -23,36 +24,12 @@ export interface StoredRoot {
   reason: string | null;
 }
 
-/** An item of tree version 2: an entry or a mine with what its leaf commits to. */
-export interface TreeItem {
-  kind: 'entry' | 'mine';
-  id: string;
-  number: number;
-  salt: string;
-  leaf: string;
-}
-
-/** Where an item stands in tree order: `(number, leaf)` ascending. */
-export interface TreeKey {
-  number: number;
-  leaf: string;
-}
-
-/** A node of tree version 2 at `level` (0: the items), `position` from the left of its level. */
-export interface StoredTreeNode {
+/** A node of tree version 2 as the close stores it: `level` 0 is the items, `position` counts from the left. */
+export interface StoredTreeNode extends TreeNode {
   level: number;
   position: number;
-  hash: string;
-  lo: number;
-  hi: number;
   /** For a node of the block level: the key of the first item below it, where its block starts. */
-  first: TreeKey | null;
-}
-
-export interface WinnerProof {
-  bound: number;
-  count: number;
-  complement: { hash: string; lo: number; hi: number }[];
+  first: TreeLeaf | null;
 }
 
 /** What the close stores of a version 2 tree, besides its upper nodes. */
@@ -81,7 +58,7 @@ export interface FairnessRepository {
    * Items in tree order, from the first at or after `from` (the beginning when null), skipping `skip` of them,
    * at most `limit`: entries and mines together.
    */
-  treeItems(gameKey: GameKey, from: TreeKey | null, skip: number, limit: number): Promise<TreeItem[]>;
+  treeItems(gameKey: GameKey, from: TreeLeaf | null, skip: number, limit: number): Promise<TreeItem[]>;
   /** The entry or mine of the game with this leaf. */
   treeItemByLeaf(gameKey: GameKey, leaf: string): Promise<TreeItem | null>;
   /** Stores a version 2 tree with the game (its root too, as `storedRoot` answers it); the close calls it once. */
@@ -91,7 +68,7 @@ export interface FairnessRepository {
   /** The stored nodes of one level at these positions, in the order asked; a position not stored is left out. */
   treeNodes(gameKey: GameKey, level: number, positions: readonly number[]): Promise<StoredTreeNode[]>;
   /** The stored node of `level` whose block starts last at or before `key`: the block holding the item at `key`. */
-  treeBlockAt(gameKey: GameKey, level: number, key: TreeKey): Promise<StoredTreeNode | null>;
+  treeBlockAt(gameKey: GameKey, level: number, key: TreeLeaf): Promise<StoredTreeNode | null>;
   /** The player's entries and mines in the game, with their receipts' fields. */
   receiptsOf(gameKey: GameKey, userId: string): Promise<{ entries: EntryLeafRow[]; mines: MineLeafRow[] }>;
 }

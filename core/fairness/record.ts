@@ -9,23 +9,39 @@ import { rootByLevels } from './root.ts';
 
 export const NO_ROOT_REASON = 'Closed before receipts existed: this game has no published commitment.';
 
-export type FairnessRecord =
-  | { gameDate: GameKey; status: 'open' }
-  | {
-      gameDate: GameKey;
-      status: 'closed';
-      closedAt: Instant | null;
-      root: string | null;
-      /** Only when root is null: why the game has no commitment. */
-      reason?: string;
-      entriesTotal: number;
-      winningNumber: number | null;
-      secondPlaceNumber: number | null;
-      entries: EntryLeafRow[];
-      mines: MineLeafRow[];
-    };
+/** The record of a game closed with tree version 1: every entry and mine, sorted by leaf. */
+export interface ClosedRecord {
+  gameDate: GameKey;
+  status: 'closed';
+  closedAt: Instant | null;
+  root: string | null;
+  /** Only when root is null: why the game has no commitment. */
+  reason?: string;
+  entriesTotal: number;
+  winningNumber: number | null;
+  secondPlaceNumber: number | null;
+  entries: EntryLeafRow[];
+  mines: MineLeafRow[];
+}
 
-export type ClosedRecord = Extract<FairnessRecord, { status: 'closed' }>;
+/** The summary of a game closed with tree version 2: its items are read page by page. */
+export interface TreeV2Record {
+  gameDate: GameKey;
+  status: 'closed';
+  closedAt: Instant | null;
+  treeVersion: 2;
+  root: string;
+  size: number;
+  lo: number;
+  hi: number;
+  entriesTotal: number;
+  minesTotal: number;
+  winningNumber: number | null;
+  secondPlaceNumber: number | null;
+  pageSize: number;
+}
+
+export type FairnessRecord = { gameDate: GameKey; status: 'open' } | ClosedRecord | TreeV2Record;
 
 export interface EntryReceipt {
   gameDate: GameKey;

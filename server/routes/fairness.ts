@@ -1,24 +1,129 @@
-// GET /api/fairness/{gameKey}: the published fairness record of a game (DESIGN.md §16). Public: it
-// names no player, and an open game says only that it is open.
+// GET /api/fairness/{gameKey} and, for games closed with tree version 2, its items, proofs and a player's receipts
+// (DESIGN.md §16). Public but the receipts: nothing here names a player. A closed tree never changes, so its answers
+// are cached for a year and revalidated by ETag.
 import { z } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { etag } from 'hono/etag';
 import { fairnessRecord } from '../../core/fairness/fairness.ts';
+import { gameReceipts, ITEMS_PAGE_SIZE, treeInclusionProof, treeItemsPage, treeWinnerProof } from '../../core/fairness/tree-v2-record.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';
-import { FairnessRecordResponse, gameDateParam } from '../contract.ts';
+import { signedIn } from '../auth/guards.ts';
+import {
+  FairnessItemsResponse,
+  FairnessRecordResponse,
+  GameReceiptsResponse,
+  gameDateParam,
+  InclusionProofResponse,
+  WinnerProofResponse,
+} from '../contract.ts';
+import { setResponseHeader } from '../node-response.ts';
 import { apiApp, apiRoute, json } from '../openapi.ts';
 
-const GameKeyParams = z.object({ gameKey: gameDateParam.openapi({ param: { name: 'gameKey', in: 'path' }, example: '2026-11-20' }) });
+const tags = ['Fairness'];
+const gameKeyParam = gameDateParam.openapi({ param: { name: 'gameKey', in: 'path' }, example: '2026-11-20' });
+const GameKeyParams = z.object({ gameKey: gameKeyParam });
+const LeafParams = z.object({
+  gameKey: gameKeyParam,
+  leaf: z.string().openapi({ param: { name: 'leaf', in: 'path' }, description: 'The item’s leaf: 64 hex characters.' }),
+});
+/** The core checks the numbers and names the field; the edge only documents them. */
+const wholeNumber = (name: string, description: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : /^\d+$/.test(v) ? Number(v) : Number.NaN))
+    .openapi({ type: 'integer', description, param: { name, in: 'query' } });
+const ItemsQuery = z.object({
+  from: wholeNumber('from', 'The position of the first item, from 0 (default 0).'),
+  count: wholeNumber('count', `How many items, 1–${String(ITEMS_PAGE_SIZE)} (default ${String(ITEMS_PAGE_SIZE)}).`),
+});
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+const notModified = { 304: { description: 'Not modified: the ETag sent in If-None-Match still holds.' } };
+/** A closed tree's answers never change. */
+const immutable: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.res.status === 200) setResponseHeader(c, 'Cache-Control', `public, max-age=${String(YEAR_SECONDS)}, immutable`);
+};
 
 export const fairnessRoutes = ({ deps }: AppServices) =>
-  apiApp<AppEnv>().openapi(
-    apiRoute(
-      {
-        method: 'get',
-        path: '/fairness/{gameKey}',
-        tags: ['Game'],
-        request: { params: GameKeyParams },
-        responses: { 200: json(FairnessRecordResponse, "The game's fairness record: every entry's and mine's leaf, and the root.") },
+  apiApp<AppEnv>()
+    .openapi(
+      apiRoute(
+        {
+          method: 'get',
+          path: '/fairness/{gameKey}',
+          tags,
+          request: { params: GameKeyParams },
+          responses: { 200: json(FairnessRecordResponse, "The game's fairness record: open; version 1, every leaf; or version 2, the tree's summary.") },
+        },
+        { access: 'public', failures: ['NOT_FOUND', 'CONFLICT'] },
+      ),
+      async (c) => {
+        const record = await fairnessRecord(deps, c.req.valid('param').gameKey);
+        if ('treeVersion' in record) setResponseHeader(c, 'Cache-Control', `public, max-age=${String(YEAR_SECONDS)}, immutable`);
+        return c.json(record, 200);
       },
-      { access: 'public', failures: ['NOT_FOUND', 'CONFLICT'] },
-    ),
-    async (c) => c.json(await fairnessRecord(deps, c.req.valid('param').gameKey), 200),
-  );
+    )
+    .openapi(
+      apiRoute(
+        {
+          method: 'get',
+          path: '/fairness/{gameKey}/items',
+          tags,
+          middleware: [etag(), immutable],
+          request: { params: GameKeyParams, query: ItemsQuery },
+          responses: { 200: json(FairnessItemsResponse, 'The items from position `from`, in tree order.'), ...notModified },
+        },
+        { access: 'public', failures: ['NOT_FOUND'] },
+      ),
+      async (c) => {
+        const { from, count } = c.req.valid('query');
+        return c.json(await treeItemsPage(deps, c.req.valid('param').gameKey, from ?? 0, count ?? ITEMS_PAGE_SIZE), 200);
+      },
+    )
+    .openapi(
+      apiRoute(
+        {
+          method: 'get',
+          path: '/fairness/{gameKey}/proof/{leaf}',
+          tags,
+          middleware: [etag(), immutable],
+          request: { params: LeafParams },
+          responses: { 200: json(InclusionProofResponse, "The item's inclusion proof: its position and the siblings from the leaf up."), ...notModified },
+        },
+        { access: 'public', failures: ['NOT_FOUND'] },
+      ),
+      async (c) => {
+        const { gameKey, leaf } = c.req.valid('param');
+        return c.json(await treeInclusionProof(deps, gameKey, leaf), 200);
+      },
+    )
+    .openapi(
+      apiRoute(
+        {
+          method: 'get',
+          path: '/fairness/{gameKey}/winner-proof',
+          tags,
+          middleware: [etag(), immutable],
+          request: { params: GameKeyParams },
+          responses: { 200: json(WinnerProofResponse, 'The bound, how many first items prove the result, and the complement nodes.'), ...notModified },
+        },
+        { access: 'public', failures: ['NOT_FOUND'] },
+      ),
+      async (c) => c.json(await treeWinnerProof(deps, c.req.valid('param').gameKey), 200),
+    )
+    .openapi(
+      apiRoute(
+        {
+          method: 'get',
+          path: '/fairness/{gameKey}/receipts',
+          tags,
+          middleware: signedIn,
+          request: { params: GameKeyParams },
+          responses: { 200: json(GameReceiptsResponse, "The signed-in player's receipts in the game.") },
+        },
+        { access: 'player', failures: ['NOT_FOUND'] },
+      ),
+      async (c) => c.json(await gameReceipts(deps, c.req.valid('param').gameKey, c.var.user.id), 200),
+    );

@@ -2,7 +2,8 @@
 // any position, an item found by its leaf, the summary and upper nodes the close stores, the block holding a key, and
 // a player's receipts of a game; identical on memory, SQLite and PostgreSQL.
 import { expect, it } from 'vitest';
-import type { StoredTreeNode, TreeItem, TreeSummary } from '../../core/fairness/ports.ts';
+import type { StoredTreeNode, TreeSummary } from '../../core/fairness/ports.ts';
+import type { TreeItem } from '../../core/fairness/tree-v2.ts';
 import type { Repositories } from '../../core/ports.ts';
 import { contract } from './harness.ts';
 import { emptyStats, entry, game, mine, seedUsers } from './fixtures.ts';

@@ -79,7 +79,7 @@ describe('migration 0005-fairness', () => {
       await closeGame(deps, '2026-11-20');
       const record = await fairnessRecord(deps, '2026-11-20');
       expect(record).toMatchObject({ status: 'closed', entriesTotal: 2, winningNumber: 7, secondPlaceNumber: null });
-      if (record.status !== 'closed') throw new Error('expected closed');
+      if (record.status !== 'closed' || 'treeVersion' in record) throw new Error('expected a version 1 record');
       expect(record.entries.map((e) => e.entryId).sort()).toEqual(['new-1', 'new-2']);
       expect(record.mines).toHaveLength(1);
       expect(record.root).toMatch(/^[0-9a-f]{64}$/);

@@ -3,7 +3,7 @@
 // SHA-256 of UTF-8 text.
 import type { FairnessRecordResponse } from '../../../server/contract.ts';
 
-export type ClosedFairnessRecord = Extract<FairnessRecordResponse, { status: 'closed' }>;
+export type ClosedFairnessRecord = Extract<FairnessRecordResponse, { status: 'closed'; entries: unknown }>;
 
 const encoder = new TextEncoder();
 

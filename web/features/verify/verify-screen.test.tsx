@@ -8,7 +8,7 @@ import type { FairnessRecordResponse } from '../../../server/contract.ts';
 import { AppRoutes } from '../../app/router.tsx';
 import { pointWindowAt, startFakeApi, type FakeApi } from '../../testing/fake-api.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
-import { entryLeaf, merkleRoot, mineLeaf } from './fairness-check.ts';
+import { entryLeaf, merkleRoot, mineLeaf, type ClosedFairnessRecord } from './fairness-check.ts';
 
 const KEY = '2026-11-21';
 let api: FakeApi | undefined;
@@ -19,7 +19,7 @@ afterEach(async () => {
 });
 
 /** Entries 2, 2, 7 and 15, a mine on 15: winner 7, no runner-up. */
-const honestRecord = async (): Promise<Extract<FairnessRecordResponse, { status: 'closed' }>> => {
+const honestRecord = async (): Promise<ClosedFairnessRecord> => {
   const rows = await Promise.all(
     [2, 2, 7, 15].map(async (number, i) => {
       const salt = String(i).repeat(32);

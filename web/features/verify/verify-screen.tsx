@@ -63,6 +63,13 @@ function GameCheck({ gameKey }: { gameKey: string }) {
       </Card>
     );
   }
+  if ('treeVersion' in record.data) {
+    return (
+      <Card title={`GAME ${gameKey}`}>
+        <p>This game's record is published as a tree of version 2, which this page does not check yet.</p>
+      </Card>
+    );
+  }
   return (
     <>
       <RecordCheck record={record.data} />

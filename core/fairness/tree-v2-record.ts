@@ -1,0 +1,198 @@
+// The close's tree version 2 (DESIGN.md §16) and what a closed game publishes of it: the summary, the items page by
+// page, an item's inclusion proof, the winner proof and a player's receipts. Nothing here reads a whole game but the
+// close itself: a page or a proof reads its block of items and the stored upper nodes.
+import type { Deps } from '../deps.ts';
+import type { GameKey, Snapshot } from '../model.ts';
+import type { Digest, Repositories } from '../ports.ts';
+import { DomainError } from '../errors.ts';
+import { parseGameKey } from '../game/calendar.ts';
+import type { EntryLeafRow, MineLeafRow, StoredTreeNode, TreeSummary } from './ports.ts';
+import { itemLeaf, TreeV2Builder, type TreeItem, type TreeLeaf, type TreeNode, type WinnerProof } from './tree-v2.ts';
+import { inclusionProofFromStored, proofBlock, storedProofPositions, verifyWinnerProof, type InclusionProof } from './tree-v2-proofs.ts';
+
+/**
+ * The stored levels start at blocks of 2^8 = 256 items: a proof reads one block and about a dozen stored nodes, and
+ * a game of 1,000,000 items stores about 7,800 nodes.
+ */
+export const STORED_FROM_LEVEL = 8;
+const BLOCK = 2 ** STORED_FROM_LEVEL;
+/** The most items one page of /items answers. */
+export const ITEMS_PAGE_SIZE = 10_000;
+/** Items the close reads per query while building the tree. */
+const CLOSE_PAGE = 5_000;
+
+/** The winner proof's bound B given to the builder: the runner-up when both places exist, else null (every item). */
+const boundOf = (snapshot: Pick<Snapshot, 'winningNumber' | 'secondPlaceNumber'>): number | null =>
+  snapshot.winningNumber !== null && snapshot.secondPlaceNumber !== null ? snapshot.secondPlaceNumber : null;
+
+/** Every item of the game in tree order, streamed a page at a time. */
+async function* itemsInTreeOrder(repos: Repositories, gameKey: GameKey): AsyncIterable<readonly TreeItem[]> {
+  let after: TreeItem | null = null;
+  for (;;) {
+    const page: TreeItem[] = await repos.fairness.treeItems(gameKey, after, after ? 1 : 0, CLOSE_PAGE);
+    if (page.length > 0) yield page;
+    if (page.length < CLOSE_PAGE) return;
+    after = page[page.length - 1] ?? null;
+  }
+}
+
+export interface BuiltTree {
+  summary: TreeSummary;
+  nodes: StoredTreeNode[];
+}
+
+/** Builds the game's tree from the database: the summary, the winner proof and the nodes to store. `seen` sees each item. */
+export const buildStoredTree = async (
+  repos: Repositories,
+  digest: Digest,
+  gameKey: GameKey,
+  snapshot: Pick<Snapshot, 'winningNumber' | 'secondPlaceNumber'>,
+  seen: (item: TreeItem) => void = () => undefined,
+): Promise<BuiltTree> => {
+  const nodes: StoredTreeNode[] = [];
+  const blockStarts: TreeLeaf[] = [];
+  const builder = new TreeV2Builder(digest, gameKey, {
+    storedFromLevel: STORED_FROM_LEVEL,
+    bound: boundOf(snapshot),
+    onNode: (level, position, node) => nodes.push({ level, position, ...node, first: null }),
+  });
+  for await (const page of itemsInTreeOrder(repos, gameKey)) {
+    for (const item of page) {
+      if (builder.size % BLOCK === 0) blockStarts.push({ number: item.number, leaf: item.leaf });
+      seen(item);
+      builder.push(item);
+    }
+  }
+  const { root, size, winnerProof } = builder.finish();
+  for (const node of nodes) if (node.level === STORED_FROM_LEVEL) node.first = blockStarts[node.position] ?? null;
+  return { summary: { root: root.hash, size, lo: root.lo, hi: root.hi, winnerProof }, nodes };
+};
+
+/** In the close's unit of work, once the result is known: builds the tree and stores it with the game. */
+export const commitTree = async (repos: Repositories, digest: Digest, gameKey: GameKey, snapshot: Pick<Snapshot, 'winningNumber' | 'secondPlaceNumber'>): Promise<string> => {
+  const { summary, nodes } = await buildStoredTree(repos, digest, gameKey, snapshot);
+  await repos.fairness.storeTree(gameKey, summary, nodes);
+  return summary.root;
+};
+
+const noTree = (key: string) => new DomainError('NOT_FOUND', `No game ${key} closed with a fairness tree of version 2.`);
+
+const treeOf = async (repos: Repositories, key: string): Promise<TreeSummary> => {
+  const summary = parseGameKey(key) ? await repos.fairness.treeSummary(key) : null;
+  if (!summary) throw noTree(key);
+  return summary;
+};
+
+/** The first item of the block `block` (null: the game's first), where a read of that block starts. */
+const blockStart = async (repos: Repositories, key: GameKey, block: number): Promise<TreeLeaf | null> => {
+  if (block === 0) return null;
+  const [node] = await repos.fairness.treeNodes(key, STORED_FROM_LEVEL, [block]);
+  if (!node?.first) throw new Error(`Game ${key} has no stored start of block ${String(block)}.`);
+  return node.first;
+};
+
+/** GET /api/fairness/{gameKey}/items: `count` items from position `from`, in tree order. */
+export const treeItemsPage = async (deps: Deps, key: string, from: number, count: number): Promise<{ gameDate: GameKey; from: number; items: TreeItem[] }> => {
+  if (!Number.isSafeInteger(from) || from < 0) throw new DomainError('VALIDATION', 'from must be a whole number of 0 or more.');
+  if (!Number.isSafeInteger(count) || count < 1 || count > ITEMS_PAGE_SIZE) {
+    throw new DomainError('VALIDATION', `count must be a whole number from 1 to ${String(ITEMS_PAGE_SIZE)}.`);
+  }
+  return deps.store.read(async (repos) => {
+    const { size } = await treeOf(repos, key);
+    if (from >= size) return { gameDate: key, from, items: [] };
+    const block = Math.floor(from / BLOCK);
+    const items = await repos.fairness.treeItems(key, await blockStart(repos, key, block), from - block * BLOCK, Math.min(count, size - from));
+    return { gameDate: key, from, items };
+  });
+};
+
+/** GET /api/fairness/{gameKey}/proof/{leaf}: read from the leaf's block and the stored nodes above it. */
+export const treeInclusionProof = async (deps: Deps, key: string, leaf: string): Promise<InclusionProof> =>
+  deps.store.read(async (repos) => {
+    const { size } = await treeOf(repos, key);
+    const item = await repos.fairness.treeItemByLeaf(key, leaf);
+    if (!item) throw new DomainError('NOT_FOUND', `No item with leaf ${leaf} in game ${key}.`);
+    const holder = await repos.fairness.treeBlockAt(key, STORED_FROM_LEVEL, item);
+    const block = holder?.position ?? 0;
+    const { count } = proofBlock(block * BLOCK, size, STORED_FROM_LEVEL);
+    const items = await repos.fairness.treeItems(key, holder?.first ?? null, 0, count);
+    const offset = items.findIndex((i) => i.leaf === leaf);
+    if (offset < 0) throw new Error(`Item ${leaf} is not in its block of game ${key}.`);
+    const index = block * BLOCK + offset;
+    const stored = new Map<string, TreeNode>();
+    const positions = storedProofPositions(index, size, STORED_FROM_LEVEL);
+    for (const level of new Set(positions.map((p) => p.level))) {
+      const wanted = positions.filter((p) => p.level === level).map((p) => p.index);
+      for (const node of await repos.fairness.treeNodes(key, level, wanted)) stored.set(`${String(level)}:${String(node.position)}`, node);
+    }
+    return inclusionProofFromStored(deps.digest, {
+      index,
+      size,
+      storedFromLevel: STORED_FROM_LEVEL,
+      block: items,
+      stored: (level, at) => stored.get(`${String(level)}:${String(at)}`),
+    });
+  });
+
+/** GET /api/fairness/{gameKey}/winner-proof: computed once at the close. */
+export const treeWinnerProof = async (deps: Deps, key: string): Promise<WinnerProof> => deps.store.read(async (repos) => (await treeOf(repos, key)).winnerProof);
+
+/** GET /api/fairness/{gameKey}/receipts: the signed-in player's receipts in a game (any game, open or closed). */
+export const gameReceipts = async (deps: Deps, key: string, userId: string): Promise<{ entries: (EntryLeafRow & { gameDate: GameKey })[]; mines: (MineLeafRow & { gameDate: GameKey })[] }> => {
+  if (!parseGameKey(key)) throw new DomainError('NOT_FOUND', `No game ${key}.`);
+  const { entries, mines } = await deps.store.read((repos) => repos.fairness.receiptsOf(key, userId));
+  return { entries: entries.map((e) => ({ gameDate: key, ...e })), mines: mines.map((m) => ({ gameDate: key, ...m })) };
+};
+
+export interface StoredTreeCheck {
+  computedRoot: string;
+  size: number;
+  /** The first problem, in words for an operator; null when everything holds. */
+  problem: string | null;
+}
+
+const sameNode = (a: StoredTreeNode, b: StoredTreeNode | undefined): boolean =>
+  b !== undefined && a.hash === b.hash && a.lo === b.lo && a.hi === b.hi && a.first?.number === b.first?.number && a.first?.leaf === b.first?.leaf;
+
+/**
+ * `lowest verify` of a version 2 game: every item's leaf recomputed from its fields, the tree rebuilt from the
+ * database and compared with the stored summary, winner proof and upper nodes, and the winner proof checked as a
+ * client checks it.
+ */
+export const verifyStoredTree = async (deps: Deps, key: GameKey, snapshot: Pick<Snapshot, 'winningNumber' | 'secondPlaceNumber'>): Promise<StoredTreeCheck> =>
+  deps.store.read(async (repos) => {
+    const stored = await treeOf(repos, key);
+    const bad: { leaf: TreeItem | null } = { leaf: null };
+    const built = await buildStoredTree(repos, deps.digest, key, snapshot, (item) => {
+      if (bad.leaf === null && itemLeaf(deps.digest, key, item) !== item.leaf) bad.leaf = item;
+    });
+    const result = (problem: string | null): StoredTreeCheck => ({ computedRoot: built.summary.root, size: built.summary.size, problem });
+    if (bad.leaf) return result(`The leaf of ${bad.leaf.kind} ${bad.leaf.id} does not match its number and salt.`);
+    if (built.summary.root !== stored.root) return result('The root recomputed from the database differs from the stored root.');
+    if (built.summary.size !== stored.size || built.summary.lo !== stored.lo || built.summary.hi !== stored.hi) {
+      return result('The size or interval recomputed from the database differs from the stored summary.');
+    }
+    if (JSON.stringify(built.summary.winnerProof) !== JSON.stringify(stored.winnerProof)) return result('The winner proof recomputed from the database differs from the stored one.');
+    for (const level of new Set(built.nodes.map((n) => n.level))) {
+      const mine = built.nodes.filter((n) => n.level === level);
+      const theirs = await repos.fairness.treeNodes(key, level, mine.map((n) => n.position));
+      const byPosition = new Map(theirs.map((n) => [n.position, n]));
+      const wrong = mine.find((n) => !sameNode(n, byPosition.get(n.position)));
+      if (wrong) return result(`The stored node ${String(wrong.position)} of level ${String(level)} differs from the one recomputed from the database.`);
+    }
+    const items = await repos.fairness.treeItems(key, null, 0, stored.winnerProof.count);
+    const check = verifyWinnerProof(
+      deps.digest,
+      { gameKey: key, root: stored.root, size: stored.size, lo: stored.lo, hi: stored.hi, winningNumber: snapshot.winningNumber, secondPlaceNumber: snapshot.secondPlaceNumber },
+      stored.winnerProof,
+      items,
+    );
+    return result(check.ok ? null : check.mismatch.message);
+  });
+
+/** Whether a receipt names an item of the game unchanged. */
+export const treeHoldsReceipt = async (deps: Deps, key: GameKey, receipt: { leaf: string; number: number; salt: string } & ({ entryId: string } | { mineId: string })): Promise<boolean> => {
+  const item = await deps.store.read((repos) => repos.fairness.treeItemByLeaf(key, receipt.leaf));
+  const [kind, id] = 'entryId' in receipt ? (['entry', receipt.entryId] as const) : (['mine', receipt.mineId] as const);
+  return item !== null && item.kind === kind && item.id === id && item.number === receipt.number && item.salt === receipt.salt;
+};
