@@ -1,8 +1,9 @@
 // The close at scale: a game of 200,000 entries (numbers 1…N/4, here 50,000; `--entries N` for another size)
 // closed on SQLite and on PostgreSQL (embedded) through the real closeGame use case; prints time and
-// peak memory, checks the stored statistics against resolveNumbers on the same numbers, and times the
-// fairness root (DESIGN.md §16) on its own: the same streaming fold the close runs, checked against
-// the stored root. `--sqlite-only` skips PostgreSQL.
+// peak memory, checks the stored statistics against resolveNumbers on the same numbers, times the
+// fairness tree (DESIGN.md §16, version 2) on its own: the same streaming build the close runs, checked against
+// the stored root; and what the tree adds to the database per entry (the tree-order index and the stored nodes).
+// `--sqlite-only` skips PostgreSQL.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -12,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import postgres from 'postgres';
 import { createPostgresStore } from '../adapters/postgres/store.ts';
 import type { Database, EntriesTable, PlayerStatsTable, SqlBoolean, UsersTable } from '../adapters/sql/schema.ts';
@@ -26,7 +27,7 @@ import { FixedClock, PlainHasher, SeededRandom } from '../test/support/fakes.ts'
 import { nodeDigest } from '../adapters/crypto/node-digest.ts';
 import { createTestDatabase, startEmbeddedPostgres } from '../test/support/postgres.ts';
 import { entryLeaf } from '../core/fairness/hashes.ts';
-import { rootOfSortedStream } from '../core/fairness/root.ts';
+import { buildStoredTree } from '../core/fairness/tree-v2-record.ts';
 
 const DEFAULT_ENTRIES = 200_000;
 const GAME_KEY = '2026-11-20';
@@ -40,9 +41,11 @@ export interface CloseBenchResult {
   closeMs: number;
   /** This process's CPU time during the close: SQLite's work, or PostgreSQL's client side (the server's is not in it). */
   closeCpuMs: number;
-  /** The root's fold over every leaf, timed alone: what the fairness commitment adds to the close. */
+  /** The tree built again over every item, timed alone: what the fairness commitment adds to the close. */
   rootMs: number;
   rootCpuMs: number;
+  /** Bytes the tree adds to the database per entry: the (game_key, number, leaf) indexes and the stored nodes. */
+  treeBytesPerEntry: number;
   rssBeforeMb: number;
   rssPeakMb: number;
   matches: boolean;
@@ -149,7 +152,13 @@ export async function fillPostgres(db: Kysely<Database>, url: string, entries: R
   }
 }
 
-async function closeOn(database: string, store: Store & { db: Kysely<Database> }, count: number, fill: (entries: ResolvableEntry[]) => Promise<void>): Promise<CloseBenchResult> {
+async function closeOn(
+  database: string,
+  store: Store & { db: Kysely<Database> },
+  count: number,
+  fill: (entries: ResolvableEntry[]) => Promise<void>,
+  treeBytes: () => Promise<number>,
+): Promise<CloseBenchResult> {
   // The entries live only for the fill and the reference result: held through the close, a million objects would
   // let the collector defer its work (its limits grow with the live heap) and the close's peak would measure the
   // bench's own data, not the close.
@@ -178,25 +187,38 @@ async function closeOn(database: string, store: Store & { db: Kysely<Database> }
 
   const rootStart = performance.now();
   const rootCpuStart = process.cpuUsage();
-  const refolded = await store.read((repos) => rootOfSortedStream(nodeDigest, GAME_KEY, repos.fairness.sortedLeaves(GAME_KEY)));
+  const snapshot = outcome.stats?.snapshot ?? { winningNumber: null, secondPlaceNumber: null };
+  const rebuilt = await store.read((repos) => buildStoredTree(repos, nodeDigest, GAME_KEY, snapshot));
   const rootMs = performance.now() - rootStart;
   // CPU time as well: on a shared machine the wall time counts other processes' turns too. SQLite
   // runs in this thread, so its reading is in the figure.
   const rootCpu = process.cpuUsage(rootCpuStart);
   const rootCpuMs = (rootCpu.user + rootCpu.system) / 1000;
   const stored = await store.read((repos) => repos.fairness.storedRoot(GAME_KEY));
-  const rootMatches = stored?.root === refolded.root && refolded.leaves === count;
-  if (!rootMatches) console.error(`${database}: stored root ${stored?.root ?? 'none'} differs from the refolded ${refolded.root}`);
+  const rootMatches = stored?.root === rebuilt.summary.root && rebuilt.summary.size === count;
+  if (!rootMatches) console.error(`${database}: stored root ${stored?.root ?? 'none'} differs from the rebuilt ${rebuilt.summary.root}`);
+  const treeBytesPerEntry = (await treeBytes()) / count;
 
   const matches = outcome.closedNow && rootMatches && isDeepStrictEqual(outcome.stats, expectedStats);
   if (!matches) console.error(`${database}: stored stats differ from resolveNumbers`, JSON.stringify(outcome.stats?.snapshot), JSON.stringify(expectedStats.snapshot));
-  return { database, fillMs, closeMs, closeCpuMs: (closeCpu.user + closeCpu.system) / 1000, rootMs, rootCpuMs, rssBeforeMb: rssBefore / 2 ** 20, rssPeakMb: rssPeak / 2 ** 20, matches };
+  return {
+    database,
+    fillMs,
+    closeMs,
+    closeCpuMs: (closeCpu.user + closeCpu.system) / 1000,
+    rootMs,
+    rootCpuMs,
+    treeBytesPerEntry,
+    rssBeforeMb: rssBefore / 2 ** 20,
+    rssPeakMb: rssPeak / 2 ** 20,
+    matches,
+  };
 }
 
 const print = (r: CloseBenchResult): void => {
   console.log(
     `${r.database.padEnd(10)} fill ${(r.fillMs / 1000).toFixed(1).padStart(5)} s   close ${(r.closeMs / 1000).toFixed(2).padStart(6)} s (cpu ${(r.closeCpuMs / 1000).toFixed(2)} s)   ` +
-      `root fold alone ${(r.rootMs / 1000).toFixed(2)} s (cpu ${(r.rootCpuMs / 1000).toFixed(2)} s)   ` +
+      `tree alone ${(r.rootMs / 1000).toFixed(2)} s (cpu ${(r.rootCpuMs / 1000).toFixed(2)} s), ${r.treeBytesPerEntry.toFixed(0)} B/entry   ` +
       `rss before ${r.rssBeforeMb.toFixed(0)} MB, peak during close ${r.rssPeakMb.toFixed(0)} MB   result ${r.matches ? 'matches resolveNumbers' : 'MISMATCH'}`,
   );
 };
@@ -211,7 +233,14 @@ export async function runCloseBench(options: { entries?: number; sqliteOnly?: bo
   const dir = mkdtempSync(join(tmpdir(), 'lowest-bench-'));
   const sqlite = await createSqliteStore(join(dir, 'bench.db'));
   try {
-    results.push(await closeOn('sqlite', sqlite, entries, (rows) => fillSqlite(sqlite.db, rows)));
+    const sqliteTreeBytes = async () =>
+      Number(
+        (
+          await sql<{ bytes: number }>`select coalesce(sum(pgsize), 0) as bytes from dbstat
+            where name in ('entries_game_number_leaf', 'mines_game_number_leaf', 'fairness_nodes', 'sqlite_autoindex_fairness_nodes_1')`.execute(sqlite.db)
+        ).rows[0]?.bytes ?? 0,
+      );
+    results.push(await closeOn('sqlite', sqlite, entries, (rows) => fillSqlite(sqlite.db, rows), sqliteTreeBytes));
     print(results[results.length - 1]!);
   } finally {
     await sqlite.close();
@@ -225,7 +254,14 @@ export async function runCloseBench(options: { entries?: number; sqliteOnly?: bo
     const database = await createTestDatabase(given ?? server?.adminUrl ?? '', 'lowest_bench');
     const pg = await createPostgresStore(database.url);
     try {
-      results.push(await closeOn('postgres', pg, entries, (rows) => fillPostgres(pg.db, database.url, rows)));
+      const postgresTreeBytes = async () =>
+        Number(
+          (
+            await sql<{ bytes: string }>`select pg_relation_size('entries_game_number_leaf') + pg_relation_size('mines_game_number_leaf')
+              + pg_total_relation_size('fairness_nodes') as bytes`.execute(pg.db)
+          ).rows[0]?.bytes ?? 0,
+        );
+      results.push(await closeOn('postgres', pg, entries, (rows) => fillPostgres(pg.db, database.url, rows), postgresTreeBytes));
       print(results[results.length - 1]!);
     } finally {
       await pg.close();

@@ -20,6 +20,7 @@ import { createTestDatabase, startEmbeddedPostgres } from '../test/support/postg
 import { runLoad, type BenchJob, type BenchRequest, type BenchResponse } from './http-load-client.ts';
 import { BARE_PLAYERS } from './http-postgres-floor.ts';
 import { requireWrk, runWrk } from './http-wrk.ts';
+import { runFairnessScenario, type FairnessServer } from './http-fairness.ts';
 import { freePort } from '../test/support/free-port.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,7 +33,7 @@ const SUBMISSIONS_PER_ADDRESS = 100;
 const READERS = 2_000;
 const SUBMITTERS = 60_000;
 const RUSHERS = 20_000;
-/** Knobs for profiling (docs/performance.md): a CPU profile of the server, a subset of the scenarios, no PostgreSQL. */
+/** Knobs for profiling (docs/performance.md): a CPU profile of the server, a subset of the scenarios (`fairness` too), no PostgreSQL. */
 const PROFILE_DIR = process.env['HTTP_BENCH_PROFILE_DIR'];
 /** More node flags for the project's server, e.g. `--heap-prof --heap-prof-dir=/tmp/heap` or a V8 heap option. */
 const SERVER_FLAGS = process.env['HTTP_BENCH_SERVER_FLAGS']?.split(' ').filter((flag) => flag !== '') ?? [];
@@ -52,6 +53,8 @@ const SECONDS = Number(process.env['BENCH_SECONDS'] ?? (AGAINST === undefined ? 
 const AGAINST_ON_POSTGRES = process.env['HTTP_BENCH_AGAINST_DB'] === 'postgres';
 
 type ScenarioName = 'game' | 'mine' | 'submit' | 'rush';
+/** The fairness scenario has its own database (a closed game of a million entries): bench/http-fairness.ts. */
+const WITH_FAIRNESS = ONLY === undefined || ONLY.includes('fairness');
 const SCENARIOS = (
   [
     { name: 'game', label: 'GET /api/game/today' },
@@ -651,6 +654,7 @@ export async function runHttpBench(): Promise<HttpBenchResult> {
   requireWrk();
   if (FLOOR_ONLY) return runFloor();
   if (AGAINST !== undefined) return runAgainst(AGAINST);
+  if (SCENARIOS.length === 0) return { ok: WITH_FAIRNESS ? await runFairnessScenario(startFairnessServer, WITH_POSTGRES) : true };
   console.log(
     `http bench: ${CONNECTIONS} keep-alive connections (wrk, one thread; the rush: the Node client), per scenario ` +
       `${WARM_UP_SECONDS} s warm-up then ${SECONDS} rounds of 1 s (project and baseline alternating), a new ` +
@@ -709,8 +713,17 @@ export async function runHttpBench(): Promise<HttpBenchResult> {
   }
 
   if (WITH_POSTGRES) ok = (await runPostgres(players, sqliteFigures)) && ok;
+  if (WITH_FAIRNESS) ok = (await runFairnessScenario(startFairnessServer, WITH_POSTGRES)) && ok;
   return { ok };
 }
+
+/** The project's server as `npm start` runs it, on a database of the fairness scenario. */
+const startFairnessServer = async (databaseUrl: string): Promise<FairnessServer> => {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = await startProcess([...startFlagsOf(root), 'scripts/start.mjs'], { PORT: String(port), DATABASE_URL: databaseUrl, PUBLIC_URL: origin }, port, '/api/game/today');
+  return { origin, port, stop: () => stopChild(child) };
+};
 
 async function runPostgres(players: ReturnType<typeof allPlayers>, sqliteFigures: Map<ScenarioName, Figures>): Promise<boolean> {
   const given = process.env['TEST_DATABASE_URL'];

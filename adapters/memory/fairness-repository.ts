@@ -19,6 +19,7 @@ export class MemoryFairnessRepository implements FairnessRepository {
 
   async storeRoot(gameKey: GameKey, root: string): Promise<void> {
     this.state().fairnessRoots.set(gameKey, root);
+    this.state().fairnessTrees.delete(gameKey);
   }
 
   async storedRoot(gameKey: GameKey): Promise<StoredRoot | null> {

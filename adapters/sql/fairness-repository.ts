@@ -98,7 +98,12 @@ export class SqlFairnessRepository implements FairnessRepository {
   }
 
   async storeRoot(gameKey: GameKey, root: string): Promise<void> {
-    await this.ctx.db.updateTable('games').set({ fairness_root: root, fairness_reason: null }).where('key', '=', gameKey).execute();
+    await this.ctx.db
+      .updateTable('games')
+      .set({ fairness_root: root, fairness_reason: null, fairness_version: null, fairness_size: null, fairness_lo: null, fairness_hi: null, fairness_winner_proof: null })
+      .where('key', '=', gameKey)
+      .execute();
+    await this.ctx.db.deleteFrom('fairness_nodes').where('game_key', '=', gameKey).execute();
   }
 
   async storedRoot(gameKey: GameKey): Promise<StoredRoot | null> {

@@ -8,7 +8,7 @@ import { submitEntry } from '../entries/submit-entry.ts';
 import { computeGame } from '../game/close.ts';
 import { earnRewards } from '../rewards/earn.ts';
 import { useMine } from '../rewards/use-rewards.ts';
-import { fairnessRecord, verifyStoredGame } from './fairness.ts';
+import { commitRoot, fairnessRecord, verifyStoredGame } from './fairness.ts';
 import { entryLeaf, mineLeaf } from './hashes.ts';
 import { receiptIncluded, verifyRecord, type ClosedRecord } from './record.ts';
 import { rootByLevels } from './root.ts';
@@ -28,7 +28,9 @@ const playedGame = async (): Promise<{ deps: TestDeps; receipts: Awaited<ReturnT
   return { deps, receipts };
 };
 
+/** The game's record as a game closed before tree version 2 publishes it: its version 1 root in place of the tree. */
 const closed = async (deps: TestDeps): Promise<ClosedRecord> => {
+  await deps.store.write((r) => commitRoot(r, deps.digest, KEY));
   const record = await fairnessRecord(deps, KEY);
   if (record.status !== 'closed' || 'treeVersion' in record) throw new Error('expected a closed version 1 record');
   return record;

@@ -13,7 +13,7 @@ import { ITEMS_PAGE_SIZE, treeHoldsReceipt, verifyStoredTree } from './tree-v2-r
 export const foldStoredLeaves = (repos: Repositories, digest: Digest, gameKey: GameKey): Promise<{ root: string; leaves: number }> =>
   rootOfSortedStream(digest, gameKey, repos.fairness.sortedLeaves(gameKey));
 
-/** In the close's unit of work: folds the game's leaves into the root and stores it. */
+/** Folds the game's leaves into a version 1 root and stores it: the commitment of games closed before version 2. */
 export const commitRoot = async (repos: Repositories, digest: Digest, gameKey: GameKey): Promise<string> => {
   const { root } = await foldStoredLeaves(repos, digest, gameKey);
   await repos.fairness.storeRoot(gameKey, root);

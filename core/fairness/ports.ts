@@ -48,7 +48,7 @@ export interface FairnessRepository {
    * because an await per leaf costs more than its hash).
    */
   sortedLeaves(gameKey: GameKey): AsyncIterable<readonly string[]>;
-  /** Stores the root with the game; the close calls it in its own unit of work, once. */
+  /** Stores a version 1 root with the game, in place of any version 2 tree (a game as closed before version 2). */
   storeRoot(gameKey: GameKey, root: string): Promise<void>;
   /** The stored root of a closed game, or null when the game is unknown or open. */
   storedRoot(gameKey: GameKey): Promise<StoredRoot | null>;

@@ -167,7 +167,7 @@ export const verifyStoredTree = async (deps: Deps, key: GameKey, snapshot: Pick<
       if (bad.leaf === null && itemLeaf(deps.digest, key, item) !== item.leaf) bad.leaf = item;
     });
     const result = (problem: string | null): StoredTreeCheck => ({ computedRoot: built.summary.root, size: built.summary.size, problem });
-    if (bad.leaf) return result(`The leaf of ${bad.leaf.kind} ${bad.leaf.id} does not match its number and salt.`);
+    if (bad.leaf) return result(`Leaf of ${bad.leaf.kind} ${bad.leaf.id} does not match its number and salt.`);
     if (built.summary.root !== stored.root) return result('The root recomputed from the database differs from the stored root.');
     if (built.summary.size !== stored.size || built.summary.lo !== stored.lo || built.summary.hi !== stored.hi) {
       return result('The size or interval recomputed from the database differs from the stored summary.');

@@ -1,4 +1,4 @@
-// The close with everything it grants: resolve, mark closed, the fairness root, the winning and its mail, the player
+// The close with everything it grants: resolve, mark closed, the fairness tree, the winning and its mail, the player
 // and guild counters and what they earned.
 import type { Deps } from '../deps.ts';
 import type { GameConfig } from '../config.ts';
@@ -10,7 +10,7 @@ import { earnRewards } from '../rewards/earn.ts';
 import { STREAK_MILESTONE_LENGTHS, streakEarners } from '../rewards/streak-milestones.ts';
 import { grantBonusEntry } from '../entries/bonus-entries.ts';
 import { queueMailTo, winnerMail } from '../mail/notifications.ts';
-import { commitRoot } from '../fairness/fairness.ts';
+import { commitTree } from '../fairness/tree-v2-record.ts';
 import { resolveFromTallies } from './close-resolution.ts';
 import { currentGame, requireDate } from './current-game.ts';
 import { previousDate } from './calendar.ts';
@@ -26,7 +26,7 @@ export interface CloseOutcome {
 
 /**
  * The close, inside the caller's unit of work: resolve, mark closed (the guard against a second close),
- * the fairness root (DESIGN.md §16), then the winning, the player counters and what they earned, the guild counters.
+ * the fairness tree (DESIGN.md §16, version 2), then the winning, the player counters and what they earned, the guild counters.
  */
 const closeIn = async (repos: Repositories, game: Game, now: Date, cfg: GameConfig, random: Random, digest: Digest): Promise<boolean> => {
   const mined = await repos.mines.numbers(game.key);
@@ -38,10 +38,13 @@ const closeIn = async (repos: Repositories, game: Game, now: Date, cfg: GameConf
     histogramTruncated: resolution.histogramTruncated,
   };
   if (!(await repos.games.markClosed(game.key, now.toISOString(), stats))) return false;
-  // The root beside what the close grants: both only read the entries, which no one can change while the close holds
-  // the game, so the fold's hashing overlaps the counters' statements. Both are awaited whatever happens, so nothing
-  // still runs in the unit when it commits or rolls back.
-  const settled = await Promise.allSettled([commitRoot(repos, digest, game.key), grantClose(repos, game, resolution.winner, now, cfg, random)]);
+  // The fairness tree beside what the close grants: both only read the entries, which no one can change while the close
+  // holds the game, so the tree's hashing overlaps the counters' statements. Both are awaited whatever happens, so
+  // nothing still runs in the unit when it commits or rolls back.
+  const settled = await Promise.allSettled([
+    commitTree(repos, digest, game.key, resolution.snapshot),
+    grantClose(repos, game, resolution.winner, now, cfg, random),
+  ]);
   for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
   return true;
 };

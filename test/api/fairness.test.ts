@@ -6,6 +6,7 @@ import { nodeDigest } from '../../adapters/crypto/node-digest.ts';
 import { entryLeaf, mineLeaf } from '../../core/fairness/hashes.ts';
 import { rootByLevels } from '../../core/fairness/root.ts';
 import { earnRewards } from '../../core/rewards/earn.ts';
+import { commitRoot } from '../../core/fairness/fairness.ts';
 import { getFairnessRecord } from '../../web/features/verify/api/get-fairness-record.ts';
 import { receiptIncluded as webReceiptIncluded, verifyFairnessRecord } from '../../web/features/verify/fairness-check.ts';
 import { closeToday, json, makeHarness, ORIGIN } from './harness.ts';
@@ -31,6 +32,9 @@ const played = async () => {
   const mine = (await json<UseMineResponse>(mineRes)).receipt;
   return { h, ann, bob, cat, receipts, mine };
 };
+
+/** Turns the closed game into one closed before tree version 2: its version 1 root in place of the tree. */
+const asVersion1 = (h: Awaited<ReturnType<typeof makeHarness>>) => h.deps.store.write((r) => commitRoot(r, nodeDigest, KEY));
 
 describe('receipts', () => {
   it('POST /api/entry, GET /api/entry/mine and the Mine result carry gameDate, id, number, salt and leaf', async () => {
@@ -63,9 +67,10 @@ describe('GET /api/fairness/{gameKey}', () => {
     expect((await json(bad)).error).toMatch(/date/i);
   });
 
-  it('publishes the closed record: root, result, entries and mines sorted by leaf, and no player data', async () => {
+  it('publishes the record of a game of version 1: root, result, entries and mines sorted by leaf, and no player data', async () => {
     const { h, receipts, mine } = await played();
     await closeToday(h);
+    await asVersion1(h);
     const res = await h.request('GET', `/api/fairness/${KEY}`);
     expect(res.status).toBe(200);
     const text = await res.text();
@@ -102,9 +107,10 @@ describe('the verify page’s fetcher and check against the real app', () => {
     vi.unstubAllGlobals();
   });
 
-  it('the browser implementation verifies what the server committed to, and finds every receipt', async () => {
+  it('the browser implementation verifies what the server committed to in version 1, and finds every receipt', async () => {
     const { h, receipts, mine } = await played();
     await closeToday(h);
+    await asVersion1(h);
     vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => h.fetchChecked(new URL(String(input), ORIGIN).toString(), init));
     const record = await getFairnessRecord(KEY);
     if (record.status !== 'closed' || 'treeVersion' in record) throw new Error('expected a version 1 record');

@@ -10,6 +10,8 @@ import { nodeDigest } from '../../adapters/crypto/node-digest.ts';
 import { deleteAccount } from '../../core/accounts/profile.ts';
 import { commitRoot, fairnessRecord, verifyStoredGame } from '../../core/fairness/fairness.ts';
 import { rootByLevels } from '../../core/fairness/root.ts';
+import { treeV2Levels } from '../../core/fairness/tree-v2.ts';
+import { ITEMS_PAGE_SIZE } from '../../core/fairness/tree-v2-record.ts';
 import { closeGame } from '../../core/game/close.ts';
 import type { Repositories } from '../../core/ports.ts';
 import { makeDeps } from '../support/fakes.ts';
@@ -59,17 +61,44 @@ contract('fairness', ({ store, adapter }) => {
     }
   });
 
-  it('stores the root the close commits to; an open game has none', async () => {
-    const leaves = await store().write(seed);
+  it('stores the version 2 tree the close commits to; an open game has none', async () => {
+    await store().write(seed);
     expect(await store().read((r) => r.fairness.storedRoot(KEY))).toBeNull();
     const deps = { ...makeDeps(), store: store() };
     deps.clock.set('2026-11-20T00:00:01.000Z');
     const outcome = await closeGame(deps, KEY);
     expect(outcome.closedNow).toBe(true);
-    const root = rootByLevels(nodeDigest, KEY, leaves);
-    expect(await store().read((r) => r.fairness.storedRoot(KEY))).toEqual({ root, reason: null });
+    const items = await store().read((r) => r.fairness.treeItems(KEY, null, 0, 100));
+    const { root } = treeV2Levels(nodeDigest, KEY, items);
+    expect(await store().read((r) => r.fairness.storedRoot(KEY))).toEqual({ root: root.hash, reason: null });
     // A second close changes nothing.
     expect((await closeGame(deps, KEY)).closedNow).toBe(false);
+    const record = await fairnessRecord(deps, KEY);
+    expect(record).toEqual({
+      gameDate: KEY,
+      status: 'closed',
+      closedAt: '2026-11-20T00:00:01.000Z',
+      treeVersion: 2,
+      root: root.hash,
+      size: 8,
+      lo: root.lo,
+      hi: root.hi,
+      entriesTotal: 6,
+      minesTotal: 2,
+      winningNumber: 8,
+      secondPlaceNumber: 21,
+      pageSize: ITEMS_PAGE_SIZE,
+    });
+    expect(await verifyStoredGame(deps, KEY, null)).toMatchObject({ ok: true, computedRoot: root.hash, leaves: 8 });
+  });
+
+  it('still publishes and verifies a game of version 1: every leaf sorted, the root over them, no player data', async () => {
+    const leaves = await store().write(seed);
+    const deps = { ...makeDeps(), store: store() };
+    deps.clock.set('2026-11-20T00:00:01.000Z');
+    await closeGame(deps, KEY);
+    const root = await store().write((r) => commitRoot(r, nodeDigest, KEY));
+    expect(root).toBe(rootByLevels(nodeDigest, KEY, leaves));
     const record = await fairnessRecord(deps, KEY);
     expect(record).toMatchObject({ status: 'closed', root, entriesTotal: 6, winningNumber: 8, secondPlaceNumber: 21 });
     if (record.status !== 'closed' || 'treeVersion' in record) throw new Error('expected a version 1 record');
