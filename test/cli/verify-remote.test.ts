@@ -17,6 +17,7 @@ import { commitTree } from '../../core/fairness/tree-v2-record.ts';
 import { closeInstantAfter, gameDateOf } from '../../core/game/calendar.ts';
 import { makeHarness } from '../api/harness.ts';
 import { freePort } from '../support/free-port.ts';
+import { runCli } from '../../cli/run.ts';
 import { runInProcess, runLowest, tempDatabase, type CliRun } from './run-lowest.ts';
 
 const db = tempDatabase();
@@ -130,6 +131,17 @@ describe('lowest verify --remote', { timeout: 120_000 }, () => {
     expect(run.stdout).toMatch(/Tree: +version 2\n/);
     expect(run.stdout).toContain(root);
     expect(run.stdout).toMatch(/Items: +2001\n/);
+  });
+
+  it('draws a progress bar of items read on a terminal, and nothing of it when piped', async () => {
+    const out: string[] = [];
+    const io = { stdout: { isTTY: true, columns: 100, write: (t: string) => out.push(t) > 0 }, stderr: { write: () => true }, env: {} };
+    expect(await runCli(['verify', today, '--remote', base, ...PAGE], io)).toBe(0);
+    const bars = out.filter((w) => w.includes(`Auditing ${today} [`));
+    expect(bars.map((w) => w.match(/\] (\d+)\/2001/)?.[1])).toEqual(['0', '700', '1400', '2001']);
+    expect(out.at(-2)).toBe('\r\x1b[2K');
+    expect(out.at(-1)).toMatch(/VERIFIED/);
+    expect((await verify(base)).stdout).not.toContain('\x1b');
   });
 
   it('says INCLUDED for a receipt, by its inclusion proof, and fails a receipt the game does not hold', async () => {
