@@ -2,7 +2,7 @@
 // then a game of 2,001 items (bots and a mine) with its tree of version 2 stored, read in pages of 700. A tampering
 // proxy and a changed database row give exit 1 naming the mismatch; bad input gives one line and exit 1 or 2.
 import { serve, type ServerType } from '@hono/node-server';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type Server as NetServer, type Socket } from 'node:net';
@@ -18,7 +18,7 @@ import { closeInstantAfter, gameDateOf } from '../../core/game/calendar.ts';
 import { makeHarness } from '../api/harness.ts';
 import { freePort } from '../support/free-port.ts';
 import { runCli } from '../../cli/run.ts';
-import { runInProcess, runLowest, tempDatabase, type CliRun } from './run-lowest.ts';
+import { runInProcess, runLowest, tempDatabase, withSqlite, type CliRun } from './run-lowest.ts';
 
 const db = tempDatabase();
 const env = { DATABASE_URL: db.url };
@@ -64,14 +64,7 @@ afterAll(async () => {
   db.remove();
 });
 
-const sqlite = <T>(work: (conn: Database.Database) => T): T => {
-  const conn = new Database(db.path, { fileMustExist: true });
-  try {
-    return work(conn);
-  } finally {
-    conn.close();
-  }
-};
+const sqlite = <T>(work: (conn: Database.Database) => T): T => withSqlite(db.path, work);
 
 type Row = { id: string; number: number; salt: string; leaf: string };
 /** The entry with the lowest leaf among those on `number` (ordered so the test reads the same row each time). */
