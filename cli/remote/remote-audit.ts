@@ -2,11 +2,12 @@
 // the summary, every items page (each leaf recomputed, tree order checked, fed to a streaming builder and a
 // streaming resolution: O(log n) nodes and one or two pages in memory), the winner proof, and a receipt's
 // inclusion proof. Version 1: the whole record, checked as the verify page checks it.
-import { nodeDigest } from '../../adapters/crypto/node-digest.ts';
+import { createHmac, hash } from 'node:crypto';
 import { receiptIncluded, verifyRecord, NO_ROOT_REASON, type Receipt } from '../../core/fairness/record.ts';
 import { compareTreeItems, itemLeaf, TreeV2Builder, type TreeItem } from '../../core/fairness/tree-v2.ts';
 import { verifyInclusion, verifyWinnerProof, winnerBound, type TreeV2Summary } from '../../core/fairness/tree-v2-proofs.ts';
 import { DomainError } from '../../core/errors.ts';
+import type { Digest } from '../../core/ports.ts';
 import {
   FairnessItemsResponse,
   FairnessRecordResponse,
@@ -39,6 +40,15 @@ export interface RemoteAudit {
   /** The first mismatch, in words for an operator; null when everything holds. */
   problem: string | null;
 }
+
+/**
+ * The Digest port over node:crypto, as the server's adapter: the audit opens no database, so it does not go through
+ * the composition root, and only that root may import adapters.
+ */
+const nodeDigest: Digest = {
+  sha256Hex: (text) => hash('sha256', text, 'hex'),
+  hmacSha256Hex: (key, text) => createHmac('sha256', key).update(text).digest('hex'),
+};
 
 const show = (value: number | null): string => (value === null ? 'none' : String(value));
 
