@@ -1,4 +1,5 @@
 // Runs the real CLI as a child process (`node --import tsx cli/main.ts …`) against a temporary SQLite file.
+import Database from 'better-sqlite3';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +37,16 @@ export const runLowest = (
       },
     );
   });
+
+/** Opens the test's SQLite file directly (beside the CLI or a server using it), for reading or changing rows. */
+export const withSqlite = <T>(path: string, work: (conn: Database.Database) => T): T => {
+  const conn = new Database(path, { fileMustExist: true });
+  try {
+    return work(conn);
+  } finally {
+    conn.close();
+  }
+};
 
 export const parseJson = (text: string): unknown => JSON.parse(text);
 

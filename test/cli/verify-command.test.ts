@@ -1,26 +1,19 @@
 // `lowest verify DATE [--receipt FILE]`: recomputes the root from the database, compares it with the
 // stored one, and exits 1 on any mismatch (a changed row, a receipt that is not in the record).
 import { afterAll, describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultGameConfig } from '../../core/config.ts';
 import { closeInstantAfter, gameDateOf } from '../../core/game/calendar.ts';
-import { parseJson, record, runInProcess, runLowest, tempDatabase } from './run-lowest.ts';
+import { parseJson, record, runInProcess, runLowest, tempDatabase, withSqlite } from './run-lowest.ts';
 
 const db = tempDatabase();
 const env = { DATABASE_URL: db.url };
 afterAll(() => db.remove());
 const today = gameDateOf(closeInstantAfter(new Date(), defaultGameConfig), defaultGameConfig);
 
-const sqlite = <T>(work: (conn: Database.Database) => T): T => {
-  const conn = new Database(db.path, { fileMustExist: true });
-  try {
-    return work(conn);
-  } finally {
-    conn.close();
-  }
-};
+const sqlite = <T>(work: (conn: Database.Database) => T): T => withSqlite(db.path, work);
 
 type Row = { id: string; game_key: string; number: number; salt: string; leaf: string };
 const firstEntry = (): Row => sqlite((c) => c.prepare('select id, game_key, number, salt, leaf from entries order by leaf limit 1').get() as Row);

@@ -1,0 +1,158 @@
+// `lowest verify DATE --remote URL`: audits a deployment through its public API only (DESIGN.md §16). Version 2:
+// the summary, every items page (each leaf recomputed, tree order checked, fed to a streaming builder and a
+// streaming resolution: O(log n) nodes and one or two pages in memory), the winner proof, and a receipt's
+// inclusion proof. Version 1: the whole record, checked as the verify page checks it.
+import { createHmac, hash } from 'node:crypto';
+import { receiptIncluded, verifyRecord, NO_ROOT_REASON, type Receipt } from '../../core/fairness/record.ts';
+import { compareTreeItems, itemLeaf, TreeV2Builder, type TreeItem } from '../../core/fairness/tree-v2.ts';
+import { verifyInclusion, verifyWinnerProof, winnerBound, type TreeV2Summary } from '../../core/fairness/tree-v2-proofs.ts';
+import { DomainError } from '../../core/errors.ts';
+import type { Digest } from '../../core/ports.ts';
+import {
+  FairnessItemsResponse,
+  FairnessRecordResponse,
+  InclusionProofResponse,
+  WinnerProofResponse,
+  type FairnessSummaryV2,
+} from '../../server/contract.ts';
+import type { Progress } from '../progress-bar.ts';
+import type { PublicApi } from './public-api.ts';
+import { StreamingResolution } from './streaming-resolution.ts';
+
+export interface RemoteAuditInput {
+  api: PublicApi;
+  gameKey: string;
+  /** Items per request; null: the server's pageSize. */
+  pageSize: number | null;
+  receipt: Receipt | null;
+  progress(label: string, total: number): Progress;
+}
+
+export interface RemoteAudit {
+  gameKey: string;
+  treeVersion: 1 | 2;
+  root: string | null;
+  /** Items (version 2) or leaves (version 1) checked. */
+  items: number;
+  winningNumber: number | null;
+  secondPlaceNumber: number | null;
+  receiptIncluded: boolean | null;
+  /** The first mismatch, in words for an operator; null when everything holds. */
+  problem: string | null;
+}
+
+/**
+ * The Digest port over node:crypto, as the server's adapter: the audit opens no database, so it does not go through
+ * the composition root, and only that root may import adapters.
+ */
+const nodeDigest: Digest = {
+  sha256Hex: (text) => hash('sha256', text, 'hex'),
+  hmacSha256Hex: (key, text) => createHmac('sha256', key).update(text).digest('hex'),
+};
+
+const show = (value: number | null): string => (value === null ? 'none' : String(value));
+
+const NOT_INCLUDED = "The receipt is not in this game's record.";
+
+/** Reads the summary and dispatches on the tree version; an unknown or open game is an error, not a mismatch. */
+export const auditRemote = async (input: RemoteAuditInput): Promise<RemoteAudit> => {
+  const { api, gameKey } = input;
+  const record = await api.get(`api/fairness/${encodeURIComponent(gameKey)}`, FairnessRecordResponse, true);
+  if (record === null) throw new DomainError('NOT_FOUND', `No game ${gameKey} at this deployment (404).`);
+  if (record.gameDate !== gameKey) throw new Error(`Asked for game ${gameKey}, the deployment answered game ${record.gameDate}.`);
+  if (record.status === 'open') throw new DomainError('CONFLICT', `The game ${gameKey} is still open: there is nothing to verify yet.`);
+  if ('treeVersion' in record) return auditTree(input, record);
+  const base = { gameKey, treeVersion: 1 as const, root: record.root, items: record.entries.length + record.mines.length, winningNumber: record.winningNumber, secondPlaceNumber: record.secondPlaceNumber };
+  const included = input.receipt ? receiptIncluded(nodeDigest, record, input.receipt) : null;
+  const result = (problem: string | null): RemoteAudit => ({ ...base, receiptIncluded: included, problem });
+  if (record.root === null) return result(record.reason ?? NO_ROOT_REASON);
+  const check = verifyRecord(nodeDigest, record);
+  if (!check.ok) return result(check.mismatch.message);
+  return result(included === false ? NOT_INCLUDED : null);
+};
+
+const auditTree = async (input: RemoteAuditInput, record: FairnessSummaryV2): Promise<RemoteAudit> => {
+  const { api, gameKey } = input;
+  const path = `api/fairness/${encodeURIComponent(gameKey)}`;
+  const summary: TreeV2Summary = { gameKey, root: record.root, size: record.size, lo: record.lo, hi: record.hi, winningNumber: record.winningNumber, secondPlaceNumber: record.secondPlaceNumber };
+  const result = (items: number, problem: string | null, included: boolean | null = null): RemoteAudit => ({
+    gameKey,
+    treeVersion: 2,
+    root: record.root,
+    items,
+    winningNumber: record.winningNumber,
+    secondPlaceNumber: record.secondPlaceNumber,
+    receiptIncluded: included,
+    problem,
+  });
+  if (!Number.isSafeInteger(record.size) || record.size < 0) return result(0, `The summary gives ${String(record.size)} items.`);
+  const winnerProof = await api.get(`${path}/winner-proof`, WinnerProofResponse);
+  const count = Math.max(1, Math.min(input.pageSize ?? record.pageSize, record.pageSize));
+  const fetchPage = (from: number) => api.get(`${path}/items?from=${String(from)}&count=${String(Math.min(count, record.size - from))}`, FairnessItemsResponse);
+
+  const builder = new TreeV2Builder(nodeDigest, gameKey);
+  const resolution = new StreamingResolution();
+  const winnerItems: TreeItem[] = [];
+  const bound = winnerBound(summary);
+  let previous: TreeItem | undefined;
+  let entries = 0;
+  const bar = input.progress(`Auditing ${gameKey}`, record.size);
+  try {
+    let next = record.size > 0 ? fetchPage(0) : null;
+    for (let from = 0; next !== null; ) {
+      const page = await next;
+      const expected = Math.min(count, record.size - from);
+      if (page.gameDate !== gameKey || page.from !== from) return result(from, `The page asked from item ${String(from)} of ${gameKey} is from item ${String(page.from)} of ${page.gameDate}.`);
+      if (page.items.length !== expected) return result(from, `The page from item ${String(from)} has ${String(page.items.length)} items, not ${String(expected)}: the summary says the game has ${String(record.size)}.`);
+      const after = from + page.items.length;
+      // The next page is on its way while this one is checked: at most two pages are held.
+      next = after < record.size ? fetchPage(after) : null;
+      next?.catch(() => undefined);
+      for (const [offset, item] of page.items.entries()) {
+        const index = from + offset;
+        const leaf = itemLeaf(nodeDigest, gameKey, item);
+        if (leaf !== item.leaf) return result(index, `The leaf of ${item.kind} ${item.id} (item ${String(index)}) does not match its number and salt.`);
+        if (previous && compareTreeItems(previous, item) >= 0) return result(index, `The items are out of order at ${item.kind} ${item.id} (item ${String(index)}): ${String(item.number)} after ${String(previous.number)}.`);
+        previous = item;
+        builder.push(item);
+        resolution.push(item);
+        if (item.kind === 'entry') entries += 1;
+        // A true proof's items stop at the first one above the bound: keeping more would only serve a false one.
+        if (index < winnerProof.count && !((winnerItems.at(-1)?.number ?? bound) > bound)) winnerItems.push(item);
+      }
+      bar.tick(page.items.length);
+      from = after;
+    }
+  } finally {
+    bar.done();
+  }
+
+  const built = builder.finish();
+  const size = record.size;
+  if (built.root.hash !== record.root) return result(size, 'The root recomputed from every item differs from the published root.');
+  if (built.size !== size || built.root.lo !== record.lo || built.root.hi !== record.hi) {
+    return result(size, `The items give the interval [${String(built.root.lo)}, ${String(built.root.hi)}]; the summary publishes [${String(record.lo)}, ${String(record.hi)}].`);
+  }
+  if (entries !== record.entriesTotal || size - entries !== record.minesTotal) {
+    return result(size, `The items hold ${String(entries)} entries and ${String(size - entries)} mines; the summary publishes ${String(record.entriesTotal)} and ${String(record.minesTotal)}.`);
+  }
+  const resolved = resolution.result();
+  if (resolved.winningNumber !== record.winningNumber) return result(size, `The items give winning number ${show(resolved.winningNumber)}, the game says ${show(record.winningNumber)}.`);
+  if (resolved.secondPlaceNumber !== record.secondPlaceNumber) return result(size, `The items give runner-up number ${show(resolved.secondPlaceNumber)}, the game says ${show(record.secondPlaceNumber)}.`);
+  const winner = verifyWinnerProof(nodeDigest, summary, winnerProof, winnerItems);
+  if (!winner.ok) return result(size, `Winner proof: ${winner.mismatch.message}`);
+  if (!input.receipt) return result(size, null);
+  const problem = await receiptProblem(api, path, summary, input.receipt);
+  return result(size, problem, problem === null);
+};
+
+/** Null when the receipt's leaf follows from its fields and its inclusion proof leads to the published root. */
+const receiptProblem = async (api: PublicApi, path: string, summary: TreeV2Summary, receipt: Receipt): Promise<string | null> => {
+  const [kind, id] = 'entryId' in receipt ? (['entry', receipt.entryId] as const) : (['mine', receipt.mineId] as const);
+  if (receipt.gameDate !== summary.gameKey) return `The receipt is of game ${receipt.gameDate}, not ${summary.gameKey}.`;
+  if (itemLeaf(nodeDigest, summary.gameKey, { kind, id, number: receipt.number, salt: receipt.salt }) !== receipt.leaf) return `The receipt's leaf does not match its ${kind}, number and salt.`;
+  const proof = await api.get(`${path}/proof/${receipt.leaf}`, InclusionProofResponse, true);
+  if (proof === null) return NOT_INCLUDED;
+  const check = verifyInclusion(nodeDigest, receipt, proof, summary);
+  return check.ok ? null : `Receipt: ${check.mismatch.message}`;
+};
