@@ -10,7 +10,7 @@ import type { MailSender } from '../core/mail/mail-sender.ts';
 import { mailQueueStatus } from '../core/mail/deliver-mails.ts';
 import type { Deps } from '../core/deps.ts';
 import type { PayoutStatus } from '../core/model.ts';
-import type { Clock, PasswordHasher, Random, Store } from '../core/ports.ts';
+import type { Clock, Digest, PasswordHasher, Random, Store } from '../core/ports.ts';
 import type { AppServices, Logger } from './app-env.ts';
 import { googleAuthFor, type GoogleAuth } from './auth/google-auth.ts';
 import type { ServerConfig } from './config.ts';
@@ -23,6 +23,9 @@ import { MemoryRateLimiter, SharedRateLimiter, type RateLimiter } from './securi
 import { cryptoRandom, systemClock } from './system-ports.ts';
 
 /** Replacements for tests (and the CLI's settable clock): any port given here is used instead of the real one. */
+/** The Digest port for work that opens no store (the CLI's remote audit). */
+export const systemDigest: Digest = nodeDigest;
+
 export interface CoreOverrides {
   store?: Store;
   clock?: Clock;

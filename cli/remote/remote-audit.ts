@@ -2,12 +2,11 @@
 // the summary, every items page (each leaf recomputed, tree order checked, fed to a streaming builder and a
 // streaming resolution: O(log n) nodes and one or two pages in memory), the winner proof, and a receipt's
 // inclusion proof. Version 1: the whole record, checked as the verify page checks it.
-import { createHmac, hash } from 'node:crypto';
 import { receiptIncluded, verifyRecord, NO_ROOT_REASON, type Receipt } from '../../core/fairness/record.ts';
 import { compareTreeItems, itemLeaf, TreeV2Builder, type TreeItem } from '../../core/fairness/tree-v2.ts';
 import { verifyInclusion, verifyWinnerProof, winnerBound, type TreeV2Summary } from '../../core/fairness/tree-v2-proofs.ts';
 import { DomainError } from '../../core/errors.ts';
-import type { Digest } from '../../core/ports.ts';
+import { systemDigest } from '../../server/composition-root.ts';
 import {
   FairnessItemsResponse,
   FairnessRecordResponse,
@@ -41,14 +40,6 @@ export interface RemoteAudit {
   problem: string | null;
 }
 
-/**
- * The Digest port over node:crypto, as the server's adapter: the audit opens no database, so it does not go through
- * the composition root, and only that root may import adapters.
- */
-const nodeDigest: Digest = {
-  sha256Hex: (text) => hash('sha256', text, 'hex'),
-  hmacSha256Hex: (key, text) => createHmac('sha256', key).update(text).digest('hex'),
-};
 
 const show = (value: number | null): string => (value === null ? 'none' : String(value));
 
@@ -63,10 +54,10 @@ export const auditRemote = async (input: RemoteAuditInput): Promise<RemoteAudit>
   if (record.status === 'open') throw new DomainError('CONFLICT', `The game ${gameKey} is still open: there is nothing to verify yet.`);
   if ('treeVersion' in record) return auditTree(input, record);
   const base = { gameKey, treeVersion: 1 as const, root: record.root, items: record.entries.length + record.mines.length, winningNumber: record.winningNumber, secondPlaceNumber: record.secondPlaceNumber };
-  const included = input.receipt ? receiptIncluded(nodeDigest, record, input.receipt) : null;
+  const included = input.receipt ? receiptIncluded(systemDigest, record, input.receipt) : null;
   const result = (problem: string | null): RemoteAudit => ({ ...base, receiptIncluded: included, problem });
   if (record.root === null) return result(record.reason ?? NO_ROOT_REASON);
-  const check = verifyRecord(nodeDigest, record);
+  const check = verifyRecord(systemDigest, record);
   if (!check.ok) return result(check.mismatch.message);
   return result(included === false ? NOT_INCLUDED : null);
 };
@@ -90,7 +81,7 @@ const auditTree = async (input: RemoteAuditInput, record: FairnessSummaryV2): Pr
   const count = Math.max(1, Math.min(input.pageSize ?? record.pageSize, record.pageSize));
   const fetchPage = (from: number) => api.get(`${path}/items?from=${String(from)}&count=${String(Math.min(count, record.size - from))}`, FairnessItemsResponse);
 
-  const builder = new TreeV2Builder(nodeDigest, gameKey);
+  const builder = new TreeV2Builder(systemDigest, gameKey);
   const resolution = new StreamingResolution();
   const winnerItems: TreeItem[] = [];
   const bound = winnerBound(summary);
@@ -110,7 +101,7 @@ const auditTree = async (input: RemoteAuditInput, record: FairnessSummaryV2): Pr
       next?.catch(() => undefined);
       for (const [offset, item] of page.items.entries()) {
         const index = from + offset;
-        const leaf = itemLeaf(nodeDigest, gameKey, item);
+        const leaf = itemLeaf(systemDigest, gameKey, item);
         if (leaf !== item.leaf) return result(index, `The leaf of ${item.kind} ${item.id} (item ${String(index)}) does not match its number and salt.`);
         if (previous && compareTreeItems(previous, item) >= 0) return result(index, `The items are out of order at ${item.kind} ${item.id} (item ${String(index)}): ${String(item.number)} after ${String(previous.number)}.`);
         previous = item;
@@ -139,7 +130,7 @@ const auditTree = async (input: RemoteAuditInput, record: FairnessSummaryV2): Pr
   const resolved = resolution.result();
   if (resolved.winningNumber !== record.winningNumber) return result(size, `The items give winning number ${show(resolved.winningNumber)}, the game says ${show(record.winningNumber)}.`);
   if (resolved.secondPlaceNumber !== record.secondPlaceNumber) return result(size, `The items give runner-up number ${show(resolved.secondPlaceNumber)}, the game says ${show(record.secondPlaceNumber)}.`);
-  const winner = verifyWinnerProof(nodeDigest, summary, winnerProof, winnerItems);
+  const winner = verifyWinnerProof(systemDigest, summary, winnerProof, winnerItems);
   if (!winner.ok) return result(size, `Winner proof: ${winner.mismatch.message}`);
   if (!input.receipt) return result(size, null);
   const problem = await receiptProblem(api, path, summary, input.receipt);
@@ -150,9 +141,9 @@ const auditTree = async (input: RemoteAuditInput, record: FairnessSummaryV2): Pr
 const receiptProblem = async (api: PublicApi, path: string, summary: TreeV2Summary, receipt: Receipt): Promise<string | null> => {
   const [kind, id] = 'entryId' in receipt ? (['entry', receipt.entryId] as const) : (['mine', receipt.mineId] as const);
   if (receipt.gameDate !== summary.gameKey) return `The receipt is of game ${receipt.gameDate}, not ${summary.gameKey}.`;
-  if (itemLeaf(nodeDigest, summary.gameKey, { kind, id, number: receipt.number, salt: receipt.salt }) !== receipt.leaf) return `The receipt's leaf does not match its ${kind}, number and salt.`;
+  if (itemLeaf(systemDigest, summary.gameKey, { kind, id, number: receipt.number, salt: receipt.salt }) !== receipt.leaf) return `The receipt's leaf does not match its ${kind}, number and salt.`;
   const proof = await api.get(`${path}/proof/${receipt.leaf}`, InclusionProofResponse, true);
   if (proof === null) return NOT_INCLUDED;
-  const check = verifyInclusion(nodeDigest, receipt, proof, summary);
+  const check = verifyInclusion(systemDigest, receipt, proof, summary);
   return check.ok ? null : `Receipt: ${check.mismatch.message}`;
 };

@@ -14,6 +14,7 @@ import { createSqliteStore, type SqliteStore } from '../../adapters/sqlite/store
 import { defaultGameConfig } from '../../core/config.ts';
 import { mineLeaf } from '../../core/fairness/hashes.ts';
 import { commitTree } from '../../core/fairness/tree-v2-record.ts';
+import { commitRoot } from '../../core/fairness/fairness.ts';
 import { closeInstantAfter, gameDateOf } from '../../core/game/calendar.ts';
 import { makeHarness } from '../api/harness.ts';
 import { freePort } from '../support/free-port.ts';
@@ -106,6 +107,8 @@ describe('lowest verify --remote', { timeout: 120_000 }, () => {
 
   it('checks a game closed with tree version 1 from its whole record', async () => {
     expect((await runInProcess(['compute', today], env)).code).toBe(0);
+    // As a game closed before tree version 2: its version 1 root in place of the tree.
+    await store.write((r) => commitRoot(r, nodeDigest, today));
     const run = await verify(base);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`${today} VERIFIED`);
