@@ -32,6 +32,14 @@ export const nodeHash = (digest: Digest, left: string, right: string): string =>
 
 export const emptyRoot = (digest: Digest, gameKey: GameKey): string => digest.sha256Hex(emptyRootText(gameKey));
 
+const PREFIX_V2 = 'lowest-unique/v2';
+
+/** Tree version 2: a node commits to the interval [lo, hi] of the numbers below it as well as to its children. */
+export const nodeV2Text = (lo: number, hi: number, left: string, right: string): string =>
+  `${PREFIX_V2}/node|${String(lo)}|${String(hi)}|${left}|${right}`;
+
+export const emptyRootV2Text = (gameKey: GameKey): string => `${PREFIX_V2}/empty|${gameKey}`;
+
 /** A fresh salt and the leaf it gives: what an entry gets at submission. */
 export const sealEntry = (digest: Digest, random: Random, gameKey: GameKey, entryId: string, number: number): Sealed => {
   const salt = random.tokenHex(SALT_BYTES);
