@@ -71,8 +71,10 @@ describe('the browser’s tree version 2 checks', () => {
     const [a, b] = [game.items[30], game.items[31]];
     if (!a || !b) throw new Error('no items');
     const swapped = { items: game.items.map((item, i) => (i === 30 ? b : i === 31 ? a : item)) };
-    const outOfOrder = await auditGame(game.summary, pagesOf(swapped), none);
-    expect(outOfOrder.ok === false && outOfOrder.mismatch).toMatchObject({ code: 'order', id: a.id });
+    expect(await auditGame(game.summary, pagesOf(swapped), none)).toEqual({
+      ok: false,
+      mismatch: { code: 'order', kind: a.kind, id: a.id, number: a.number, previousNumber: b.number },
+    });
     const wrongTotals = { ...game.summary, entriesTotal: game.summary.entriesTotal - 1, minesTotal: game.summary.minesTotal + 1 };
     expect(await auditGame(wrongTotals, pagesOf(game), none)).toEqual({
       ok: false,

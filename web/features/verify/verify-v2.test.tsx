@@ -97,6 +97,8 @@ describe('the verify page on a game of tree version 2', () => {
   describe('signed in', () => {
     const mine = (game: FakeTreeV2Game) => [game.items[3], game.items[150], game.items.find((item) => item.kind === 'mine')].filter((item) => item !== undefined);
 
+    const includedLabel = (item: FakeTreeV2Game['items'][number]) => `${item.kind === 'entry' ? 'Entry' : 'Mine'} on number ${item.number}: INCLUDED`;
+
     const receiptsRoute = (game: FakeTreeV2Game) => {
       const items = mine(game);
       return {
@@ -114,7 +116,7 @@ describe('the verify page on a game of tree version 2', () => {
       const items = mine(game);
       expect(items).toHaveLength(3);
       for (const item of items) {
-        expect(await within(list).findByRole('status', { name: `${item.kind === 'entry' ? 'Entry' : 'Mine'} on number ${item.number}: INCLUDED` })).toBeTruthy();
+        expect(await within(list).findByRole('status', { name: includedLabel(item) })).toBeTruthy();
       }
       for (const item of items) expect(api.requestsTo(`GET /api/fairness/${KEY}/proof/${item.leaf}`)).toHaveLength(1);
       const [first] = items;
@@ -137,8 +139,9 @@ describe('the verify page on a game of tree version 2', () => {
       await open({ ...treeV2Routes(game, { proofOf }), ...receiptsRoute(game) }, true);
       const list = await screen.findByRole('list', { name: 'Your receipts' });
       expect((await within(list).findByRole('alert')).textContent).toMatch(/^MISMATCH: The picks give the root [0-9a-f]{12}… covering/);
-      expect(await within(list).findByRole('status', { name: `Entry on number ${other.number}: INCLUDED` })).toBeTruthy();
+      expect(await within(list).findByRole('status', { name: includedLabel(other) })).toBeTruthy();
       expect(within(list).getAllByRole('alert')).toHaveLength(1);
+      expect(within(list).queryByRole('status', { name: includedLabel(victim) })).toBeNull();
     });
 
     it('asks nobody signed out for receipts, and offers to sign in', async () => {
