@@ -256,7 +256,7 @@ function ReceiptCheck({ gameDate, check }: { gameDate: string; check: (receipt: 
       </div>
       <div className="field">
         <label htmlFor={fileId}>OR UPLOAD A RECEIPT FILE</label>
-        <input id={fileId} type="file" accept="application/json,.json" onChange={(e) => void upload(e)} />
+        <input id={fileId} className="verify-file" type="file" accept="application/json,.json" onChange={(e) => void upload(e)} />
       </div>
       <button type="submit" className="btn btn-primary">
         CHECK RECEIPT
