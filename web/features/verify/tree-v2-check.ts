@@ -203,20 +203,16 @@ function complementNeeded(count: number, size: number): number {
 
 /** The level above `nodes`; an odd last node moves up unchanged. The right node's interval when two neighbours' do not fit. */
 async function levelAbove(nodes: readonly TreeNodeDto[]): Promise<TreeNodeDto[] | { lo: number; hi: number }> {
+  const pairs: Promise<TreeNodeDto>[] = [];
   for (let i = 0; i + 1 < nodes.length; i += 2) {
+    const left = nodes[i] as TreeNodeDto;
     const right = nodes[i + 1] as TreeNodeDto;
-    if (!fitsBeside(nodes[i] as TreeNodeDto, right)) return { lo: right.lo, hi: right.hi };
+    if (!fitsBeside(left, right)) return { lo: right.lo, hi: right.hi };
+    pairs.push(parentOf(left, right));
   }
-  const above = await pairUp(nodes);
+  const above = await Promise.all(pairs);
   if (nodes.length % 2 === 1) above.push(nodes[nodes.length - 1] as TreeNodeDto);
   return above;
-}
-
-/** The parents of the adjacent pairs (1st+2nd, 3rd+4th, …), hashed in parallel; an odd last node is left out. */
-function pairUp(nodes: readonly TreeNodeDto[]): Promise<TreeNodeDto[]> {
-  const parents: Promise<TreeNodeDto>[] = [];
-  for (let i = 0; i + 1 < nodes.length; i += 2) parents.push(parentOf(nodes[i] as TreeNodeDto, nodes[i + 1] as TreeNodeDto));
-  return Promise.all(parents);
 }
 
 /** The resolution of §6 over items, mines included. */
@@ -305,33 +301,16 @@ export async function checkWinner(summary: FairnessSummaryV2, proof: WinnerProof
  */
 class StreamingRoot {
   readonly #stack: { height: number; node: TreeNodeDto }[] = [];
-  #size = 0;
 
-  /**
-   * Adds items in tree order, in blocks of 2^h items that start at a multiple of 2^h: each block's subtree is
-   * hashed level by level with its pairs in parallel, which Web Crypto runs far faster than one hash at a time.
-   */
-  async pushAll(items: readonly TreeItemDto[]): Promise<void> {
-    for (let at = 0; at < items.length; ) {
-      let height = 0;
-      while ((this.#size / 2 ** height) % 2 === 0 && 2 ** (height + 1) <= items.length - at) height += 1;
-      let level = items.slice(at, at + 2 ** height).map(leafNode);
-      while (level.length > 1) level = await pairUp(level);
-      await this.#push(height, level[0] as TreeNodeDto);
-      at += 2 ** height;
-      this.#size += 2 ** height;
-    }
-  }
-
-  async #push(height: number, subtree: TreeNodeDto): Promise<void> {
-    let node = subtree;
-    let h = height;
-    for (let top = this.#stack.at(-1); top?.height === h; top = this.#stack.at(-1)) {
+  async push(item: TreeItemDto): Promise<void> {
+    let node = leafNode(item);
+    let height = 0;
+    for (let top = this.#stack.at(-1); top?.height === height; top = this.#stack.at(-1)) {
       this.#stack.pop();
       node = await parentOf(top.node, node);
-      h += 1;
+      height += 1;
     }
-    this.#stack.push({ height: h, node });
+    this.#stack.push({ height, node });
   }
 
   async root(gameKey: string): Promise<TreeNodeDto> {
@@ -391,8 +370,8 @@ export async function auditGame(
     if (!page.ok) return fail(page.mismatch);
     const itemsCheck = await checkItems(summary.gameDate, page.items, previous);
     if (!itemsCheck.ok) return itemsCheck;
-    await tree.pushAll(page.items);
     for (const item of page.items) {
+      await tree.push(item);
       resolution.push(item);
       counted[item.kind] += 1;
     }
