@@ -55,12 +55,13 @@ export const siblingPositions = (index: number, size: number): (Position & { sid
   return positions;
 };
 
-const proofOf = (index: number, size: number, nodeAt: (level: number, index: number) => TreeNode): InclusionProof => ({
+const proofOf = (index: number, size: number, nodeAt: (level: number, index: number) => TreeNode | undefined): InclusionProof => ({
   index,
   size,
   path: siblingPositions(index, size).map(({ level, index: at, side }) => {
-    const { hash, lo, hi } = nodeAt(level, at);
-    return { side, hash, lo, hi };
+    const node = nodeAt(level, at);
+    if (!node) throw new Error(`No node ${String(at)} at level ${String(level)}.`);
+    return { side, hash: node.hash, lo: node.lo, hi: node.hi };
   }),
 });
 
@@ -71,11 +72,7 @@ const checkIndex = (index: number, size: number): void => {
 /** The inclusion proof of item `index`, read from the reference levels. */
 export const inclusionProof = (tree: TreeV2, index: number): InclusionProof => {
   checkIndex(index, tree.size);
-  return proofOf(index, tree.size, (level, at) => {
-    const node = tree.levels[level]?.[at];
-    if (!node) throw new Error(`No node ${String(at)} at level ${String(level)}.`);
-    return node;
-  });
+  return proofOf(index, tree.size, (level, at) => tree.levels[level]?.[at]);
 };
 
 /** The aligned block of 2^storedFromLevel items that holds item `index`: the items a proof reads below the stored levels. */
@@ -112,11 +109,7 @@ export const inclusionProofFromStored = (digest: Digest, input: StoredProofInput
   const { from, count } = proofBlock(index, size, storedFromLevel);
   if (block.length !== count) throw new Error(`The block of item ${String(index)} has ${String(count)} items, not ${String(block.length)}.`);
   const local = levelsFrom(digest, block.map(leafNode));
-  return proofOf(index, size, (level, at) => {
-    const node = level < storedFromLevel ? local[level]?.[at - Math.floor(from / 2 ** level)] : stored(level, at);
-    if (!node) throw new Error(`No node ${String(at)} at level ${String(level)}.`);
-    return node;
-  });
+  return proofOf(index, size, (level, at) => (level < storedFromLevel ? local[level]?.[at - Math.floor(from / 2 ** level)] : stored(level, at)));
 };
 
 /** The first thing that does not hold, worded for a player; `id` names the item concerned, if any. */
@@ -213,9 +206,10 @@ const show = (value: number | null): string => (value === null ? 'none' : String
 
 /**
  * The winner proof against the summary: `items` are the first `count` items (read through the items
- * pages). Their leaves follow from their fields, they are in tree order and all ≤ B, every complement
- * node has lo > B (so no item left out can be ≤ B), both rebuild the published root, and the resolution
- * over the items gives the published winner and runner-up.
+ * pages). Their leaves follow from their fields, they are in tree order, all but the last are ≤ B and the
+ * last is above B unless it is the game's last item (so nothing up to B is left out), every complement node
+ * has lo > B, both rebuild the published root, and the resolution over the items gives the published winner
+ * and runner-up.
  */
 export const verifyWinnerProof = (digest: Digest, summary: TreeV2Summary, proof: WinnerProof, items: readonly TreeItem[]): ProofCheck<WinnerField> => {
   const bound = winnerBound(summary);
@@ -234,9 +228,13 @@ export const verifyWinnerProof = (digest: Digest, summary: TreeV2Summary, proof:
     if (previous && compareTreeItems(previous, item) >= 0) {
       return mismatch({ field: 'order', id: item.id, computed: 'ascending by number, then leaf', published: `${String(item.number)} after ${String(previous.number)}`, message: `The items are out of order at ${item.kind} ${item.id}.` });
     }
-    if (item.number > bound) {
-      return mismatch({ field: 'count', id: item.id, computed: `≤ ${String(bound)}`, published: String(item.number), message: `${item.kind} ${item.id} has number ${String(item.number)}, above ${String(bound)}: the proof should stop before it.` });
+    if (previous && previous.number > bound) {
+      return mismatch({ field: 'count', id: item.id, computed: `≤ ${String(bound)}`, published: String(previous.number), message: `The proof goes on past the first item above ${String(bound)}.` });
     }
+  }
+  const last = items.at(-1);
+  if (last && last.number <= bound && proof.count < summary.size) {
+    return mismatch({ field: 'count', id: last.id, computed: `> ${String(bound)}`, published: String(last.number), message: `The proof stops at number ${String(last.number)}: it must go on to the first item above ${String(bound)}, so that nothing up to ${String(bound)} is left out.` });
   }
   const needed = complementNeeded(proof.count, summary.size);
   if (proof.complement.length !== needed) {

@@ -24,7 +24,16 @@ export interface TreeNode {
   hi: number;
 }
 
-/** The winner proof: every item with number ≤ `bound` (the first `count` items) plus the `complement` nodes. */
+/**
+ * The winner proof: the first `count` items (every item with number ≤ `bound`, then the first item above it
+ * if there is one) plus the `complement` nodes that rebuild the root with them.
+ *
+ * Why the first item above the bound: a node's hash commits to its own interval, but its parent's text
+ * carries only the left child's lo and the right child's hi. A complement node is always a right child, so
+ * its published lo is bound to nothing the verifier computes: a proof could stop inside the runner-up's
+ * number (3, 5, | 5, 9 read as "5 is unique") and claim lo > B for the rest. The first item above the
+ * bound, read and hashed like the others, shows where the numbers up to B end.
+ */
 export interface WinnerProof {
   bound: number;
   count: number;
@@ -92,13 +101,14 @@ export const treeV2Levels = (digest: Digest, gameKey: GameKey, items: readonly T
 };
 
 /**
- * The winner proof by its definition: walking up from level 0 with k known nodes at the left of a level
- * of s nodes, when k is odd and k < s the node at index k is given; the next level knows ceil(k/2).
- * `bound` null: every item is needed (B = hi).
+ * The winner proof by its definition: `count` is the items ≤ B and the first one above it (if any); walking
+ * up from level 0 with k = count known nodes at the left of a level of s nodes, when k is odd and k < s the
+ * node at index k is given; the next level knows ceil(k/2). `bound` null: every item is needed (B = hi).
  */
 export const winnerProofByLevels = (tree: TreeV2, bound: number | null): WinnerProof => {
   const b = bound ?? tree.root.hi;
-  const count = (tree.levels[0] ?? []).filter((node) => node.lo <= b).length;
+  const upToBound = (tree.levels[0] ?? []).filter((node) => node.lo <= b).length;
+  const count = Math.min(upToBound + 1, tree.size);
   const complement: TreeNode[] = [];
   let k = count;
   for (const level of tree.levels) {
@@ -127,15 +137,15 @@ export interface TreeV2Result {
  * The same tree, fed one item at a time in tree order, holding O(log n) nodes. The stack holds one
  * complete subtree per set bit of the count (as v1's RootBuilder); every complete node is handed out
  * when it forms. `finish` then walks the right edge: at level l the last node is the pair of the stack's
- * subtree of height l − 1 (if any) and the last node of level l − 1 (if partial), else whichever exists,
- * moved up unchanged; these are the nodes of the definition that cover fewer than 2^l items.
+ * subtree of height l − 1 (if any) and the last node of level l − 1 (if that one is partial), else
+ * whichever of them exists, moved up unchanged; these are the nodes that cover fewer than 2^l items.
  *
  * The complement and the odd-node rule: the node given at index k of a level (k odd, k < s) is never that
  * level's odd last node, since k = s − 1 with k odd means s is even; it always pairs with the known node
  * k − 1. When k is odd and k = s, the known last node is the odd one and moves up alone: nothing is given.
  * A given node may itself be a node carried up from below (6 items, 2 known: level 2's node 1 is level 1's
- * node 2); it covers only items at index ≥ count, so its lo > B. Complement nodes are recognised when they
- * form, as the node at index ceil(count / 2^level) when that index is odd.
+ * node 2); it covers only items after the first one above the bound, so its lo > B. Complement nodes are
+ * recognised when they form, as the node at index ceil(count / 2^level) when that index is odd.
  */
 export class TreeV2Builder {
   readonly #stack: { height: number; node: TreeNode }[] = [];
@@ -144,7 +154,7 @@ export class TreeV2Builder {
   readonly #bound: number | null;
   #size = 0;
   #last: TreeLeaf | undefined;
-  /** Items with number ≤ bound: fixed by the first item above it, or by `finish`. */
+  /** Known items of the winner proof: fixed by the first item above the bound (which counts), or by `finish`. */
   #count: number | null = null;
   /** At most one per level, indexed by level. */
   readonly #complement: TreeNode[] = [];
@@ -165,7 +175,7 @@ export class TreeV2Builder {
     if (this.#finished) throw new Error('The tree is finished.');
     assertTreeOrder(this.#last, item);
     this.#last = item;
-    if (this.#count === null && this.#bound !== null && item.number > this.#bound) this.#count = this.#size;
+    if (this.#count === null && this.#bound !== null && item.number > this.#bound) this.#count = this.#size + 1;
     this.#size += 1;
     let node = leafNode(item);
     let height = 0;
@@ -199,9 +209,9 @@ export class TreeV2Builder {
     for (let level = 1, s = this.#size; s > 1; level += 1) {
       s = Math.ceil(s / 2);
       const sub = this.#stack[next];
-      const carried = sub?.height === level - 1 ? sub.node : null;
-      if (carried) next -= 1;
-      tail = carried && tail ? parentNode(this.digest, carried, tail) : (carried ?? tail);
+      const whole = sub?.height === level - 1 ? sub.node : null;
+      if (whole) next -= 1;
+      tail = whole && tail ? parentNode(this.digest, whole, tail) : (whole ?? tail);
       if (tail) this.#formed(level, s - 1, tail);
     }
     const root = tail ?? (this.#stack[0] as { node: TreeNode }).node;

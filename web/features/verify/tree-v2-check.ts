@@ -17,7 +17,8 @@ export type TreeMismatch =
   | { code: 'leaf'; kind: ItemKind; id: string }
   | { code: 'order'; kind: ItemKind; id: string; number: number; previousNumber: number }
   | { code: 'interval'; lo: number; hi: number }
-  | { code: 'above-bound'; kind: ItemKind; id: string; number: number; bound: number }
+  | { code: 'past-bound'; kind: ItemKind; id: string; number: number; bound: number }
+  | { code: 'stops-short'; number: number; bound: number }
   | { code: 'bound'; published: number; needed: number }
   | { code: 'count'; announced: number; read: number; size: number }
   | { code: 'complement-count'; given: number; needed: number }
@@ -51,8 +52,10 @@ export function describeMismatch(m: TreeMismatch): string {
       return `The list is out of order at ${m.kind} ${m.id}: number ${m.number} comes after ${m.previousNumber}.`;
     case 'interval':
       return `A node of the proof claims the numbers ${m.lo} to ${m.hi}, which do not fit beside its neighbour.`;
-    case 'above-bound':
-      return `${m.kind === 'entry' ? 'Entry' : 'Mine'} ${m.id} has number ${m.number}, above ${m.bound}: the proof should stop before it.`;
+    case 'past-bound':
+      return `The proof goes on past the first pick above ${m.bound}, to ${m.kind} ${m.id} on number ${m.number}.`;
+    case 'stops-short':
+      return `The proof stops at number ${m.number}: it must go on to the first pick above ${m.bound}, so that no pick up to ${m.bound} is left out.`;
     case 'bound':
       return `The proof stops at number ${m.published}, but this result needs every pick up to ${m.needed}.`;
     case 'count':
@@ -244,8 +247,9 @@ export function checkWinnerProofShape(summary: FairnessSummaryV2, proof: WinnerP
 
 /**
  * The winner proof: `items` are the first `proof.count` items. Their leaves follow from their fields, they are in
- * tree order and none is above B; every complement node has lo > B; items and complement rebuild the root; and the
- * resolution over the items gives the published winner and runner-up.
+ * tree order, all but the last are ≤ B and the last is above B unless they are all; every complement node has
+ * lo > B; items and complement rebuild the root; and the resolution over the items gives the published winner
+ * and runner-up.
  */
 export async function verifyWinnerProof(summary: FairnessSummaryV2, proof: WinnerProofResponse, items: readonly TreeItemDto[]): Promise<TreeCheck> {
   const shape = checkWinnerProofShape(summary, proof);
@@ -253,8 +257,13 @@ export async function verifyWinnerProof(summary: FairnessSummaryV2, proof: Winne
   if (items.length !== proof.count) return fail({ code: 'count', announced: proof.count, read: items.length, size: summary.size });
   const itemsCheck = await checkItems(summary.gameDate, items, undefined);
   if (!itemsCheck.ok) return itemsCheck;
-  const above = items.find((item) => item.number > proof.bound);
-  if (above) return fail({ code: 'above-bound', kind: above.kind, id: above.id, number: above.number, bound: proof.bound });
+  // The items run to the first one above B (a right node's lo enters no hash, so only an item can show that
+  // nothing up to B is left out), unless they are the whole game.
+  const pastBound = items.findIndex((item, i) => i > 0 && (items[i - 1] as TreeItemDto).number > proof.bound);
+  const past = items[pastBound];
+  if (past) return fail({ code: 'past-bound', kind: past.kind, id: past.id, number: past.number, bound: proof.bound });
+  const last = items.at(-1);
+  if (last && last.number <= proof.bound && proof.count < summary.size) return fail({ code: 'stops-short', number: last.number, bound: proof.bound });
   const needed = complementNeeded(proof.count, summary.size);
   if (proof.complement.length !== needed) return fail({ code: 'complement-count', given: proof.complement.length, needed });
   const low = proof.complement.find((node) => node.lo <= proof.bound);
