@@ -63,6 +63,23 @@ describe('the browser’s tree version 2 checks', () => {
     expect(asked).toEqual([]);
   });
 
+  it('refuses a winner proof that stops before the first item above the bound, or runs past it', async () => {
+    const game = sampleGame(300);
+    const { winnerProof: proof, items, summary } = game;
+    const lastBelow = items[proof.count - 2];
+    if (!lastBelow || (items[proof.count - 1]?.number ?? 0) <= proof.bound) throw new Error('the proof should end on the first item above the bound');
+    expect(await verifyWinnerProof(summary, { ...proof, count: proof.count - 1 }, items.slice(0, proof.count - 1))).toEqual({
+      ok: false,
+      mismatch: { code: 'stops-short', number: lastBelow.number, bound: proof.bound },
+    });
+    const extra = items[proof.count];
+    if (!extra) throw new Error('no item after the proof');
+    expect(await verifyWinnerProof(summary, { ...proof, count: proof.count + 1 }, items.slice(0, proof.count + 1))).toEqual({
+      ok: false,
+      mismatch: { code: 'past-bound', kind: extra.kind, id: extra.id, number: extra.number, bound: proof.bound },
+    });
+  });
+
   it('finds in the full audit an item left out, one out of order, and a wrong total', async () => {
     const game = sampleGame(50, 16);
     const none = () => undefined;
