@@ -162,29 +162,36 @@ const resultFacts = (result: { winningNumber: number | null; secondPlaceNumber: 
   ['Second place', result.secondPlaceNumber === null ? 'None' : String(result.secondPlaceNumber)],
 ];
 
+function RecordCard({ gameDate, facts, children }: { gameDate: string; facts: [string, string][]; children: ReactNode }) {
+  return (
+    <section className="card" aria-labelledby="record-title">
+      <h2 id="record-title" className="card-title">
+        RECORD OF {gameDate}
+      </h2>
+      <Facts facts={facts} />
+      {children}
+    </section>
+  );
+}
+
 function SummaryCheck({ summary }: { summary: FairnessSummaryV2 }) {
   const check = useQuery({
     queryKey: fairnessKeys.winnerCheck(summary.gameDate, summary.root),
     queryFn: async () => checkWinner(summary, await getWinnerProof(summary.gameDate), (from, count) => getItemsPage(summary.gameDate, from, count)),
     staleTime: Infinity,
   });
+  const facts: [string, string][] = [
+    ['Root', summary.root],
+    ['Picks', String(summary.size)],
+    ['Entries', String(summary.entriesTotal)],
+    ['Mines', String(summary.minesTotal)],
+    ...resultFacts(summary),
+  ];
   return (
-    <section className="card" aria-labelledby="record-title">
-      <h2 id="record-title" className="card-title">
-        RECORD OF {summary.gameDate}
-      </h2>
-      <Facts
-        facts={[
-          ['Root', summary.root],
-          ['Picks', String(summary.size)],
-          ['Entries', String(summary.entriesTotal)],
-          ['Mines', String(summary.minesTotal)],
-          ...resultFacts(summary),
-        ]}
-      />
+    <RecordCard gameDate={summary.gameDate} facts={facts}>
       {check.isPending && <p role="status">CHECKING THE WINNER PROOF…</p>}
       <CheckOutcome check={check} />
-    </section>
+    </RecordCard>
   );
 }
 
@@ -195,11 +202,7 @@ function RecordCheck({ record }: { record: ClosedFairnessRecord }) {
     staleTime: Infinity,
   });
   return (
-    <section className="card" aria-labelledby="record-title">
-      <h2 id="record-title" className="card-title">
-        RECORD OF {record.gameDate}
-      </h2>
-      <Facts facts={[['Root', record.root ?? 'none'], ['Entries', String(record.entriesTotal)], ['Mines', String(record.mines.length)], ...resultFacts(record)]} />
+    <RecordCard gameDate={record.gameDate} facts={[['Root', record.root ?? 'none'], ['Entries', String(record.entriesTotal)], ['Mines', String(record.mines.length)], ...resultFacts(record)]}>
       {record.root === null && (
         <p className="alert" role="status">
           NOT VERIFIABLE: {record.reason ?? 'this game has no published root.'}
@@ -208,7 +211,7 @@ function RecordCheck({ record }: { record: ClosedFairnessRecord }) {
       {record.root !== null && check.isPending && <p role="status">CHECKING {record.entries.length + record.mines.length} LEAVES…</p>}
       {check.data?.verified === true && <Verified />}
       {record.root !== null && check.data?.verified === false && <Mismatch>{check.data.problem}</Mismatch>}
-    </section>
+    </RecordCard>
   );
 }
 

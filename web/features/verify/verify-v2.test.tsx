@@ -20,6 +20,19 @@ const open = async (routes: Record<string, Handler>, signedIn = false) => {
   return api;
 };
 
+/** Holds back the answer of one items page until the returned function is called. */
+const holdPage = (routes: Record<string, Handler>, from: number, count: number): (() => void) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const route = `GET ${itemsPath(from, count)}`;
+  const page = routes[route];
+  routes[route] = async () => {
+    await held;
+    return page as { body: unknown };
+  };
+  return release;
+};
+
 const region = (name: string) => screen.getByRole('region', { name });
 const alertIn = async (name: string) => (await within(region(name)).findByRole('alert')).textContent;
 
@@ -181,15 +194,8 @@ describe('the verify page on a game of tree version 2', () => {
   describe('FULL AUDIT', () => {
     it('reads every page with a progress bar and says VERIFIED', async () => {
       const game = sampleGame(300, 64);
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => (release = resolve));
       const routes = treeV2Routes(game);
-      const last = `GET ${itemsPath(256, 44)}`;
-      const lastPage = routes[last];
-      routes[last] = async () => {
-        await held;
-        return lastPage as { body: unknown };
-      };
+      const release = holdPage(routes, 256, 44);
       const api = await open(routes);
       await within(await screen.findByRole('region', { name: `RECORD OF ${KEY}` })).findByText('VERIFIED');
       const audit = region('FULL AUDIT');
@@ -222,15 +228,8 @@ describe('the verify page on a game of tree version 2', () => {
 
     it('stops at CANCEL: the bar goes, the count read so far stays, and the audit can start again', async () => {
       const game = sampleGame(300, 64);
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => (release = resolve));
       const routes = treeV2Routes(game);
-      const second = `GET ${itemsPath(64, 64)}`;
-      const secondPage = routes[second];
-      routes[second] = async () => {
-        await held;
-        return secondPage as { body: unknown };
-      };
+      const release = holdPage(routes, 64, 64);
       await open(routes);
       await within(await screen.findByRole('region', { name: `RECORD OF ${KEY}` })).findByText('VERIFIED');
       const audit = region('FULL AUDIT');
