@@ -25,7 +25,7 @@ import { getReferralStats } from '../../web/features/referrals/api/get-referral-
 import { processReferral } from '../../web/api/process-referral.ts';
 import { validateReferralCode, validateReferralCodeQueryOptions } from '../../web/features/signup/api/validate-referral-code.ts';
 import { getDailyStats, dailyStatsQueryOptions } from '../../web/features/stats/api/get-daily-stats.ts';
-import { getHistory } from '../../web/features/stats/api/get-history.ts';
+import { getHistory } from '../../web/api/get-history.ts';
 import { getTrends } from '../../web/features/stats/api/get-trends.ts';
 import { chooseStatsDate } from '../../web/features/stats/stats-dates.ts';
 import { getLeaderboard } from '../../web/features/leaderboard/api/get-leaderboard.ts';

@@ -61,6 +61,12 @@ export const fairnessKeys = {
   record: (gameKey: string) => ['/api/fairness', gameKey] as const,
   /** The browser's own check of a record: computed here, never fetched. */
   check: (gameDate: string, root: string | null) => ['fairness-check', gameDate, root] as const,
+  /** The signed-in player's receipts in one game. */
+  receipts: (gameKey: string) => ['/api/fairness', gameKey, 'receipts'] as const,
+  /** The browser's own check of a tree version 2 game's winner proof: computed here. */
+  winnerCheck: (gameDate: string, root: string) => ['fairness-winner-check', gameDate, root] as const,
+  /** The browser's own check of one receipt against a tree version 2 game: computed here. */
+  receiptCheck: (gameDate: string, root: string, leaf: string) => ['fairness-receipt-check', gameDate, root, leaf] as const,
 };
 
 export const winningsKeys = {

@@ -1,10 +1,11 @@
 // SAVE RECEIPT next to an entry: downloads the receipt as JSON, for the verify page after the close.
-import type { EntryReceiptDto } from '../../server/contract.ts';
+import type { EntryReceiptDto, MineReceiptDto } from '../../server/contract.ts';
 
 /** The receipt's fields only, in the documented order (docs/fairness.md), pretty-printed. */
-export function receiptJson(receipt: EntryReceiptDto): string {
-  const { gameDate, entryId, number, salt, leaf } = receipt;
-  return JSON.stringify({ gameDate, entryId, number, salt, leaf }, null, 2) + '\n';
+export function receiptJson(receipt: EntryReceiptDto | MineReceiptDto): string {
+  const { gameDate, number, salt, leaf } = receipt;
+  const id = 'entryId' in receipt ? { entryId: receipt.entryId } : { mineId: receipt.mineId };
+  return JSON.stringify({ gameDate, ...id, number, salt, leaf }, null, 2) + '\n';
 }
 
 export function receiptFileName(receipt: EntryReceiptDto): string {

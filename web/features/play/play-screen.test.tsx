@@ -159,6 +159,13 @@ describe('play screen', () => {
     expect(screen.getByRole('heading', { name: 'YOUR ENTRIES (1/1)' })).toBeTruthy();
     // the form is gone: no more entries allowed
     expect(screen.queryByRole('button', { name: 'SUBMIT & PRAY' })).toBeNull();
+    // The receipt is on screen, with COPY beside SAVE RECEIPT: nothing to download to keep it.
+    const receipt = { gameDate: '2026-11-22', entryId: 'e-7', number: 7, salt: '0'.repeat(32), leaf: 'f'.repeat(64) };
+    expect(JSON.parse(screen.getByLabelText('Receipt for number 7').textContent ?? '')).toEqual(receipt);
+    expect(screen.getByRole('button', { name: 'Save receipt for number 7' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Copy receipt for number 7' }));
+    expect(JSON.parse(await navigator.clipboard.readText())).toEqual(receipt);
+    expect(screen.getByRole('button', { name: 'Copy receipt for number 7' }).textContent).toBe('COPIED');
   });
 
   it('offers the bonus entry after the first number and clears the input after submitting', async () => {
@@ -331,6 +338,7 @@ describe('play screen after a close', () => {
     expect(within(card).queryByText(/Your prize/)).toBeNull();
     expect(within(card).queryByRole('link', { name: 'CLAIM PRIZE' })).toBeNull();
     expect(within(card).getByRole('link', { name: 'SEE STATISTICS' }).getAttribute('href')).toBe('/stats/2026-11-21');
+    expect(within(card).getByRole('link', { name: 'VERIFY YOUR PICKS' }).getAttribute('href')).toBe('/verify/2026-11-21');
   });
 
   it('turns the day over when the countdown reaches zero: refetches and names the game that closed', async () => {

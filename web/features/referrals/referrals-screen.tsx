@@ -6,7 +6,7 @@ import { useMe } from '../../api/me.ts';
 import { useReferralBonuses } from './api/get-referral-bonuses.ts';
 import { useReferralCode } from './api/get-referral-code.ts';
 import { useReferralStats } from './api/get-referral-stats.ts';
-import { copyText } from './copy-text.ts';
+import { copyText } from '../../lib/copy-text.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 export function bonusBannerText(available: number): string {

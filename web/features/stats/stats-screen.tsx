@@ -10,7 +10,7 @@ import { paths, statsForDate } from '../../lib/paths.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useMe } from '../../api/me.ts';
 import { useDailyStats } from './api/get-daily-stats.ts';
-import { useHistory } from './api/get-history.ts';
+import { useHistory } from '../../api/get-history.ts';
 import { DistributionView } from './components/distribution-view.tsx';
 import { GameStoryCard } from './components/game-story-card.tsx';
 import { chooseStatsDate, type StatsRequest } from './stats-dates.ts';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The verify page against a fake API: an honest record is VERIFIED, a tampered one names its first
 // mismatch, and a pasted receipt is INCLUDED or NOT FOUND.
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FairnessRecordResponse } from '../../../server/contract.ts';
@@ -12,6 +12,8 @@ import { entryLeaf, merkleRoot, mineLeaf, type ClosedFairnessRecord } from './fa
 
 const KEY = '2026-11-21';
 let api: FakeApi | undefined;
+// The machine is shared and sometimes slow: a screen is not called broken before 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(async () => {
   cleanup();

@@ -1,14 +1,24 @@
-// /verify and /verify/{gameKey} (DESIGN.md §16): fetches a closed game's record and recomputes every
-// leaf, the root, the winner and the runner-up here, with Web Crypto; then checks a pasted or uploaded
-// receipt. Nothing the server says is taken on trust but the record's own rows.
+// /verify and /verify/{gameKey} (DESIGN.md §16): the closed games, and one game checked here with Web Crypto.
+// Tree version 1: the whole record recomputed. Version 2: the winner proof on load, the player's receipts by
+// their inclusion proofs, FULL AUDIT on demand. Nothing the server says is taken on trust but what it publishes.
 import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router';
-import { verifyForGame } from '../../lib/paths.ts';
-import { useFairnessRecord } from './api/get-fairness-record.ts';
-import { parseReceipt, receiptIncluded, verifyFairnessRecord, type ClosedFairnessRecord } from './fairness-check.ts';
-import './verify.css';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { FairnessSummaryV2 } from '../../../server/contract.ts';
+import { useHistory } from '../../api/get-history.ts';
 import { fairnessKeys } from '../../api/query-keys.ts';
+import { messageOf } from '../../lib/api-client.ts';
+import { verifyForGame } from '../../lib/paths.ts';
+import { isTreeV2, useFairnessRecord } from './api/get-fairness-record.ts';
+import { getInclusionProof } from './api/get-inclusion-proof.ts';
+import { getItemsPage } from './api/get-items-page.ts';
+import { getWinnerProof } from './api/get-winner-proof.ts';
+import { parseReceipt, receiptIncluded, verifyFairnessRecord, type ClosedFairnessRecord, type PastedReceipt } from './fairness-check.ts';
+import { CheckOutcome, Mismatch, Verified } from './check-outcome.tsx';
+import { FullAudit } from './full-audit.tsx';
+import { MyReceipts } from './my-receipts.tsx';
+import { checkReceiptV2, checkWinner, describeMismatch, type TreeCheck } from './tree-v2-check.ts';
+import './verify.css';
 
 export function VerifyScreen() {
   const { gameKey } = useParams();
@@ -16,9 +26,25 @@ export function VerifyScreen() {
     <section className="page">
       <h1 className="page-title">VERIFY</h1>
       <GamePicker key={gameKey ?? ''} current={gameKey ?? ''} />
-      {gameKey !== undefined && <GameCheck gameKey={gameKey} />}
-      <p className="muted">
-        The scheme, with worked examples to check your own code against, is in docs/fairness.md. Everything here is recomputed in your browser.
+      {gameKey !== undefined ? <GameCheck gameKey={gameKey} /> : <ClosedGames />}
+      <HowItWorks />
+    </section>
+  );
+}
+
+function HowItWorks() {
+  return (
+    <section className="card" aria-labelledby="how-title">
+      <h2 id="how-title" className="card-title">
+        HOW THIS WORKS
+      </h2>
+      <p>
+        Every pick gets a receipt: its number, a random salt and a fingerprint (a SHA-256 hash) of both. At the close, all the day’s picks, mines
+        included, are put in order of number and joined two by two into a single fingerprint, the root, which is published and can never change.
+        Each join also records the lowest and highest number beneath it. To show that your pick was counted, the server gives the few fingerprints
+        (about 20 on a day of a million picks) that lead from yours to the root. To show the winner, it gives every pick up to the runner-up’s number
+        and fingerprints for the rest, each marked as holding only higher numbers, so no pick that could change the result can hide there. FULL
+        AUDIT downloads every pick and rebuilds it all. Everything here is recomputed in your browser.
       </p>
     </section>
   );
@@ -31,7 +57,7 @@ function GamePicker({ current }: { current: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const key = value.trim();
-    if (key !== '') navigate(verifyForGame(key));
+    if (key !== '') void navigate(verifyForGame(key));
   };
   return (
     <form className="card" onSubmit={submit} aria-label="Choose a game">
@@ -46,6 +72,38 @@ function GamePicker({ current }: { current: string }) {
   );
 }
 
+const CLOSED_GAMES_LISTED = 100;
+
+function ClosedGames() {
+  const history = useHistory(CLOSED_GAMES_LISTED);
+  const closed = history.data?.items.filter((item) => item.status === 'closed') ?? [];
+  return (
+    <section className="card" aria-labelledby="closed-games-title">
+      <h2 id="closed-games-title" className="card-title">
+        CLOSED GAMES
+      </h2>
+      {history.isLoading && <p role="status">Loading the closed games…</p>}
+      {history.isError && (
+        <div className="alert" role="alert">
+          {messageOf(history.error, 'The closed games could not be loaded.')}
+        </div>
+      )}
+      {history.data !== undefined && closed.length === 0 && <p className="muted">No game has closed yet.</p>}
+      {closed.length > 0 && (
+        <ul className="verify-games" aria-label="Closed games, newest first">
+          {closed.map((item) => (
+            <li key={item.gameDate}>
+              <Link className="btn" to={verifyForGame(item.gameDate)}>
+                {item.gameDate}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 function GameCheck({ gameKey }: { gameKey: string }) {
   const record = useFairnessRecord(gameKey);
   if (record.isLoading) return <p role="status">Loading the record of {gameKey}…</p>;
@@ -56,25 +114,84 @@ function GameCheck({ gameKey }: { gameKey: string }) {
       </div>
     );
   }
-  if (record.data.status === 'open') {
+  const answer = record.data;
+  if (answer.status === 'open') {
     return (
       <Card title={`GAME ${gameKey} IS OPEN`}>
-        <p>Its record is published at the close. Save your receipts from the play screen until then.</p>
+        <p>Its record is published at the close. Your receipts will be listed here then.</p>
       </Card>
     );
   }
-  if ('treeVersion' in record.data) {
+  if (isTreeV2(answer)) {
+    const check = (receipt: PastedReceipt) => checkReceiptV2(answer, receipt, (leaf) => getInclusionProof(answer.gameDate, leaf)).then(verdictOf);
     return (
-      <Card title={`GAME ${gameKey}`}>
-        <p>This game's record is published as a tree of version 2, which this page does not check yet.</p>
-      </Card>
+      <>
+        <SummaryCheck summary={answer} />
+        <MyReceipts summary={answer} />
+        <FullAudit summary={answer} />
+        <ReceiptCheck gameDate={answer.gameDate} check={check} />
+      </>
     );
   }
+  const check = async (receipt: PastedReceipt): Promise<ReceiptVerdict> => ((await receiptIncluded(answer, receipt)) ? { kind: 'included' } : { kind: 'not-found' });
   return (
     <>
-      <RecordCheck record={record.data} />
-      <ReceiptCheck record={record.data} />
+      <RecordCheck record={answer} />
+      <ReceiptCheck gameDate={answer.gameDate} check={check} />
     </>
+  );
+}
+
+function Facts({ facts }: { facts: [string, string][] }) {
+  return (
+    <dl className="stack verify-facts">
+      {facts.map(([label, value]) => (
+        <div key={label} className="row">
+          <dt>{label}:</dt>
+          <dd>
+            <code className="break-all">{value}</code>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const resultFacts = (result: { winningNumber: number | null; secondPlaceNumber: number | null }): [string, string][] => [
+  ['Winning number', result.winningNumber === null ? 'No winner' : String(result.winningNumber)],
+  ['Second place', result.secondPlaceNumber === null ? 'None' : String(result.secondPlaceNumber)],
+];
+
+function RecordCard({ gameDate, facts, children }: { gameDate: string; facts: [string, string][]; children: ReactNode }) {
+  return (
+    <section className="card" aria-labelledby="record-title">
+      <h2 id="record-title" className="card-title">
+        RECORD OF {gameDate}
+      </h2>
+      <Facts facts={facts} />
+      {children}
+    </section>
+  );
+}
+
+function SummaryCheck({ summary }: { summary: FairnessSummaryV2 }) {
+  const check = useQuery({
+    queryKey: fairnessKeys.winnerCheck(summary.gameDate, summary.root),
+    queryFn: async () => checkWinner(summary, await getWinnerProof(summary.gameDate), (from, count) => getItemsPage(summary.gameDate, from, count)),
+    staleTime: Infinity,
+  });
+  const facts: [string, string][] = [
+    ['Root', summary.root],
+    ['Picks', String(summary.size)],
+    ['Entries', String(summary.entriesTotal)],
+    ['Mines', String(summary.minesTotal)],
+    ...resultFacts(summary),
+  ];
+  return (
+    <RecordCard gameDate={summary.gameDate} facts={facts}>
+      {check.isPending && <p role="status">CHECKING THE WINNER PROOF…</p>}
+      <CheckOutcome check={check} />
+    </RecordCard>
   );
 }
 
@@ -84,67 +201,45 @@ function RecordCheck({ record }: { record: ClosedFairnessRecord }) {
     queryFn: () => verifyFairnessRecord(record),
     staleTime: Infinity,
   });
-  const facts: [string, string][] = [
-    ['Root', record.root ?? 'none'],
-    ['Entries', String(record.entriesTotal)],
-    ['Mines', String(record.mines.length)],
-    ['Winning number', record.winningNumber === null ? 'No winner' : String(record.winningNumber)],
-    ['Second place', record.secondPlaceNumber === null ? 'None' : String(record.secondPlaceNumber)],
-  ];
   return (
-    <section className="card" aria-labelledby="record-title">
-      <h2 id="record-title" className="card-title">
-        RECORD OF {record.gameDate}
-      </h2>
-      <dl className="stack verify-facts">
-        {facts.map(([label, value]) => (
-          <div key={label} className="row">
-            <dt>{label}:</dt>
-            <dd>
-              <code className="break-all">{value}</code>
-            </dd>
-          </div>
-        ))}
-      </dl>
+    <RecordCard gameDate={record.gameDate} facts={[['Root', record.root ?? 'none'], ['Entries', String(record.entriesTotal)], ['Mines', String(record.mines.length)], ...resultFacts(record)]}>
       {record.root === null && (
         <p className="alert" role="status">
           NOT VERIFIABLE: {record.reason ?? 'this game has no published root.'}
         </p>
       )}
       {record.root !== null && check.isPending && <p role="status">CHECKING {record.entries.length + record.mines.length} LEAVES…</p>}
-      {check.data?.verified === true && (
-        <p role="status" className="card card-accent big-number">
-          VERIFIED
-        </p>
-      )}
-      {record.root !== null && check.data?.verified === false && (
-        <div className="alert" role="alert">
-          <strong>MISMATCH: </strong>
-          {check.data.problem}
-        </div>
-      )}
-    </section>
+      {check.data?.verified === true && <Verified />}
+      {record.root !== null && check.data?.verified === false && <Mismatch>{check.data.problem}</Mismatch>}
+    </RecordCard>
   );
 }
 
-type ReceiptVerdict = { kind: 'included' } | { kind: 'not-found' } | { kind: 'invalid'; message: string } | null;
+type ReceiptVerdict = { kind: 'included' } | { kind: 'not-found' } | { kind: 'mismatch'; message: string } | { kind: 'invalid'; message: string };
 
-function ReceiptCheck({ record }: { record: ClosedFairnessRecord }) {
+const verdictOf = (check: TreeCheck): ReceiptVerdict =>
+  check.ok ? { kind: 'included' } : check.mismatch.code === 'not-found' ? { kind: 'not-found' } : { kind: 'mismatch', message: describeMismatch(check.mismatch) };
+
+function ReceiptCheck({ gameDate, check }: { gameDate: string; check: (receipt: PastedReceipt) => Promise<ReceiptVerdict> }) {
   const textId = useId();
   const fileId = useId();
   const [text, setText] = useState('');
-  const [verdict, setVerdict] = useState<ReceiptVerdict>(null);
-  const check = async (receiptText: string) => {
+  const [verdict, setVerdict] = useState<ReceiptVerdict | null>(null);
+  const checkText = async (receiptText: string) => {
     const parsed = parseReceipt(receiptText);
     if (!parsed.ok) return setVerdict({ kind: 'invalid', message: parsed.message });
-    setVerdict({ kind: (await receiptIncluded(record, parsed.receipt)) ? 'included' : 'not-found' });
+    try {
+      setVerdict(await check(parsed.receipt));
+    } catch (error) {
+      setVerdict({ kind: 'invalid', message: `NOT CHECKED: ${messageOf(error, 'the server did not answer.')}` });
+    }
   };
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
     const content = await file.text();
     setText(content);
-    await check(content);
+    await checkText(content);
   };
   return (
     <form
@@ -152,7 +247,7 @@ function ReceiptCheck({ record }: { record: ClosedFairnessRecord }) {
       aria-labelledby="receipt-title"
       onSubmit={(event) => {
         event.preventDefault();
-        void check(text);
+        void checkText(text);
       }}
     >
       <h2 id="receipt-title" className="card-title">
@@ -164,21 +259,18 @@ function ReceiptCheck({ record }: { record: ClosedFairnessRecord }) {
       </div>
       <div className="field">
         <label htmlFor={fileId}>OR UPLOAD A RECEIPT FILE</label>
-        <input id={fileId} type="file" accept="application/json,.json" onChange={(e) => void upload(e)} />
+        <input id={fileId} className="verify-file" type="file" accept="application/json,.json" onChange={(e) => void upload(e)} />
       </div>
       <button type="submit" className="btn btn-primary">
         CHECK RECEIPT
       </button>
-      {verdict?.kind === 'included' && (
-        <p role="status" className="card card-accent big-number">
-          INCLUDED
-        </p>
-      )}
+      {verdict?.kind === 'included' && <Verified>INCLUDED</Verified>}
       {verdict?.kind === 'not-found' && (
         <div className="alert" role="alert">
-          NOT FOUND: this receipt is not in the record of {record.gameDate} as it stands.
+          NOT FOUND: this receipt is not in the record of {gameDate} as it stands.
         </div>
       )}
+      {verdict?.kind === 'mismatch' && <Mismatch>{verdict.message}</Mismatch>}
       {verdict?.kind === 'invalid' && (
         <div className="alert" role="alert">
           {verdict.message}

@@ -1,7 +1,8 @@
 import type { MyEntriesResponse } from '../../../../server/contract.ts';
 import { formatDateTime, formatTime } from '../../../lib/dates.ts';
 import { expiresSoon } from '../entry-form.ts';
-import { SaveReceiptButton } from '../../../components/save-receipt-button.tsx';
+import { CopyButton } from '../../../components/copy-button.tsx';
+import { receiptJson, SaveReceiptButton } from '../../../components/save-receipt-button.tsx';
 
 export function EntriesCard({ mine }: { mine: MyEntriesResponse }) {
   return (
@@ -14,11 +15,20 @@ export function EntriesCard({ mine }: { mine: MyEntriesResponse }) {
       ) : (
         <ul className="stack" aria-label="Your numbers">
           {mine.entries.map((entry) => (
-            <li key={entry.id} className="row">
-              <span className="big-number">{entry.number}</span>
-              <span className="badge">{entry.entryType === 'bonus' ? 'BONUS' : 'STANDARD'}</span>
-              <span className="muted">at {formatTime(entry.submittedAt)}</span>
-              <SaveReceiptButton receipt={entry} />
+            <li key={entry.id} className="stack">
+              <div className="row">
+                <span className="big-number">{entry.number}</span>
+                <span className="badge">{entry.entryType === 'bonus' ? 'BONUS' : 'STANDARD'}</span>
+                <span className="muted">at {formatTime(entry.submittedAt)}</span>
+              </div>
+              {/* The receipt on screen: after the close the verify page checks it, and lists it again when signed in. */}
+              <pre className="receipt-text" aria-label={`Receipt for number ${entry.number}`}>
+                {receiptJson(entry)}
+              </pre>
+              <div className="row">
+                <SaveReceiptButton receipt={entry} />
+                <CopyButton text={receiptJson(entry)} label={`Copy receipt for number ${entry.number}`} />
+              </div>
             </li>
           ))}
         </ul>

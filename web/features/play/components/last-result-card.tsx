@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { MyResultDto } from '../../../../server/contract.ts';
 import { formatLongDate, gameNumberLabel } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
-import { paths, statsForDate } from '../../../lib/paths.ts';
+import { paths, statsForDate, verifyForGame } from '../../../lib/paths.ts';
 import { ShareResultButton } from '../../../components/share-result-button.tsx';
 import { ordinal, outcomeLabels } from '../../../lib/outcome-labels.ts';
 
@@ -46,6 +46,9 @@ export function LastResultCard({ result }: { result: MyResultDto }) {
         )}
         <Link className="btn" to={statsForDate(result.gameDate)}>
           SEE STATISTICS
+        </Link>
+        <Link className="btn" to={verifyForGame(result.gameDate)}>
+          VERIFY YOUR PICKS
         </Link>
       </p>
       <ShareResultButton gameKey={result.gameDate} winningNumber={result.winningNumber} entries={result.entries} />

@@ -1,11 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FairnessRecordResponse } from '../../../../server/contract.ts';
+import type { FairnessRecordResponse, FairnessSummaryV2 } from '../../../../server/contract.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { fairnessKeys } from '../../../api/query-keys.ts';
 
+/** An open game, a closed game of tree version 1 (its whole record) or of version 2 (the summary: `treeVersion: 2`). */
+export type FairnessAnswer = FairnessRecordResponse | FairnessSummaryV2;
+
+export const isTreeV2 = (answer: FairnessAnswer): answer is FairnessSummaryV2 => 'treeVersion' in answer && answer.treeVersion === 2;
+
 /** GET /api/fairness/{gameKey} */
-export function getFairnessRecord(gameKey: string): Promise<FairnessRecordResponse> {
-  return apiFetch<FairnessRecordResponse>(`/api/fairness/${encodeURIComponent(gameKey)}`);
+export function getFairnessRecord(gameKey: string): Promise<FairnessAnswer> {
+  return apiFetch<FairnessAnswer>(`/api/fairness/${encodeURIComponent(gameKey)}`);
 }
 
 export function fairnessRecordQueryOptions(gameKey: string) {

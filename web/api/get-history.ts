@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { HistoryResponse } from '../../../../server/contract.ts';
-import { apiFetch } from '../../../lib/api-client.ts';
-import { historyKeys } from '../../../api/query-keys.ts';
+import type { HistoryResponse } from '../../server/contract.ts';
+import { apiFetch } from '../lib/api-client.ts';
+import { historyKeys } from './query-keys.ts';
 
 /** GET /api/history?limit= (default 14; the statistics screen asks for 100) */
 export const defaultHistoryLimit = 14;
