@@ -75,10 +75,11 @@ describe('verifiable fairness', () => {
     let key = '';
     let picks = 0;
     for (const item of history.items.filter((i) => i.status === 'closed')) {
-      const receipts = (await (await page.request.get(`/api/fairness/${item.gameDate}/receipts`)).json()) as { entries: unknown[] };
+      const receipts = (await (await page.request.get(`/api/fairness/${item.gameDate}/receipts`)).json()) as { entries: unknown[]; mines: unknown[] };
       if (receipts.entries.length > 0) {
         key = item.gameDate;
-        picks = receipts.entries.length;
+        // Her entries and mines alike: each is a pick the page checks.
+        picks = receipts.entries.length + receipts.mines.length;
         break;
       }
     }
