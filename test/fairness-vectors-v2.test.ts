@@ -3,10 +3,10 @@
 // from the code. An outsider checks their own implementation against the same page.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { nodeDigest } from '../../adapters/crypto/node-digest.ts';
-import { entryLeafText, mineLeafText } from './hashes.ts';
-import { TreeV2Builder, compareTreeItems, itemLeaf, treeV2Levels, type TreeItem, type TreeNode, type WinnerProof } from './tree-v2.ts';
-import { inclusionProof, resolveItems, verifyInclusion, verifyWinnerProof, type InclusionProof, type TreeV2Summary } from './tree-v2-proofs.ts';
+import { nodeDigest } from '../adapters/crypto/node-digest.ts';
+import { entryLeafText, mineLeafText } from '../core/fairness/hashes.ts';
+import { TreeV2Builder, compareTreeItems, itemLeaf, treeV2Levels, type TreeItem, type TreeNode, type WinnerProof } from '../core/fairness/tree-v2.ts';
+import { inclusionProof, resolveItems, verifyInclusion, verifyWinnerProof, type InclusionProof, type TreeV2Summary } from '../core/fairness/tree-v2-proofs.ts';
 
 interface Outcome {
   name: string;
@@ -28,7 +28,7 @@ interface GeneratedVector extends Outcome {
   winnerItems: TreeItem[];
 }
 
-const doc = readFileSync(new URL('../../docs/fairness.md', import.meta.url), 'utf8');
+const doc = readFileSync(new URL('../docs/fairness.md', import.meta.url), 'utf8');
 const section = doc.slice(doc.indexOf('# Tree version 2'));
 const blocks = [...section.matchAll(/```json fairness-vector-v2\n([\s\S]*?)\n```/g)].map((m) => JSON.parse(m[1] ?? '') as SmallVector | GeneratedVector);
 const small = blocks.filter((v): v is SmallVector => 'items' in v);
