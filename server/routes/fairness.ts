@@ -38,12 +38,12 @@ const ItemsQuery = z.object({
   count: wholeNumber('count', `How many items, 1–${String(ITEMS_PAGE_SIZE)} (default ${String(ITEMS_PAGE_SIZE)}).`),
 });
 
-const YEAR_SECONDS = 365 * 24 * 60 * 60;
+const IMMUTABLE = `public, max-age=${String(365 * 24 * 60 * 60)}, immutable`;
 const notModified = { 304: { description: 'Not modified: the ETag sent in If-None-Match still holds.' } };
 /** A closed tree's answers never change. */
 const immutable: MiddlewareHandler = async (c, next) => {
   await next();
-  if (c.res.status === 200) setResponseHeader(c, 'Cache-Control', `public, max-age=${String(YEAR_SECONDS)}, immutable`);
+  if (c.res.status === 200) setResponseHeader(c, 'Cache-Control', IMMUTABLE);
 };
 
 export const fairnessRoutes = ({ deps }: AppServices) =>
@@ -61,7 +61,7 @@ export const fairnessRoutes = ({ deps }: AppServices) =>
       ),
       async (c) => {
         const record = await fairnessRecord(deps, c.req.valid('param').gameKey);
-        if ('treeVersion' in record) setResponseHeader(c, 'Cache-Control', `public, max-age=${String(YEAR_SECONDS)}, immutable`);
+        if ('treeVersion' in record) setResponseHeader(c, 'Cache-Control', IMMUTABLE);
         return c.json(record, 200);
       },
     )
