@@ -3,7 +3,7 @@
 // peak memory, checks the stored statistics against resolveNumbers on the same numbers, times the
 // fairness tree (DESIGN.md §16, version 2) on its own: the same streaming build the close runs, checked against
 // the stored root; and what the tree adds to the database per entry (the tree-order index and the stored nodes).
-// `--sqlite-only` skips PostgreSQL.
+// `--sqlite-only` skips PostgreSQL, `--postgres-only` SQLite.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -223,13 +223,8 @@ const print = (r: CloseBenchResult): void => {
   );
 };
 
-export async function runCloseBench(options: { entries?: number; sqliteOnly?: boolean } = {}): Promise<CloseBenchResult[]> {
-  const count = options.entries ?? DEFAULT_ENTRIES;
-  // makeEntries stops at the first even count ≥ the one asked for (two per player).
-  const entries = count + (count % 2);
-  console.log(`close bench: ${entries.toLocaleString('en-US')} entries, numbers 1…${highestNumberFor(entries).toLocaleString('en-US')}, ${entries / 2} players`);
-  const results: CloseBenchResult[] = [];
-
+/** Fills and closes the game on a SQLite database in a temporary folder. */
+async function closeOnSqlite(entries: number, results: CloseBenchResult[]): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'lowest-bench-'));
   const sqlite = await createSqliteStore(join(dir, 'bench.db'));
   try {
@@ -246,8 +241,18 @@ export async function runCloseBench(options: { entries?: number; sqliteOnly?: bo
     await sqlite.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
 
+export async function runCloseBench(options: { entries?: number; sqliteOnly?: boolean; postgresOnly?: boolean } = {}): Promise<CloseBenchResult[]> {
+  const count = options.entries ?? DEFAULT_ENTRIES;
+  // makeEntries stops at the first even count ≥ the one asked for (two per player).
+  const entries = count + (count % 2);
+  console.log(`close bench: ${entries.toLocaleString('en-US')} entries, numbers 1…${highestNumberFor(entries).toLocaleString('en-US')}, ${entries / 2} players`);
+  const results: CloseBenchResult[] = [];
+
+  if (!options.postgresOnly) await closeOnSqlite(entries, results);
   if (options.sqliteOnly) return results;
+
   const given = process.env['TEST_DATABASE_URL'];
   const server = given ? null : await startEmbeddedPostgres();
   try {
@@ -279,6 +284,6 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
   const at = args.indexOf('--entries');
   const count = at >= 0 ? Number(args[at + 1]) : DEFAULT_ENTRIES;
   if (!Number.isSafeInteger(count) || count < 2) throw new Error('--entries must be a whole number ≥ 2');
-  const results = await runCloseBench({ entries: count, sqliteOnly: args.includes('--sqlite-only') });
+  const results = await runCloseBench({ entries: count, sqliteOnly: args.includes('--sqlite-only'), postgresOnly: args.includes('--postgres-only') });
   if (results.some((r) => !r.matches)) process.exitCode = 1;
 }

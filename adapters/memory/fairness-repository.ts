@@ -17,6 +17,10 @@ export class MemoryFairnessRepository implements FairnessRepository {
     yield [...entries, ...mines].sort(byLeaf).map((r) => r.leaf);
   }
 
+  async *treeLeaves(gameKey: GameKey): AsyncIterable<readonly TreeLeaf[]> {
+    yield this.#treeItems(gameKey).map(({ number, leaf }) => ({ number, leaf }));
+  }
+
   async storeRoot(gameKey: GameKey, root: string): Promise<void> {
     this.state().fairnessRoots.set(gameKey, root);
     this.state().fairnessTrees.delete(gameKey);

@@ -1,14 +1,14 @@
-// The fairness rows (DESIGN.md §16): leaves streamed in string order for the close's root, the stored
-// root, and the published entries and mines of a closed game.
+// The fairness rows (DESIGN.md §16): the keys streamed in tree order for the close's tree (and the leaves in string
+// order for a version 1 root), the stored tree, and the published entries and mines of a closed game.
 import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import type { GameKey } from '../../core/model.ts';
 import type { EntryLeafRow, FairnessRepository, MineLeafRow, StoredRoot, StoredTreeNode, TreeSummary } from '../../core/fairness/ports.ts';
-import type { TreeItem, TreeLeaf, WinnerProof } from '../../core/fairness/tree-v2.ts';
+import { compareTreeItems, type TreeItem, type TreeLeaf, type WinnerProof } from '../../core/fairness/tree-v2.ts';
 import type { FairnessNodesTable } from './schema.ts';
 import type { SqlContext } from './dialect.ts';
 
 /**
- * Leaves read per query while streaming: keyset pages over the (game_key, leaf) index. Small enough that a page is
+ * Keys read per query while streaming: keyset pages over the (game_key, number, leaf) or (game_key, leaf) index. Small enough that a page is
  * folded before the collector moves it to the old generation: with 20,000, PostgreSQL's 1,000,000-entry close grew
  * the heap by about 180 MB of leaves already hashed; with 5,000 by about 60 MB, in the same time.
  */
@@ -46,44 +46,70 @@ export class SqlFairnessRepository implements FairnessRepository {
 
   async *sortedLeaves(gameKey: GameKey): AsyncIterable<readonly string[]> {
     // Leaves only, never row objects where the store can (a million of them cost more than reading them).
-    const firstColumn = this.ctx.firstColumn;
-    yield* this.#pages(gameKey, (query) => (firstColumn ? firstColumn(query) : query.execute().then(leavesOfRows)));
+    const { firstColumn } = this.ctx;
+    const leavesOf = (query: LeafQuery) => (firstColumn ? firstColumn(query) : query.execute().then(leavesOfRows));
+    const mines = leavesOf(this.ctx.db.selectFrom('mines').select('leaf').where('game_key', '=', gameKey).orderBy(this.#leafOrder()));
+    yield* this.#pages(mines, (last) => {
+      let query = this.ctx.db.selectFrom('entries').select('leaf').where('game_key', '=', gameKey);
+      if (last !== null) query = query.where('leaf', '>', last);
+      return leavesOf(query.orderBy(this.#leafOrder()).limit(this.pageSize));
+    }, (a, b) => a < b);
   }
 
-  /** The game's leaves in order, page by page, each query answered by `leavesOf`. */
-  async *#pages(gameKey: GameKey, leavesOf: (query: LeafQuery) => Promise<string[]>): AsyncIterable<readonly string[]> {
+  async *treeLeaves(gameKey: GameKey): AsyncIterable<readonly TreeLeaf[]> {
+    const { db } = this.ctx;
+    // Only the (game_key, number, leaf) index's own columns: the read never visits the rows.
+    const keysOf = (query: { execute(): Promise<{ number: number; leaf: string }[]> }) =>
+      query.execute().then((rows) => rows.map((r): TreeLeaf => ({ number: Number(r.number), leaf: r.leaf })));
+    const mines = keysOf(db.selectFrom('mines').select(['number', 'leaf']).where('game_key', '=', gameKey).orderBy('number').orderBy(this.#leafOrder()));
+    yield* this.#pages(mines, (last) =>
+      keysOf(
+        db
+          .selectFrom('entries')
+          .select(['number', 'leaf'])
+          .where('game_key', '=', gameKey)
+          .$if(last !== null, (q) => q.where((eb) => eb(eb.refTuple('number', 'leaf'), '>', eb.tuple(last?.number ?? 0, last?.leaf ?? ''))))
+          .orderBy('number')
+          .orderBy(this.#leafOrder())
+          .limit(this.pageSize),
+      ),
+    (a, b) => compareTreeItems(a, b) < 0);
+  }
+
+  /**
+   * A game's keys in order, page by page: the entries' keyset pages (`pageAfter` the last key read) with the
+   * mines merged in. Mines are few (one per player at most), so they are read whole. Keyset pages rather than a
+   * driver stream: kysely streams SQLite row by row through several async generators (about 20 µs a row); a page
+   * is one indexed range read.
+   */
+  async *#pages<Key>(minesRead: Promise<Key[]>, pageAfter: (last: Key | null) => Promise<Key[]>, before: (a: Key, b: Key) => boolean): AsyncIterable<readonly Key[]> {
+    const ask = (last: Key | null) => {
+      const page = pageAfter(last);
+      // Handled here as well: a prefetched page that fails while the caller is still hashing the one before must not
+      // count as an unhandled rejection; the loop's await still throws it.
+      void page.catch(() => undefined);
+      return page;
+    };
     let inFlight: Promise<unknown> | null = null;
     try {
-      // Mines are few (one per player at most): held, and merged into the entries' pages.
-      const mines = await leavesOf(this.ctx.db.selectFrom('mines').select('leaf').where('game_key', '=', gameKey).orderBy(this.#leafOrder()));
+      const mines = await minesRead;
       let next = 0;
-      // Keyset pages rather than a driver stream: kysely streams SQLite row by row through several async
-      // generators (about 20 µs a row); a page is one indexed range read. Leaves are unique per game.
-      const pageAfter = (last: string | null) => {
-        let query = this.ctx.db.selectFrom('entries').select('leaf').where('game_key', '=', gameKey);
-        if (last !== null) query = query.where('leaf', '>', last);
-        const page = leavesOf(query.orderBy(this.#leafOrder()).limit(this.pageSize));
-        // Handled here as well: a prefetched page that fails while the caller is still hashing the one
-        // before must not count as an unhandled rejection; the loop's await still throws it.
-        void page.catch(() => undefined);
-        return page;
-      };
-      let pending = pageAfter(null);
+      let pending = ask(null);
       inFlight = pending;
       for (;;) {
         const rows = await pending;
         const full = rows.length === this.pageSize;
-        // The next page is asked for before this one is folded: PostgreSQL reads it while the caller
-        // hashes (SQLite, in this thread, reads it at the next await either way).
-        if (full) pending = pageAfter(rows[rows.length - 1] ?? null);
+        // The next page is asked for before this one is folded: PostgreSQL reads it while the caller hashes
+        // (SQLite, in this thread, reads it at the next await either way).
+        if (full) pending = ask(rows[rows.length - 1] ?? null);
         inFlight = full ? pending : null;
-        const page: string[] = [];
-        for (const leaf of rows) {
-          for (let mine = mines[next]; mine !== undefined && mine < leaf; mine = mines[next]) {
+        const page: Key[] = [];
+        for (const key of rows) {
+          for (let mine = mines[next]; mine !== undefined && before(mine, key); mine = mines[next]) {
             page.push(mine);
             next += 1;
           }
-          page.push(leaf);
+          page.push(key);
         }
         if (!full) {
           yield [...page, ...mines.slice(next)];

@@ -1,6 +1,6 @@
-// What the fairness module needs from the database: the leaves in order for the close, the stored
-// root, and the published rows of a closed game; for tree version 2, the items in tree order and the
-// tree's upper levels stored at the close.
+// What the fairness module needs from the database: for tree version 2, the keys in tree order for the close, the
+// items page by page and the tree's upper levels stored at the close; for version 1, the leaves in string order, the
+// stored root and the published rows.
 import type { GameKey } from '../model.ts';
 import type { TreeItem, TreeLeaf, TreeNode, WinnerProof } from './tree-v2.ts';
 
@@ -48,6 +48,11 @@ export interface FairnessRepository {
    * because an await per leaf costs more than its hash).
    */
   sortedLeaves(gameKey: GameKey): AsyncIterable<readonly string[]>;
+  /**
+   * Every item's key (number and leaf) of the game, entries and mines together, in tree order, in pages: what the
+   * close builds the tree from, read from the tree-order indexes alone.
+   */
+  treeLeaves(gameKey: GameKey): AsyncIterable<readonly TreeLeaf[]>;
   /** Stores a version 1 root with the game, in place of any version 2 tree (a game as closed before version 2). */
   storeRoot(gameKey: GameKey, root: string): Promise<void>;
   /** The stored root of a closed game, or null when the game is unknown or open. */

@@ -18,14 +18,16 @@ export const STORED_FROM_LEVEL = 8;
 const BLOCK = 2 ** STORED_FROM_LEVEL;
 /** The most items one page of /items answers. */
 export const ITEMS_PAGE_SIZE = 10_000;
-/** Items the close reads per query while building the tree. */
+/** Items a page reads per read unit (see treeItemsPage). */
+const PAGE_PART = 2_500;
+/** Items `lowest verify` reads per query while rebuilding the tree. */
 const CLOSE_PAGE = 5_000;
 
 /** The winner proof's bound B given to the builder: the runner-up when both places exist, else null (every item). */
 const boundOf = (snapshot: Pick<Snapshot, 'winningNumber' | 'secondPlaceNumber'>): number | null =>
   snapshot.winningNumber !== null && snapshot.secondPlaceNumber !== null ? snapshot.secondPlaceNumber : null;
 
-/** Every item of the game in tree order, streamed a page at a time. */
+/** Every item of the game in tree order with all its fields, streamed a page at a time (what `lowest verify` checks). */
 async function* itemsInTreeOrder(repos: Repositories, gameKey: GameKey): AsyncIterable<readonly TreeItem[]> {
   let after: TreeItem | null = null;
   for (;;) {
@@ -41,13 +43,12 @@ export interface BuiltTree {
   nodes: StoredTreeNode[];
 }
 
-/** Builds the game's tree from the database: the summary, the winner proof and the nodes to store. `seen` sees each item. */
-export const buildStoredTree = async (
-  repos: Repositories,
+/** Builds a game's tree from its keys in tree order, page by page: the summary, the winner proof and the nodes to store. */
+const buildTree = async (
   digest: Digest,
   gameKey: GameKey,
   snapshot: Pick<Snapshot, 'winningNumber' | 'secondPlaceNumber'>,
-  seen: (item: TreeItem) => void = () => undefined,
+  pages: AsyncIterable<readonly TreeLeaf[]>,
 ): Promise<BuiltTree> => {
   const nodes: StoredTreeNode[] = [];
   const blockStarts: TreeLeaf[] = [];
@@ -56,10 +57,9 @@ export const buildStoredTree = async (
     bound: boundOf(snapshot),
     onNode: (level, position, node) => nodes.push({ level, position, ...node, first: null }),
   });
-  for await (const page of itemsInTreeOrder(repos, gameKey)) {
+  for await (const page of pages) {
     for (const item of page) {
       if (builder.size % BLOCK === 0) blockStarts.push({ number: item.number, leaf: item.leaf });
-      seen(item);
       builder.push(item);
     }
   }
@@ -67,6 +67,10 @@ export const buildStoredTree = async (
   for (const node of nodes) if (node.level === STORED_FROM_LEVEL) node.first = blockStarts[node.position] ?? null;
   return { summary: { root: root.hash, size, lo: root.lo, hi: root.hi, winnerProof }, nodes };
 };
+
+/** Builds the game's tree from the database's tree-order indexes, as the close does. */
+export const buildStoredTree = (repos: Repositories, digest: Digest, gameKey: GameKey, snapshot: Pick<Snapshot, 'winningNumber' | 'secondPlaceNumber'>): Promise<BuiltTree> =>
+  buildTree(digest, gameKey, snapshot, repos.fairness.treeLeaves(gameKey));
 
 /** In the close's unit of work, once the result is known: builds the tree and stores it with the game. */
 export const commitTree = async (repos: Repositories, digest: Digest, gameKey: GameKey, snapshot: Pick<Snapshot, 'winningNumber' | 'secondPlaceNumber'>): Promise<string> => {
@@ -91,19 +95,47 @@ const blockStart = async (repos: Repositories, key: GameKey, block: number): Pro
   return node.first;
 };
 
-/** GET /api/fairness/{gameKey}/items: `count` items from position `from`, in tree order. */
-export const treeItemsPage = async (deps: Deps, key: string, from: number, count: number): Promise<{ gameDate: GameKey; from: number; items: TreeItem[] }> => {
+/** The summary of a game closed with tree version 2; NOT_FOUND otherwise. */
+export const treeSummaryOf = (deps: Deps, key: string): Promise<TreeSummary> => deps.store.read((repos) => treeOf(repos, key));
+
+/** Checks a request for items: `from` and `count` as GET /api/fairness/{gameKey}/items takes them. */
+export const checkItemsRange = (from: number, count: number): void => {
   if (!Number.isSafeInteger(from) || from < 0) throw new DomainError('VALIDATION', 'from must be a whole number of 0 or more.');
   if (!Number.isSafeInteger(count) || count < 1 || count > ITEMS_PAGE_SIZE) {
     throw new DomainError('VALIDATION', `count must be a whole number from 1 to ${String(ITEMS_PAGE_SIZE)}.`);
   }
-  return deps.store.read(async (repos) => {
-    const { size } = await treeOf(repos, key);
-    if (from >= size) return { gameDate: key, from, items: [] };
-    const block = Math.floor(from / BLOCK);
-    const items = await repos.fairness.treeItems(key, await blockStart(repos, key, block), from - block * BLOCK, Math.min(count, size - from));
-    return { gameDate: key, from, items };
-  });
+};
+
+/**
+ * GET /api/fairness/{gameKey}/items: `count` items from position `from`, in tree order. Read in parts of PAGE_PART
+ * items, each its own read unit, so a page never holds a store's thread (SQLite's is the server's) for long: other
+ * requests are answered between the parts.
+ */
+export const treeItemsPage = async (
+  deps: Deps,
+  key: string,
+  from: number,
+  count: number,
+  /** Only tests pass a smaller part, to cross parts with a few items. */
+  part = PAGE_PART,
+): Promise<{ gameDate: GameKey; from: number; items: TreeItem[] }> => {
+  checkItemsRange(from, count);
+  const { size } = await treeSummaryOf(deps, key);
+  const end = Math.min(from + count, size);
+  const items: TreeItem[] = [];
+  while (from + items.length < end) {
+    const limit = Math.min(part, end - from - items.length);
+    const last = items.at(-1);
+    const read = await deps.store.read(async (repos) => {
+      // The next part goes on after the last item read; the first starts at its block's first item.
+      if (last) return repos.fairness.treeItems(key, last, 1, limit);
+      const block = Math.floor(from / BLOCK);
+      return repos.fairness.treeItems(key, await blockStart(repos, key, block), from - block * BLOCK, limit);
+    });
+    if (read.length < limit) throw new Error(`Game ${key} holds fewer items than its tree's size ${String(size)}.`);
+    items.push(...read);
+  }
+  return { gameDate: key, from, items };
 };
 
 /** GET /api/fairness/{gameKey}/proof/{leaf}: read from the leaf's block and the stored nodes above it. */
@@ -135,7 +167,7 @@ export const treeInclusionProof = async (deps: Deps, key: string, leaf: string):
   });
 
 /** GET /api/fairness/{gameKey}/winner-proof: computed once at the close. */
-export const treeWinnerProof = async (deps: Deps, key: string): Promise<WinnerProof> => deps.store.read(async (repos) => (await treeOf(repos, key)).winnerProof);
+export const treeWinnerProof = async (deps: Deps, key: string): Promise<WinnerProof> => (await treeSummaryOf(deps, key)).winnerProof;
 
 /** GET /api/fairness/{gameKey}/receipts: the signed-in player's receipts in a game (any game, open or closed). */
 export const gameReceipts = async (deps: Deps, key: string, userId: string): Promise<{ entries: (EntryLeafRow & { gameDate: GameKey })[]; mines: (MineLeafRow & { gameDate: GameKey })[] }> => {
@@ -163,9 +195,13 @@ export const verifyStoredTree = async (deps: Deps, key: GameKey, snapshot: Pick<
   deps.store.read(async (repos) => {
     const stored = await treeOf(repos, key);
     const bad: { leaf: TreeItem | null } = { leaf: null };
-    const built = await buildStoredTree(repos, deps.digest, key, snapshot, (item) => {
-      if (bad.leaf === null && itemLeaf(deps.digest, key, item) !== item.leaf) bad.leaf = item;
-    });
+    async function* checked(): AsyncIterable<readonly TreeItem[]> {
+      for await (const page of itemsInTreeOrder(repos, key)) {
+        bad.leaf ??= page.find((item) => itemLeaf(deps.digest, key, item) !== item.leaf) ?? null;
+        yield page;
+      }
+    }
+    const built = await buildTree(deps.digest, key, snapshot, checked());
     const result = (problem: string | null): StoredTreeCheck => ({ computedRoot: built.summary.root, size: built.summary.size, problem });
     if (bad.leaf) return result(`Leaf of ${bad.leaf.kind} ${bad.leaf.id} does not match its number and salt.`);
     if (built.summary.root !== stored.root) return result('The root recomputed from the database differs from the stored root.');
