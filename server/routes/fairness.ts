@@ -5,7 +5,7 @@ import { z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
 import { fairnessRecord } from '../../core/fairness/fairness.ts';
-import { gameReceipts, ITEMS_PAGE_SIZE, treeInclusionProof, treeItemsPage, treeWinnerProof } from '../../core/fairness/tree-v2-record.ts';
+import { checkItemsRange, gameReceipts, ITEMS_PAGE_SIZE, treeInclusionProof, treeItemsPage, treeSummaryOf, treeWinnerProof } from '../../core/fairness/tree-v2-record.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';
 import { signedIn } from '../auth/guards.ts';
 import {
@@ -17,6 +17,7 @@ import {
   WinnerProofResponse,
 } from '../contract.ts';
 import { setResponseHeader } from '../node-response.ts';
+import { oneAtATime } from '../one-at-a-time.ts';
 import { apiApp, apiRoute, json } from '../openapi.ts';
 
 const tags = ['Fairness'];
@@ -46,8 +47,15 @@ const immutable: MiddlewareHandler = async (c, next) => {
   if (c.res.status === 200) setResponseHeader(c, 'Cache-Control', IMMUTABLE);
 };
 
-export const fairnessRoutes = ({ deps }: AppServices) =>
-  apiApp<AppEnv>()
+/** Whether an If-None-Match header names `tag` (or is `*`); weak comparison, as RFC 9110 §13.1.2 asks of GET. */
+const matches = (ifNoneMatch: string | undefined, tag: string): boolean =>
+  ifNoneMatch !== undefined && ifNoneMatch.split(',').some((t) => ['*', tag, `W/${tag}`].includes(t.trim()));
+
+export const fairnessRoutes = ({ deps }: AppServices) => {
+  // An items page is a megabyte or two of JSON: built one at a time, any number of downloaders take turns with each
+  // other, not with everyone else's requests.
+  const buildingPages = oneAtATime();
+  return apiApp<AppEnv>()
     .openapi(
       apiRoute(
         {
@@ -71,15 +79,24 @@ export const fairnessRoutes = ({ deps }: AppServices) =>
           method: 'get',
           path: '/fairness/{gameKey}/items',
           tags,
-          middleware: [etag(), immutable],
+          middleware: immutable,
           request: { params: GameKeyParams, query: ItemsQuery },
           responses: { 200: json(FairnessItemsResponse, 'The items from position `from`, in tree order.'), ...notModified },
         },
         { access: 'public', failures: ['NOT_FOUND'] },
       ),
       async (c) => {
-        const { from, count } = c.req.valid('query');
-        return c.json(await treeItemsPage(deps, c.req.valid('param').gameKey, from ?? 0, count ?? ITEMS_PAGE_SIZE), 200);
+        const { gameKey } = c.req.valid('param');
+        const { from = 0, count = ITEMS_PAGE_SIZE } = c.req.valid('query');
+        checkItemsRange(from, count);
+        // The root commits to every item, so it and the range name the page: a revalidation never builds it.
+        const tag = `"${(await treeSummaryOf(deps, gameKey)).root}-${String(from)}-${String(count)}"`;
+        setResponseHeader(c, 'ETag', tag);
+        if (matches(c.req.header('if-none-match'), tag)) {
+          setResponseHeader(c, 'Cache-Control', IMMUTABLE);
+          return c.body(null, 304);
+        }
+        return c.json(await buildingPages(() => treeItemsPage(deps, gameKey, from, count)), 200);
       },
     )
     .openapi(
@@ -127,3 +144,4 @@ export const fairnessRoutes = ({ deps }: AppServices) =>
       ),
       async (c) => c.json(await gameReceipts(deps, c.req.valid('param').gameKey, c.var.user.id), 200),
     );
+};

@@ -88,6 +88,12 @@ describe('a game closed with tree version 2', () => {
     const again = await h.request('GET', `/api/fairness/${KEY}/items?from=0&count=3`, { headers: { 'If-None-Match': tag ?? '' } });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
+    expect(again.headers.get('etag')).toBe(tag);
+    expect(again.headers.get('cache-control')).toMatch(/max-age=31536000, immutable/);
+    // Another range is another page: its own tag, and the first tag does not revalidate it.
+    const other = await h.request('GET', `/api/fairness/${KEY}/items?from=1&count=3`, { headers: { 'If-None-Match': tag ?? '' } });
+    expect(other.status).toBe(200);
+    expect(other.headers.get('etag')).not.toBe(tag);
   });
 
   it('refuses a bad from or count with 400 naming the field, and a game without a version 2 tree with 404', async () => {

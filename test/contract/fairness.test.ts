@@ -11,7 +11,7 @@ import { deleteAccount } from '../../core/accounts/profile.ts';
 import { commitRoot, fairnessRecord, verifyStoredGame } from '../../core/fairness/fairness.ts';
 import { rootByLevels } from '../../core/fairness/root.ts';
 import { treeV2Levels } from '../../core/fairness/tree-v2.ts';
-import { ITEMS_PAGE_SIZE } from '../../core/fairness/tree-v2-record.ts';
+import { ITEMS_PAGE_SIZE, treeItemsPage } from '../../core/fairness/tree-v2-record.ts';
 import { closeGame } from '../../core/game/close.ts';
 import type { Repositories } from '../../core/ports.ts';
 import { makeDeps } from '../support/fakes.ts';
@@ -90,6 +90,21 @@ contract('fairness', ({ store, adapter }) => {
       pageSize: ITEMS_PAGE_SIZE,
     });
     expect(await verifyStoredGame(deps, KEY, null)).toMatchObject({ ok: true, computedRoot: root.hash, leaves: 8 });
+  });
+
+  it('answers every range of items as the slice of the whole list, however many parts a page is read in', async () => {
+    await store().write(seed);
+    const deps = { ...makeDeps(), store: store() };
+    deps.clock.set('2026-11-20T00:00:01.000Z');
+    await closeGame(deps, KEY);
+    const all = await store().read((r) => r.fairness.treeItems(KEY, null, 0, 100));
+    for (const part of [1, 3, 100]) {
+      for (let from = 0; from <= all.length; from += 1) {
+        for (const count of [1, 2, 5, ITEMS_PAGE_SIZE]) {
+          expect(await treeItemsPage(deps, KEY, from, count, part)).toEqual({ gameDate: KEY, from, items: all.slice(from, from + count) });
+        }
+      }
+    }
   });
 
   it('still publishes and verifies a game of version 1: every leaf sorted, the root over them, no player data', async () => {
