@@ -161,13 +161,22 @@ export class SqlFairnessRepository implements FairnessRepository {
 
   async treeItems(gameKey: GameKey, from: TreeLeaf | null, skip: number, limit: number): Promise<TreeItem[]> {
     const { db } = this.ctx;
-    // Each arm reads its (game_key, number, leaf) index in order; the databases merge the two ordered arms.
+    // Each arm reads its (game_key, number, leaf) index in order and stops at skip + limit rows; only those are merged.
+    // Without the arms' own order and limit, PostgreSQL scans and sorts the whole game for every page.
     const arm = <T extends 'entries' | 'mines'>(table: T, kind: TreeItem['kind']) =>
       db
-        .selectFrom(table as 'entries')
-        .select([sql.lit(kind).as('kind'), 'id', 'number', 'salt', 'leaf'])
-        .where('game_key', '=', gameKey)
-        .$if(from !== null, (q) => q.where((eb) => eb(eb.refTuple('number', 'leaf'), '>=', eb.tuple(from?.number ?? 0, from?.leaf ?? ''))));
+        .selectFrom(
+          db
+            .selectFrom(table as 'entries')
+            .select([sql.lit(kind).as('kind'), 'id', 'number', 'salt', 'leaf'])
+            .where('game_key', '=', gameKey)
+            .$if(from !== null, (q) => q.where((eb) => eb(eb.refTuple('number', 'leaf'), '>=', eb.tuple(from?.number ?? 0, from?.leaf ?? ''))))
+            .orderBy('number')
+            .orderBy(this.#leafOrder())
+            .limit(skip + limit)
+            .as('arm'),
+        )
+        .selectAll();
     const rows = await arm('entries', 'entry')
       .unionAll(arm('mines', 'mine'))
       .orderBy('number')
