@@ -11,7 +11,8 @@
 //   snapshot follows every one of their starts; each unit is answered after its COMMIT.
 // - Every statement is prepared (postgres.js's `prepare` option): parsed once per connection, then one round trip.
 // - The query builder `db` (migrations, rate limits, bulk tools) reserves a connection from the same pool for each
-//   query or kysely transaction, through kysely's own PostgresDialect.
+//   query or kysely transaction, through kysely's own PostgresDialect. The close reads a game's items through it,
+//   beside its unit (dialect.ts, `beside`).
 // What holds, by construction:
 // - Read-your-writes: a unit is answered after its COMMIT, so a unit that starts afterwards, on any instance, takes
 //   its snapshot (or, writing, each statement's) after that COMMIT: a shared read transaction begins after the last
@@ -64,13 +65,14 @@ const MUTATIONS = new Set<string>(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
  * The shared repositories in one transaction. Prepared queries (prepared.ts) go straight to it; the query builder is
  * made only when a unit uses it (most units of the request path run prepared queries alone).
  */
-const repositoriesIn = (transaction: postgres.TransactionSql): Repositories => {
+const repositoriesIn = (transaction: postgres.TransactionSql, pool: Kysely<Database>): Repositories => {
   const client = clientOf(transaction);
   let db: Kysely<Database> | null = null;
   return sqlRepositories({
     get db() {
       return (db ??= kyselyOver({ connect: async () => client, end: async () => undefined }));
     },
+    beside: pool,
     dialect: postgresDialect,
     execute: async <Row>(query: CompiledQuery<Row>): Promise<QueryResult<Row>> => {
       const { command, rowCount, rows } = await client.query<Row>(query.sql, query.parameters);
@@ -90,12 +92,12 @@ interface QueuedRead {
  * the file). If it fails (a statement failed, and PostgreSQL refuses the rest of the transaction), each of its units
  * runs again in a transaction of its own: a read can be repeated, and a later snapshot still follows its start.
  */
-const sharedReads = (sql: postgres.Sql) => {
+const sharedReads = (sql: postgres.Sql, pool: Kysely<Database>) => {
   const run = async (units: QueuedRead[]): Promise<void> => {
     const outcomes: ({ value: unknown } | { error: unknown })[] = [];
     const failure = await sql
       .begin(READ, (transaction) => {
-        const repos = repositoriesIn(transaction);
+        const repos = repositoriesIn(transaction, pool);
         return Promise.all(
           units.map((unit, i) =>
             unit.work(repos).then(
@@ -152,9 +154,9 @@ export async function createPostgresStore(url: string, options: { maxConnections
   }
   return {
     db,
-    read: sharedReads(sql),
+    read: sharedReads(sql, db),
     write: <T>(work: (repos: Repositories) => Promise<T>) =>
-      sql.begin('isolation level read committed', (transaction) => work(repositoriesIn(transaction))) as Promise<T>,
+      sql.begin('isolation level read committed', (transaction) => work(repositoriesIn(transaction, db))) as Promise<T>,
     close: () => db.destroy(),
   };
 }

@@ -22,6 +22,13 @@ export interface SqlContext {
    */
   firstColumn?: <Value>(query: { compile(): CompiledQuery<Record<string, Value>> }) => Promise<Value[]>;
   /**
+   * The store's query builder outside the unit's transaction, where reads can run beside it (PostgreSQL's pool). Only
+   * for rows that nothing can change while the caller runs: the close's read of a game's items, which every write of
+   * entries and mines waits for (they hold the game the close holds), so the database reads them while the unit's own
+   * statements (the counters) run on its connection.
+   */
+  beside?: Kysely<Database>;
+  /**
    * Runs a compiled query on the unit's connection straight through the driver, where the driver answers at once
    * (better-sqlite3): kysely's executor costs a handful of promises a statement. Prepared queries use it (prepared.ts).
    */

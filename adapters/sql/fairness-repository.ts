@@ -57,7 +57,8 @@ export class SqlFairnessRepository implements FairnessRepository {
   }
 
   async *treeLeaves(gameKey: GameKey): AsyncIterable<readonly TreeLeaf[]> {
-    const { db } = this.ctx;
+    // Beside the unit where the store can: called by the close, which holds the game, or for a closed game.
+    const db = this.ctx.beside ?? this.ctx.db;
     // Only the (game_key, number, leaf) index's own columns: the read never visits the rows.
     const keysOf = (query: { execute(): Promise<{ number: number; leaf: string }[]> }) =>
       query.execute().then((rows) => rows.map((r): TreeLeaf => ({ number: Number(r.number), leaf: r.leaf })));

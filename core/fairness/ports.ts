@@ -50,7 +50,8 @@ export interface FairnessRepository {
   sortedLeaves(gameKey: GameKey): AsyncIterable<readonly string[]>;
   /**
    * Every item's key (number and leaf) of the game, entries and mines together, in tree order, in pages: what the
-   * close builds the tree from, read from the tree-order indexes alone.
+   * close builds the tree from, read from the tree-order indexes alone. Only for a game nothing can add to or take
+   * from (the close holds it, or it is closed): a store may read it beside the unit's transaction.
    */
   treeLeaves(gameKey: GameKey): AsyncIterable<readonly TreeLeaf[]>;
   /** Stores a version 1 root with the game, in place of any version 2 tree (a game as closed before version 2). */

@@ -92,6 +92,8 @@ contract('races, a write paused part-way', ({ store }) => {
     const stored = await store().read((r) => r.admin.submissions(game.key, 0, 100));
     const stats = await store().read((r) => r.games.stats(game.key));
     expect(stats?.snapshot.entriesTotal).toBe(stored.totalCount);
+    // The fairness tree holds exactly the entries the result counted.
+    expect((await store().read((r) => r.fairness.treeSummary(game.key)))?.size).toBe(stored.totalCount);
     if (submitted.status === 'fulfilled') expect(stats?.snapshot.winningNumber).toBe(3);
   });
 
@@ -115,6 +117,7 @@ contract('races, a write paused part-way', ({ store }) => {
     const stats = await store().read((r) => r.games.stats(game.key));
     const mines = await store().read((r) => r.mines.numbers(game.key));
     expect(stats?.snapshot.minedNumbers).toEqual(mines);
+    expect((await store().read((r) => r.fairness.treeSummary(game.key)))?.size).toBe(2 + mines.length);
     expect(stats?.snapshot.winningNumber).toBe(mined.status === 'fulfilled' ? 11 : 10);
   });
 
