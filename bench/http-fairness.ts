@@ -22,6 +22,8 @@ import { fillPostgres, fillSqlite, makeEntries } from './close.ts';
 import { runWrk } from './http-wrk.ts';
 
 const ENTRIES = Number(process.env['FAIRNESS_BENCH_ENTRIES'] ?? 1_000_000);
+/** A SQLite database that already holds the closed game (bench:close's, or a copy kept from a run): no fill, left as is. */
+const SQLITE_FILE = process.env['FAIRNESS_BENCH_SQLITE'];
 const GAME_KEY = '2026-11-20';
 const SAMPLES = 21;
 const DOWNLOADERS = 20;
@@ -112,10 +114,12 @@ export async function runFairnessScenario(start: (databaseUrl: string) => Promis
   let ok = true;
   const dir = mkdtempSync(join(tmpdir(), 'lowest-fairness-bench-'));
   try {
-    const file = join(dir, 'fairness.db');
-    const sqlite = await createSqliteStore(file);
-    await closedGameOn(sqlite, (entries) => fillSqlite(sqlite.db, entries));
-    await sqlite.close();
+    const file = SQLITE_FILE ?? join(dir, 'fairness.db');
+    if (!SQLITE_FILE) {
+      const sqlite = await createSqliteStore(file);
+      await closedGameOn(sqlite, (entries) => fillSqlite(sqlite.db, entries));
+      await sqlite.close();
+    }
     const server = await start(`sqlite:${file}`);
     try {
       ok = (await measureOn('SQLite', server)) && ok;

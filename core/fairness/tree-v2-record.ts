@@ -19,7 +19,7 @@ const BLOCK = 2 ** STORED_FROM_LEVEL;
 /** The most items one page of /items answers. */
 export const ITEMS_PAGE_SIZE = 10_000;
 /** Items a page reads per read unit (see treeItemsPage). */
-const PAGE_PART = 2_500;
+const PAGE_PART = 1_000;
 /** Items `lowest verify` reads per query while rebuilding the tree. */
 const CLOSE_PAGE = 5_000;
 
