@@ -46,6 +46,20 @@ const asset = (name: string): string => {
   return text;
 };
 
+const DOCUMENT = {
+  openapi: '3.1.0',
+  info: {
+    title: 'LOWEST UNIQUE API',
+    version: packageJson.version,
+    description:
+      'The daily game: every player picks a whole number; the lowest number nobody else picked wins. ' +
+      'Money is whole cents, instants ISO-8601 UTC. Errors are `{error, code}`; each operation lists its codes per status. ' +
+      'Writes must come from the same origin (Origin or Sec-Fetch-Site) and send JSON. ' +
+      'A path asked with a method it lacks answers 405 METHOD_NOT_ALLOWED with an `Allow` header; a 429 carries ' +
+      '`Retry-After`, `RateLimit` and `RateLimit-Policy`.',
+  },
+};
+
 export const mountApiDocs = <E extends Env>(app: OpenAPIHono<E>): void => {
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SCHEME, {
     type: 'apiKey',
@@ -53,19 +67,9 @@ export const mountApiDocs = <E extends Env>(app: OpenAPIHono<E>): void => {
     name: 'sid',
     description: 'The session cookie set by a sign-in (POST /auth/dev in development, /auth/google otherwise).',
   });
-  app.doc31(OPENAPI_PATH, {
-    openapi: '3.1.0',
-    info: {
-      title: 'LOWEST UNIQUE API',
-      version: packageJson.version,
-      description:
-        'The daily game: every player picks a whole number; the lowest number nobody else picked wins. ' +
-        'Money is whole cents, instants ISO-8601 UTC. Errors are `{error, code}`; each operation lists its codes per status. ' +
-        'Writes must come from the same origin (Origin or Sec-Fetch-Site) and send JSON. ' +
-        'A path asked with a method it lacks answers 405 METHOD_NOT_ALLOWED with an `Allow` header; a 429 carries ' +
-        '`Retry-After`, `RateLimit` and `RateLimit-Policy`.',
-    },
-  });
+  // Generated once, at the first request (every route is registered by then): the routes never change while running.
+  let document: ReturnType<typeof app.getOpenAPI31Document> | null = null;
+  app.get(OPENAPI_PATH, (c) => c.json((document ??= app.getOpenAPI31Document(DOCUMENT))));
   app.get(DOCS_PATH, (c) => c.html(DOCS_PAGE));
   app.get(`${DOCS_PATH}/start.js`, (c) => c.body(START_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8' }));
   app.get(`${DOCS_PATH}/:asset{swagger-ui\\.css|swagger-ui-bundle\\.js}`, (c) => {
