@@ -39,8 +39,9 @@ const closeIn = async (repos: Repositories, game: Game, now: Date, cfg: GameConf
   };
   if (!(await repos.games.markClosed(game.key, now.toISOString(), stats))) return false;
   // The fairness tree beside what the close grants: both only read the entries, which no one can change while the close
-  // holds the game, so the tree's hashing overlaps the counters' statements. Both are awaited whatever happens, so
-  // nothing still runs in the unit when it commits or rolls back.
+  // holds the game, so the tree's hashing overlaps the counters' statements (and a store that can, PostgreSQL, reads
+  // the tree's keys on another connection meanwhile). Both are awaited whatever happens, so nothing still runs in the
+  // unit when it commits or rolls back.
   const settled = await Promise.allSettled([
     commitTree(repos, digest, game.key, resolution.snapshot),
     grantClose(repos, game, resolution.winner, now, cfg, random),
