@@ -2,7 +2,7 @@
 // closed on SQLite and on PostgreSQL (embedded) through the real closeGame use case; prints time and
 // peak memory, checks the stored statistics against resolveNumbers on the same numbers, times the
 // fairness tree (DESIGN.md §16, version 2) on its own: the same streaming build the close runs, checked against
-// the stored root; and what the tree adds to the database per entry (the tree-order index and the stored nodes).
+// the stored root; and what the tree adds to the database per entry (the tree-order indexes and the stored nodes).
 // `--sqlite-only` skips PostgreSQL, `--postgres-only` SQLite.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
@@ -57,8 +57,16 @@ const collectGarbage = (): void => {
   (runInNewContext('gc') as () => void)();
 };
 
-/** Numbers run 1…N/4 (issue 14): a popular day's spread, with many unique numbers and many shared ones. */
+/** Numbers run 1…N/4: a popular day's spread, with many unique numbers and many shared ones. */
 const highestNumberFor = (entries: number): number => Math.max(2, Math.floor(entries / 4));
+
+/**
+ * A bench id as long as the random UUIDs of real ids (36 characters), so the indexes are as large as a real day's; it
+ * starts with the player's short name (`p000042`), which names the player's e-mail and display name.
+ */
+const benchId = (short: string, part: string): string => `${short}-${part}-4000-8000-000000000000`;
+/** The short name a bench id starts with. */
+export const shortName = (id: string): string => id.slice(0, id.indexOf('-'));
 
 /** Two entries per player (a standard and a bonus one on different numbers), numbers from a seeded PRNG. */
 export const makeEntries = (count: number): ResolvableEntry[] => {
@@ -66,11 +74,12 @@ export const makeEntries = (count: number): ResolvableEntry[] => {
   const pick = () => 1 + Math.floor(random.next() * highestNumberFor(count));
   const entries: ResolvableEntry[] = [];
   for (let player = 0; entries.length < count; player += 1) {
-    const userId = `p${String(player).padStart(6, '0')}`;
+    const short = `p${String(player).padStart(6, '0')}`;
+    const userId = benchId(short, '0000');
     const first = pick();
     let second = pick();
     while (second === first) second = pick();
-    entries.push({ entryId: `${userId}-a`, userId, number: first }, { entryId: `${userId}-b`, userId, number: second });
+    entries.push({ entryId: benchId(short, 'a000'), userId, number: first }, { entryId: benchId(short, 'b000'), userId, number: second });
   }
   return entries;
 };
@@ -90,13 +99,13 @@ function* rowsOf(entries: ResolvableEntry[], bool: (v: boolean) => SqlBoolean, s
     const players = [...new Set(part.map((e) => e.userId ?? ''))];
     yield {
       users: players.map((id) => ({
-        id, email: `${id}@bench.invalid`, verified_email: null, display_name: `Bench ${id}`, role: 'player', google_sub: null,
-        referral_code: id.toUpperCase().padEnd(12, 'X'), is_bot: bool(false), created_at: OPENS_AT,
+        id, email: `${shortName(id)}@bench.invalid`, verified_email: null, display_name: `Bench ${shortName(id)}`, role: 'player', google_sub: null,
+        referral_code: shortName(id).toUpperCase().padEnd(12, 'X'), is_bot: bool(false), created_at: OPENS_AT,
       })),
       playerStats: players.map((id) => ({ user_id: id, wins: 0, entries: 0, current_streak: 0, best_streak: 0, last_played_date: null, last_played_at: null })),
       entries: part.map((e, j) => ({
         id: e.entryId, game_key: GAME_KEY, user_id: e.userId, number: e.number,
-        entry_type: e.entryId.endsWith('-a') ? 'standard' : 'bonus',
+        entry_type: e.entryId.includes('-a000-') ? 'standard' : 'bonus',
         submitted_at: new Date(Date.parse(OPENS_AT) + (i + j) * 100).toISOString(),
         // A salt from the seeded PRNG's stream would do as well; the id keeps it reproducible and distinct.
         salt: saltOf(e.entryId),
