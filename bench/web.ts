@@ -101,10 +101,15 @@ async function startServer(): Promise<RunningServer> {
   throw new Error(`The server did not answer within 60 s:\n${output}`);
 }
 
+/** The console line the page writes once the button is usable, followed by the time. */
+const USABLE_MARKER = 'lowest-bench:usable';
+
 /**
- * Runs in the page before its own scripts: notes performance.now() (milliseconds since navigation start) the
+ * Runs in the page before its own scripts: reports performance.now() (milliseconds since navigation start) the
  * first time the button is in the document, laid out, visible and enabled. A MutationObserver sees it in the
- * same task React commits it, so no polling delay is added to the figure. A string, not a function: tsx would
+ * same task React commits it, so no polling delay is added to the figure. It reports on the console rather than
+ * being polled with waitForFunction: that would have Playwright evaluate its own injected script (hundreds of
+ * kilobytes) in the page while it loads, on the same slowed-down main thread. A string, not a function: tsx would
  * add its own helpers to a function's source, and they do not exist in the page.
  */
 const watchForUsableButton = (label: string): string => `(() => {
@@ -114,9 +119,9 @@ const watchForUsableButton = (label: string): string => `(() => {
     return box.width > 0 && box.height > 0 && getComputedStyle(button).visibility !== 'hidden';
   });
   const observer = new MutationObserver(() => {
-    if (window.__usableAt === undefined && usable()) {
-      window.__usableAt = performance.now();
+    if (usable()) {
       observer.disconnect();
+      console.debug(${JSON.stringify(USABLE_MARKER)}, performance.now());
     }
   });
   observer.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
@@ -152,9 +157,9 @@ async function measureOnce(browser: Browser, baseUrl: string, who: Visitor): Pro
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', MOBILE);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const usableReport = page.waitForEvent('console', { predicate: (message) => message.text().startsWith(USABLE_MARKER), timeout: 60_000 });
     await page.goto(`${baseUrl}/`, { waitUntil: 'commit', timeout: 60_000 });
-    const usableMs = await page.waitForFunction(() => (window as unknown as { __usableAt?: number }).__usableAt, undefined, { timeout: 60_000, polling: 100 });
-    const usable = Number(await usableMs.jsonValue());
+    const usable = Number((await usableReport).text().slice(USABLE_MARKER.length));
     // Whatever the page still loads on its own (late chunks, queries) counts toward its bytes too.
     await page.waitForLoadState('networkidle', { timeout: 60_000 });
     return { usableMs: usable, jsBytes, totalBytes, requests };
