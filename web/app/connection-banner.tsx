@@ -1,8 +1,11 @@
 // The banner under the navigation while the game server cannot be reached (offline, or requests failing), and the
 // prompt to reload when a new version of the app is installed.
+import { useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useConnection } from '../lib/connection.ts';
+import { connectionNow, subscribeToConnection, type Connection } from '../lib/connection.ts';
 import { useAppUpdate } from './app-update.ts';
+
+const useConnection = (): Connection => useSyncExternalStore(subscribeToConnection, connectionNow, () => 'online');
 
 export function ConnectionBanner() {
   const connection = useConnection();

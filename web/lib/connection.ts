@@ -1,7 +1,6 @@
 // Whether the server can be reached, as the player would put it: the browser's online state, and whether the last
 // request got an answer. A failed request marks the connection lost until a request gets through or the browser
-// reports that it is back online.
-import { useSyncExternalStore } from 'react';
+// reports that it is back online. No React here: the API client imports this, and so does the audit worker.
 
 export type Connection = 'online' | 'offline' | 'unreachable';
 
@@ -25,7 +24,8 @@ function setRequestFailed(failed: boolean): void {
 /** The API client's report after each request: whether it reached the server (any HTTP answer counts). */
 export const reportRequest = (reached: boolean): void => setRequestFailed(!reached);
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` whenever connectionNow() may have changed; returns the unsubscribe. */
+export function subscribeToConnection(listener: () => void): () => void {
   listeners.add(listener);
   const back = () => {
     // The browser's "online" says a network is there, not that the server answers; the next request will tell.
@@ -39,8 +39,4 @@ function subscribe(listener: () => void): () => void {
     window.removeEventListener('online', back);
     window.removeEventListener('offline', listener);
   };
-}
-
-export function useConnection(): Connection {
-  return useSyncExternalStore(subscribe, connectionNow, () => 'online');
 }
