@@ -83,7 +83,9 @@ function TrendsBody({ trends }: { trends: TrendsResponse }) {
         <ul className="trend-games">
           {[...trends.winningNumbers].reverse().map((g) => (
             <li key={g.gameDate}>
-              <Link to={statsForDate(g.gameDate)}>{gameLabel(g.gameDate)}</Link>
+              <Link className="link-target" to={statsForDate(g.gameDate)}>
+                {gameLabel(g.gameDate)}
+              </Link>
               <span>{g.winningNumber === null ? 'No winner' : `Winning number: ${g.winningNumber}`}</span>
             </li>
           ))}
