@@ -39,6 +39,5 @@ void Promise.race([
       </QueryClientProvider>
     </StrictMode>,
   );
+  registerServiceWorker();
 });
-
-registerServiceWorker();
