@@ -62,6 +62,7 @@ export function build(): void {
 
 export interface RunningServer {
   baseUrl: string;
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -92,7 +93,7 @@ export async function startServer(databaseFile?: string): Promise<RunningServer>
       throw new Error(`The server exited early (code ${child.exitCode}):\n${output}`);
     }
     try {
-      if ((await fetch(`${baseUrl}/api/game/today`)).ok) return { baseUrl, stop };
+      if ((await fetch(`${baseUrl}/api/game/today`)).ok) return { baseUrl, pid: child.pid ?? 0, stop };
     } catch {
       // not listening yet
     }
