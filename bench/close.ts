@@ -30,7 +30,7 @@ import { entryLeaf } from '../core/fairness/hashes.ts';
 import { buildStoredTree } from '../core/fairness/tree-v2-record.ts';
 
 const DEFAULT_ENTRIES = 200_000;
-const GAME_KEY = '2026-11-20';
+export const GAME_KEY = '2026-11-20';
 const OPENS_AT = '2026-11-19T00:00:00.000Z';
 const CLOSES_AT = '2026-11-20T00:00:00.000Z';
 const BATCH = 1_000;
@@ -161,6 +161,11 @@ export async function fillPostgres(db: Kysely<Database>, url: string, entries: R
   }
 }
 
+/** What the real close runs with here: the game's deadline as the clock, seeded randomness, the node digest. */
+export const closeDeps = (store: Store): Deps => ({
+  store, clock: new FixedClock(CLOSES_AT), random: new SeededRandom(7), hasher: new PlainHasher(), digest: nodeDigest, config: { ...defaultGameConfig },
+});
+
 async function closeOn(
   database: string,
   store: Store & { db: Kysely<Database> },
@@ -180,7 +185,7 @@ async function closeOn(
   // …and collected now, not in the middle of the close (a server has no such heap of garbage when its close starts).
   collectGarbage();
 
-  const deps: Deps = { store, clock: new FixedClock(CLOSES_AT), random: new SeededRandom(7), hasher: new PlainHasher(), digest: nodeDigest, config: { ...defaultGameConfig } };
+  const deps = closeDeps(store);
   const rssBefore = process.memoryUsage().rss;
   let rssPeak = rssBefore;
   const sampler = setInterval(() => {

@@ -1,8 +1,10 @@
-// `npm run bench`: every benchmark in turn: the close at scale, the request path under load, then the play screen
-// on a phone. Exit code 1 when a result is wrong (close, HTTP) or the phone goals are missed.
+// `npm run bench`: every benchmark in turn: the close at scale, the request path under load, the play screen on a
+// phone, then the verify page of a 1M-entry game (phone and FULL AUDIT). Exit code 1 when a result is wrong (close,
+// HTTP) or the phone or verify goals are missed.
 import { runCloseBench } from './close.ts';
 import { runHttpBench } from './http.ts';
 import { printWebBench, runWebBench } from './web.ts';
+import { printWebVerifyBench, runWebVerifyBench } from './web-verify.ts';
 
 const close = await runCloseBench();
 if (close.some((r) => !r.matches)) process.exitCode = 1;
@@ -13,3 +15,8 @@ console.log('');
 const web = await runWebBench();
 printWebBench(web);
 if (web.some((r) => !r.passes)) process.exitCode = 1;
+console.log('');
+// The web app is built already, by the play screen's bench.
+const verify = await runWebVerifyBench({ build: false });
+printWebVerifyBench(verify);
+if (!verify.mobile.passes || !verify.audit.passes) process.exitCode = 1;

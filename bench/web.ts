@@ -19,13 +19,14 @@ const BUTTON = 'SUBMIT & PRAY';
 const PLAYER = { email: 'bench@web.lowest.test', displayName: 'Bench Player' };
 
 /** Lighthouse's mobile profile; throughputs are in bytes per second as CDP expects them. */
-const MOBILE = {
+export const MOBILE = {
   offline: false,
   latency: 150,
   downloadThroughput: (1.6 * 1024 * 1024) / 8,
   uploadThroughput: (750 * 1024) / 8,
 };
-const CPU_SLOWDOWN = 4;
+export const CPU_SLOWDOWN = 4;
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 
 export type Visitor = 'visitor' | 'player';
 
@@ -48,31 +49,32 @@ export interface WebBenchResult {
 }
 
 
-const median = (values: number[]): number => {
+export const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
-function build(): void {
+export function build(): void {
   const vite = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
   const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('vite build failed (see its output above).');
 }
 
-interface RunningServer {
+export interface RunningServer {
   baseUrl: string;
+  pid: number;
   stop: () => Promise<void>;
 }
 
-/** `node scripts/start.mjs`, the same entry as `npm start`, on a throw-away database; resolves once it answers. */
-async function startServer(): Promise<RunningServer> {
+/** `node scripts/start.mjs`, the same entry as `npm start`, on a throw-away database (or `databaseFile`, kept); resolves once it answers. */
+export async function startServer(databaseFile?: string): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lowest-bench-web-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), PUBLIC_URL: baseUrl, AUTH_MODE: 'dev', DATABASE_URL: `sqlite:${join(dataDir, 'bench.db')}` },
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), PUBLIC_URL: baseUrl, AUTH_MODE: 'dev', DATABASE_URL: `sqlite:${databaseFile ?? join(dataDir, 'bench.db')}` },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -91,7 +93,7 @@ async function startServer(): Promise<RunningServer> {
       throw new Error(`The server exited early (code ${child.exitCode}):\n${output}`);
     }
     try {
-      if ((await fetch(`${baseUrl}/api/game/today`)).ok) return { baseUrl, stop };
+      if ((await fetch(`${baseUrl}/api/game/today`)).ok) return { baseUrl, pid: child.pid ?? 0, stop };
     } catch {
       // not listening yet
     }
@@ -127,10 +129,10 @@ const watchForUsableButton = (label: string): string => `(() => {
   observer.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
 })();`;
 
-async function signIn(context: BrowserContext, baseUrl: string): Promise<void> {
+export async function signIn(context: BrowserContext, baseUrl: string, player: { email: string; displayName: string } = PLAYER): Promise<void> {
   // The request API shares the context's cookie jar but not its HTTP cache, so the page load stays cold.
   const response = await context.request.post(`${baseUrl}/auth/dev`, {
-    form: PLAYER,
+    form: player,
     headers: { origin: baseUrl },
     maxRedirects: 0,
   });
@@ -138,7 +140,7 @@ async function signIn(context: BrowserContext, baseUrl: string): Promise<void> {
 }
 
 async function measureOnce(browser: Browser, baseUrl: string, who: Visitor): Promise<WebBenchRun> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  const context = await browser.newContext(PHONE);
   try {
     if (who === 'player') await signIn(context, baseUrl);
     const page = await context.newPage();
@@ -168,18 +170,21 @@ async function measureOnce(browser: Browser, baseUrl: string, who: Visitor): Pro
   }
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export const launchBenchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
 
 export async function runWebBench(options: { build?: boolean } = {}): Promise<WebBenchResult[]> {
   if (options.build ?? true) build();
   const server = await startServer();
   let browser: Browser | null = null;
   try {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchBenchBrowser();
     const results: WebBenchResult[] = [];
     for (const who of ['visitor', 'player'] as const) {
       // One unmeasured load first: the server's first requests (module loading, SQLite warm-up) are not the page's cost.

@@ -1,15 +1,18 @@
-// Journey 9: verifiable fairness (DESIGN.md §16, tree version 2). A player sees and copies a receipt on the play
-// screen; a player who saved nothing finds each of their picks INCLUDED on a closed game's verify page; the
-// statistics screen links to it, where the winner proof is checked in the browser (VERIFIED); an items page tampered
-// on its way to the browser (route interception) is caught and its first mismatch named.
+// Journey 9: verifiable fairness (DESIGN.md §16, tree version 2). A player submits, copies the receipt shown on the
+// play screen, the admin closes the game, and the player, who saved nothing, finds the pick INCLUDED and the winner
+// proof VERIFIED on that game's verify page, reached from LAST RESULT. The statistics screen links to a verify page;
+// an items page tampered on its way to the browser (route interception) is caught, on load and in FULL AUDIT, and its
+// first mismatch named. This journey closes the open game and opens the next one for the journeys after it.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { checkScreen, heading, launchBrowser, nav, numberInput, onPath, see, signIn, startJourney } from './support/browser.ts';
+import { baseUrl, checkScreen, dialog, heading, launchBrowser, nav, numberInput, onPath, see, seeNo, signIn, startJourney } from './support/browser.ts';
 import { people, type Person } from './support/constants.ts';
 
 const vera: Person = { email: 'vera@e2e.lowest.test', displayName: 'Vera Verifier' };
 const VERA_NUMBER = 977;
+const saver: Person = { email: 'sol@e2e.lowest.test', displayName: 'Sol Saver' };
+const SAVER_NUMBER = 978;
 
 interface TreeItem {
   kind: 'entry' | 'mine';
@@ -33,6 +36,29 @@ afterAll(async () => {
   await browser.close();
 });
 
+/**
+ * Closes the game `gameKey` as an admin does: FORCE COMPUTE of its date (which closes that date's latest game), then
+ * ENSURE/OPEN, so the journeys after this one still find an open game.
+ */
+async function closeGameOf(gameKey: string): Promise<void> {
+  const date = gameKey.slice(0, 10);
+  const { page, context } = await startJourney(browser);
+  await signIn(page, people.admin);
+  await nav(page).getByRole('link', { name: 'ADMIN' }).click();
+  await onPath(page, '/admin');
+  await page.getByLabel('DATE (YYYY-MM-DD)').fill(date);
+  await page.getByRole('button', { name: 'FORCE COMPUTE' }).click();
+  await dialog(page).getByRole('button', { name: 'FORCE COMPUTE' }).click();
+  await see(page.getByRole('heading', { name: 'LAST RESULT' }));
+  await seeNo(page.getByRole('alert'));
+  const fairness = (await (await page.request.get(`/api/fairness/${gameKey}`)).json()) as { status: string };
+  expect(fairness.status).toBe('closed');
+  await page.getByRole('button', { name: 'ENSURE/OPEN' }).click();
+  await see(page.getByText(/is open\./));
+  await seeNo(page.getByRole('alert'));
+  await context.close();
+}
+
 /** The newest closed game, as the statistics screen would pick it. */
 async function latestClosedGame(page: Page): Promise<string> {
   const history = (await (await page.request.get('/api/history?limit=100')).json()) as { items: { gameDate: string; status: string }[] };
@@ -44,30 +70,61 @@ async function latestClosedGame(page: Page): Promise<string> {
 describe('verifiable fairness', () => {
   it('the play screen offers SAVE RECEIPT next to an entry, and the download is the receipt', async () => {
     const { page, context } = await startJourney(browser);
-    await signIn(page, vera);
-    await numberInput(page, 'YOUR NUMBER').fill(String(VERA_NUMBER));
+    await signIn(page, saver);
+    await numberInput(page, 'YOUR NUMBER').fill(String(SAVER_NUMBER));
     await page.getByRole('button', { name: 'SUBMIT & PRAY' }).click();
     await see(heading(page, 'SUBMISSION CONFIRMED'));
     await nav(page).getByRole('link', { name: 'PLAY GAME' }).click();
-    // The receipt is on screen, with COPY beside SAVE RECEIPT.
-    const shown = JSON.parse((await page.getByLabel(`Receipt for number ${VERA_NUMBER}`, { exact: true }).textContent()) ?? '') as Record<string, unknown>;
-    expect(shown['number']).toBe(VERA_NUMBER);
-    await see(page.getByRole('button', { name: `Copy receipt for number ${VERA_NUMBER}` }));
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Save receipt for number ${VERA_NUMBER}` }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Save receipt for number ${SAVER_NUMBER}` }).click()]);
     const path = await download.path();
     const receipt = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
     expect(Object.keys(receipt)).toEqual(['gameDate', 'entryId', 'number', 'salt', 'leaf']);
-    expect(receipt['number']).toBe(VERA_NUMBER);
+    expect(receipt['number']).toBe(SAVER_NUMBER);
     expect(receipt['salt']).toMatch(/^[0-9a-f]{32}$/);
     expect(receipt['leaf']).toMatch(/^[0-9a-f]{64}$/);
 
-    // Her game is still open: the verify page says so and publishes nothing yet.
+    // The game is still open: the verify page says so and publishes nothing yet.
     await page.goto(`/verify/${String(receipt['gameDate'])}`);
     await see(heading(page, `GAME ${String(receipt['gameDate'])} IS OPEN`));
     await context.close();
   });
 
-  it('a player who saved nothing finds each pick of a closed game INCLUDED, and the winner proof VERIFIED', async () => {
+  it('a player copies the receipt shown after submitting; once the game closes, the verify page shows the pick INCLUDED and the winner VERIFIED, nothing saved', async () => {
+    const { page, context } = await startJourney(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+    await signIn(page, vera);
+    await numberInput(page, 'YOUR NUMBER').fill(String(VERA_NUMBER));
+    await page.getByRole('button', { name: 'SUBMIT & PRAY' }).click();
+    await see(heading(page, 'SUBMISSION CONFIRMED'));
+    await nav(page).getByRole('link', { name: 'PLAY GAME' }).click();
+    // The receipt is on screen, and COPY puts that same receipt on the clipboard.
+    const shown = JSON.parse((await page.getByLabel(`Receipt for number ${VERA_NUMBER}`, { exact: true }).textContent()) ?? '') as Record<string, unknown>;
+    expect(shown['number']).toBe(VERA_NUMBER);
+    const copy = page.getByRole('button', { name: `Copy receipt for number ${VERA_NUMBER}` });
+    await copy.click();
+    await see(copy.getByText('COPIED', { exact: true }));
+    const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as Record<string, unknown>;
+    expect(copied).toEqual(shown);
+    expect(Object.keys(copied)).toEqual(['gameDate', 'entryId', 'number', 'salt', 'leaf']);
+    const gameKey = String(copied['gameDate']);
+
+    await closeGameOf(gameKey);
+
+    // Back on the play screen, LAST RESULT leads to that game's verify page, where her pick is found on the server.
+    await page.goto('/');
+    const lastResult = page.getByRole('region', { name: 'LAST RESULT' });
+    await lastResult.getByRole('link', { name: 'VERIFY YOUR PICKS' }).click();
+    await onPath(page, `/verify/${gameKey}`);
+    await see(heading(page, `RECORD OF ${gameKey}`));
+    await see(page.getByRole('region', { name: `RECORD OF ${gameKey}` }).getByRole('status').getByText('VERIFIED', { exact: true }), 30_000);
+    const included = page.getByRole('status', { name: `Entry on number ${VERA_NUMBER}: INCLUDED` });
+    await see(included, 30_000);
+    expect(await page.getByRole('status', { name: /: INCLUDED$/ }).count()).toBe(1);
+    await checkScreen(page, 'verify');
+    await context.close();
+  });
+
+  it('a player who saved nothing finds each pick of a seeded closed game INCLUDED, mines too', async () => {
     const { page, context } = await startJourney(browser);
     await signIn(page, people.rita);
     // Rita played every seeded day: the newest closed game in which she has a pick.
@@ -85,13 +142,10 @@ describe('verifiable fairness', () => {
     }
     expect(picks).toBeGreaterThan(0);
     await page.goto(`/verify/${key}`);
-    await see(heading(page, `RECORD OF ${key}`));
     await see(page.getByRole('status').getByText('VERIFIED', { exact: true }), 30_000);
-    await see(heading(page, 'YOUR RECEIPTS'));
     const included = page.getByRole('status', { name: /: INCLUDED$/ });
     await see(included.first(), 30_000);
-    expect(await included.count()).toBe(picks);
-    await checkScreen(page, 'verify');
+    await expect.poll(() => included.count()).toBe(picks);
     await context.close();
   });
 
@@ -141,6 +195,38 @@ describe('verifiable fairness', () => {
     await see(alert, 30_000);
     expect(await alert.textContent()).toContain(tamperedId);
     expect(await page.getByText('VERIFIED', { exact: true }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('FULL AUDIT of an honest game says VERIFIED; an items page tampered on its way to the audit shows the mismatch there', async () => {
+    const { page, context } = await startJourney(browser, undefined, { serviceWorkers: 'block' });
+    await page.goto('/rules');
+    const key = await latestClosedGame(page);
+    await page.goto(`/verify/${key}`);
+    const record = page.getByRole('region', { name: `RECORD OF ${key}` });
+    await see(record.getByRole('status').getByText('VERIFIED', { exact: true }), 30_000);
+    const audit = page.getByRole('region', { name: 'FULL AUDIT' });
+    await audit.getByRole('button', { name: 'START FULL AUDIT' }).click();
+    await see(audit.getByRole('status').getByText('VERIFIED', { exact: true }), 60_000);
+
+    // The winner proof was checked on the pages as published; from now on the audit's pages are changed in transit.
+    let tampered: TreeItem | undefined;
+    await page.route(`**/api/fairness/${key}/items*`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { gameDate: string; from: number; items: TreeItem[] };
+      const [first, ...rest] = body.items;
+      if (!first) throw new Error('the closed game has no item');
+      tampered = first;
+      // Someone changed a pick's salt: its published fingerprint no longer follows from it.
+      await route.fulfill({ response, json: { ...body, items: [{ ...first, salt: first.salt.replace(/^./, (c) => (c === '0' ? '1' : '0')) }, ...rest] } });
+    });
+    await audit.getByRole('button', { name: 'AUDIT AGAIN' }).click();
+    const mismatch = audit.getByRole('alert').filter({ hasText: 'MISMATCH' });
+    await see(mismatch, 60_000);
+    if (tampered === undefined) throw new Error('the audit read no items page');
+    expect(await mismatch.textContent()).toBe(`MISMATCH: The published fingerprint of ${tampered.kind} ${tampered.id} does not match its number and salt.`);
+    // The winner proof checked before stays VERIFIED: the audit's answer is its own.
+    await see(record.getByRole('status').getByText('VERIFIED', { exact: true }));
     await context.close();
   });
 });

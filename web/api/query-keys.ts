@@ -63,6 +63,7 @@ export const fairnessKeys = {
   check: (gameDate: string, root: string | null) => ['fairness-check', gameDate, root] as const,
   /** The signed-in player's receipts in one game. */
   receipts: (gameKey: string) => ['/api/fairness', gameKey, 'receipts'] as const,
+  winnerProof: (gameKey: string) => ['/api/fairness', gameKey, 'winner-proof'] as const,
   /** The browser's own check of a tree version 2 game's winner proof: computed here. */
   winnerCheck: (gameDate: string, root: string) => ['fairness-winner-check', gameDate, root] as const,
   /** The browser's own check of one receipt against a tree version 2 game: computed here. */

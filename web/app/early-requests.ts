@@ -2,6 +2,7 @@
 // still downloading, so the answers are in when the app starts. The app's one HTTP client (lib/api-client.ts) takes
 // each response once instead of asking again. Paths are spelled here rather than imported from lib/paths.ts: the
 // early script must share no chunk with the app, or it would wait for that chunk.
+import { verifyEarlyPaths } from '../features/verify/early-paths.ts';
 
 declare global {
   interface Window {
@@ -18,7 +19,7 @@ const EVERY_SCREEN = ['/api/me'];
 const PLAY_SCREEN = ['/api/game/today', '/api/entry/mine'];
 
 export function startEarlyRequests(pathname: string): Map<string, Promise<Response>> {
-  const wanted = PLAY_PATHS.includes(pathname) ? [...EVERY_SCREEN, ...PLAY_SCREEN] : EVERY_SCREEN;
+  const wanted = PLAY_PATHS.includes(pathname) ? [...EVERY_SCREEN, ...PLAY_SCREEN] : [...EVERY_SCREEN, ...verifyEarlyPaths(pathname)];
   const responses = new Map<string, Promise<Response>>();
   for (const path of wanted) {
     // The same request the app would send (lib/api-client.ts), so the server answers it alike.

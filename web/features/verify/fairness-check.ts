@@ -14,11 +14,18 @@ export async function sha256Hex(text: string): Promise<string> {
   return hex;
 }
 
+/** The texts hashed into leaves: the same in both tree versions. */
+export const entryLeafText = (gameKey: string, entryId: string, number: number, salt: string): string =>
+  `lowest-unique/v1/entry|${gameKey}|${entryId}|${number}|${salt}`;
+
+export const mineLeafText = (gameKey: string, mineId: string, number: number, salt: string): string =>
+  `lowest-unique/v1/mine|${gameKey}|${mineId}|${number}|${salt}`;
+
 export const entryLeaf = (gameKey: string, entryId: string, number: number, salt: string): Promise<string> =>
-  sha256Hex(`lowest-unique/v1/entry|${gameKey}|${entryId}|${number}|${salt}`);
+  sha256Hex(entryLeafText(gameKey, entryId, number, salt));
 
 export const mineLeaf = (gameKey: string, mineId: string, number: number, salt: string): Promise<string> =>
-  sha256Hex(`lowest-unique/v1/mine|${gameKey}|${mineId}|${number}|${salt}`);
+  sha256Hex(mineLeafText(gameKey, mineId, number, salt));
 
 /** The root over leaves sorted ascending as strings: pairs become node hashes, an odd last node moves up. */
 export async function merkleRoot(gameKey: string, sortedLeaves: readonly string[]): Promise<string> {

@@ -99,16 +99,38 @@ describe('the browser’s tree version 2 checks', () => {
     });
   });
 
-  it('stops when aborted: answers null and asks for no page after the one in flight', async () => {
+  it('stops when aborted: answers null and asks for no page once aborted, though it asks ahead while it checks', async () => {
     const game = sampleGame(100, 10);
     const controller = new AbortController();
     const asked: number[] = [];
     const fetchPage: FetchItemsPage = async (from, count) => {
       asked.push(from);
-      if (from === 20) controller.abort();
+      if (from === 40) controller.abort();
       return pagesOf(game)(from, count);
     };
     expect(await auditGame(game.summary, fetchPage, () => undefined, controller.signal)).toBeNull();
-    expect(asked).toEqual([0, 10, 20]);
+    expect(asked.at(-1)).toBe(40);
+    expect(asked).toEqual([0, 10, 20, 30, 40]);
+  });
+
+  it('asks for the next pages while it checks one, and reads them in order', async () => {
+    const game = sampleGame(60, 10);
+    const asked: number[] = [];
+    const answers: (() => void)[] = [];
+    // Each page answers only when the test lets it: what is asked before page 0 answers is asked ahead.
+    const fetchPage: FetchItemsPage = (from, count) => {
+      asked.push(from);
+      return new Promise((resolve) => answers.push(() => resolve(pagesOf(game)(from, count))));
+    };
+    const progress: AuditProgress[] = [];
+    const audit = auditGame(game.summary, fetchPage, (p) => progress.push(p));
+    await expect.poll(() => asked).toEqual([0, 10, 20]);
+    for (let i = 0; i < 6; i += 1) {
+      await expect.poll(() => answers.length).toBeGreaterThan(i);
+      answers[i]?.();
+    }
+    expect(await audit).toEqual({ ok: true });
+    expect(asked).toEqual([0, 10, 20, 30, 40, 50]);
+    expect(progress.map((p) => p.done)).toEqual([0, 10, 20, 30, 40, 50, 60]);
   });
 });

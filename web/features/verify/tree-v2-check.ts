@@ -1,5 +1,6 @@
 // The browser's own check of tree version 2 (DESIGN.md §16), beside fairness-check.ts and like it sharing no
-// code with the server: an item's inclusion proof, the winner proof and the full audit, with Web Crypto only.
+// code with the server: an item's inclusion proof, the winner proof and the full audit. Hashing is synchronous
+// (sha256-sync.ts): the audit's two million hashes would each wait for a promise with Web Crypto.
 // Every check answers ok or the FIRST mismatch, as a value that describeMismatch words for a player.
 import type {
   FairnessItemsResponse,
@@ -9,7 +10,8 @@ import type {
   TreeNodeDto,
   WinnerProofResponse,
 } from '../../../server/contract.ts';
-import { entryLeaf, mineLeaf, sha256Hex, winnerAndRunnerUp, type PastedReceipt } from './fairness-check.ts';
+import { entryLeafText, mineLeafText, winnerAndRunnerUp, type PastedReceipt } from './fairness-check.ts';
+import { sha256HexSync } from './sha256-sync.ts';
 
 type ItemKind = TreeItemDto['kind'];
 
@@ -89,21 +91,22 @@ export function describeMismatch(m: TreeMismatch): string {
   }
 }
 
-export const emptyRootV2 = (gameKey: string): Promise<string> => sha256Hex(`lowest-unique/v2/empty|${gameKey}`);
+const emptyRootV2 = (gameKey: string): TreeNodeDto => ({ hash: sha256HexSync(`lowest-unique/v2/empty|${gameKey}`), lo: 0, hi: 0 });
 
 /** The parent of two adjacent nodes: it commits to the interval from the left's lo to the right's hi. */
-async function parentOf(left: TreeNodeDto, right: TreeNodeDto): Promise<TreeNodeDto> {
-  const hash = await sha256Hex(`lowest-unique/v2/node|${left.lo}|${right.hi}|${left.hash}|${right.hash}`);
-  return { hash, lo: left.lo, hi: right.hi };
-}
+const parentOf = (left: TreeNodeDto, right: TreeNodeDto): TreeNodeDto => ({
+  hash: sha256HexSync(`lowest-unique/v2/node|${left.lo}|${right.hi}|${left.hash}|${right.hash}`),
+  lo: left.lo,
+  hi: right.hi,
+});
 
 /** Nodes stand in number order: each interval is non-empty and ends where the next may start. */
 const fitsBeside = (left: TreeNodeDto, right: TreeNodeDto): boolean => left.lo <= left.hi && right.lo <= right.hi && left.hi <= right.lo;
 
 const leafNode = (item: Pick<TreeItemDto, 'number' | 'leaf'>): TreeNodeDto => ({ hash: item.leaf, lo: item.number, hi: item.number });
 
-export const itemLeaf = (gameKey: string, item: Omit<TreeItemDto, 'leaf'>): Promise<string> =>
-  (item.kind === 'entry' ? entryLeaf : mineLeaf)(gameKey, item.id, item.number, item.salt);
+const itemLeaf = (gameKey: string, item: Omit<TreeItemDto, 'leaf'>): string =>
+  sha256HexSync((item.kind === 'entry' ? entryLeafText : mineLeafText)(gameKey, item.id, item.number, item.salt));
 
 const inTreeOrder = (a: TreeItemDto, b: TreeItemDto): boolean => a.number < b.number || (a.number === b.number && a.leaf < b.leaf);
 
@@ -124,7 +127,7 @@ export function expectedSides(index: number, size: number): ('left' | 'right')[]
 }
 
 /** An item (its leaf and number) is in the published tree: the path fits its position and folds up to the root. */
-export async function verifyInclusion(summary: FairnessSummaryV2, item: Pick<TreeItemDto, 'number' | 'leaf'>, proof: InclusionProofResponse): Promise<TreeCheck> {
+export function verifyInclusion(summary: FairnessSummaryV2, item: Pick<TreeItemDto, 'number' | 'leaf'>, proof: InclusionProofResponse): TreeCheck {
   if (proof.size !== summary.size) return fail({ code: 'proof-size', proofSize: proof.size, size: summary.size });
   const sides = expectedSides(proof.index, proof.size);
   const shapeFits =
@@ -134,7 +137,7 @@ export async function verifyInclusion(summary: FairnessSummaryV2, item: Pick<Tre
   for (const step of proof.path) {
     const [left, right] = step.side === 'left' ? [step, node] : [node, step];
     if (!fitsBeside(left, right)) return fail({ code: 'interval', lo: step.lo, hi: step.hi });
-    node = await parentOf(left, right);
+    node = parentOf(left, right);
   }
   return sameRoot(node, summary);
 }
@@ -146,7 +149,7 @@ export async function checkReceiptV2(
   fetchProof: (leaf: string) => Promise<InclusionProofResponse | null>,
 ): Promise<TreeCheck> {
   if (receipt.gameDate !== summary.gameDate) return fail({ code: 'receipt-game', receiptGame: receipt.gameDate, game: summary.gameDate });
-  const leaf = await itemLeaf(summary.gameDate, { kind: receipt.kind, id: receipt.id, number: receipt.number, salt: receipt.salt });
+  const leaf = itemLeaf(summary.gameDate, { kind: receipt.kind, id: receipt.id, number: receipt.number, salt: receipt.salt });
   if (leaf !== receipt.leaf) return fail({ code: 'receipt-leaf' });
   const proof = await fetchProof(receipt.leaf);
   if (proof === null) return fail({ code: 'not-found' });
@@ -155,30 +158,49 @@ export async function checkReceiptV2(
 
 export type FetchItemsPage = (from: number, count: number) => Promise<FairnessItemsResponse>;
 
-/** Pages of at most `pageSize` items, `count` in all from `from`; each page must answer what was asked. */
+/**
+ * Pages of at most `pageSize` items, `count` in all from `from`; each page must answer what was asked. `ahead` more
+ * pages are asked for while one is read, so the download of the next overlaps the checking of this one; none once
+ * `signal` aborts.
+ */
 export async function* readItemPages(
   fetchPage: FetchItemsPage,
   count: number,
   pageSize: number,
+  options: { ahead?: number; signal?: AbortSignal | undefined } = {},
 ): AsyncGenerator<{ ok: true; from: number; items: TreeItemDto[] } | { ok: false; mismatch: TreeMismatch }> {
   const step = Math.max(1, pageSize);
-  for (let from = 0; from < count; from += step) {
+  const inFlight: { from: number; asked: number; page: Promise<FairnessItemsResponse> }[] = [];
+  let nextFrom = 0;
+  const askNext = () => {
+    const from = nextFrom;
     const asked = Math.min(step, count - from);
-    const page = await fetchPage(from, asked);
+    const page = fetchPage(from, asked);
+    // A page asked ahead and never read (a mismatch or CANCEL stopped the reading) fails unseen.
+    page.catch(() => undefined);
+    inFlight.push({ from, asked, page });
+    nextFrom += step;
+  };
+  const mayAsk = () => nextFrom < count && options.signal?.aborted !== true;
+  if (mayAsk()) askNext();
+  for (let next = inFlight.shift(); next !== undefined; next = inFlight.shift()) {
+    while (mayAsk() && inFlight.length < (options.ahead ?? 0)) askNext();
+    const { from, asked } = next;
+    const page = await next.page;
     if (page.from !== from || page.items.length !== asked) {
       yield { ok: false, mismatch: { code: 'page', from, asked, got: page.items.length, answeredFrom: page.from } };
       return;
     }
     yield { ok: true, from, items: page.items };
+    if (inFlight.length === 0 && mayAsk()) askNext();
   }
 }
 
 /** The leaves of a run of items, each recomputed from its fields, and their order; `previous` is the item before the run. */
-async function checkItems(gameKey: string, items: readonly TreeItemDto[], previous: TreeItemDto | undefined): Promise<TreeCheck> {
-  const leaves = await Promise.all(items.map((item) => itemLeaf(gameKey, item)));
+function checkItems(gameKey: string, items: readonly TreeItemDto[], previous: TreeItemDto | undefined): TreeCheck {
   let before = previous;
-  for (const [i, item] of items.entries()) {
-    if (leaves[i] !== item.leaf) return fail({ code: 'leaf', kind: item.kind, id: item.id });
+  for (const item of items) {
+    if (itemLeaf(gameKey, item) !== item.leaf) return fail({ code: 'leaf', kind: item.kind, id: item.id });
     if (before !== undefined && !inTreeOrder(before, item)) {
       return fail({ code: 'order', kind: item.kind, id: item.id, number: item.number, previousNumber: before.number });
     }
@@ -205,15 +227,14 @@ function complementNeeded(count: number, size: number): number {
 }
 
 /** The level above `nodes`; an odd last node moves up unchanged. The right node's interval when two neighbours' do not fit. */
-async function levelAbove(nodes: readonly TreeNodeDto[]): Promise<TreeNodeDto[] | { lo: number; hi: number }> {
-  const pairs: Promise<TreeNodeDto>[] = [];
+function levelAbove(nodes: readonly TreeNodeDto[]): TreeNodeDto[] | { lo: number; hi: number } {
+  const above: TreeNodeDto[] = [];
   for (let i = 0; i + 1 < nodes.length; i += 2) {
     const left = nodes[i] as TreeNodeDto;
     const right = nodes[i + 1] as TreeNodeDto;
     if (!fitsBeside(left, right)) return { lo: right.lo, hi: right.hi };
-    pairs.push(parentOf(left, right));
+    above.push(parentOf(left, right));
   }
-  const above = await Promise.all(pairs);
   if (nodes.length % 2 === 1) above.push(nodes[nodes.length - 1] as TreeNodeDto);
   return above;
 }
@@ -251,11 +272,11 @@ export function checkWinnerProofShape(summary: FairnessSummaryV2, proof: WinnerP
  * lo > B; items and complement rebuild the root; and the resolution over the items gives the published winner
  * and runner-up.
  */
-export async function verifyWinnerProof(summary: FairnessSummaryV2, proof: WinnerProofResponse, items: readonly TreeItemDto[]): Promise<TreeCheck> {
+export function verifyWinnerProof(summary: FairnessSummaryV2, proof: WinnerProofResponse, items: readonly TreeItemDto[]): TreeCheck {
   const shape = checkWinnerProofShape(summary, proof);
   if (!shape.ok) return shape;
   if (items.length !== proof.count) return fail({ code: 'count', announced: proof.count, read: items.length, size: summary.size });
-  const itemsCheck = await checkItems(summary.gameDate, items, undefined);
+  const itemsCheck = checkItems(summary.gameDate, items, undefined);
   if (!itemsCheck.ok) return itemsCheck;
   // The items run to the first one above B (a right node's lo enters no hash, so only an item can show that
   // nothing up to B is left out), unless they are the whole game.
@@ -271,7 +292,7 @@ export async function verifyWinnerProof(summary: FairnessSummaryV2, proof: Winne
 
   let root: TreeNodeDto;
   if (summary.size === 0) {
-    root = { hash: await emptyRootV2(summary.gameDate), lo: 0, hi: 0 };
+    root = emptyRootV2(summary.gameDate);
   } else {
     let level: TreeNodeDto[] = items.map(leafNode);
     let given = 0;
@@ -281,7 +302,7 @@ export async function verifyWinnerProof(summary: FairnessSummaryV2, proof: Winne
         level.push(next);
         given += 1;
       }
-      const above = await levelAbove(level);
+      const above = levelAbove(level);
       if (!Array.isArray(above)) return fail({ code: 'interval', ...above });
       level = above;
     }
@@ -311,21 +332,21 @@ export async function checkWinner(summary: FairnessSummaryV2, proof: WinnerProof
 class StreamingRoot {
   readonly #stack: { height: number; node: TreeNodeDto }[] = [];
 
-  async push(item: TreeItemDto): Promise<void> {
+  push(item: TreeItemDto): void {
     let node = leafNode(item);
     let height = 0;
     for (let top = this.#stack.at(-1); top?.height === height; top = this.#stack.at(-1)) {
       this.#stack.pop();
-      node = await parentOf(top.node, node);
+      node = parentOf(top.node, node);
       height += 1;
     }
     this.#stack.push({ height, node });
   }
 
-  async root(gameKey: string): Promise<TreeNodeDto> {
+  root(gameKey: string): TreeNodeDto {
     let node = this.#stack.at(-1)?.node;
-    if (node === undefined) return { hash: await emptyRootV2(gameKey), lo: 0, hi: 0 };
-    for (let i = this.#stack.length - 2; i >= 0; i -= 1) node = await parentOf((this.#stack[i] as { node: TreeNodeDto }).node, node);
+    if (node === undefined) return emptyRootV2(gameKey);
+    for (let i = this.#stack.length - 2; i >= 0; i -= 1) node = parentOf((this.#stack[i] as { node: TreeNodeDto }).node, node);
     return node;
   }
 }
@@ -352,6 +373,12 @@ class StreamingResolution {
   }
 }
 
+/**
+ * Pages FULL AUDIT keeps asked for beyond the one it checks: the server reads the next page while it compresses
+ * another, and the browser downloads both while this one is hashed. Three pages of 10,000 are about 5 MB held.
+ */
+const AUDIT_PAGES_AHEAD = 2;
+
 export interface AuditProgress {
   done: number;
   total: number;
@@ -374,13 +401,13 @@ export async function auditGame(
   let previous: TreeItemDto | undefined;
   const counted = { entry: 0, mine: 0 };
   onProgress({ done: 0, total: summary.size });
-  for await (const page of readItemPages(fetchPage, summary.size, summary.pageSize)) {
+  for await (const page of readItemPages(fetchPage, summary.size, summary.pageSize, { ahead: AUDIT_PAGES_AHEAD, signal })) {
     if (signal?.aborted === true) return null;
     if (!page.ok) return fail(page.mismatch);
-    const itemsCheck = await checkItems(summary.gameDate, page.items, previous);
+    const itemsCheck = checkItems(summary.gameDate, page.items, previous);
     if (!itemsCheck.ok) return itemsCheck;
     for (const item of page.items) {
-      await tree.push(item);
+      tree.push(item);
       resolution.push(item);
       counted[item.kind] += 1;
     }
@@ -391,7 +418,7 @@ export async function auditGame(
   if (counted.entry !== summary.entriesTotal || counted.mine !== summary.minesTotal) {
     return fail({ code: 'totals', entries: counted.entry, mines: counted.mine, publishedEntries: summary.entriesTotal, publishedMines: summary.minesTotal });
   }
-  const rootCheck = sameRoot(await tree.root(summary.gameDate), summary);
+  const rootCheck = sameRoot(tree.root(summary.gameDate), summary);
   if (!rootCheck.ok) return rootCheck;
   return checkResult(summary, resolution.result());
 }

@@ -1,18 +1,20 @@
 // /verify and /verify/{gameKey} (DESIGN.md §16): the closed games, and one game checked here with Web Crypto.
 // Tree version 1: the whole record recomputed. Version 2: the winner proof on load, the player's receipts by
 // their inclusion proofs, FULL AUDIT on demand. Nothing the server says is taken on trust but what it publishes.
-import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { FairnessSummaryV2 } from '../../../server/contract.ts';
 import { useHistory } from '../../api/get-history.ts';
+import { useMe } from '../../api/me.ts';
 import { fairnessKeys } from '../../api/query-keys.ts';
 import { messageOf } from '../../lib/api-client.ts';
 import { verifyForGame } from '../../lib/paths.ts';
 import { isTreeV2, useFairnessRecord } from './api/get-fairness-record.ts';
 import { getInclusionProof } from './api/get-inclusion-proof.ts';
 import { getItemsPage } from './api/get-items-page.ts';
-import { getWinnerProof } from './api/get-winner-proof.ts';
+import { gameReceiptsQueryOptions } from './api/get-game-receipts.ts';
+import { winnerProofQueryOptions } from './api/get-winner-proof.ts';
 import { parseReceipt, receiptIncluded, verifyFairnessRecord, type ClosedFairnessRecord, type PastedReceipt } from './fairness-check.ts';
 import { CheckOutcome, Mismatch, Verified } from './check-outcome.tsx';
 import { FullAudit } from './full-audit.tsx';
@@ -104,8 +106,23 @@ function ClosedGames() {
   );
 }
 
+/**
+ * Asks for the winner proof and the player's receipts beside the record, not after it: on a phone each round trip
+ * saved is a visible wait. A game still open or of tree version 1 answers these with an error nobody reads.
+ */
+function usePrefetchProofs(gameKey: string) {
+  const queryClient = useQueryClient();
+  const { user } = useMe();
+  const signedIn = user !== null;
+  useEffect(() => {
+    void queryClient.prefetchQuery(winnerProofQueryOptions(gameKey));
+    if (signedIn) void queryClient.prefetchQuery(gameReceiptsQueryOptions(gameKey));
+  }, [queryClient, gameKey, signedIn]);
+}
+
 function GameCheck({ gameKey }: { gameKey: string }) {
   const record = useFairnessRecord(gameKey);
+  usePrefetchProofs(gameKey);
   if (record.isLoading) return <p role="status">Loading the record of {gameKey}…</p>;
   if (record.isError || record.data === undefined) {
     return (
@@ -175,9 +192,11 @@ function RecordCard({ gameDate, facts, children }: { gameDate: string; facts: [s
 }
 
 function SummaryCheck({ summary }: { summary: FairnessSummaryV2 }) {
+  const queryClient = useQueryClient();
   const check = useQuery({
     queryKey: fairnessKeys.winnerCheck(summary.gameDate, summary.root),
-    queryFn: async () => checkWinner(summary, await getWinnerProof(summary.gameDate), (from, count) => getItemsPage(summary.gameDate, from, count)),
+    queryFn: async () =>
+      checkWinner(summary, await queryClient.fetchQuery(winnerProofQueryOptions(summary.gameDate)), (from, count) => getItemsPage(summary.gameDate, from, count)),
     staleTime: Infinity,
   });
   const facts: [string, string][] = [
