@@ -66,7 +66,7 @@ const highestNumberFor = (entries: number): number => Math.max(2, Math.floor(ent
  */
 const benchId = (short: string, part: string): string => `${short}-${part}-4000-8000-000000000000`;
 /** The short name a bench id starts with. */
-export const shortName = (id: string): string => id.slice(0, id.indexOf('-'));
+const shortName = (id: string): string => id.slice(0, id.indexOf('-'));
 
 /** Two entries per player (a standard and a bonus one on different numbers), numbers from a seeded PRNG. */
 export const makeEntries = (count: number): ResolvableEntry[] => {

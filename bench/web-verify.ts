@@ -20,7 +20,7 @@ const RUNS = 3;
 const GOAL_MOBILE_MS = 3_000;
 const GOAL_MOBILE_BYTES = 300 * 1024;
 const GOAL_AUDIT_MS = 60_000;
-/** makeEntries' first player: entries p000000-a and p000000-b. Made without a verified e-mail, so development sign-in finds it by this address. */
+/** makeEntries' first player (short name p000000), with two entries. Made without a verified e-mail, so development sign-in finds it by this address. */
 const PLAYER = { email: 'p000000@bench.invalid', displayName: 'Bench p000000' };
 const PLAYER_ENTRIES = 2;
 
