@@ -5,20 +5,11 @@ import { expect, it } from 'vitest';
 import type { StoredTreeNode, TreeSummary } from '../../core/fairness/ports.ts';
 import type { TreeItem } from '../../core/fairness/tree-v2.ts';
 import type { Repositories } from '../../core/ports.ts';
-import type { Kysely } from 'kysely';
-import { SqlFairnessRepository } from '../../adapters/sql/fairness-repository.ts';
-import { postgresDialect, sqliteDialect } from '../../adapters/sql/dialect.ts';
-import type { Database } from '../../adapters/sql/schema.ts';
 import { contract } from './harness.ts';
-import { emptyStats, entry, game, mine, seedUsers } from './fixtures.ts';
+import { allPages, emptyStats, entry, game, mine, pagedFairness, seedUsers } from './fixtures.ts';
 
 const KEY = '2026-11-20';
 
-const all = async <T>(pages: AsyncIterable<readonly T[]>): Promise<T[]> => {
-  const out: T[] = [];
-  for await (const page of pages) out.push(...page);
-  return out;
-};
 
 /** Entries on numbers with duplicates, two mines among them, and an entry of another game. */
 const seed = async (r: Repositories): Promise<TreeItem[]> => {
@@ -60,13 +51,11 @@ contract('fairness tree version 2', ({ store, adapter }) => {
   it('streams every key of the game in tree order, mines merged between the entries, also across pages', async () => {
     const items = await store().write(seed);
     const keys = items.map(({ number, leaf }) => ({ number, leaf }));
-    expect(await store().read((r) => all(r.fairness.treeLeaves(KEY)))).toEqual(keys);
-    expect(await store().read((r) => all(r.fairness.treeLeaves('2026-11-22')))).toEqual([]);
+    expect(await store().read((r) => allPages(r.fairness.treeLeaves(KEY)))).toEqual(keys);
+    expect(await store().read((r) => allPages(r.fairness.treeLeaves('2026-11-22')))).toEqual([]);
     if (adapter !== 'memory') {
       // Pages of two: the keyset (number, leaf) crosses pages inside a run of one number (three entries on 3).
-      const db = (store() as unknown as { db: Kysely<Database> }).db;
-      const paged = new SqlFairnessRepository({ db, dialect: adapter === 'sqlite' ? sqliteDialect : postgresDialect }, 2);
-      expect(await all(paged.treeLeaves(KEY))).toEqual(keys);
+      expect(await allPages(pagedFairness(store(), adapter, 2).treeLeaves(KEY))).toEqual(keys);
     }
   });
 

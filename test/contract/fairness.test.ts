@@ -2,10 +2,6 @@
 // root the close stores and the published record, identical on memory, SQLite and PostgreSQL.
 import { expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { Kysely } from 'kysely';
-import { SqlFairnessRepository } from '../../adapters/sql/fairness-repository.ts';
-import { postgresDialect, sqliteDialect } from '../../adapters/sql/dialect.ts';
-import type { Database } from '../../adapters/sql/schema.ts';
 import { nodeDigest } from '../../adapters/crypto/node-digest.ts';
 import { deleteAccount } from '../../core/accounts/profile.ts';
 import { commitRoot, fairnessRecord, verifyStoredGame } from '../../core/fairness/fairness.ts';
@@ -16,7 +12,7 @@ import { closeGame } from '../../core/game/close.ts';
 import type { Repositories } from '../../core/ports.ts';
 import { makeDeps } from '../support/fakes.ts';
 import { contract } from './harness.ts';
-import { entry, game, mine, seedUsers } from './fixtures.ts';
+import { allPages, entry, game, mine, pagedFairness, seedUsers } from './fixtures.ts';
 
 const KEY = '2026-11-20';
 
@@ -32,12 +28,6 @@ const seed = async (r: Repositories): Promise<string[]> => {
   return [...rows.slice(0, 6).map((e) => e.leaf), ...mines.map((m) => m.leaf)].sort();
 };
 
-const all = async (pages: AsyncIterable<readonly string[]>): Promise<string[]> => {
-  const leaves: string[] = [];
-  for await (const page of pages) leaves.push(...page);
-  return leaves;
-};
-
 contract('fairness', ({ store, adapter }) => {
   it('stores each entry with its salt and leaf', async () => {
     const e = entry(KEY, 'u1', 3);
@@ -51,13 +41,11 @@ contract('fairness', ({ store, adapter }) => {
 
   it('streams the leaves of entries and mines together in string order, and of that game only', async () => {
     const expected = await store().write(seed);
-    expect(await store().read((r) => all(r.fairness.sortedLeaves(KEY)))).toEqual(expected);
-    expect(await store().read((r) => all(r.fairness.sortedLeaves('2026-11-22')))).toEqual([]);
+    expect(await store().read((r) => allPages(r.fairness.sortedLeaves(KEY)))).toEqual(expected);
+    expect(await store().read((r) => allPages(r.fairness.sortedLeaves('2026-11-22')))).toEqual([]);
     if (adapter !== 'memory') {
       // Pages of two: the keyset crosses page boundaries and merges the mines in between.
-      const db = (store() as unknown as { db: Kysely<Database> }).db;
-      const paged = new SqlFairnessRepository({ db, dialect: adapter === 'sqlite' ? sqliteDialect : postgresDialect }, 2);
-      expect(await all(paged.sortedLeaves(KEY))).toEqual(expected);
+      expect(await allPages(pagedFairness(store(), adapter, 2).sortedLeaves(KEY))).toEqual(expected);
     }
   });
 

@@ -1,6 +1,10 @@
 // Small builders of valid rows for the contract tests.
 import type { EntryType, Game, GameStats, Guild, Mine, Payout, PrizeConfig, RewardItem, Winning } from '../../core/model.ts';
-import type { Repositories } from '../../core/ports.ts';
+import type { Repositories, Store } from '../../core/ports.ts';
+import type { Kysely } from 'kysely';
+import { SqlFairnessRepository } from '../../adapters/sql/fairness-repository.ts';
+import { postgresDialect, sqliteDialect } from '../../adapters/sql/dialect.ts';
+import type { Database } from '../../adapters/sql/schema.ts';
 import type { NewEntry } from '../../core/entries/ports.ts';
 import type { NewUser } from '../../core/accounts/ports.ts';
 import { entryLeaf, mineLeaf } from '../../core/fairness/hashes.ts';
@@ -152,3 +156,14 @@ export const guild = (id: string, adminUserId: string, fields: Partial<Guild> = 
 export const seedUsers = async (repos: Repositories, ...users: (string | NewUser)[]): Promise<void> => {
   for (const u of users) await repos.users.create(typeof u === 'string' ? newUser(u) : u);
 };
+
+/** Every page of a paged read, in one list. */
+export const allPages = async <T>(pages: AsyncIterable<readonly T[]>): Promise<T[]> => {
+  const out: T[] = [];
+  for await (const page of pages) out.push(...page);
+  return out;
+};
+
+/** The SQL fairness repository over a SQL store's database with pages of `size` rows: to cross pages with a few rows. */
+export const pagedFairness = (store: Store, adapter: 'sqlite' | 'postgres', size: number): SqlFairnessRepository =>
+  new SqlFairnessRepository({ db: (store as unknown as { db: Kysely<Database> }).db, dialect: adapter === 'sqlite' ? sqliteDialect : postgresDialect }, size);
