@@ -98,18 +98,17 @@ const blockStart = async (repos: Repositories, key: GameKey, block: number): Pro
 /** The summary of a game closed with tree version 2; NOT_FOUND otherwise. */
 export const treeSummaryOf = (deps: Deps, key: string): Promise<TreeSummary> => deps.store.read((repos) => treeOf(repos, key));
 
-/** Checks a request for items: `from` and `count` as GET /api/fairness/{gameKey}/items takes them. */
-export const checkItemsRange = (from: number, count: number): void => {
-  if (!Number.isSafeInteger(from) || from < 0) throw new DomainError('VALIDATION', 'from must be a whole number of 0 or more.');
-  if (!Number.isSafeInteger(count) || count < 1 || count > ITEMS_PAGE_SIZE) {
-    throw new DomainError('VALIDATION', `count must be a whole number from 1 to ${String(ITEMS_PAGE_SIZE)}.`);
-  }
-};
+export interface ItemsPage {
+  /** Names the page's content: the root commits to every item, so the root and the range are enough. */
+  version: string;
+  /** Reads the page. */
+  read(): Promise<{ gameDate: GameKey; from: number; items: TreeItem[] }>;
+}
 
 /**
- * GET /api/fairness/{gameKey}/items: `count` items from position `from`, in tree order. Read in parts of PAGE_PART
- * items, each its own read unit, so a page never holds a store's thread (SQLite's is the server's) for long: other
- * requests are answered between the parts.
+ * GET /api/fairness/{gameKey}/items: `count` items from position `from`, in tree order. Checks the range and reads
+ * the summary at once; `read` reads the items in parts of PAGE_PART, each its own read unit, so a page never holds a
+ * store's thread (SQLite's is the server's) for long: other requests are answered between the parts.
  */
 export const treeItemsPage = async (
   deps: Deps,
@@ -118,24 +117,30 @@ export const treeItemsPage = async (
   count: number,
   /** Only tests pass a smaller part, to cross parts with a few items. */
   part = PAGE_PART,
-): Promise<{ gameDate: GameKey; from: number; items: TreeItem[] }> => {
-  checkItemsRange(from, count);
-  const { size } = await treeSummaryOf(deps, key);
-  const end = Math.min(from + count, size);
-  const items: TreeItem[] = [];
-  while (from + items.length < end) {
-    const limit = Math.min(part, end - from - items.length);
-    const last = items.at(-1);
-    const read = await deps.store.read(async (repos) => {
-      // The next part goes on after the last item read; the first starts at its block's first item.
-      if (last) return repos.fairness.treeItems(key, last, 1, limit);
-      const block = Math.floor(from / BLOCK);
-      return repos.fairness.treeItems(key, await blockStart(repos, key, block), from - block * BLOCK, limit);
-    });
-    if (read.length < limit) throw new Error(`Game ${key} holds fewer items than its tree's size ${String(size)}.`);
-    items.push(...read);
+): Promise<ItemsPage> => {
+  if (!Number.isSafeInteger(from) || from < 0) throw new DomainError('VALIDATION', 'from must be a whole number of 0 or more.');
+  if (!Number.isSafeInteger(count) || count < 1 || count > ITEMS_PAGE_SIZE) {
+    throw new DomainError('VALIDATION', `count must be a whole number from 1 to ${String(ITEMS_PAGE_SIZE)}.`);
   }
-  return { gameDate: key, from, items };
+  const { root, size } = await treeSummaryOf(deps, key);
+  const read = async () => {
+    const end = Math.min(from + count, size);
+    const items: TreeItem[] = [];
+    while (from + items.length < end) {
+      const limit = Math.min(part, end - from - items.length);
+      const last = items.at(-1);
+      const got = await deps.store.read(async (repos) => {
+        // The next part goes on after the last item read; the first starts at its block's first item.
+        if (last) return repos.fairness.treeItems(key, last, 1, limit);
+        const block = Math.floor(from / BLOCK);
+        return repos.fairness.treeItems(key, await blockStart(repos, key, block), from - block * BLOCK, limit);
+      });
+      if (got.length < limit) throw new Error(`Game ${key} holds fewer items than its tree's size ${String(size)}.`);
+      items.push(...got);
+    }
+    return { gameDate: key, from, items };
+  };
+  return { version: `${root}-${String(from)}-${String(count)}`, read };
 };
 
 /** GET /api/fairness/{gameKey}/proof/{leaf}: read from the leaf's block and the stored nodes above it. */

@@ -5,7 +5,7 @@ import { z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
 import { fairnessRecord } from '../../core/fairness/fairness.ts';
-import { checkItemsRange, gameReceipts, ITEMS_PAGE_SIZE, treeInclusionProof, treeItemsPage, treeSummaryOf, treeWinnerProof } from '../../core/fairness/tree-v2-record.ts';
+import { gameReceipts, ITEMS_PAGE_SIZE, treeInclusionProof, treeItemsPage, treeWinnerProof } from '../../core/fairness/tree-v2-record.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';
 import { signedIn } from '../auth/guards.ts';
 import {
@@ -88,15 +88,15 @@ export const fairnessRoutes = ({ deps }: AppServices) => {
       async (c) => {
         const { gameKey } = c.req.valid('param');
         const { from = 0, count = ITEMS_PAGE_SIZE } = c.req.valid('query');
-        checkItemsRange(from, count);
-        // The root commits to every item, so it and the range name the page: a revalidation never builds it.
-        const tag = `"${(await treeSummaryOf(deps, gameKey)).root}-${String(from)}-${String(count)}"`;
+        const page = await treeItemsPage(deps, gameKey, from, count);
+        // The page's version names it: a revalidation never builds it.
+        const tag = `"${page.version}"`;
         setResponseHeader(c, 'ETag', tag);
         if (matches(c.req.header('if-none-match'), tag)) {
           setResponseHeader(c, 'Cache-Control', IMMUTABLE);
           return c.body(null, 304);
         }
-        return c.json(await buildingPages(() => treeItemsPage(deps, gameKey, from, count)), 200);
+        return c.json(await buildingPages(page.read), 200);
       },
     )
     .openapi(

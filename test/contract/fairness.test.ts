@@ -89,7 +89,7 @@ contract('fairness', ({ store, adapter }) => {
     for (const part of [1, 3, 100]) {
       for (let from = 0; from <= all.length; from += 1) {
         for (const count of [1, 2, 5, ITEMS_PAGE_SIZE]) {
-          expect(await treeItemsPage(deps, KEY, from, count, part)).toEqual({ gameDate: KEY, from, items: all.slice(from, from + count) });
+          expect(await (await treeItemsPage(deps, KEY, from, count, part)).read()).toEqual({ gameDate: KEY, from, items: all.slice(from, from + count) });
         }
       }
     }
