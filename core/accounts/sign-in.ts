@@ -7,6 +7,7 @@ import type { UserChanges } from './ports.ts';
 import { newReferralCode } from '../referrals/referrals.ts';
 import { DISPLAY_NAME_MAX, DISPLAY_NAME_MIN, checkEmail } from './account-rules.ts';
 import { oneLine } from '../mail/mail-text.ts';
+import type { ClientSignals } from '../integrity/model.ts';
 
 export interface SignInInput {
   /** null for dev sign-in. */
@@ -15,6 +16,8 @@ export interface SignInInput {
   displayName: string;
   /** ADMIN_EMAILS, compared case-insensitively with the verified e-mail (`email`) only. */
   adminEmails: readonly string[];
+  /** The request's device and address, recorded as integrity signals (DESIGN.md §18). */
+  client?: ClientSignals;
 }
 
 const isAdminEmail = (email: string, adminEmails: readonly string[]): boolean =>

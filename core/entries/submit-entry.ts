@@ -10,6 +10,7 @@ import { parseGameKey } from '../game/calendar.ts';
 import { grantBonusEntry } from './bonus-entries.ts';
 import { sealEntry } from '../fairness/hashes.ts';
 import { entryReceipt, type EntryReceipt } from '../fairness/record.ts';
+import type { ClientSignals } from '../integrity/model.ts';
 
 export { GAME_CLOSED_MESSAGE };
 const ENTRY_LIMIT_MESSAGE = 'No more entries left for this game.';
@@ -25,7 +26,7 @@ const validateGameDate = (value: unknown): string => {
 export const submitEntry = async (
   deps: Deps,
   /** `gameDate`: the game the player picked for (a stale tab's pick must not land in the next game). */
-  input: { userId: string; number: unknown; gameDate?: unknown },
+  input: { userId: string; number: unknown; gameDate?: unknown; client?: ClientSignals },
 ): Promise<{ entry: EntryView; message: string; receipt: EntryReceipt }> => {
   const number = validateNumber(input.number);
   const expectedGame = input.gameDate === undefined ? null : validateGameDate(input.gameDate);
