@@ -38,7 +38,7 @@ export class MemoryIntegrityRepository implements IntegrityRepository {
           if (kind === 'network' && theirs.day !== mine.day) continue;
           const key = `${mine.userId}|${theirs.userId}|${kind}`;
           const found = result.get(key) ?? { userId: mine.userId, otherId: theirs.userId, kind: mine.kind, days: 0, dayList: new Set<string>() };
-          if (kind === 'network' || theirs.day === mine.day) found.dayList.add(mine.day);
+          if (kind === 'network') found.dayList.add(mine.day);
           result.set(key, found);
         }
       }

@@ -27,38 +27,44 @@ export class SqlIntegrityRepository implements IntegrityRepository {
   async shared(userIds: readonly string[], sinceDay: string, crowd: number): Promise<SharedSignalRow[]> {
     if (userIds.length === 0) return [];
     const { db } = this.ctx;
-    // The ring's networks that a crowd uses are left out before the join, which would otherwise pair everyone on them.
+    // A device pairs accounts whatever the days, so each side is reduced to its distinct hashes before the join:
+    // a syndicate's hundred accounts on one device over thirty days would otherwise pair every day with every day.
+    const seen = (kind: RecordedKind) =>
+      db.selectFrom('integrity_signals').select(['user_id', 'hash']).distinct().where('kind', '=', kind).where('day', '>=', sinceDay);
+    const ringHashes = (kind: RecordedKind) => seen(kind).where('user_id', 'in', userIds).clearSelect().select('hash');
+    const devices = await db
+      .selectFrom(seen('device').where('user_id', 'in', userIds).as('m'))
+      .innerJoin(seen('device').where('hash', 'in', ringHashes('device')).as('o'), (join) => join.onRef('o.hash', '=', 'm.hash').onRef('o.user_id', '<>', 'm.user_id'))
+      .select(['m.user_id as user_id', 'o.user_id as other_id'])
+      .distinct()
+      .execute();
+    // A network pairs accounts seen on it the same day; the ring's networks that a crowd uses are left out first.
     const crowded = await db
       .selectFrom('integrity_signals')
       .select('hash')
       .where('kind', '=', 'network')
       .where('day', '>=', sinceDay)
-      .where('hash', 'in', db.selectFrom('integrity_signals').select('hash').where('kind', '=', 'network').where('user_id', 'in', userIds).where('day', '>=', sinceDay))
+      .where('hash', 'in', ringHashes('network'))
       .groupBy('hash')
       .having((eb) => eb.fn.count('user_id').distinct(), '>', crowd)
       .execute();
     const skip = crowded.map((r) => r.hash);
-    const rows = await db
+    const networks = await db
       .selectFrom('integrity_signals as m')
-      .innerJoin('integrity_signals as o', (join) => join.onRef('o.kind', '=', 'm.kind').onRef('o.hash', '=', 'm.hash').onRef('o.user_id', '<>', 'm.user_id'))
-      .select((eb) => [
-        'm.user_id as user_id',
-        'o.user_id as other_id',
-        'm.kind as kind',
-        eb.fn.count(eb.case().when('o.day', '=', eb.ref('m.day')).then(eb.ref('m.day')).end()).distinct().as('days'),
-      ])
+      .innerJoin('integrity_signals as o', (join) =>
+        join.onRef('o.kind', '=', 'm.kind').onRef('o.hash', '=', 'm.hash').onRef('o.day', '=', 'm.day').onRef('o.user_id', '<>', 'm.user_id'),
+      )
+      .select((eb) => ['m.user_id as user_id', 'o.user_id as other_id', eb.fn.count('m.day').distinct().as('days')])
+      .where('m.kind', '=', 'network')
       .where('m.user_id', 'in', userIds)
       .where('m.day', '>=', sinceDay)
-      .where('o.day', '>=', sinceDay)
-      .where((eb) =>
-        eb.or([
-          eb('m.kind', '=', 'device'),
-          eb.and([eb('m.kind', '=', 'network'), eb('o.day', '=', eb.ref('m.day')), ...(skip.length > 0 ? [eb('m.hash', 'not in', skip)] : [])]),
-        ]),
-      )
-      .groupBy(['m.user_id', 'o.user_id', 'm.kind'])
+      .$if(skip.length > 0, (q) => q.where('m.hash', 'not in', skip))
+      .groupBy(['m.user_id', 'o.user_id'])
       .execute();
-    return rows.map((r) => ({ userId: r.user_id, otherId: r.other_id, kind: r.kind as RecordedKind, days: toNumber(r.days) }));
+    return [
+      ...devices.map((r) => ({ userId: r.user_id, otherId: r.other_id, kind: 'device' as const, days: 0 })),
+      ...networks.map((r) => ({ userId: r.user_id, otherId: r.other_id, kind: 'network' as const, days: toNumber(r.days) })),
+    ];
   }
 
   async referrals(userIds: readonly string[]): Promise<ReferralLink[]> {

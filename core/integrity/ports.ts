@@ -9,7 +9,7 @@ export interface SharedSignalRow {
   userId: string;
   otherId: string;
   kind: RecordedKind;
-  /** Distinct days on which both accounts were seen with it. */
+  /** For networks: the distinct days on which both accounts were seen on one uncrowded network. 0 for a device. */
   days: number;
 }
 
