@@ -11,8 +11,8 @@ export interface GameConfig {
   currency: string;
   /** Origin of the web app (no trailing slash), for the links in mails. */
   publicUrl: string;
-  /** INTEGRITY_KEY: the HMAC key of the integrity signals; null: a key derived and stored in the database (DESIGN.md §18). */
-  integrityKey: string | null;
+  /** INTEGRITY_KEY: the key of the integrity signals' hashes (DESIGN.md §18); unset, one is kept in the database. */
+  integrityKey?: string | null;
 }
 
 export const defaultGameConfig: GameConfig = {
@@ -21,5 +21,4 @@ export const defaultGameConfig: GameConfig = {
   dateZone: 'America/New_York',
   currency: 'USD',
   publicUrl: 'http://localhost:3000',
-  integrityKey: null,
 };

@@ -360,8 +360,8 @@ export const ReferralStatsResponse = z
   .object({
     totalReferrals: z.number().int(),
     completedReferrals: z.number().int(),
-    /** Referrals between linked accounts: recorded, no bonus. */
-    notEligibleReferrals: z.number().int().optional(),
+    /** Referrals between accounts of one cluster (DESIGN.md §18): recorded, no bonus. */
+    notEligibleReferrals: z.number().int(),
   })
   .openapi('ReferralStatsResponse');
 export type ReferralStatsResponse = z.output<typeof ReferralStatsResponse>;
@@ -558,7 +558,7 @@ export const AdminPayoutDto = z
     /** What the signed-in admin may do next (none when final or their own payout): the web renders these buttons. */
     allowedActions: z.array(z.enum(['approve', 'reject', 'markPaid'])),
     /** Set when the winner belongs to a cluster of 3 or more accounts in that game; approving then needs `confirmName`. */
-    integrity: orNull(IntegrityEvidenceDto).optional(),
+    integrity: orNull(IntegrityEvidenceDto),
   })
   .openapi('AdminPayoutDto');
 export type AdminPayoutDto = z.output<typeof AdminPayoutDto>;
@@ -729,7 +729,7 @@ export const AdminSubmissionsResponse = z
         guildName: z.string().nullable(),
         submittedAt: instant,
         /** The player is in a cluster of 3 or more accounts in this game (DESIGN.md §18). */
-        clustered: z.boolean().optional(),
+        clustered: z.boolean(),
       }),
     ),
     pagination: z.object({

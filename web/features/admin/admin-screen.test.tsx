@@ -30,6 +30,7 @@ function payout(overrides: Partial<AdminPayoutDto>): AdminPayoutDto {
     createdAt: '2026-11-23T02:00:00.000Z',
     processedAt: null,
     allowedActions: ['approve', 'reject'],
+    integrity: null,
     ...overrides,
   };
 }
@@ -377,8 +378,8 @@ describe('AdminScreen DATA tab', () => {
     return {
       game: { date: '2026-11-23', status: 'open' },
       submissions: [
-        { id: `s${pageNumber}a`, number: pageNumber * 10, userId: 'bot:0001', userDisplayName: 'Bot Player', userEmail: 'bot-0001@bots.lowest.invalid', entryType: 'standard', guildName: null, submittedAt: '2026-11-23T01:00:00.000Z' },
-        { id: `s${pageNumber}b`, number: pageNumber * 10 + 1, userId: 'u1', userDisplayName: null, userEmail: 'ada@example.com', entryType: 'bonus', guildName: 'Night Owls', submittedAt: '2026-11-23T01:05:00.000Z' },
+        { id: `s${pageNumber}a`, number: pageNumber * 10, userId: 'bot:0001', userDisplayName: 'Bot Player', userEmail: 'bot-0001@bots.lowest.invalid', entryType: 'standard', guildName: null, submittedAt: '2026-11-23T01:00:00.000Z', clustered: false },
+        { id: `s${pageNumber}b`, number: pageNumber * 10 + 1, userId: 'u1', userDisplayName: null, userEmail: 'ada@example.com', entryType: 'bonus', guildName: 'Night Owls', submittedAt: '2026-11-23T01:05:00.000Z', clustered: false },
         // A blank name or guild reads like a missing one.
         { id: `s${pageNumber}c`, number: pageNumber * 10 + 2, userId: 'u2', userDisplayName: '  ', userEmail: 'bea@example.com', entryType: 'standard', guildName: '', submittedAt: '2026-11-23T01:06:00.000Z', clustered: true },
       ],

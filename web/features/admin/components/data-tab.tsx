@@ -58,7 +58,7 @@ export function DataTab() {
           {messageOf(submissions.error, 'Failed to load submissions')}
         </p>
       )}
-      {data?.submissions.some((submission) => submission.clustered === true) === true && (
+      {data?.submissions.some((submission) => submission.clustered) === true && (
         <p className="muted">
           <span className="badge badge-cluster">CLUSTER</span> the player is linked to 3 or more accounts in this game (device, network, referrals or
           picks): a prize they win waits for an integrity review.
@@ -90,7 +90,7 @@ export function DataTab() {
                   </td>
                   <td>
                     {orFallback(submission.userDisplayName, 'No Name')} {isBotUser(submission.userId) && <span className="badge">BOT</span>}
-                    {submission.clustered === true && <span className="badge badge-cluster">CLUSTER</span>}
+                    {submission.clustered && <span className="badge badge-cluster">CLUSTER</span>}
                   </td>
                   <td>{submission.userEmail ?? '—'}</td>
                   <td>

@@ -41,7 +41,7 @@ export function PayoutCard({ payout, updating, onAction }: PayoutCardProps) {
           Reference: <code>{payout.paymentReference}</code>
         </p>
       )}
-      {payout.integrity != null && <IntegrityReview evidence={payout.integrity} />}
+      {payout.integrity !== null && <IntegrityReview evidence={payout.integrity} />}
       <p className="muted">Submitted: {formatDateTime(payout.createdAt)}</p>
       {payout.processedAt !== null && <p className="muted">Processed: {formatDateTime(payout.processedAt)}</p>}
       {actions.length > 0 && (

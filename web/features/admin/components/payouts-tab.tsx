@@ -60,7 +60,7 @@ export function PayoutsTab() {
     setPending(null);
     setNameError(null);
   };
-  const flagged = pending?.payout.integrity != null;
+  const flagged = pending !== null && pending.payout.integrity !== null;
   const list = payouts.data?.payouts ?? [];
   const updatingId = review.isPending ? review.variables.id : null;
 
