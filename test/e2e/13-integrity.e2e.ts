@@ -1,9 +1,10 @@
 // Journey 13: one person, many accounts (DESIGN.md §18). Four accounts sign in from one browser, so they share its
-// `did` device cookie, and carpet 1–4 in a fresh game; the admin closes it and the account that picked 1 wins. The
-// winner claims; the admin finds INTEGRITY REVIEW on the payout card with the evidence, cannot approve without typing
-// the winner's display name (a wrong one is refused by the server, in the dialog), approves with the right one. The
-// card fits a 360 px phone in both themes. The winner's own screens, and every API answer they get, say nothing of it.
-// Closes the open game first and opens the next one at the end, like journey 9.
+// `did` device cookie, and carpet 1–4 in a fresh game; the DATA tab marks their entries CLUSTER; the admin closes the
+// game and the account that picked 1 wins. The winner claims; the admin finds INTEGRITY REVIEW on the payout card with
+// the evidence, cannot approve without typing the winner's display name (a wrong one is refused by the server, in the
+// dialog), approves with the right one. The card fits a 360 px phone in both themes. The winner's own screens, and
+// every API answer they get, say nothing of it. Closes the open game first and opens the next one at the end, like
+// journey 9.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { checkScreen, DESKTOP, dialog, heading, launchBrowser, nav, numberInput, onPath, PHONE_360, see, seeNo, signIn, startJourney, toast } from './support/browser.ts';
@@ -93,6 +94,20 @@ describe('a syndicate in one browser', () => {
     await context.close();
   });
 
+  it('the DATA tab marks their four entries CLUSTER, in words', async () => {
+    const { page, context } = await startJourney(browser);
+    await signIn(page, people.admin);
+    await nav(page).getByRole('link', { name: 'ADMIN' }).click();
+    await onPath(page, '/admin');
+    await page.getByRole('tab', { name: 'DATA' }).click();
+    const rows = page.getByRole('region', { name: 'Submissions table' }).getByRole('row');
+    for (const person of ring) await see(rows.filter({ hasText: person.email }).getByText('CLUSTER', { exact: true }));
+    expect(await rows.filter({ hasText: 'CLUSTER' }).count()).toBe(ring.length);
+    await see(page.getByText(/the player is linked to 3 or more accounts in this game/));
+    await checkScreen(page, 'admin-data-cluster');
+    await context.close();
+  });
+
   it('the admin closes the game: the account that picked 1 wins', async () => {
     await closeGameOf(browser, gameKey);
     const { page, context } = await startJourney(browser);
@@ -150,7 +165,6 @@ describe('a syndicate in one browser', () => {
     await name.fill('cara carpet');
     await dialog(page).getByRole('button', { name: 'APPROVE' }).click();
     await see(dialog(page).getByRole('alert').getByText(MISMATCH));
-    await see(card.getByText('Pending Review'));
     await checkScreen(page, 'admin-payout-flagged-confirm');
 
     await name.fill(winner.displayName);

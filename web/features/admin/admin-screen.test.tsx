@@ -247,9 +247,9 @@ describe('AdminScreen PAYOUTS tab, a flagged winning', () => {
     await user.click(screen.getByRole('tab', { name: 'PAYOUTS' }));
     const [flagged, clean] = (await screen.findAllByRole('article')) as [HTMLElement, HTMLElement];
     const review = within(flagged).getByRole('region', { name: 'INTEGRITY REVIEW' });
-    expect(review.textContent).toContain('Cluster size:5 accounts');
-    expect(review.textContent).toContain('Accounts in this game:4 accounts');
-    expect(review.textContent).toContain('Numbers they held:1, 2, 3, 4');
+    expect(review.textContent).toContain('Cluster size: 5 accounts');
+    expect(review.textContent).toContain('Accounts in this game: 4 accounts');
+    expect(review.textContent).toContain('Numbers they held: 1, 2, 3, 4');
     expect(within(review).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'Same device — strong — 4 accounts',
       'Same network — weak — 5 accounts',

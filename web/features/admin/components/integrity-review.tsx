@@ -15,8 +15,7 @@ export function IntegrityReview({ evidence }: { evidence: IntegrityEvidenceDto }
       <dl className="integrity-facts">
         {evidenceFacts(evidence).map((fact) => (
           <div key={fact.label}>
-            <dt>{fact.label}:</dt>
-            <dd>{fact.value}</dd>
+            <dt>{fact.label}:</dt> <dd>{fact.value}</dd>
           </div>
         ))}
       </dl>
