@@ -37,10 +37,14 @@ async function openGameKey(page: Page): Promise<string> {
   return today.gameDate;
 }
 
-async function openPayouts(page: Page): Promise<Locator> {
+async function openAdminTab(page: Page, tab: 'PAYOUTS' | 'DATA'): Promise<void> {
   await nav(page).getByRole('link', { name: 'ADMIN' }).click();
   await onPath(page, '/admin');
-  await page.getByRole('tab', { name: 'PAYOUTS' }).click();
+  await page.getByRole('tab', { name: tab }).click();
+}
+
+async function openPayouts(page: Page): Promise<Locator> {
+  await openAdminTab(page, 'PAYOUTS');
   await see(heading(page, 'Payout Management'));
   return page.getByRole('article').filter({ hasText: winner.email });
 }
@@ -97,9 +101,7 @@ describe('a syndicate in one browser', () => {
   it('the DATA tab marks their four entries CLUSTER, in words', async () => {
     const { page, context } = await startJourney(browser);
     await signIn(page, people.admin);
-    await nav(page).getByRole('link', { name: 'ADMIN' }).click();
-    await onPath(page, '/admin');
-    await page.getByRole('tab', { name: 'DATA' }).click();
+    await openAdminTab(page, 'DATA');
     const rows = page.getByRole('region', { name: 'Submissions table' }).getByRole('row');
     for (const person of ring) await see(rows.filter({ hasText: person.email }).getByText('CLUSTER', { exact: true }));
     expect(await rows.filter({ hasText: 'CLUSTER' }).count()).toBe(ring.length);
