@@ -88,6 +88,9 @@ export interface ServerOverrides extends CoreOverrides {
   processMetrics?: boolean;
 }
 
+/** Logged once at start: the hashes stay safe only while the database does (DESIGN.md §18). */
+export const INTEGRITY_KEY_UNSET = 'INTEGRITY_KEY is not set: integrity signals are hashed with a key stored in the database.';
+
 export interface ServerServices extends AppServices {
   store: Store;
   mailSender: MailSender | null;
@@ -127,12 +130,14 @@ export const composeServer = async (config: ServerConfig, overrides: ServerOverr
       : config.authMode === 'google' && config.google
         ? googleAuthFor(config.google.clientId, config.google.clientSecret, `${config.publicUrl}/auth/google/callback`)
         : null;
+  const logger = overrides.logger ?? pinoLogger(config.logLevel);
+  if (config.game.integrityKey === null) logger.warn(INTEGRITY_KEY_UNSET);
   return {
     deps,
     config,
     googleAuth,
     limiter,
-    logger: overrides.logger ?? pinoLogger(config.logLevel),
+    logger,
     metrics,
     lifecycle: overrides.lifecycle ?? new Lifecycle('ready'),
     store,

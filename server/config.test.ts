@@ -35,7 +35,7 @@ describe('loadConfig', () => {
       google: null,
       adminEmails: [],
       sessionDays: 30,
-      game: { closeTime: '10:00', closeZone: 'Australia/Brisbane', dateZone: 'America/New_York', currency: 'USD' },
+      game: { closeTime: '10:00', closeZone: 'Australia/Brisbane', dateZone: 'America/New_York', currency: 'USD', integrityKey: null },
       webRoot: '/srv/app/dist/web',
     });
   });
@@ -52,6 +52,7 @@ describe('loadConfig', () => {
       GAME_DATE_ZONE: 'Europe/Paris',
       CURRENCY: 'EUR',
       SESSION_DAYS: '7',
+      INTEGRITY_KEY: 'k'.repeat(32),
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -61,8 +62,14 @@ describe('loadConfig', () => {
       google: { clientId: 'id', clientSecret: 'secret' },
       adminEmails: ['boss@example.com', 'ops@example.com'],
       sessionDays: 7,
-      game: { closeTime: '18:30', closeZone: 'Europe/London', dateZone: 'Europe/Paris', currency: 'EUR' },
+      game: { closeTime: '18:30', closeZone: 'Europe/London', dateZone: 'Europe/Paris', currency: 'EUR', integrityKey: 'k'.repeat(32) },
     });
+  });
+
+  it('refuses an INTEGRITY_KEY under 32 characters, naming it; a blank one is unset', () => {
+    expect(problemsOf({ INTEGRITY_KEY: 'short-secret' })).toEqual(['INTEGRITY_KEY must be at least 32 characters (a random secret)']);
+    expect(problemsOf({ INTEGRITY_KEY: ` ${'k'.repeat(31)} ` })).toHaveLength(1);
+    expect(loadConfig({ INTEGRITY_KEY: '  ' }).game.integrityKey).toBeNull();
   });
 
   const devRefusal = (publicUrl: string) =>

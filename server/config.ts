@@ -142,6 +142,8 @@ const envSchema = z.object({
       .refine((v) => /^[^<>@\s]+@[^<>@\s]+$/.test(v) || /^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/.test(v), 'MAIL_FROM must be an address, or a name and <address>')
       .optional(),
   ),
+  // A short key is guessable offline from the hashes it keys: 32 characters of a password generator at least.
+  INTEGRITY_KEY: optional.pipe(z.string().min(32, 'INTEGRITY_KEY must be at least 32 characters (a random secret)').optional()),
 });
 
 export interface LoadOptions {
@@ -215,6 +217,7 @@ export const loadConfig = (env: Record<string, string | undefined>, options: Loa
       dateZone: v.GAME_DATE_ZONE ?? defaultGameConfig.dateZone,
       currency: v.CURRENCY ?? defaultGameConfig.currency,
       publicUrl,
+      integrityKey: v.INTEGRITY_KEY ?? null,
     },
     webRoot: `${cwd}/dist/web`,
     trustProxy: v.TRUST_PROXY ?? 0,

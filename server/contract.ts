@@ -518,6 +518,27 @@ export const WinnerPayoutRequest = object({
 export type WinnerPayoutRequest = z.output<typeof WinnerPayoutRequest>;
 export const WinnerPayoutResponse = z.object({ message: z.string(), payoutId: z.string() }).openapi('WinnerPayoutResponse');
 export type WinnerPayoutResponse = z.output<typeof WinnerPayoutResponse>;
+/** What an admin reads on a flagged winning (DESIGN.md §18); players never receive it. */
+export const IntegrityEvidenceDto = z
+  .object({
+    flagged: z.literal(true),
+    /** Accounts linked to the winner's, the winner's included. */
+    clusterSize: z.number().int(),
+    /** How many of them played the game. */
+    accountsInGame: z.number().int(),
+    /** The numbers they held in that game, ascending. */
+    numbersHeld: z.array(z.number().int()),
+    /** Why the accounts are linked: each signal, how strong a link it makes and how many accounts share it. */
+    signals: z.array(
+      z.object({
+        kind: z.enum(['device', 'network', 'referral', 'picks']),
+        strength: z.enum(['strong', 'medium', 'weak']),
+        accounts: z.number().int(),
+      }),
+    ),
+  })
+  .openapi('IntegrityEvidence');
+export type IntegrityEvidenceDto = z.output<typeof IntegrityEvidenceDto>;
 export const AdminPayoutDto = z
   .object({
     id: z.string(),
@@ -536,6 +557,8 @@ export const AdminPayoutDto = z
     processedAt: instant.nullable(),
     /** What the signed-in admin may do next (none when final or their own payout): the web renders these buttons. */
     allowedActions: z.array(z.enum(['approve', 'reject', 'markPaid'])),
+    /** Set when the winner belongs to a cluster of 3 or more accounts in that game; approving then needs `confirmName`. */
+    integrity: orNull(IntegrityEvidenceDto),
   })
   .openapi('AdminPayoutDto');
 export type AdminPayoutDto = z.output<typeof AdminPayoutDto>;
@@ -547,6 +570,8 @@ export const PayoutReviewRequest = object({
   status: z.string({ error: 'status must be approved, failed or paid.' }).openapi({ enum: ['approved', 'failed', 'paid'] }),
   reviewNotes: z.string({ error: 'reviewNotes must be text.' }).max(2000, 'The review notes are too long.').nullish(),
   paymentReference: z.string({ error: 'paymentReference must be text.' }).max(500, 'The payment reference is too long.').nullish(),
+  /** Approving a flagged payout: the winner's display name, typed by the admin. */
+  confirmName: checkedByCore<string>('string').optional(),
 }).openapi('PayoutReviewRequest');
 export type PayoutReviewRequest = z.output<typeof PayoutReviewRequest>;
 export const PayoutReviewResponse = z.object({ payout: AdminPayoutDto, message: z.string() }).openapi('PayoutReviewResponse');
@@ -703,6 +728,8 @@ export const AdminSubmissionsResponse = z
         entryType,
         guildName: z.string().nullable(),
         submittedAt: instant,
+        /** The player is in a cluster of 3 or more accounts in this game (DESIGN.md §18). */
+        clustered: z.boolean(),
       }),
     ),
     pagination: z.object({

@@ -12,7 +12,8 @@ export const OAUTH_VERIFIER_COOKIE = 'oauth_verifier';
 export const OAUTH_NEXT_COOKIE = 'oauth_next';
 const OAUTH_COOKIE_SECONDS = 10 * 60;
 
-const base = (config: ServerConfig) =>
+/** Every cookie this server sets: HttpOnly, SameSite=Lax, site-wide, Secure on an https PUBLIC_URL. */
+export const cookieBase = (config: ServerConfig) =>
   ({ path: '/', httpOnly: true, sameSite: 'Lax', secure: config.publicUrl.startsWith('https:') }) as const;
 
 export const readSessionToken = (c: Context): string | null => {
@@ -21,7 +22,7 @@ export const readSessionToken = (c: Context): string | null => {
   return token !== undefined && token.length > 0 && token.length <= 256 ? token : null;
 };
 
-const sessionCookieOptions = (config: ServerConfig) => ({ ...base(config), maxAge: config.sessionDays * 24 * 60 * 60 });
+const sessionCookieOptions = (config: ServerConfig) => ({ ...cookieBase(config), maxAge: config.sessionDays * 24 * 60 * 60 });
 
 export const setSessionCookie = (c: Context, config: ServerConfig, token: string): void =>
   setCookie(c, SESSION_COOKIE, token, sessionCookieOptions(config));
@@ -54,14 +55,14 @@ export const refreshedSessionCookie = (config: ServerConfig, token: string): str
 };
 
 export const clearSessionCookie = (c: Context, config: ServerConfig): void => {
-  deleteCookie(c, SESSION_COOKIE, base(config));
+  deleteCookie(c, SESSION_COOKIE, cookieBase(config));
 };
 
 export const setOAuthCookies = (c: Context, config: ServerConfig, state: string, verifier: string, next: string | null = null): void => {
-  setCookie(c, OAUTH_STATE_COOKIE, state, { ...base(config), maxAge: OAUTH_COOKIE_SECONDS });
-  setCookie(c, OAUTH_VERIFIER_COOKIE, verifier, { ...base(config), maxAge: OAUTH_COOKIE_SECONDS });
-  if (next !== null) setCookie(c, OAUTH_NEXT_COOKIE, next, { ...base(config), maxAge: OAUTH_COOKIE_SECONDS });
-  else deleteCookie(c, OAUTH_NEXT_COOKIE, base(config));
+  setCookie(c, OAUTH_STATE_COOKIE, state, { ...cookieBase(config), maxAge: OAUTH_COOKIE_SECONDS });
+  setCookie(c, OAUTH_VERIFIER_COOKIE, verifier, { ...cookieBase(config), maxAge: OAUTH_COOKIE_SECONDS });
+  if (next !== null) setCookie(c, OAUTH_NEXT_COOKIE, next, { ...cookieBase(config), maxAge: OAUTH_COOKIE_SECONDS });
+  else deleteCookie(c, OAUTH_NEXT_COOKIE, cookieBase(config));
 };
 
 /** Reads and clears the OAuth cookies: each state is good for one callback only. `next` is as stored: check it again. */
@@ -69,8 +70,8 @@ export const takeOAuthCookies = (c: Context, config: ServerConfig): { state: str
   const state = getCookie(c, OAUTH_STATE_COOKIE) ?? null;
   const verifier = getCookie(c, OAUTH_VERIFIER_COOKIE) ?? null;
   const next = getCookie(c, OAUTH_NEXT_COOKIE) ?? null;
-  deleteCookie(c, OAUTH_STATE_COOKIE, base(config));
-  deleteCookie(c, OAUTH_VERIFIER_COOKIE, base(config));
-  if (next !== null) deleteCookie(c, OAUTH_NEXT_COOKIE, base(config));
+  deleteCookie(c, OAUTH_STATE_COOKIE, cookieBase(config));
+  deleteCookie(c, OAUTH_VERIFIER_COOKIE, cookieBase(config));
+  if (next !== null) deleteCookie(c, OAUTH_NEXT_COOKIE, cookieBase(config));
   return { state, verifier, next };
 };

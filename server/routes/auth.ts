@@ -13,6 +13,7 @@ import type { AppEnv, AppServices } from '../app-env.ts';
 import { devSignInPage } from '../auth/dev-sign-in-page.ts';
 import { badLinkPage, confirmEmailPage, emailConfirmedPage, unsubscribedPage, unsubscribePage } from '../auth/mail-link-pages.ts';
 import { safeNextPath } from '../auth/next-path.ts';
+import { requestSignals, setDeviceCookie } from '../auth/device-cookie.ts';
 import { confirmationTarget, confirmContactEmail, INVALID_CONFIRMATION_LINK } from '../../core/accounts/contact-email.ts';
 import { turnOffDailyReminder } from '../../core/mail/daily-reminder.ts';
 import { clearSessionCookie, readSessionToken, setOAuthCookies, setSessionCookie, takeOAuthCookies } from '../auth/session-cookie.ts';
@@ -73,11 +74,13 @@ export const authRoutes = (services: AppServices) => {
     }
   };
 
-  /** The last step of every sign-in: the user, a new session, the cookie. */
+  /** The last step of every sign-in: the user with the request's signals, a new session, the cookies. */
   const startSession = async (c: Context<AppEnv>, identity: { googleSub: string | null; email: string; displayName: string }) => {
-    const { user } = await signIn(deps, { ...identity, adminEmails: config.adminEmails });
+    const client = requestSignals(c, deps.random);
+    const { user } = await signIn(deps, { ...identity, adminEmails: config.adminEmails, client });
     const { token } = await createSession(deps, user.id, config.sessionDays);
     setSessionCookie(c, config, token);
+    setDeviceCookie(c, config, client.deviceId);
     return user;
   };
 

@@ -18,12 +18,13 @@ import {
 } from '../contract.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';
 import { signedIn } from '../auth/guards.ts';
+import { requestSignals, setDeviceCookie } from '../auth/device-cookie.ts';
 import { rateLimit } from '../security/rate-limit.ts';
 import { apiApp, apiRoute, json, jsonBody } from '../openapi.ts';
 
 const tags = ['Game'];
 
-export const gameRoutes = ({ deps, limiter }: AppServices) =>
+export const gameRoutes = ({ deps, config, limiter }: AppServices) =>
   apiApp<AppEnv>()
     .openapi(
       apiRoute({ method: 'get', path: '/game/today', tags, responses: { 200: json(GameTodayResponse, 'The open game and its deadline.') } }, { access: 'public' }),
@@ -50,7 +51,10 @@ export const gameRoutes = ({ deps, limiter }: AppServices) =>
       ),
       async (c) => {
         const { number, gameDate } = c.req.valid('json');
-        return c.json(await submitEntry(deps, { userId: c.var.user.id, number, gameDate }), 201);
+        const client = requestSignals(c, deps.random);
+        const submitted = await submitEntry(deps, { userId: c.var.user.id, number, gameDate, client });
+        setDeviceCookie(c, config, client.deviceId);
+        return c.json(submitted, 201);
       },
     )
     .openapi(

@@ -217,8 +217,9 @@ describe('Google sign-in (authorization code + PKCE against a local fake provide
     const callback = await h.request('GET', `/auth/google/callback?code=${code}&state=${state}`, { cookie });
     expect(callback.status).toBe(302);
     expect(callback.headers.get('location')).toBe('/');
-    // The one-time cookies are cleared.
+    // The one-time cookies are cleared; the browser gets its device id (DESIGN.md §18).
     expect(cookieNamed(callback, 'oauth_state')).toMatch(/Max-Age=0/);
+    expect(cookieNamed(callback, 'did')).toMatch(/^did=[0-9a-f]{32}; Max-Age=34560000; Path=\/; HttpOnly; SameSite=Lax$/);
     const sid = sessionCookieOf(callback);
     const me = await json(await h.request('GET', '/api/me', { cookie: sid }));
     expect(me).toMatchObject({ email: 'gina@example.com', displayName: 'Gina G', role: 'admin' });

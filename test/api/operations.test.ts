@@ -8,6 +8,7 @@ import { startingApp } from '../../server/lifecycle/starting-app.ts';
 import { pinoLogger } from '../../server/observability/logger.ts';
 import { ADMIN_EMAIL, closeToday, json, makeHarness, ORIGIN } from './harness.ts';
 import { OPENAPI_PATH } from '../../server/api-docs.ts';
+import { INTEGRITY_KEY_UNSET } from '../../server/composition-root.ts';
 
 /** A pino logger writing into an array of parsed JSON lines (and the raw text, for secret hunting). */
 const capturedLogger = () => {
@@ -142,6 +143,15 @@ describe('GET /metrics', () => {
 });
 
 describe('JSON logs', () => {
+  it('warns once at start when INTEGRITY_KEY is unset, and not when it is set', async () => {
+    const unset = capturedLogger();
+    await makeHarness({ overrides: { logger: unset.logger } });
+    expect(unset.lines().filter((l) => l.level === 40).map((l) => l.msg)).toEqual([INTEGRITY_KEY_UNSET]);
+    const set = capturedLogger();
+    await makeHarness({ env: { INTEGRITY_KEY: 'x'.repeat(40) }, overrides: { logger: set.logger } });
+    expect(set.lines().filter((l) => l.level === 40)).toEqual([]);
+  });
+
   it('writes one line per request: request id, method, route pattern, status, ms', async () => {
     const log = capturedLogger();
     const h = await makeHarness({ overrides: { logger: log.logger } });

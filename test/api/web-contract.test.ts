@@ -373,7 +373,7 @@ describe('web ↔ server contract', () => {
     await submitEntry(3);
 
     await browser.as('ann@example.com', 'Ann');
-    expect(await getReferralStats()).toEqual({ totalReferrals: 1, completedReferrals: 1 });
+    expect(await getReferralStats()).toEqual({ totalReferrals: 1, completedReferrals: 1, notEligibleReferrals: 0 });
     expect(browser.last().call).toBe('GET /api/referrals/stats');
     expect((await getReferralBonuses()).availableBonuses).toBe(1);
 
@@ -640,6 +640,7 @@ describe('web ↔ server contract', () => {
       entryType: 'standard',
       guildName: null,
       submittedAt: expect.any(String),
+      clustered: false,
     });
     expect(page.submissions.filter((s) => s.userId?.startsWith('bot:'))).toHaveLength(7);
     expect((await getAdminSubmissions(2, 5)).pagination).toMatchObject({ page: 2, totalPages: 2, hasPreviousPage: true, hasNextPage: false });
@@ -678,6 +679,7 @@ describe('web ↔ server contract', () => {
         createdAt: expect.any(String),
         processedAt: null,
         allowedActions: ['approve', 'reject'],
+        integrity: null,
       },
     ]);
     const id = payouts[0]?.id ?? '';

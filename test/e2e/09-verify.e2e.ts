@@ -6,8 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, checkScreen, dialog, heading, launchBrowser, nav, numberInput, onPath, see, seeNo, signIn, startJourney } from './support/browser.ts';
+import { baseUrl, checkScreen, heading, launchBrowser, nav, numberInput, onPath, see, signIn, startJourney } from './support/browser.ts';
 import { people, type Person } from './support/constants.ts';
+import { closeGameOf } from './support/admin-close.ts';
 
 const vera: Person = { email: 'vera@e2e.lowest.test', displayName: 'Vera Verifier' };
 const VERA_NUMBER = 977;
@@ -35,29 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/**
- * Closes the game `gameKey` as an admin does: FORCE COMPUTE of its date (which closes that date's latest game), then
- * ENSURE/OPEN, so the journeys after this one still find an open game.
- */
-async function closeGameOf(gameKey: string): Promise<void> {
-  const date = gameKey.slice(0, 10);
-  const { page, context } = await startJourney(browser);
-  await signIn(page, people.admin);
-  await nav(page).getByRole('link', { name: 'ADMIN' }).click();
-  await onPath(page, '/admin');
-  await page.getByLabel('DATE (YYYY-MM-DD)').fill(date);
-  await page.getByRole('button', { name: 'FORCE COMPUTE' }).click();
-  await dialog(page).getByRole('button', { name: 'FORCE COMPUTE' }).click();
-  await see(page.getByRole('heading', { name: 'LAST RESULT' }));
-  await seeNo(page.getByRole('alert'));
-  const fairness = (await (await page.request.get(`/api/fairness/${gameKey}`)).json()) as { status: string };
-  expect(fairness.status).toBe('closed');
-  await page.getByRole('button', { name: 'ENSURE/OPEN' }).click();
-  await see(page.getByText(/is open\./));
-  await seeNo(page.getByRole('alert'));
-  await context.close();
-}
 
 /** The newest closed game, as the statistics screen would pick it. */
 async function latestClosedGame(page: Page): Promise<string> {
@@ -108,7 +86,7 @@ describe('verifiable fairness', () => {
     expect(Object.keys(copied)).toEqual(['gameDate', 'entryId', 'number', 'salt', 'leaf']);
     const gameKey = String(copied['gameDate']);
 
-    await closeGameOf(gameKey);
+    await closeGameOf(browser, gameKey);
 
     // Back on the play screen, LAST RESULT leads to that game's verify page, where her pick is found on the server.
     await page.goto('/');

@@ -5,7 +5,8 @@
 // screen's heading.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { checkScreen, DESKTOP, heading, launchBrowser, nav, numberInput, pageWidthAt360, PHONE_360, see, seeNo, signIn, startJourney, type Journey } from './support/browser.ts';
+import { checkScreen, DESKTOP, heading, launchBrowser, nav, numberInput, PHONE_360, see, seeNo, signIn, startJourney, type Journey } from './support/browser.ts';
+import { screenProblems } from './support/phone-checks.ts';
 import { people, type Person } from './support/constants.ts';
 import { startPrivateServer } from './support/private-server.ts';
 
@@ -20,41 +21,12 @@ afterAll(async () => {
 const THEMES = ['light', 'dark'] as const;
 const phoneUser = (name: string): Person => ({ email: `${name.toLowerCase()}@phone.e2e.lowest.test`, displayName: `${name} Phone` });
 
-/** What a player can tap that is smaller than 44 × 44 px, described; a checkbox counts with the label around it. */
-function smallTapTargets(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    const targets = document.querySelectorAll<HTMLElement>('a[href], button, input:not([type="hidden"]), select, textarea, [role="tab"], summary');
-    for (const target of targets) {
-      if (target.closest('.sr-only') !== null) continue;
-      let box = target.getBoundingClientRect();
-      if (box.width === 0 && box.height === 0) continue;
-      if (target instanceof HTMLInputElement && (target.type === 'checkbox' || target.type === 'radio')) {
-        box = target.closest('label')?.getBoundingClientRect() ?? box;
-      }
-      if (box.width < 44 || box.height < 44) {
-        const name = (target.textContent ?? '').trim() || target.getAttribute('aria-label') || target.getAttribute('type') || '';
-        found.push(`${target.tagName.toLowerCase()} "${name.slice(0, 40)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
-      }
-    }
-    return found;
-  });
-}
-
 /** The route at 360 px once its data is in: how wide the page is and which tap targets are too small. */
 async function phoneProblems(page: Page, route: string): Promise<string[]> {
   await page.goto(route);
   await page.waitForLoadState('networkidle');
   await see(page.getByRole('heading', { level: 1 }).first());
   return screenProblems(page);
-}
-
-async function screenProblems(page: Page): Promise<string[]> {
-  const problems: string[] = [];
-  const width = await pageWidthAt360(page);
-  if (width > 360) problems.push(`${width} px wide`);
-  problems.push(...(await smallTapTargets(page)));
-  return problems;
 }
 
 /** Every route given: the problems found, by route (an empty object when every route is fine). */

@@ -16,6 +16,8 @@ export interface PromptDialogProps {
   /** When set, a blank answer is refused with this message instead of reaching onSubmit. */
   requiredMessage?: string;
   pending?: boolean;
+  /** An error from outside (the server's answer), shown under the input until the next submit. */
+  error?: string | null;
   onSubmit: (value: string) => void;
 }
 
@@ -33,7 +35,18 @@ export function PromptDialog(props: PromptDialogProps) {
   );
 }
 
-function PromptForm({ title, description, label, submitLabel, cancelLabel = 'CANCEL', initialValue = '', requiredMessage, pending = false, onSubmit }: PromptDialogProps) {
+function PromptForm({
+  title,
+  description,
+  label,
+  submitLabel,
+  cancelLabel = 'CANCEL',
+  initialValue = '',
+  requiredMessage,
+  pending = false,
+  error: outsideError = null,
+  onSubmit,
+}: PromptDialogProps) {
   const [value, setValue] = useState(initialValue);
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
@@ -50,7 +63,7 @@ function PromptForm({ title, description, label, submitLabel, cancelLabel = 'CAN
     <form className="stack" onSubmit={submit}>
       <Dialog.Title className="card-title">{title}</Dialog.Title>
       {description !== undefined ? <Dialog.Description>{description}</Dialog.Description> : <Dialog.Description className="sr-only">{label}</Dialog.Description>}
-      <FormField id={inputId} label={label} value={value} onChange={(event) => setValue(event.target.value)} error={error} autoFocus />
+      <FormField id={inputId} label={label} value={value} onChange={(event) => setValue(event.target.value)} error={error ?? outsideError} autoFocus />
       <div className="row">
         <Dialog.Close asChild>
           <button type="button" className="btn" disabled={pending}>

@@ -30,6 +30,7 @@ function payout(overrides: Partial<AdminPayoutDto>): AdminPayoutDto {
     createdAt: '2026-11-23T02:00:00.000Z',
     processedAt: null,
     allowedActions: ['approve', 'reject'],
+    integrity: null,
     ...overrides,
   };
 }
@@ -219,6 +220,67 @@ describe('AdminScreen PAYOUTS tab', () => {
   });
 });
 
+describe('AdminScreen PAYOUTS tab, a flagged winning', () => {
+  const evidence = {
+    flagged: true as const,
+    clusterSize: 5,
+    accountsInGame: 4,
+    numbersHeld: [1, 2, 3, 4],
+    signals: [
+      { kind: 'device' as const, strength: 'strong' as const, accounts: 4 },
+      { kind: 'network' as const, strength: 'weak' as const, accounts: 5 },
+    ],
+  };
+  const mismatch = "confirmName must be the winner's display name to approve a flagged payout.";
+
+  it('shows INTEGRITY REVIEW with the evidence, and approves only with the typed name, showing the server refusal', async () => {
+    const api = await serve({
+      'GET /admin/status': { body: {} },
+      'GET /api/prizes/admin/payouts': { body: { payouts: [payout({ integrity: evidence }), payout({ id: 'p2', integrity: null })] } },
+      'POST /api/prizes/admin/payouts/p1': ({ body }) =>
+        typeof body === 'object' && body !== null && 'confirmName' in body && body.confirmName === 'Ada'
+          ? { body: { payout: payout({ status: 'approved', allowedActions: ['markPaid'], integrity: evidence }), message: 'ok' } }
+          : { status: 400, body: { error: mismatch, code: 'VALIDATION', field: 'confirmName' } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminScreen />, { me: admin });
+    await user.click(screen.getByRole('tab', { name: 'PAYOUTS' }));
+    const [flagged, clean] = (await screen.findAllByRole('article')) as [HTMLElement, HTMLElement];
+    const review = within(flagged).getByRole('region', { name: 'INTEGRITY REVIEW' });
+    expect(review.textContent).toContain('Cluster size: 5 accounts');
+    expect(review.textContent).toContain('Accounts in this game: 4 accounts');
+    expect(review.textContent).toContain('Numbers they held: 1, 2, 3, 4');
+    expect(within(review).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Same device — strong — 4 accounts',
+      'Same network — weak — 5 accounts',
+    ]);
+    expect(within(clean).queryByText('INTEGRITY REVIEW')).toBeNull();
+    await expectNoAxeViolations();
+
+    await user.click(within(flagged).getByRole('button', { name: 'APPROVE' }));
+    const dialog = await screen.findByRole('dialog');
+    const name = within(dialog).getByLabelText("Type the winner's display name to approve");
+    // Blank: refused here, nothing sent.
+    await user.click(within(dialog).getByRole('button', { name: 'APPROVE' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe("Type the winner's display name to approve");
+    expect(api.requestsTo('POST /api/prizes/admin/payouts/p1')).toHaveLength(0);
+    // A wrong name: the server's refusal stays in the dialog.
+    await user.type(name, 'ada');
+    await user.click(within(dialog).getByRole('button', { name: 'APPROVE' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(mismatch));
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    await user.clear(name);
+    await user.type(name, 'Ada');
+    await user.click(within(dialog).getByRole('button', { name: 'APPROVE' }));
+    expect(await screen.findByText('Payout marked as approved')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.requestsTo('POST /api/prizes/admin/payouts/p1').map((r) => r.body)).toEqual([
+      { status: 'approved', reviewNotes: 'Approved by admin for manual processing', confirmName: 'ada' },
+      { status: 'approved', reviewNotes: 'Approved by admin for manual processing', confirmName: 'Ada' },
+    ]);
+  });
+});
+
 describe('AdminScreen PRIZES tab', () => {
   it('saves a weekday in whole cents and resets one after the spec confirmation', async () => {
     const api = await serve({
@@ -316,10 +378,10 @@ describe('AdminScreen DATA tab', () => {
     return {
       game: { date: '2026-11-23', status: 'open' },
       submissions: [
-        { id: `s${pageNumber}a`, number: pageNumber * 10, userId: 'bot:0001', userDisplayName: 'Bot Player', userEmail: 'bot-0001@bots.lowest.invalid', entryType: 'standard', guildName: null, submittedAt: '2026-11-23T01:00:00.000Z' },
-        { id: `s${pageNumber}b`, number: pageNumber * 10 + 1, userId: 'u1', userDisplayName: null, userEmail: 'ada@example.com', entryType: 'bonus', guildName: 'Night Owls', submittedAt: '2026-11-23T01:05:00.000Z' },
+        { id: `s${pageNumber}a`, number: pageNumber * 10, userId: 'bot:0001', userDisplayName: 'Bot Player', userEmail: 'bot-0001@bots.lowest.invalid', entryType: 'standard', guildName: null, submittedAt: '2026-11-23T01:00:00.000Z', clustered: false },
+        { id: `s${pageNumber}b`, number: pageNumber * 10 + 1, userId: 'u1', userDisplayName: null, userEmail: 'ada@example.com', entryType: 'bonus', guildName: 'Night Owls', submittedAt: '2026-11-23T01:05:00.000Z', clustered: false },
         // A blank name or guild reads like a missing one.
-        { id: `s${pageNumber}c`, number: pageNumber * 10 + 2, userId: 'u2', userDisplayName: '  ', userEmail: 'bea@example.com', entryType: 'standard', guildName: '', submittedAt: '2026-11-23T01:06:00.000Z' },
+        { id: `s${pageNumber}c`, number: pageNumber * 10 + 2, userId: 'u2', userDisplayName: '  ', userEmail: 'bea@example.com', entryType: 'standard', guildName: '', submittedAt: '2026-11-23T01:06:00.000Z', clustered: true },
       ],
       pagination: { page: pageNumber, limit: 20, totalCount: 2 * totalPages, totalPages, hasPreviousPage: pageNumber > 1, hasNextPage: pageNumber < totalPages },
     };
@@ -340,6 +402,11 @@ describe('AdminScreen DATA tab', () => {
     expect(screen.getAllByText('No Name')).toHaveLength(2);
     expect(screen.getAllByText('No Guild')).toHaveLength(2);
     expect(screen.getByText('BONUS')).toBeTruthy();
+    // A clustered player's row says so in words, and the legend says what it means.
+    const clusteredRow = screen.getByRole('cell', { name: '12' }).closest('tr');
+    expect(clusteredRow?.textContent).toContain('CLUSTER');
+    expect(screen.getByRole('cell', { name: '10' }).closest('tr')?.textContent).not.toContain('CLUSTER');
+    expect(screen.getByText(/the player is linked to 3 or more accounts in this game/)).toBeTruthy();
     expect(screen.getByText('PAGE 1 OF 2')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'PREV' }) as HTMLButtonElement).disabled).toBe(true);
 

@@ -9,6 +9,16 @@ describe('payoutReviewRequest', () => {
     });
   });
 
+  it('approves a flagged payout only with the typed name, and the same note the winner reads for any approval', () => {
+    expect(payoutReviewRequest('approve', '  Sam Winner ', true)).toEqual({
+      status: 'approved',
+      reviewNotes: 'Approved by admin for manual processing',
+      confirmName: 'Sam Winner',
+    });
+    expect(payoutReviewRequest('approve', '  ', true)).toBeNull();
+    expect(payoutReviewRequest('approve', '', true)).toBeNull();
+  });
+
   it('rejects with the reason in the note, and refuses a blank reason', () => {
     expect(payoutReviewRequest('reject', '  wrong PayPal  ')).toEqual({ status: 'failed', reviewNotes: 'Rejected: wrong PayPal' });
     expect(payoutReviewRequest('reject', '   ')).toBeNull();

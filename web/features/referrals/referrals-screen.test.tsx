@@ -40,6 +40,16 @@ describe('referrals screen', () => {
     expect(screen.getByRole('heading', { name: 'BONUS ENTRIES' }).nextElementSibling?.textContent).toBe('2');
     expect(screen.getByText("YOU HAVE 2 BONUS ENTRIES! Use them on today's game before it closes!")).toBeTruthy();
     expect(screen.getByRole('link', { name: 'PLAY NOW' }).getAttribute('href')).toBe('/');
+    // No referral was refused a bonus: nothing said about it.
+    expect(screen.queryByRole('heading', { name: 'NOT ELIGIBLE' })).toBeNull();
+    expect(screen.queryByText('Referrals between linked accounts earn no bonus.')).toBeNull();
+  });
+
+  it('counts the referrals between linked accounts and says why they earn no bonus', async () => {
+    api.on('GET /api/referrals/stats', { body: { totalReferrals: 4, completedReferrals: 3, notEligibleReferrals: 2 } });
+    renderWithProviders(<ReferralsScreen />, { me: player });
+    expect((await screen.findByRole('heading', { name: 'NOT ELIGIBLE' })).nextElementSibling?.textContent).toBe('2');
+    expect(screen.getByText('Referrals between linked accounts earn no bonus.')).toBeTruthy();
   });
 
   it('copies the sign-up link and says COPIED!', async () => {

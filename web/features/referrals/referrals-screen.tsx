@@ -1,4 +1,5 @@
-// /referrals: the player's code, COPY LINK, the counters, how it works, and the bonus banner.
+// /referrals: the player's code, COPY LINK, the counters (with the referrals that earned no bonus), how it works, and
+// the bonus banner.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { signupWithRef, paths } from '../../lib/paths.ts';
@@ -12,6 +13,9 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 export function bonusBannerText(available: number): string {
   return `YOU HAVE ${available} BONUS ${available === 1 ? 'ENTRY' : 'ENTRIES'}! Use them on today's game before it closes!`;
 }
+
+/** Why some referrals granted nothing (DESIGN.md §18): the referrer learns the rule, not which signal linked them. */
+export const NOT_ELIGIBLE_LINE = 'Referrals between linked accounts earn no bonus.';
 
 export function ReferralsScreen() {
   usePageTitle('Invite friends');
@@ -56,6 +60,7 @@ export function ReferralsScreen() {
   const referralCode = code.data.referralCode;
   const link = `${window.location.origin}${signupWithRef(referralCode)}`;
   const available = bonuses.data?.availableBonuses ?? 0;
+  const notEligible = stats.data?.notEligibleReferrals ?? 0;
   const copy = async () => {
     if (await copyText(link)) setCopied(true);
   };
@@ -89,6 +94,11 @@ export function ReferralsScreen() {
         <Counter label="TOTAL INVITES" value={stats.data?.totalReferrals ?? 0} />
         <Counter label="FRIENDS JOINED" value={stats.data?.completedReferrals ?? 0} />
         <Counter label="BONUS ENTRIES" value={available} />
+        {notEligible > 0 && (
+          <Counter label="NOT ELIGIBLE" value={notEligible}>
+            <p>{NOT_ELIGIBLE_LINE}</p>
+          </Counter>
+        )}
       </div>
       <section className="card" aria-labelledby="how-title">
         <h2 id="how-title" className="card-title">
@@ -114,11 +124,12 @@ function Page({ children }: { children: ReactNode }) {
   );
 }
 
-function Counter({ label, value }: { label: string; value: number }) {
+function Counter({ label, value, children }: { label: string; value: number; children?: ReactNode }) {
   return (
     <div className="card">
       <h3>{label}</h3>
       <p className="big-number">{value}</p>
+      {children}
     </div>
   );
 }

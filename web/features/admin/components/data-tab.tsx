@@ -1,4 +1,4 @@
-// DATA: the open game's submissions, paged (spec-2 §2, DATA tab).
+// DATA: the open game's submissions, paged (spec-2 §2, DATA tab); CLUSTER marks a player linked to many accounts (DESIGN.md §18).
 import { useEffect, useState } from 'react';
 import { messageOf } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
@@ -58,6 +58,12 @@ export function DataTab() {
           {messageOf(submissions.error, 'Failed to load submissions')}
         </p>
       )}
+      {data?.submissions.some((submission) => submission.clustered) === true && (
+        <p className="muted">
+          <span className="badge badge-cluster">CLUSTER</span> the player is linked to 3 or more accounts in this game (device, network, referrals or
+          picks): a prize they win waits for an integrity review.
+        </p>
+      )}
       {submissions.isLoading ? (
         <p role="status">Loading submissions...</p>
       ) : data === undefined ? null : data.submissions.length === 0 ? (
@@ -84,6 +90,7 @@ export function DataTab() {
                   </td>
                   <td>
                     {orFallback(submission.userDisplayName, 'No Name')} {isBotUser(submission.userId) && <span className="badge">BOT</span>}
+                    {submission.clustered && <span className="badge badge-cluster">CLUSTER</span>}
                   </td>
                   <td>{submission.userEmail ?? '—'}</td>
                   <td>

@@ -4,6 +4,7 @@ import { formatDateTime, formatLongDate } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { PayoutStatusBadge } from '../../../components/payout-status-badge.tsx';
 import type { PayoutAction } from '../payout-actions.ts';
+import { IntegrityReview } from './integrity-review.tsx';
 
 const actionLabels: Record<PayoutAction, string> = { approve: 'APPROVE', reject: 'REJECT', markPaid: 'MARK PAID' };
 
@@ -40,6 +41,7 @@ export function PayoutCard({ payout, updating, onAction }: PayoutCardProps) {
           Reference: <code>{payout.paymentReference}</code>
         </p>
       )}
+      {payout.integrity !== null && <IntegrityReview evidence={payout.integrity} />}
       <p className="muted">Submitted: {formatDateTime(payout.createdAt)}</p>
       {payout.processedAt !== null && <p className="muted">Processed: {formatDateTime(payout.processedAt)}</p>}
       {actions.length > 0 && (

@@ -1,4 +1,5 @@
-// PAYOUTS: the review queue. APPROVE is confirmed; REJECT and MARK PAID ask for text first (spec-2 §4).
+// PAYOUTS: the review queue. APPROVE is confirmed (a flagged payout: by typing the winner's display name, DESIGN.md §18);
+// REJECT and MARK PAID ask for text first (spec-2 §4).
 import { useState } from 'react';
 import type { AdminPayoutDto, PayoutReviewRequest } from '../../../../server/contract.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -8,6 +9,7 @@ import { messageOf } from '../../../lib/api-client.ts';
 import { useAdminPayouts } from '../api/get-admin-payouts.ts';
 import { useReviewPayout } from '../api/review-payout.ts';
 import { approveConfirmText, payoutReviewRequest, type PayoutAction } from '../payout-actions.ts';
+import { confirmNameLabel } from '../integrity-evidence.ts';
 import { useErrorToast } from '../use-error-toast.ts';
 import { PayoutCard } from './payout-card.tsx';
 
@@ -16,6 +18,8 @@ export function PayoutsTab() {
   const review = useReviewPayout();
   const { toast } = useToast();
   const [pending, setPending] = useState<{ payout: AdminPayoutDto; action: PayoutAction } | null>(null);
+  /** The server's refusal of a typed name: the dialog stays open with it. */
+  const [nameError, setNameError] = useState<string | null>(null);
   useErrorToast(payouts.error, 'Error', 'Failed to load payouts');
 
   const send = (payout: AdminPayoutDto, request: PayoutReviewRequest) => {
@@ -34,9 +38,29 @@ export function PayoutsTab() {
     // The dialogs refuse a blank answer; payoutReviewRequest checks again.
     if (request !== null) send(pending.payout, request);
   };
-  const closeDialogs = (open: boolean) => {
-    if (!open) setPending(null);
+  const approveFlagged = (typedName: string) => {
+    if (pending === null) return;
+    const { payout } = pending;
+    const request = payoutReviewRequest('approve', typedName, true);
+    if (request === null) return;
+    setNameError(null);
+    review.mutate(
+      { id: payout.id, request },
+      {
+        onSuccess: () => {
+          setPending(null);
+          toast({ title: 'Success', description: 'Payout marked as approved' });
+        },
+        onError: (error) => setNameError(messageOf(error, 'Failed to update payout')),
+      },
+    );
   };
+  const closeDialogs = (open: boolean) => {
+    if (open) return;
+    setPending(null);
+    setNameError(null);
+  };
+  const flagged = pending !== null && pending.payout.integrity !== null;
   const list = payouts.data?.payouts ?? [];
   const updatingId = review.isPending ? review.variables.id : null;
 
@@ -69,7 +93,7 @@ export function PayoutsTab() {
         </div>
       )}
       <ConfirmDialog
-        open={pending?.action === 'approve'}
+        open={pending?.action === 'approve' && !flagged}
         onOpenChange={closeDialogs}
         title="APPROVE PAYOUT?"
         description={approveConfirmText}
@@ -78,6 +102,18 @@ export function PayoutsTab() {
           const request = payoutReviewRequest('approve');
           if (pending !== null && request !== null) send(pending.payout, request);
         }}
+      />
+      <PromptDialog
+        open={pending?.action === 'approve' && flagged}
+        onOpenChange={closeDialogs}
+        title="APPROVE FLAGGED PAYOUT"
+        description="This winning is flagged for integrity review. Approve it only if you are satisfied the evidence does not show one person playing many accounts."
+        label={confirmNameLabel}
+        requiredMessage={confirmNameLabel}
+        submitLabel="APPROVE"
+        pending={review.isPending}
+        error={nameError}
+        onSubmit={approveFlagged}
       />
       <PromptDialog
         open={pending?.action === 'reject'}
