@@ -120,8 +120,6 @@ interface Household {
   /** The address the home router has now (it changes when the provider renews the lease). */
   address: string;
   members: number[];
-  /** A family tablet or phone several members play on ("a few families on one device"). */
-  sharedDevice: Device | null;
 }
 
 interface Office {
@@ -143,6 +141,8 @@ interface HonestPerson {
   carrier: number;
   phone: Device;
   computer: Device | null;
+  /** The family's shared device, which this player plays on instead of their own. */
+  familyDevice: Device | null;
   referrer: number | null;
 }
 
@@ -207,9 +207,9 @@ export class World {
     while (this.honest.length < players) {
       const size = Math.min(householdSize(r), players - this.honest.length);
       const home = this.internet.residentialBlock();
-      const household: Household = { home, address: addressIn(r, home), members: [], sharedDevice: null };
-      // A small share of families share one device between 2–4 of their accounts.
-      if (size >= 2 && chance(r, 0.06)) household.sharedDevice = new Device(r);
+      const household: Household = { home, address: addressIn(r, home), members: [] };
+      // A small share of families play 2–4 of their accounts on one tablet or phone.
+      const familyDevice = size >= 2 && chance(r, 0.06) ? new Device(r) : null;
       for (let m = 0; m < size; m += 1) {
         const u = r.next();
         const activity: Activity = u < 0.15 ? 'daily' : u < 0.45 ? 'weekly' : 'occasional';
@@ -225,6 +225,7 @@ export class World {
           carrier: int(r, 0, this.internet.carriers.length - 1),
           phone: new Device(r),
           computer: chance(r, 0.3) ? new Device(r) : null,
+          familyDevice: m < 4 ? familyDevice : null,
           referrer: null,
         });
       }
@@ -302,7 +303,7 @@ export class World {
   }
 
   private clientAtHome(p: HonestPerson): ClientSignals {
-    return { deviceId: (p.household.sharedDevice ?? p.phone).id, address: p.household.address };
+    return { deviceId: (p.familyDevice ?? p.phone).id, address: p.household.address };
   }
 
   private carrierAddress(p: HonestPerson): string {
@@ -316,7 +317,7 @@ export class World {
   private honestVisit(p: HonestPerson, day: number, weekday: boolean): { at: number; client: ClientSignals } {
     const r = this.people;
     const anyTime = day + 0.02 + 0.96 * r.next();
-    const shared = p.household.sharedDevice;
+    const shared = p.familyDevice;
     if (shared) return { at: anyTime, client: { deviceId: shared.id, address: chance(r, 0.75) ? p.household.address : this.carrierAddress(p) } };
     if (p.office && weekday && chance(r, 0.7)) {
       const device = chance(r, 0.4) ? (p.workComputer ?? p.phone) : p.phone;
