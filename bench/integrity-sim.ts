@@ -6,7 +6,7 @@ import { nodeDigest } from '../adapters/crypto/node-digest.ts';
 import { defaultGameConfig } from '../core/config.ts';
 import type { Deps } from '../core/deps.ts';
 import type { GameDate, GameKey, User } from '../core/model.ts';
-import type { IntegrityFlag } from '../core/integrity/model.ts';
+import type { IntegrityEvidence, IntegrityFlag } from '../core/integrity/model.ts';
 import { signIn } from '../core/accounts/sign-in.ts';
 import { processReferral } from '../core/referrals/referrals.ts';
 import { submitEntry } from '../core/entries/submit-entry.ts';
@@ -28,8 +28,8 @@ export interface Placing {
   syndicate: boolean;
   number: number;
   flagged: boolean;
-  /** The flagged cluster's size and accounts in the game, when flagged. */
-  cluster: { size: number; inGame: number } | null;
+  /** What the close stored with the flag. */
+  evidence: IntegrityEvidence | null;
 }
 
 export interface GameResult {
@@ -156,7 +156,7 @@ export async function simulateWorld(spec: WorldSpec, file: string, readFlags: Re
           syndicate: world.isSyndicate(account),
           number,
           flagged,
-          cluster: flagged && flag ? { size: flag.evidence.clusterSize, inGame: flag.evidence.accountsInGame } : null,
+          evidence: flagged && flag ? flag.evidence : null,
         };
       };
       const snapshot = outcome.stats?.snapshot;

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { numberRuns } from '../cli/format.ts';
 import type { EvasionLevel, SyndicateSpec } from './integrity-world.ts';
 import { simulateWorld, type GameResult, type Placing, type ReadFlags, type WorldResult } from './integrity-sim.ts';
 
@@ -76,6 +77,12 @@ const share = (t: Tally): number => (t.wins === 0 ? 0 : t.flagged / t.wins);
 const percent = (t: Tally): string => (t.wins === 0 ? '   –  ' : `${(100 * share(t)).toFixed(1).padStart(5)}%`);
 const line = (label: string, t: Tally): string => `${label} ${String(t.flagged).padStart(3)}/${String(t.wins).padEnd(3)} flagged ${percent(t)}`;
 
+const evidenceText = (p: Placing): string =>
+  p.evidence
+    ? `cluster of ${p.evidence.clusterSize}, ${p.evidence.accountsInGame} in the game, holding ${numberRuns(p.evidence.numbersHeld)}; ` +
+      p.evidence.signals.map((s) => `${s.kind} ${s.strength} ×${s.accounts}`).join(', ')
+    : '';
+
 const winners = (games: GameResult[]): (Placing | null)[] => games.map((g) => g.winner);
 const runnersUp = (games: GameResult[]): (Placing | null)[] => games.map((g) => g.runnerUp);
 
@@ -114,6 +121,12 @@ export const report = (results: WorldResult[]): IntegrityVerdict => {
   passes &&= honestOk;
   lines.push(`honest wins, all worlds: ${line('', honest)}  goal ≤ ${(100 * HONEST_GOAL).toFixed(0)}%  ${honestOk ? 'PASS' : 'FAIL'}`);
   lines.push(`runners-up, all worlds: ${line('syndicate', tally(runnersUp(all), true))}   ${line('honest', tally(runnersUp(all), false))}`);
+  const falseFlags = results.flatMap((r) =>
+    r.games.flatMap((g) =>
+      [g.winner, g.runnerUp].flatMap((p, i) => (p?.flagged && !p.syndicate ? [`  ${worldName(r)}, ${g.date}: ${i === 0 ? 'winner' : 'runner-up'} ${evidenceText(p)}`] : [])),
+    ),
+  );
+  if (falseFlags.length > 0) lines.push('honest players flagged:', ...falseFlags);
   const closes = all.map((g) => g.closeMs).sort((a, b) => a - b);
   lines.push(
     `closes: ${closes.length} games of ${Math.round(sum(all.map((g) => g.entries)) / Math.max(1, all.length))} entries on average, ` +
