@@ -11,6 +11,8 @@ export interface GameConfig {
   currency: string;
   /** Origin of the web app (no trailing slash), for the links in mails. */
   publicUrl: string;
+  /** INTEGRITY_KEY: the key of the integrity signals' hashes (DESIGN.md §18); unset, one is kept in the database. */
+  integrityKey?: string | null;
 }
 
 export const defaultGameConfig: GameConfig = {

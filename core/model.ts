@@ -148,7 +148,8 @@ export interface Mine {
   leaf: string;
 }
 
-export type ReferralStatus = 'pending' | 'completed';
+/** `not_eligible`: the two accounts are one cluster (DESIGN.md §18), so neither gets a bonus. */
+export type ReferralStatus = 'pending' | 'completed' | 'not_eligible';
 
 export interface Referral {
   id: string;

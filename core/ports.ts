@@ -13,6 +13,7 @@ import type { BonusEntryRepository, EntryRepository, MineRepository } from './en
 import type { RewardRepository, PlayerStatsRepository } from './rewards/ports.ts';
 import type { GuildRepository } from './guilds/ports.ts';
 import type { FairnessRepository } from './fairness/ports.ts';
+import type { IntegrityRepository } from './integrity/ports.ts';
 import type { AdminQueries } from './admin/ports.ts';
 import type { LeaderboardQueries } from './leaderboards/ports.ts';
 import type { TrendQueries } from './trends/ports.ts';
@@ -84,6 +85,8 @@ export interface Repositories {
   dailyReminders: DailyReminderRepository;
   signingKeys: SigningKeyRepository;
   fairness: FairnessRepository;
+  /** The integrity signals and flags (DESIGN.md §18). */
+  integrity: IntegrityRepository;
   /** Read model of the admin DATA tab. */
   admin: AdminQueries;
   /** Read model of the RANKINGS screen. */

@@ -357,7 +357,12 @@ export const ReferralCodeResponse = z.object({ referralCode: z.string() }).opena
 export type ReferralCodeResponse = z.output<typeof ReferralCodeResponse>;
 /** GET /api/referrals/stats */
 export const ReferralStatsResponse = z
-  .object({ totalReferrals: z.number().int(), completedReferrals: z.number().int() })
+  .object({
+    totalReferrals: z.number().int(),
+    completedReferrals: z.number().int(),
+    /** Referrals between accounts of one cluster (DESIGN.md §18): recorded, no bonus. */
+    notEligibleReferrals: z.number().int(),
+  })
   .openapi('ReferralStatsResponse');
 export type ReferralStatsResponse = z.output<typeof ReferralStatsResponse>;
 /** GET /api/referrals/bonuses */

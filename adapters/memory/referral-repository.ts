@@ -1,6 +1,6 @@
 import { DomainError } from '../../core/errors.ts';
 import type { Instant, Referral } from '../../core/model.ts';
-import type { ReferralRepository } from '../../core/referrals/ports.ts';
+import type { ReferralRepository, ReferralStats } from '../../core/referrals/ports.ts';
 import type { MemoryState } from './state.ts';
 
 export class MemoryReferralRepository implements ReferralRepository {
@@ -25,9 +25,16 @@ export class MemoryReferralRepository implements ReferralRepository {
     if (referral) referrals.set(id, { ...referral, status: 'completed', completedAt });
   }
 
-  async stats(referrerId: string): Promise<{ totalReferrals: number; completedReferrals: number }> {
+  async markNotEligible(id: string, at: Instant): Promise<void> {
+    const referrals = this.state().referrals;
+    const referral = referrals.get(id);
+    if (referral) referrals.set(id, { ...referral, status: 'not_eligible', completedAt: at });
+  }
+
+  async stats(referrerId: string): Promise<ReferralStats> {
     const made = [...this.state().referrals.values()].filter((r) => r.referrerId === referrerId);
-    return { totalReferrals: made.length, completedReferrals: made.filter((r) => r.status === 'completed').length };
+    const count = (status: Referral['status']): number => made.filter((r) => r.status === status).length;
+    return { totalReferrals: made.length, completedReferrals: count('completed'), notEligibleReferrals: count('not_eligible') };
   }
 
   async deleteForUser(userId: string): Promise<void> {

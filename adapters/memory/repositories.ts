@@ -21,6 +21,7 @@ import { MemoryNumberTallies } from './number-tallies.ts';
 import { MemoryTrendQueries } from './trend-queries.ts';
 import { MemoryLeaderboardQueries } from './leaderboard-queries.ts';
 import { MemoryAdminQueries } from './admin-queries.ts';
+import { MemoryIntegrityRepository } from './integrity-repository.ts';
 
 export const memoryRepositories = (state: () => MemoryState): Repositories => ({
   users: new MemoryUserRepository(state),
@@ -42,6 +43,7 @@ export const memoryRepositories = (state: () => MemoryState): Repositories => ({
   signingKeys: new MemorySigningKeyRepository(state),
   tallies: new MemoryNumberTallies(state),
   fairness: new MemoryFairnessRepository(state),
+  integrity: new MemoryIntegrityRepository(state),
   admin: new MemoryAdminQueries(state),
   leaderboards: new MemoryLeaderboardQueries(state),
   trends: new MemoryTrendQueries(state),

@@ -23,6 +23,7 @@ import type {
 import type { PrizeAuditEntry } from '../../core/prizes/ports.ts';
 
 import type { EmailConfirmation, MailSettings } from '../../core/accounts/ports.ts';
+import type { IntegrityFlag, RecordedKind } from '../../core/integrity/model.ts';
 
 /** A stored mine; detached (userId null) once its player deleted their account after the close. */
 export type StoredMine = Omit<Mine, 'userId'> & { userId: string | null };
@@ -72,6 +73,17 @@ export interface MemoryState {
   outboxClaims: Map<string, { token: string; until: string }>;
   /** When each winning's claim reminder was queued. */
   remindedWinnings: Map<string, string>;
+  /** Integrity signals seen, by `${userId}|${kind}|${hash}|${day}`. */
+  integritySignals: Map<string, IntegritySignalRow>;
+  /** The flags stored at the close (DESIGN.md §18). */
+  integrityFlags: IntegrityFlag[];
+}
+
+export interface IntegritySignalRow {
+  userId: string;
+  kind: RecordedKind;
+  hash: string;
+  day: string;
 }
 
 export const emptyState = (): MemoryState => ({
@@ -102,4 +114,6 @@ export const emptyState = (): MemoryState => ({
   signingKeys: new Map(),
   outboxClaims: new Map(),
   remindedWinnings: new Map(),
+  integritySignals: new Map(),
+  integrityFlags: [],
 });

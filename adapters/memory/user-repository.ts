@@ -86,6 +86,10 @@ export class MemoryUserRepository implements UserRepository {
     for (const [hash, link] of s.emailConfirmations) if (link.userId === id) s.emailConfirmations.delete(hash);
     for (const key of s.dailyReminders.keys()) if (key.startsWith(`${id}|`)) s.dailyReminders.delete(key);
     s.playerStats.delete(id);
+    for (const [key, row] of s.integritySignals) if (row.userId === id) s.integritySignals.delete(key);
+    s.integrityFlags = s.integrityFlags
+      .filter((f) => f.userId !== id)
+      .map((f) => (f.memberIds.includes(id) ? { ...f, memberIds: f.memberIds.filter((m) => m !== id) } : f));
   }
 
   async count(): Promise<{ users: number; bots: number }> {

@@ -1,6 +1,6 @@
 import { DomainError } from '../../core/errors.ts';
 import type { Instant, Referral } from '../../core/model.ts';
-import type { ReferralRepository } from '../../core/referrals/ports.ts';
+import type { ReferralRepository, ReferralStats } from '../../core/referrals/ports.ts';
 import { affected, toNumber, type SqlContext } from './dialect.ts';
 import { prepare } from './prepared.ts';
 
@@ -35,7 +35,7 @@ export class SqlReferralRepository implements ReferralRepository {
           referrerId: row.referrer_id,
           referredId: row.referred_id,
           code: row.code,
-          status: row.status === 'completed' ? 'completed' : 'pending',
+          status: row.status === 'completed' || row.status === 'not_eligible' ? row.status : 'pending',
           createdAt: row.created_at,
           completedAt: row.completed_at,
         }
@@ -46,16 +46,21 @@ export class SqlReferralRepository implements ReferralRepository {
     await this.ctx.db.updateTable('referrals').set({ status: 'completed', completed_at: completedAt }).where('id', '=', id).execute();
   }
 
-  async stats(referrerId: string): Promise<{ totalReferrals: number; completedReferrals: number }> {
+  async markNotEligible(id: string, at: Instant): Promise<void> {
+    await this.ctx.db.updateTable('referrals').set({ status: 'not_eligible', completed_at: at }).where('id', '=', id).execute();
+  }
+
+  async stats(referrerId: string): Promise<ReferralStats> {
     const row = await this.ctx.db
       .selectFrom('referrals')
       .select((eb) => [
         eb.fn.countAll().as('total'),
         eb.fn.sum(eb.case().when('status', '=', 'completed').then(1).else(0).end()).as('completed'),
+        eb.fn.sum(eb.case().when('status', '=', 'not_eligible').then(1).else(0).end()).as('not_eligible'),
       ])
       .where('referrer_id', '=', referrerId)
       .executeTakeFirstOrThrow();
-    return { totalReferrals: toNumber(row.total), completedReferrals: toNumber(row.completed) };
+    return { totalReferrals: toNumber(row.total), completedReferrals: toNumber(row.completed), notEligibleReferrals: toNumber(row.not_eligible) };
   }
 
   async deleteForUser(userId: string): Promise<void> {

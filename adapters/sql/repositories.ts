@@ -4,6 +4,7 @@ import type { SqlContext } from './dialect.ts';
 import { SqlBonusEntryRepository } from './bonus-entry-repository.ts';
 import { SqlEntryRepository } from './entry-repository.ts';
 import { SqlFairnessRepository } from './fairness-repository.ts';
+import { SqlIntegrityRepository } from './integrity-repository.ts';
 import { SqlNumberTallies } from './number-tallies.ts';
 import { SqlGameRepository } from './game-repository.ts';
 import { SqlGuildRepository } from './guild-repository.ts';
@@ -44,6 +45,7 @@ export const sqlRepositories = (ctx: SqlContext): Repositories => ({
   signingKeys: new SqlSigningKeyRepository(ctx),
   tallies: new SqlNumberTallies(ctx),
   fairness: new SqlFairnessRepository(ctx),
+  integrity: new SqlIntegrityRepository(ctx),
   admin: new SqlAdminQueries(ctx),
   leaderboards: new SqlLeaderboardQueries(ctx),
   trends: new SqlTrendQueries(ctx),

@@ -164,6 +164,29 @@ export interface MinesTable {
   leaf: string;
 }
 
+export interface IntegritySignalsTable {
+  user_id: string;
+  kind: string;
+  hash: string;
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+}
+
+export interface IntegrityFlagsTable {
+  game_key: string;
+  role: string;
+  user_id: string;
+  /** IntegrityEvidence as JSON. */
+  evidence: string;
+  created_at: string;
+}
+
+export interface IntegrityFlagMembersTable {
+  game_key: string;
+  role: string;
+  user_id: string;
+}
+
 export interface ReferralsTable {
   id: string;
   referrer_id: string;
@@ -289,6 +312,9 @@ export interface Database {
   mines: MinesTable;
   fairness_nodes: FairnessNodesTable;
   referrals: ReferralsTable;
+  integrity_signals: IntegritySignalsTable;
+  integrity_flags: IntegrityFlagsTable;
+  integrity_flag_members: IntegrityFlagMembersTable;
   prize_configs: PrizeConfigsTable;
   winnings: WinningsTable;
   payouts: PayoutsTable;

@@ -8,6 +8,7 @@ import { newReferralCode } from '../referrals/referrals.ts';
 import { DISPLAY_NAME_MAX, DISPLAY_NAME_MIN, checkEmail } from './account-rules.ts';
 import { oneLine } from '../mail/mail-text.ts';
 import type { ClientSignals } from '../integrity/model.ts';
+import { integrityKey, recordSignals } from '../integrity/integrity.ts';
 
 export interface SignInInput {
   /** null for dev sign-in. */
@@ -96,31 +97,40 @@ const reclaimContactEmail = async (repos: Repositories, email: string): Promise<
   await repos.users.update(holder.id, { email: holder.verifiedEmail });
 };
 
+/** The account signing in: an existing one, else a new one. */
+const signInOrCreate = async (deps: Deps, repos: Repositories, input: SignInInput, email: string, admin: boolean): Promise<{ user: User; isNew: boolean }> => {
+  const known = await signInExisting(repos, input, email, admin);
+  if (known) return known;
+  await reclaimContactEmail(repos, email);
+  try {
+    const user = await repos.users.create({
+      id: deps.random.id(),
+      email,
+      verifiedEmail: email,
+      displayName: displayNameFrom(input.displayName, email),
+      role: admin ? 'admin' : 'player',
+      googleSub: input.googleSub,
+      referralCode: await uniqueReferralCode(repos, deps.random),
+      isBot: false,
+      createdAt: deps.clock.now().toISOString(),
+    });
+    return { user, isNew: true };
+  } catch (error) {
+    // A parallel first sign-in (double click, two tabs) created the account meanwhile: use it.
+    const raced = isDomainError(error) && error.code === 'EMAIL_TAKEN' ? await signInExisting(repos, input, email, admin) : null;
+    if (!raced) throw error;
+    return raced;
+  }
+};
+
 export const signIn = async (deps: Deps, input: SignInInput): Promise<{ user: User; isNew: boolean }> => {
   const email = checkEmail(input.email);
   const admin = isAdminEmail(email, input.adminEmails);
+  const key = input.client ? await integrityKey(deps) : '';
+  const now = deps.clock.now();
   return deps.store.write(async (repos) => {
-    const known = await signInExisting(repos, input, email, admin);
-    if (known) return known;
-    await reclaimContactEmail(repos, email);
-    try {
-      const user = await repos.users.create({
-        id: deps.random.id(),
-        email,
-        verifiedEmail: email,
-        displayName: displayNameFrom(input.displayName, email),
-        role: admin ? 'admin' : 'player',
-        googleSub: input.googleSub,
-        referralCode: await uniqueReferralCode(repos, deps.random),
-        isBot: false,
-        createdAt: deps.clock.now().toISOString(),
-      });
-      return { user, isNew: true };
-    } catch (error) {
-      // A parallel first sign-in (double click, two tabs) created the account meanwhile: use it.
-      const raced = isDomainError(error) && error.code === 'EMAIL_TAKEN' ? await signInExisting(repos, input, email, admin) : null;
-      if (!raced) throw error;
-      return raced;
-    }
+    const result = await signInOrCreate(deps, repos, input, email, admin);
+    await recordSignals(repos, deps, key, result.user.id, input.client, now);
+    return result;
   });
 };

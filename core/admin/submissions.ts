@@ -3,21 +3,28 @@ import type { Deps } from '../deps.ts';
 import type { GameKey } from '../model.ts';
 import { currentGame, type EffectiveStatus } from '../game/current-game.ts';
 import type { AdminSubmissionRow } from './ports.ts';
+import { clusteredAmong } from '../integrity/integrity.ts';
 
 export interface SubmissionsPage {
   game: { date: GameKey; status: EffectiveStatus };
-  submissions: AdminSubmissionRow[];
+  /** `clustered`: the player's cluster has three or more accounts in this game (DESIGN.md §18). */
+  submissions: (AdminSubmissionRow & { clustered: boolean })[];
   pagination: { page: number; limit: number; totalCount: number; totalPages: number; hasPreviousPage: boolean; hasNextPage: boolean };
 }
 
 /** `page` counts from 1; `limit` rows a page. */
 export const adminSubmissions = async (deps: Deps, page: number, limit: number): Promise<SubmissionsPage> => {
   const { game, effectiveStatus } = await currentGame(deps);
-  const { rows, totalCount } = await deps.store.read((repos) => repos.admin.submissions(game.key, (page - 1) * limit, limit));
+  const now = deps.clock.now();
+  const { rows, totalCount, clustered } = await deps.store.read(async (repos) => {
+    const found = await repos.admin.submissions(game.key, (page - 1) * limit, limit);
+    const players = found.rows.flatMap((r) => (r.userId === null ? [] : [r.userId]));
+    return { ...found, clustered: await clusteredAmong(repos, game.key, players, now) };
+  });
   const totalPages = Math.max(1, Math.ceil(totalCount / limit));
   return {
     game: { date: game.key, status: effectiveStatus },
-    submissions: rows,
+    submissions: rows.map((row) => ({ ...row, clustered: row.userId !== null && clustered.has(row.userId) })),
     pagination: { page, limit, totalCount, totalPages, hasPreviousPage: page > 1, hasNextPage: page < totalPages },
   };
 };

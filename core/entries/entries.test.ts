@@ -108,7 +108,7 @@ describe('submitEntry', () => {
     const bob = await deps.store.read((r) => r.users.byId('bob'));
     await processReferral(deps, { userId: 'ann', referralCode: bob?.referralCode ?? '' });
     await submitEntry(deps, { userId: 'ann', number: 5 });
-    expect(await referralStats(deps, 'bob')).toEqual({ totalReferrals: 1, completedReferrals: 1 });
+    expect(await referralStats(deps, 'bob')).toEqual({ totalReferrals: 1, completedReferrals: 1, notEligibleReferrals: 0 });
     const bobBonus = await deps.store.read((r) => r.bonusEntries.available('bob', deps.clock.now().toISOString()));
     expect(bobBonus).toMatchObject([{ sourceType: 'referral', remainingEntries: 1 }]);
     // ann's own referral bonus pays for her second number; it does not complete anything twice.

@@ -11,6 +11,7 @@ import { grantBonusEntry } from './bonus-entries.ts';
 import { sealEntry } from '../fairness/hashes.ts';
 import { entryReceipt, type EntryReceipt } from '../fairness/record.ts';
 import type { ClientSignals } from '../integrity/model.ts';
+import { integrityKey, recordSignals, sameCluster } from '../integrity/integrity.ts';
 
 export { GAME_CLOSED_MESSAGE };
 const ENTRY_LIMIT_MESSAGE = 'No more entries left for this game.';
@@ -32,6 +33,7 @@ export const submitEntry = async (
   const expectedGame = input.gameDate === undefined ? null : validateGameDate(input.gameDate);
   const now = deps.clock.now();
   const nowIso = now.toISOString();
+  const key = input.client ? await integrityKey(deps) : '';
   return deps.store.write(async (repos) => {
     // The game's lock before the player's, as every write takes them.
     const game = await openGameIn(repos, now, deps.config);
@@ -72,10 +74,17 @@ export const submitEntry = async (
       ...sealEntry(deps.digest, deps.random, game.key, id, number),
     });
 
-    // A pending referral is completed by the player's first entry ever (few players have one: no count without it).
+    await recordSignals(repos, deps, key, input.userId, input.client, now);
+
+    // A pending referral is completed by the player's first entry ever (few players have one: no count without it);
+    // between two accounts of one cluster it grants nothing (DESIGN.md §18).
     if (referral?.status === 'pending' && (await repos.entries.countForPlayer(input.userId)) === 1) {
-      await repos.referrals.markCompleted(referral.id, nowIso);
-      await grantBonusEntry(repos, deps.random, { userId: referral.referrerId, sourceType: 'referral', now });
+      if (await sameCluster(repos, game.key, input.userId, referral.referrerId, now)) {
+        await repos.referrals.markNotEligible(referral.id, nowIso);
+      } else {
+        await repos.referrals.markCompleted(referral.id, nowIso);
+        await grantBonusEntry(repos, deps.random, { userId: referral.referrerId, sourceType: 'referral', now });
+      }
     }
     const message =
       entryType === 'bonus' ? `Bonus entry submitted: ${number}. Good luck!` : `Your number ${number} is in. Good luck!`;

@@ -11,6 +11,7 @@ import { STREAK_MILESTONE_LENGTHS, streakEarners } from '../rewards/streak-miles
 import { grantBonusEntry } from '../entries/bonus-entries.ts';
 import { queueMailTo, winnerMail } from '../mail/notifications.ts';
 import { commitTree } from '../fairness/tree-v2-record.ts';
+import { flagWinners, retentionStart } from '../integrity/integrity.ts';
 import { resolveFromTallies } from './close-resolution.ts';
 import { currentGame, requireDate } from './current-game.ts';
 import { previousDate } from './calendar.ts';
@@ -26,7 +27,7 @@ export interface CloseOutcome {
 
 /**
  * The close, inside the caller's unit of work: resolve, mark closed (the guard against a second close),
- * the fairness tree (DESIGN.md §16, version 2), then the winning, the player counters and what they earned, the guild counters.
+ * the fairness tree (DESIGN.md §16, version 2), the integrity flags (§18), then the winning, the player counters and what they earned, the guild counters.
  */
 const closeIn = async (repos: Repositories, game: Game, now: Date, cfg: GameConfig, random: Random, digest: Digest): Promise<boolean> => {
   const mined = await repos.mines.numbers(game.key);
@@ -45,6 +46,7 @@ const closeIn = async (repos: Repositories, game: Game, now: Date, cfg: GameConf
   const settled = await Promise.allSettled([
     commitTree(repos, digest, game.key, resolution.snapshot),
     grantClose(repos, game, resolution.winner, now, cfg, random),
+    flagWinners(repos, game.key, resolution, now),
   ]);
   for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
   return true;
@@ -117,8 +119,11 @@ export const closeDueGames = async (deps: Deps): Promise<GameKey[]> => {
     if (outcome.closedNow) closed.push(game.key);
   }
   await currentGame(deps);
-  // The daily pass also sweeps sessions nobody can use any more, so the table does not grow forever.
-  await deps.store.write((repos) => repos.sessions.deleteExpired(deps.clock.now().toISOString()));
+  // The daily pass also sweeps sessions nobody can use any more, so the table does not grow forever, and the
+  // integrity signals past their retention.
+  const now = deps.clock.now();
+  await deps.store.write((repos) => repos.sessions.deleteExpired(now.toISOString()));
+  await deps.store.write((repos) => repos.integrity.deleteSignalsBefore(retentionStart(now)));
   return closed;
 };
 

@@ -2,6 +2,8 @@
 import type { Deps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import type { GameDate, Payout, PrizeType } from '../model.ts';
+import type { Repositories } from '../ports.ts';
+import type { IntegrityEvidence } from '../integrity/model.ts';
 import { formatMoney } from '../prizes/money.ts';
 import { mailText, type MailContent } from '../mail/mail-text.ts';
 import { queueMailTo } from '../mail/notifications.ts';
@@ -24,11 +26,13 @@ export interface AdminPayoutDto {
   processedAt: string | null;
   /** What this admin may do next; empty when the payout is final or their own. */
   allowedActions: ReviewAction[];
+  /** The evidence when the close flagged this winning for an integrity review (DESIGN.md §18), else null. */
+  integrity: IntegrityEvidence | null;
 }
 
 type ListedPayout = Payout & { gameDate: GameDate; playerName: string | null; playerEmail: string | null };
 
-const toAdminDto = (p: ListedPayout, adminId: string): AdminPayoutDto => ({
+const toAdminDto = (p: ListedPayout, adminId: string, integrity: IntegrityEvidence | null): AdminPayoutDto => ({
   id: p.id,
   status: p.status,
   amountCents: p.amountCents,
@@ -44,11 +48,26 @@ const toAdminDto = (p: ListedPayout, adminId: string): AdminPayoutDto => ({
   createdAt: p.createdAt,
   processedAt: p.processedAt,
   allowedActions: allowedReviewActions(p, adminId),
+  integrity,
 });
+
+/** The integrity flag the close stored for the winning a payout pays, if any. */
+const payoutIntegrity = async (repos: Repositories, payout: Pick<Payout, 'winningId'>): Promise<IntegrityEvidence | null> => {
+  const winning = await repos.winnings.byId(payout.winningId);
+  if (!winning) return null;
+  const flags = await repos.integrity.flags(winning.gameKey);
+  return flags.find((f) => f.role === 'winner' && f.userId === winning.userId)?.evidence ?? null;
+};
+
+export const CONFIRM_NAME_MESSAGE = "confirmName must be the winner's display name to approve a flagged payout.";
 
 /** GET /api/prizes/admin/payouts: newest first, each with the actions `adminId` may take. */
 export const listPayouts = async (deps: Deps, adminId: string): Promise<{ payouts: AdminPayoutDto[] }> =>
-  deps.store.read(async (repos) => ({ payouts: (await repos.payouts.list()).map((p) => toAdminDto(p, adminId)) }));
+  deps.store.read(async (repos) => {
+    const payouts: AdminPayoutDto[] = [];
+    for (const p of await repos.payouts.list()) payouts.push(toAdminDto(p, adminId, await payoutIntegrity(repos, p)));
+    return { payouts };
+  });
 
 export interface ReviewInput {
   adminId: string;
@@ -56,6 +75,8 @@ export interface ReviewInput {
   status: string;
   reviewNotes?: string | null;
   paymentReference?: string | null;
+  /** Approving a flagged winning: the winner's display name, typed by the admin. */
+  confirmName?: unknown;
 }
 
 /** The admin screen writes a rejection's notes as 'Rejected: {reason}'; the mail says 'Reason:' itself. */
@@ -102,6 +123,13 @@ export const reviewPayout = async (deps: Deps, input: ReviewInput): Promise<{ pa
     if (isOwnPayout(payout, input.adminId)) return fail('OWN_PAYOUT', 'You cannot review a payout of your own: another admin must do it.');
     const now = deps.clock.now().toISOString();
     const plan = planTransition(payout, input, now);
+    const integrity = await payoutIntegrity(repos, payout);
+    const winner = payout.userId === null ? null : await repos.users.byId(payout.userId);
+    // A flagged winning is approved only by an admin who typed the winner's name: a decision, not a click.
+    if (integrity && plan.to === 'approved') {
+      const typed = typeof input.confirmName === 'string' ? input.confirmName.trim() : '';
+      if (typed === '' || typed !== winner?.displayName) fail('VALIDATION', CONFIRM_NAME_MESSAGE, { field: 'confirmName' });
+    }
     const moved = await repos.payouts.transition(payout.id, plan.from, plan.to, {
       reviewNotes: plan.reviewNotes,
       paymentReference: plan.paymentReference,
@@ -119,7 +147,6 @@ export const reviewPayout = async (deps: Deps, input: ReviewInput): Promise<{ pa
     });
 
     const winning = await repos.winnings.byId(payout.winningId);
-    const winner = payout.userId === null ? null : await repos.users.byId(payout.userId);
     const listed: ListedPayout = {
       ...payout,
       status: plan.to,
@@ -144,5 +171,5 @@ export const reviewPayout = async (deps: Deps, input: ReviewInput): Promise<{ pa
       );
       await queueMailTo(repos, deps.random, now, winner, mail, 'money');
     }
-    return { payout: toAdminDto(listed, input.adminId), message: `Payout marked as ${plan.to}` };
+    return { payout: toAdminDto(listed, input.adminId, integrity), message: `Payout marked as ${plan.to}` };
   });

@@ -4,12 +4,20 @@ import type {
   Referral,
 } from '../model.ts';
 
+export interface ReferralStats {
+  totalReferrals: number;
+  completedReferrals: number;
+  notEligibleReferrals: number;
+}
+
 export interface ReferralRepository {
   /** Throws DomainError REFERRAL_NOT_ALLOWED when the referred player already has a referral. */
   create(referral: Referral): Promise<void>;
   byReferred(referredId: string): Promise<Referral | null>;
   markCompleted(id: string, completedAt: Instant): Promise<void>;
-  stats(referrerId: string): Promise<{ totalReferrals: number; completedReferrals: number }>;
+  /** The referral ends without a bonus: the two accounts are one cluster. */
+  markNotEligible(id: string, at: Instant): Promise<void>;
+  stats(referrerId: string): Promise<ReferralStats>;
   /** Removes referrals made by or to the user. */
   deleteForUser(userId: string): Promise<void>;
 }

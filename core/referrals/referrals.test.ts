@@ -43,7 +43,7 @@ describe('processReferral', () => {
   it('records a pending referral and gives the new player a bonus entry', async () => {
     const deps = await setup();
     await processReferral(deps, { userId: 'bob', referralCode: 'ANNCODE00001' });
-    expect(await referralStats(deps, 'ann')).toEqual({ totalReferrals: 1, completedReferrals: 0 });
+    expect(await referralStats(deps, 'ann')).toEqual({ totalReferrals: 1, completedReferrals: 0, notEligibleReferrals: 0 });
     const bonuses = await referralBonuses(deps, 'bob');
     expect(bonuses.availableBonuses).toBe(1);
     expect(bonuses.bonusEntries).toMatchObject([{ sourceType: 'referral', remainingEntries: 1, expiresAt: '2026-11-27T12:00:00.000Z' }]);
@@ -60,7 +60,7 @@ describe('processReferral', () => {
     await expect(processReferral(deps, { userId: 'cat', referralCode: 'ANNCODE00001' })).rejects.toMatchObject({ code: 'REFERRAL_NOT_ALLOWED' });
     // Refusals wrote nothing.
     expect((await referralBonuses(deps, 'cat')).availableBonuses).toBe(0);
-    expect(await referralStats(deps, 'cat')).toEqual({ totalReferrals: 0, completedReferrals: 0 });
+    expect(await referralStats(deps, 'cat')).toEqual({ totalReferrals: 0, completedReferrals: 0, notEligibleReferrals: 0 });
   });
 
   it('bonus entries expire after 7 days', async () => {

@@ -4,8 +4,11 @@ import type { Deps } from '../deps.ts';
 import type { Random } from '../ports.ts';
 import { DomainError } from '../errors.ts';
 import { bonusEntryView, grantBonusEntry, type BonusEntryView } from '../entries/bonus-entries.ts';
+import { sameCluster } from '../integrity/integrity.ts';
+import type { ReferralStats } from './ports.ts';
 
 export const REFERRAL_CODE_LENGTH = 12;
+export const NOT_ELIGIBLE_MESSAGE = 'Referral code recorded. Referrals between linked accounts earn no bonus.';
 const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 export const isValidCodeFormat = (code: string): boolean => /^[A-Z0-9]{12}$/.test(code);
@@ -48,21 +51,25 @@ export const processReferral = async (deps: Deps, input: { userId: string; refer
     if ((await repos.entries.countForPlayer(input.userId)) > 0) {
       throw new DomainError('REFERRAL_NOT_ALLOWED', 'Referral codes are only for new players.', { reason: 'already_played' });
     }
+    // Between two accounts of one cluster (DESIGN.md §18) the referral is kept on record and grants nothing.
+    const game = await repos.games.latestClosed();
+    const linked = await sameCluster(repos, game?.key ?? null, input.userId, referrer.id, now);
     await repos.referrals.create({
       id: deps.random.id(),
       referrerId: referrer.id,
       referredId: input.userId,
       code,
-      status: 'pending',
+      status: linked ? 'not_eligible' : 'pending',
       createdAt: now.toISOString(),
-      completedAt: null,
+      completedAt: linked ? now.toISOString() : null,
     });
+    if (linked) return { message: NOT_ELIGIBLE_MESSAGE };
     await grantBonusEntry(repos, deps.random, { userId: input.userId, sourceType: 'referral', now });
     return { message: 'Referral code applied: you have a bonus entry!' };
   });
 };
 
-export const referralStats = (deps: Deps, userId: string): Promise<{ totalReferrals: number; completedReferrals: number }> =>
+export const referralStats = (deps: Deps, userId: string): Promise<ReferralStats> =>
   deps.store.read((repos) => repos.referrals.stats(userId));
 
 export const referralBonuses = async (

@@ -22,7 +22,7 @@ describe('referrals', () => {
     const bonuses = await json<ReferralBonusesResponse>(await request('GET', '/api/referrals/bonuses', { cookie: bob }));
     expect(bonuses.availableBonuses).toBe(1);
     expect(bonuses.bonusEntries[0]).toMatchObject({ sourceType: 'referral', remainingEntries: 1 });
-    expect(await json(await request('GET', '/api/referrals/stats', { cookie: ann }))).toEqual({ totalReferrals: 1, completedReferrals: 0 });
+    expect(await json(await request('GET', '/api/referrals/stats', { cookie: ann }))).toEqual({ totalReferrals: 1, completedReferrals: 0, notEligibleReferrals: 0 });
 
     // Bob's bonus entry lets him pick twice.
     expect((await request('POST', '/api/entry', { cookie: bob, json: { number: 5 } })).status).toBe(201);
@@ -32,7 +32,7 @@ describe('referrals', () => {
     expect(bonusPick.status).toBe(201);
     expect((await json<{ entry: { entryType: string } }>(bonusPick)).entry.entryType).toBe('bonus');
 
-    expect(await json(await request('GET', '/api/referrals/stats', { cookie: ann }))).toEqual({ totalReferrals: 1, completedReferrals: 1 });
+    expect(await json(await request('GET', '/api/referrals/stats', { cookie: ann }))).toEqual({ totalReferrals: 1, completedReferrals: 1, notEligibleReferrals: 0 });
     expect((await json<ReferralBonusesResponse>(await request('GET', '/api/referrals/bonuses', { cookie: ann }))).availableBonuses).toBe(1);
   });
 

@@ -43,7 +43,7 @@ const sqliteHarness = async (): Promise<Harness> => {
 };
 
 const tables = [
-  'guild_members', 'guilds', 'outbox', 'payout_audit', 'prize_audit', 'payouts', 'winnings', 'prize_configs', 'referrals',
+  'integrity_flag_members', 'integrity_flags', 'integrity_signals', 'guild_members', 'guilds', 'outbox', 'payout_audit', 'prize_audit', 'payouts', 'winnings', 'prize_configs', 'referrals',
   'mines', 'reward_items', 'bonus_entries', 'game_number_counts', 'entries', 'games', 'sessions', 'player_stats', 'users',
 ];
 

@@ -122,10 +122,10 @@ contract('referrals', ({ store }) => {
     expect(await store().read((r) => r.referrals.byReferred('u1'))).toBeNull();
     await store().write((r) => r.referrals.markCompleted('ref1', at(9)));
     expect(await store().read((r) => r.referrals.byReferred('u2'))).toEqual({ ...referral, status: 'completed', completedAt: at(9) });
-    expect(await store().read((r) => r.referrals.stats('u1'))).toEqual({ totalReferrals: 2, completedReferrals: 1 });
-    expect(await store().read((r) => r.referrals.stats('u2'))).toEqual({ totalReferrals: 0, completedReferrals: 0 });
+    expect(await store().read((r) => r.referrals.stats('u1'))).toEqual({ totalReferrals: 2, completedReferrals: 1, notEligibleReferrals: 0 });
+    expect(await store().read((r) => r.referrals.stats('u2'))).toEqual({ totalReferrals: 0, completedReferrals: 0, notEligibleReferrals: 0 });
     await store().write((r) => r.referrals.deleteForUser('u3'));
-    expect(await store().read((r) => r.referrals.stats('u1'))).toEqual({ totalReferrals: 1, completedReferrals: 1 });
+    expect(await store().read((r) => r.referrals.stats('u1'))).toEqual({ totalReferrals: 1, completedReferrals: 1, notEligibleReferrals: 0 });
     await store().write((r) => r.referrals.deleteForUser('u1'));
     expect(await store().read((r) => r.referrals.byReferred('u2'))).toBeNull();
   });

@@ -10,6 +10,7 @@ import { leaderboardRanks } from './0007-leaderboard-ranks.ts';
 import { mailAddresses } from './0008-mail-addresses.ts';
 import { prizeAudit } from './0010-prize-audit.ts';
 import { fairnessTreeV2 } from './0011-fairness-tree-v2.ts';
+import { integrity } from './0012-integrity.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-mail-addresses': mailAddresses,
   '0010-prize-audit': prizeAudit,
   '0011-fairness-tree-v2': fairnessTreeV2,
+  '0012-integrity': integrity,
 };

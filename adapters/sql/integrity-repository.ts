@@ -1,0 +1,161 @@
+// The integrity signals and flags (DESIGN.md §18) on SQLite and PostgreSQL. Every read is one set-based statement
+// over a ring of accounts, so expanding a cluster costs a few statements per ring, whatever the game's size.
+import type { GameKey, GameStats } from '../../core/model.ts';
+import type { FlagRole, IntegrityEvidence, IntegrityFlag, RecordedKind } from '../../core/integrity/model.ts';
+import type { IntegrityRepository, PickRow, ReferralLink, SharedSignalRow, WindowGame } from '../../core/integrity/ports.ts';
+import type { SignalHash } from '../../core/integrity/signals.ts';
+import { toNumber, type SqlContext } from './dialect.ts';
+
+const toPick = (row: { user_id: string | null; game_key: string; number: number }): PickRow => ({
+  userId: row.user_id as string,
+  gameKey: row.game_key,
+  number: row.number,
+});
+
+export class SqlIntegrityRepository implements IntegrityRepository {
+  constructor(private readonly ctx: SqlContext) {}
+
+  async record(userId: string, signals: readonly SignalHash[], day: string): Promise<void> {
+    if (signals.length === 0) return;
+    await this.ctx.db
+      .insertInto('integrity_signals')
+      .values(signals.map(({ kind, hash }) => ({ user_id: userId, kind, hash, day })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+
+  async shared(userIds: readonly string[], sinceDay: string, crowd: number): Promise<SharedSignalRow[]> {
+    if (userIds.length === 0) return [];
+    const { db } = this.ctx;
+    // The ring's networks that a crowd uses are left out before the join, which would otherwise pair everyone on them.
+    const crowded = await db
+      .selectFrom('integrity_signals')
+      .select('hash')
+      .where('kind', '=', 'network')
+      .where('day', '>=', sinceDay)
+      .where('hash', 'in', db.selectFrom('integrity_signals').select('hash').where('kind', '=', 'network').where('user_id', 'in', userIds).where('day', '>=', sinceDay))
+      .groupBy('hash')
+      .having((eb) => eb.fn.count('user_id').distinct(), '>', crowd)
+      .execute();
+    const skip = crowded.map((r) => r.hash);
+    const rows = await db
+      .selectFrom('integrity_signals as m')
+      .innerJoin('integrity_signals as o', (join) => join.onRef('o.kind', '=', 'm.kind').onRef('o.hash', '=', 'm.hash').onRef('o.user_id', '<>', 'm.user_id'))
+      .select((eb) => [
+        'm.user_id as user_id',
+        'o.user_id as other_id',
+        'm.kind as kind',
+        eb.fn.count(eb.case().when('o.day', '=', eb.ref('m.day')).then(eb.ref('m.day')).end()).distinct().as('days'),
+      ])
+      .where('m.user_id', 'in', userIds)
+      .where('m.day', '>=', sinceDay)
+      .where('o.day', '>=', sinceDay)
+      .where((eb) =>
+        eb.or([
+          eb('m.kind', '=', 'device'),
+          eb.and([eb('m.kind', '=', 'network'), eb('o.day', '=', eb.ref('m.day')), ...(skip.length > 0 ? [eb('m.hash', 'not in', skip)] : [])]),
+        ]),
+      )
+      .groupBy(['m.user_id', 'o.user_id', 'm.kind'])
+      .execute();
+    return rows.map((r) => ({ userId: r.user_id, otherId: r.other_id, kind: r.kind as RecordedKind, days: toNumber(r.days) }));
+  }
+
+  async referrals(userIds: readonly string[]): Promise<ReferralLink[]> {
+    if (userIds.length === 0) return [];
+    const rows = await this.ctx.db
+      .selectFrom('referrals')
+      .select(['referrer_id', 'referred_id'])
+      .where((eb) => eb.or([eb('referrer_id', 'in', userIds), eb('referred_id', 'in', userIds)]))
+      .execute();
+    return rows.map((r) => ({ referrerId: r.referrer_id, referredId: r.referred_id }));
+  }
+
+  async windowGames(upTo: GameKey, count: number): Promise<WindowGame[]> {
+    const { db } = this.ctx;
+    const rows = await db
+      .selectFrom('games')
+      .select(['key', 'stats'])
+      .where('status', '=', 'closed')
+      .where('closes_at', '<=', db.selectFrom('games').select('closes_at').where('key', '=', upTo))
+      .orderBy('closes_at', 'desc')
+      .orderBy('number', 'desc')
+      .limit(count)
+      .execute();
+    return rows.flatMap((row) => {
+      if (!row.stats) return [];
+      const stats = JSON.parse(row.stats) as GameStats;
+      return [{ key: row.key, entriesTotal: stats.snapshot.entriesTotal, histogram: stats.histogram }];
+    });
+  }
+
+  async picks(userIds: readonly string[], gameKeys: readonly GameKey[]): Promise<PickRow[]> {
+    if (userIds.length === 0 || gameKeys.length === 0) return [];
+    const rows = await this.ctx.db
+      .selectFrom('entries')
+      .select(['user_id', 'game_key', 'number'])
+      .where('user_id', 'in', userIds)
+      .where('game_key', 'in', gameKeys)
+      .execute();
+    return rows.map(toPick);
+  }
+
+  async lowPicks(bounds: readonly { gameKey: GameKey; atMost: number }[]): Promise<PickRow[]> {
+    if (bounds.length === 0) return [];
+    const rows = await this.ctx.db
+      .selectFrom('entries')
+      .select(['user_id', 'game_key', 'number'])
+      .where((eb) => eb.or(bounds.map((b) => eb.and([eb('game_key', '=', b.gameKey), eb('number', '<=', b.atMost)]))))
+      .where('user_id', 'is not', null)
+      .execute();
+    return rows.map(toPick);
+  }
+
+  async lowestPicks(gameKey: GameKey, limit: number): Promise<PickRow[]> {
+    const rows = await this.ctx.db
+      .selectFrom('entries')
+      .select(['user_id', 'game_key', 'number'])
+      .where('game_key', '=', gameKey)
+      .where('user_id', 'is not', null)
+      .orderBy('number')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map(toPick);
+  }
+
+  async saveFlag(flag: IntegrityFlag): Promise<void> {
+    const { db } = this.ctx;
+    const inserted = await db
+      .insertInto('integrity_flags')
+      .values({ game_key: flag.gameKey, role: flag.role, user_id: flag.userId, evidence: JSON.stringify(flag.evidence), created_at: flag.createdAt })
+      .onConflict((oc) => oc.doNothing())
+      .returning('game_key')
+      .execute();
+    if (inserted.length === 0 || flag.memberIds.length === 0) return;
+    await db
+      .insertInto('integrity_flag_members')
+      .values(flag.memberIds.map((userId) => ({ game_key: flag.gameKey, role: flag.role, user_id: userId })))
+      .execute();
+  }
+
+  async flags(gameKey: GameKey): Promise<IntegrityFlag[]> {
+    const { db } = this.ctx;
+    const rows = await db.selectFrom('integrity_flags').selectAll().where('game_key', '=', gameKey).execute();
+    const members = await db.selectFrom('integrity_flag_members').select(['role', 'user_id']).where('game_key', '=', gameKey).orderBy('user_id').execute();
+    return rows
+      .map((row) => ({
+        gameKey: row.game_key,
+        role: row.role as FlagRole,
+        userId: row.user_id,
+        evidence: JSON.parse(row.evidence) as IntegrityEvidence,
+        memberIds: members.filter((m) => m.role === row.role).map((m) => m.user_id),
+        createdAt: row.created_at,
+      }))
+      .sort((a, b) => (a.role === b.role ? 0 : a.role === 'winner' ? -1 : 1));
+  }
+
+  async deleteSignalsBefore(day: string): Promise<void> {
+    await this.ctx.db.deleteFrom('integrity_signals').where('day', '<', day).execute();
+  }
+}
