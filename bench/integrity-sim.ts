@@ -5,12 +5,13 @@ import { createSqliteStore } from '../adapters/sqlite/store.ts';
 import { nodeDigest } from '../adapters/crypto/node-digest.ts';
 import { defaultGameConfig } from '../core/config.ts';
 import type { Deps } from '../core/deps.ts';
-import type { GameDate, GameKey, User } from '../core/model.ts';
+import type { GameDate, User } from '../core/model.ts';
 import type { IntegrityEvidence, IntegrityFlag } from '../core/integrity/model.ts';
 import { signIn } from '../core/accounts/sign-in.ts';
 import { processReferral } from '../core/referrals/referrals.ts';
 import { submitEntry } from '../core/entries/submit-entry.ts';
 import { closeGame } from '../core/game/close.ts';
+import { gameIntegrity } from '../core/integrity/integrity.ts';
 import { closeInstantForDate, dayOfWeek, nextDate } from '../core/game/calendar.ts';
 import { PlainHasher, SeededRandom } from '../test/support/fakes.ts';
 import { SettableClock } from '../cli/settable-clock.ts';
@@ -19,9 +20,6 @@ import { World, type SimEvent, type WorldSpec } from './integrity-world.ts';
 /** The month's first game (a Monday). */
 const FIRST_DATE: GameDate = '2026-10-05';
 const DAY_MS = 86_400_000;
-
-/** The flags the close stored with a game. */
-export type ReadFlags = (deps: Deps, gameKey: GameKey) => Promise<IntegrityFlag[]>;
 
 export interface Placing {
   account: number;
@@ -70,7 +68,7 @@ const instantOf = (at: number): Date => {
 };
 
 /** Plays the world's month on a fresh SQLite database at `file`. */
-export async function simulateWorld(spec: WorldSpec, file: string, readFlags: ReadFlags): Promise<WorldResult> {
+export async function simulateWorld(spec: WorldSpec, file: string): Promise<WorldResult> {
   const world = new World(spec);
   const clock = new SettableClock();
   const store = await createSqliteStore(file);
@@ -144,7 +142,7 @@ export async function simulateWorld(spec: WorldSpec, file: string, readFlags: Re
       const started = performance.now();
       const outcome = await closeGame(deps, date);
       const closeMs = performance.now() - started;
-      const flags = await readFlags(deps, date);
+      const flags = await gameIntegrity(deps, date);
       const placing = (number: number | null | undefined, role: IntegrityFlag['role']): Placing | null => {
         if (number === null || number === undefined) return null;
         const [account, ...others] = holders.get(number) ?? [];

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { numberRuns } from '../cli/format.ts';
 import type { EvasionLevel, SyndicateSpec } from './integrity-world.ts';
-import { simulateWorld, type GameResult, type Placing, type ReadFlags, type WorldResult } from './integrity-sim.ts';
+import { simulateWorld, type GameResult, type Placing, type WorldResult } from './integrity-sim.ts';
 
 export interface IntegrityBenchOptions {
   seed: number;
@@ -41,17 +41,21 @@ export const worldSpecs = (options: IntegrityBenchOptions): { seed: number; synd
   ),
 ];
 
-export async function runIntegrityBench(options: IntegrityBenchOptions, readFlags: ReadFlags, log: (line: string) => void = () => undefined): Promise<WorldResult[]> {
+export async function runIntegrityBench(options: IntegrityBenchOptions, log: (line: string) => void = () => undefined): Promise<WorldResult[]> {
   const dir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'lowest-integrity-'));
   try {
     const results: WorldResult[] = [];
     for (const [i, world] of worldSpecs(options).entries()) {
       const started = performance.now();
       const file = join(dir, `world-${i}.db`);
-      const result = await simulateWorld({ seed: world.seed, players: options.players, days: options.days, syndicate: world.syndicate }, file, readFlags);
+      const result = await simulateWorld({ seed: world.seed, players: options.players, days: options.days, syndicate: world.syndicate }, file);
       for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
       results.push(result);
-      log(`${worldName(result)}: ${result.accounts} accounts, ${sum(result.games.map((g) => g.entries))} entries, ${seconds(performance.now() - started)}`);
+      const closes = result.games.map((g) => g.closeMs);
+      log(
+        `${worldName(result)}: ${result.accounts} accounts, ${sum(result.games.map((g) => g.entries))} entries, ${seconds(performance.now() - started)} ` +
+          `(closes ${seconds(sum(closes))}, the slowest ${seconds(Math.max(0, ...closes))})`,
+      );
     }
     return results;
   } finally {
@@ -157,7 +161,7 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
       `syndicates of ${options.sizes.join(', ')} at levels ${options.levels.join(', ')}`,
   );
   const started = performance.now();
-  const results = await runIntegrityBench(options, async () => [], (l) => console.log(l));
+  const results = await runIntegrityBench(options, (l) => console.log(l));
   const verdict = report(results);
   for (const l of verdict.lines) console.log(l);
   console.log(`total ${seconds(performance.now() - started)}`);

@@ -11,7 +11,6 @@ import { networkOf } from '../../core/integrity/signals.ts';
 const dir = mkdtempSync(join(tmpdir(), 'lowest-integrity-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const noFlags = async () => [];
 const withoutTimes = (result: WorldResult) => ({ ...result, games: result.games.map(({ closeMs: _ms, ...game }) => game) });
 
 /** Every event of the month, the prelude's sign-ups first. */
@@ -24,9 +23,9 @@ describe('bench:integrity', () => {
   const tiny: WorldSpec = { seed: 7, players: 40, days: 3, syndicate: { size: 6, level: 2 } };
 
   it('replays the same month for the same seed, and another for another seed', async () => {
-    const first = await simulateWorld(tiny, join(dir, 'a.db'), noFlags);
-    const again = await simulateWorld(tiny, join(dir, 'b.db'), noFlags);
-    const other = await simulateWorld({ ...tiny, seed: 8 }, join(dir, 'c.db'), noFlags);
+    const first = await simulateWorld(tiny, join(dir, 'a.db'));
+    const again = await simulateWorld(tiny, join(dir, 'b.db'));
+    const other = await simulateWorld({ ...tiny, seed: 8 }, join(dir, 'c.db'));
     expect(withoutTimes(again)).toEqual(withoutTimes(first));
     expect(withoutTimes(other)).not.toEqual(withoutTimes(first));
     // The tiny world really played: three closed games with entries, a winner each, the syndicate's accounts included.
