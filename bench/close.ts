@@ -16,7 +16,7 @@ import { runInNewContext } from 'node:vm';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import postgres from 'postgres';
 import { createPostgresStore } from '../adapters/postgres/store.ts';
-import type { Database, EntriesTable, PlayerStatsTable, SqlBoolean, UsersTable } from '../adapters/sql/schema.ts';
+import type { Database, EntriesTable, IntegritySignalsTable, PlayerStatsTable, SqlBoolean, UsersTable } from '../adapters/sql/schema.ts';
 import { createSqliteStore } from '../adapters/sqlite/store.ts';
 import { defaultGameConfig } from '../core/config.ts';
 import type { Deps } from '../core/deps.ts';
@@ -90,7 +90,26 @@ interface BenchRows {
   users: Insertable<UsersTable>[];
   playerStats: Insertable<PlayerStatsTable>[];
   entries: Insertable<EntriesTable>[];
+  signals: Insertable<IntegritySignalsTable>[];
 }
+
+const SIGNAL_DAYS = ['2026-11-17', '2026-11-18', '2026-11-19'];
+const signalHash = (text: string): string => nodeDigest.sha256Hex(`bench-signal|${text}`).slice(0, 32);
+
+/**
+ * The integrity signals (DESIGN.md §18) a day's players leave, seen on three days: a phone each (one household in
+ * a hundred shares one), home networks of three, and a fifth of the players behind five carrier NATs.
+ */
+const signalsOf = (id: string): Insertable<IntegritySignalsTable>[] => {
+  const player = Number(shortName(id).slice(1));
+  const household = Math.floor(player / 3);
+  const device = household % 100 === 0 ? `family-${household}` : `phone-${player}`;
+  const network = player % 5 === 0 ? `carrier-${player % 25}` : `home-${household}`;
+  return SIGNAL_DAYS.flatMap((day) => [
+    { user_id: id, kind: 'device', hash: signalHash(device), day },
+    { user_id: id, kind: 'network', hash: signalHash(network), day },
+  ]);
+};
 
 /** The rows of the game's players and entries, in the tables' own shapes, a slice at a time. */
 function* rowsOf(entries: ResolvableEntry[], bool: (v: boolean) => SqlBoolean, slice: number): Generator<BenchRows> {
@@ -103,6 +122,7 @@ function* rowsOf(entries: ResolvableEntry[], bool: (v: boolean) => SqlBoolean, s
         referral_code: shortName(id).toUpperCase().padEnd(12, 'X'), is_bot: bool(false), created_at: OPENS_AT,
       })),
       playerStats: players.map((id) => ({ user_id: id, wins: 0, entries: 0, current_streak: 0, best_streak: 0, last_played_date: null, last_played_at: null })),
+      signals: players.flatMap(signalsOf),
       entries: part.map((e, j) => ({
         id: e.entryId, game_key: GAME_KEY, user_id: e.userId, number: e.number,
         entry_type: e.entryId.includes('-a000-') ? 'standard' : 'bonus',
@@ -126,6 +146,7 @@ export async function fillSqlite(db: Kysely<Database>, entries: ResolvableEntry[
       await trx.insertInto('users').values(rows.users).execute();
       await trx.insertInto('player_stats').values(rows.playerStats).execute();
       await trx.insertInto('entries').values(rows.entries).execute();
+      for (let j = 0; j < rows.signals.length; j += BATCH) await trx.insertInto('integrity_signals').values(rows.signals.slice(j, j + BATCH)).execute();
     }
   });
 }
@@ -155,7 +176,8 @@ export async function fillPostgres(db: Kysely<Database>, url: string, entries: R
     await copy('users', ['id', 'email', 'verified_email', 'display_name', 'role', 'google_sub', 'referral_code', 'is_bot', 'created_at'], (r) => r.users);
     await copy('player_stats', ['user_id', 'wins', 'entries', 'current_streak', 'best_streak', 'last_played_date', 'last_played_at'], (r) => r.playerStats);
     await copy('entries', ['id', 'game_key', 'user_id', 'number', 'entry_type', 'submitted_at', 'salt', 'leaf'], (r) => r.entries);
-    await client.unsafe('vacuum analyze users, player_stats, entries');
+    await copy('integrity_signals', ['user_id', 'kind', 'hash', 'day'], (r) => r.signals);
+    await client.unsafe('vacuum analyze users, player_stats, entries, integrity_signals');
   } finally {
     await client.end();
   }

@@ -75,16 +75,9 @@ export class MemoryIntegrityRepository implements IntegrityRepository {
       .map((e) => ({ userId: e.userId as string, gameKey: e.gameKey, number: e.number }));
   }
 
-  async lowPicks(bounds: readonly { gameKey: GameKey; atMost: number }[]): Promise<PickRow[]> {
-    const atMost = new Map(bounds.map((b) => [b.gameKey, b.atMost]));
+  async lowPicks(gameKey: GameKey, atMost: number, limit: number): Promise<PickRow[]> {
     return [...this.state().entries.values()]
-      .filter((e) => e.userId !== null && e.number <= (atMost.get(e.gameKey) ?? -1))
-      .map((e) => ({ userId: e.userId as string, gameKey: e.gameKey, number: e.number }));
-  }
-
-  async lowestPicks(gameKey: GameKey, limit: number): Promise<PickRow[]> {
-    return [...this.state().entries.values()]
-      .filter((e) => e.userId !== null && e.gameKey === gameKey)
+      .filter((e) => e.userId !== null && e.gameKey === gameKey && e.number <= atMost)
       .sort((a, b) => a.number - b.number || (a.id < b.id ? -1 : 1))
       .slice(0, limit)
       .map((e) => ({ userId: e.userId as string, gameKey: e.gameKey, number: e.number }));

@@ -100,22 +100,12 @@ export class SqlIntegrityRepository implements IntegrityRepository {
     return rows.map(toPick);
   }
 
-  async lowPicks(bounds: readonly { gameKey: GameKey; atMost: number }[]): Promise<PickRow[]> {
-    if (bounds.length === 0) return [];
-    const rows = await this.ctx.db
-      .selectFrom('entries')
-      .select(['user_id', 'game_key', 'number'])
-      .where((eb) => eb.or(bounds.map((b) => eb.and([eb('game_key', '=', b.gameKey), eb('number', '<=', b.atMost)]))))
-      .where('user_id', 'is not', null)
-      .execute();
-    return rows.map(toPick);
-  }
-
-  async lowestPicks(gameKey: GameKey, limit: number): Promise<PickRow[]> {
+  async lowPicks(gameKey: GameKey, atMost: number, limit: number): Promise<PickRow[]> {
     const rows = await this.ctx.db
       .selectFrom('entries')
       .select(['user_id', 'game_key', 'number'])
       .where('game_key', '=', gameKey)
+      .where('number', '<=', atMost)
       .where('user_id', 'is not', null)
       .orderBy('number')
       .orderBy('id')

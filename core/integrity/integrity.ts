@@ -6,6 +6,7 @@ import { fail } from '../errors.ts';
 import type { GameKey, Resolution } from '../model.ts';
 import type { Repositories, Store } from '../ports.ts';
 import { requireDate } from '../game/current-game.ts';
+import { MAX_NUMBER } from '../entries/validate-number.ts';
 import type { ClientSignals, FlagRole, IntegrityEvidence, IntegrityFlag, SignalEvidence } from './model.ts';
 import { signalHashes } from './signals.ts';
 import { clusterSignals, expandCluster, type Cluster, type Link } from './clusters.ts';
@@ -30,6 +31,8 @@ const KEY_NAME = 'integrity';
 const KEY_BYTES = 32;
 /** Ids per statement: well under both databases' limits on bound parameters. */
 const BATCH = 1000;
+/** How many of the anchor game's lowest entries the pick pattern weighs as candidates. */
+const PATTERN_CANDIDATES = 2000;
 
 const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
 const daysBefore = (at: Date, days: number): string => dayOf(new Date(at.getTime() - days * 86_400_000));
@@ -74,8 +77,12 @@ const inBatches = async <T>(ids: readonly string[], read: (batch: string[]) => P
   return rows;
 };
 
-/** What cluster expansion reads: the recent games (for the pick pattern) and how far back signals count. */
+/**
+ * What cluster expansion reads: the game it is about (where the pick pattern looks for candidates), the recent
+ * closed games (where it weighs them) and how far back signals count.
+ */
 interface Window {
+  anchor: GameKey | null;
   games: Map<GameKey, GameShares>;
   sinceDay: string;
 }
@@ -83,7 +90,7 @@ interface Window {
 /** The window up to `gameKey` (no games before any has closed). */
 const windowAt = async (repos: Repositories, gameKey: GameKey | null, now: Date): Promise<Window> => {
   const recent = gameKey === null ? [] : await repos.integrity.windowGames(gameKey, PATTERN_GAMES);
-  return { games: new Map(recent.map((g) => [g.key, gameShares(g)])), sinceDay: retentionStart(now) };
+  return { anchor: gameKey, games: new Map(recent.map((g) => [g.key, gameShares(g)])), sinceDay: retentionStart(now) };
 };
 
 /** The links from a ring of accounts to accounts not yet known, read set-based from the store. */
@@ -119,7 +126,11 @@ const storeNeighbours = (repos: Repositories, window: Window) => async (ring: re
   return links;
 };
 
-/** Scores the pick pattern of each ring account against the accounts that held low numbers in its games. */
+/**
+ * Scores the pick pattern of each ring account against the accounts holding the anchor game's lowest entries up to
+ * the bound a medium link allows. The candidates are capped (the lowest PATTERN_CANDIDATES entries), so the search
+ * costs the same on a game of a thousand entries and of a million; on a huge game it sees the lowest numbers only.
+ */
 const addPickPatterns = async (
   repos: Repositories,
   window: Window,
@@ -128,23 +139,22 @@ const addPickPatterns = async (
   pair: (a: string, b: string) => PairEvidence,
 ): Promise<void> => {
   const gameKeys = [...window.games.keys()];
-  if (gameKeys.length === 0) return;
+  if (gameKeys.length === 0 || window.anchor === null) return;
   const ringPicks = byUser(await inBatches(ring, (ids) => repos.integrity.picks(ids, gameKeys)));
-  const searching: string[] = [];
-  const perGame = new Map<GameKey, number>();
+  const searching: [string, Picks][] = [];
+  let bound = 0;
   for (const [userId, picks] of ringPicks) {
-    const bound = patternBound(picks, window.games);
-    if (bound === 0) continue;
-    searching.push(userId);
-    for (const key of picks.keys()) perGame.set(key, Math.max(perGame.get(key) ?? 0, bound));
+    const own = patternBound(picks, window.games);
+    if (own === 0) continue;
+    searching.push([userId, picks]);
+    bound = Math.max(bound, own);
   }
-  if (perGame.size === 0) return;
-  const low = await repos.integrity.lowPicks([...perGame].map(([gameKey, atMost]) => ({ gameKey, atMost })));
+  if (bound === 0) return;
+  const low = await repos.integrity.lowPicks(window.anchor, bound, PATTERN_CANDIDATES);
   const candidates = [...new Set(low.map((row) => row.userId))].filter((id) => !known.has(id));
   if (candidates.length === 0) return;
   const theirPicks = byUser(await inBatches(candidates, (ids) => repos.integrity.picks(ids, gameKeys)));
-  for (const userId of searching) {
-    const mine = ringPicks.get(userId) as Picks;
+  for (const [userId, mine] of searching) {
     for (const [other, theirs] of theirPicks) {
       const score = pickPatternScore(mine, theirs, window.games);
       if (score > 0) pair(userId, other).picks = score;
@@ -251,7 +261,7 @@ export const integrityReport = async (deps: Deps, date: string): Promise<Integri
     if (!game) return fail('NOT_FOUND', `No game for ${day}.`);
     const flags = await repos.integrity.flags(game.key);
     const window = await windowAt(repos, game.key, now);
-    const lowest = await repos.integrity.lowestPicks(game.key, REPORT_SEEDS);
+    const lowest = await repos.integrity.lowPicks(game.key, MAX_NUMBER, REPORT_SEEDS);
     const seeds = [...new Set([...flags.map((f) => f.userId), ...lowest.map((p) => p.userId)])];
     const seen = new Set<string>();
     const clusters: ClusterReport[] = [];

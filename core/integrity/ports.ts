@@ -46,10 +46,8 @@ export interface IntegrityRepository {
   windowGames(upTo: GameKey, count: number): Promise<WindowGame[]>;
   /** The entries of `userIds` in `gameKeys`. */
   picks(userIds: readonly string[], gameKeys: readonly GameKey[]): Promise<PickRow[]>;
-  /** Every entry of each game at or below its bound. */
-  lowPicks(bounds: readonly { gameKey: GameKey; atMost: number }[]): Promise<PickRow[]>;
-  /** The game's `limit` lowest entries (number order). */
-  lowestPicks(gameKey: GameKey, limit: number): Promise<PickRow[]>;
+  /** The game's `limit` lowest entries at or below `atMost` (number order). */
+  lowPicks(gameKey: GameKey, atMost: number, limit: number): Promise<PickRow[]>;
   /** Stores a flag with its cluster's members; a second flag for the same game and role is a no-op. */
   saveFlag(flag: IntegrityFlag): Promise<void>;
   /** The flags stored with a game (winner first). */
