@@ -96,22 +96,23 @@ class Internet {
   private readonly residential: Block[] = [];
   readonly carriers: Block[][];
 
-  constructor(private readonly random: SeededRandom) {
+  constructor(random: SeededRandom) {
     // 30,000 /24s of residential broadband (about 7.7 million addresses), spread over a few providers' ranges.
     const providers = Array.from({ length: 6 }, () => [int(random, 1, 220), int(random, 0, 255)] as const);
     for (let i = 0; i < 30_000; i += 1) {
       const [a, b] = pickOne(random, providers);
       this.residential.push(`${a}.${(b + Math.floor(i / 256)) % 256}.${i % 256}`);
     }
-    this.carriers = [2, 3, 4].map((blocks) => Array.from({ length: blocks }, () => this.freshBlock()));
+    this.carriers = [2, 3, 4].map((blocks) => Array.from({ length: blocks }, () => this.freshBlock(random)));
   }
 
-  residentialBlock(): Block {
-    return pickOne(this.random, this.residential);
+  /** A block drawn with the caller's stream (the syndicate's draws must not shift the honest world's). */
+  residentialBlock(r: SeededRandom): Block {
+    return pickOne(r, this.residential);
   }
 
-  freshBlock(): Block {
-    return `${int(this.random, 1, 223)}.${int(this.random, 0, 255)}.${int(this.random, 0, 255)}`;
+  freshBlock(r: SeededRandom): Block {
+    return `${int(r, 1, 223)}.${int(r, 0, 255)}.${int(r, 0, 255)}`;
   }
 }
 
@@ -119,7 +120,6 @@ interface Household {
   home: Block;
   /** The address the home router has now (it changes when the provider renews the lease). */
   address: string;
-  members: number[];
 }
 
 interface Office {
@@ -172,10 +172,13 @@ export class World {
   readonly accounts: SimAccount[] = [];
   private readonly honest: HonestPerson[] = [];
   private readonly syndicate: SyndicateAccount[] = [];
-  private readonly offices: Office[] = [];
   private readonly households: Household[] = [];
-  /** One stream for the honest world and one for the syndicate: the same seed gives the same honest month beside any syndicate. */
+  /**
+   * Streams of their own for the honest world, the honest picks (shaped by the day's crowd) and the syndicate: a
+   * syndicate beside them changes no honest player's sign-up, devices, networks or days.
+   */
   private readonly people: SeededRandom;
+  private readonly picks: SeededRandom;
   private readonly crook: SeededRandom;
   private readonly internet: Internet;
   private nextDay = 0;
@@ -183,6 +186,7 @@ export class World {
   constructor(readonly spec: WorldSpec) {
     this.people = new SeededRandom(seedOf(spec.seed, 1));
     this.crook = new SeededRandom(seedOf(spec.seed, 2));
+    this.picks = new SeededRandom(seedOf(spec.seed, 3));
     this.internet = new Internet(this.people);
     this.buildHonest();
     if (spec.syndicate) this.buildSyndicate(spec.syndicate);
@@ -206,15 +210,14 @@ export class World {
     const signUpTime = (): number => timeInDay(r, chance(r, 0.6) ? -int(r, 1, PRELUDE_DAYS) : int(r, 0, days - 1));
     while (this.honest.length < players) {
       const size = Math.min(householdSize(r), players - this.honest.length);
-      const home = this.internet.residentialBlock();
-      const household: Household = { home, address: addressIn(r, home), members: [] };
+      const home = this.internet.residentialBlock(r);
+      const household: Household = { home, address: addressIn(r, home) };
       // A small share of families play 2–4 of their accounts on one tablet or phone.
       const familyDevice = size >= 2 && chance(r, 0.06) ? new Device(r) : null;
       for (let m = 0; m < size; m += 1) {
         const u = r.next();
         const activity: Activity = u < 0.15 ? 'daily' : u < 0.45 ? 'weekly' : 'occasional';
         const account = this.addAccount(false);
-        household.members.push(account);
         this.honest.push({
           account,
           signUpAt: signUpTime(),
@@ -241,8 +244,7 @@ export class World {
     const workers = shuffled(r, this.honest.filter(() => chance(r, 0.2)));
     for (let i = 0; i < workers.length; ) {
       const size = int(r, 10, 40);
-      const office: Office = { address: addressIn(r, this.internet.freshBlock()) };
-      this.offices.push(office);
+      const office: Office = { address: addressIn(r, this.internet.freshBlock(r)) };
       for (const person of workers.slice(i, i + size)) {
         person.office = office;
         person.workComputer = new Device(r);
@@ -268,8 +270,8 @@ export class World {
   private buildSyndicate(spec: SyndicateSpec): void {
     const r = this.crook;
     const accounts = Array.from({ length: spec.size }, () => this.addAccount(true));
-    const shared = { device: new Device(r), address: addressIn(r, this.internet.freshBlock()) };
-    const groups = Array.from({ length: 5 }, () => ({ device: new Device(r), address: addressIn(r, this.internet.freshBlock()) }));
+    const shared = { device: new Device(r), address: addressIn(r, this.internet.freshBlock(r)) };
+    const groups = Array.from({ length: 5 }, () => ({ device: new Device(r), address: addressIn(r, this.internet.freshBlock(r)) }));
     // Level 1 signs everyone up on the first day, one after another; level 2 over the first week; level 3 over three weeks.
     const start = 0.05 + r.next() * 0.3;
     for (const [i, account] of accounts.entries()) {
@@ -280,7 +282,7 @@ export class World {
           : spec.level === 2
             ? (groups[group] ?? shared)
             : // Residential proxies: a home-like network and a browser profile per account.
-              { device: new Device(r), address: addressIn(r, this.internet.residentialBlock()) };
+              { device: new Device(r), address: addressIn(r, this.internet.residentialBlock(r)) };
       const signUpAt =
         spec.level === 1 ? start + i * 0.0005 : timeInDay(r, int(r, 0, Math.min(this.spec.days, spec.level === 2 ? 7 : 21) - 1));
       this.syndicate.push({ account, signUpAt, device: place.device, address: place.address, referrer: null, group });
@@ -335,7 +337,7 @@ export class World {
     // Providers renew some home leases overnight, and some players clear their cookies.
     for (const home of this.households) {
       if (!chance(r, 0.02)) continue;
-      home.home = chance(r, 0.5) ? home.home : this.internet.residentialBlock();
+      home.home = chance(r, 0.5) ? home.home : this.internet.residentialBlock(r);
       home.address = addressIn(r, home.home);
     }
     for (const p of this.honest) {
@@ -360,11 +362,11 @@ export class World {
     const crowd = honestPlays.length + syndicatePlays.plays.length;
     const sampler: NumberSampler = humanSampler(Math.max(1, crowd), 1, HONEST_MAX_NUMBER);
     for (const { p, at, client } of honestPlays) {
-      const number = sampler(r);
+      const number = sampler(this.picks);
       let bonusNumber: number | null = null;
       // Most players use a bonus entry when they have one; the sim asks the store whether they do.
-      if (chance(r, 0.85)) {
-        do bonusNumber = sampler(r);
+      if (chance(this.picks, 0.85)) {
+        do bonusNumber = sampler(this.picks);
         while (bonusNumber === number);
       }
       events.push({ at, kind: 'play', account: p.account, client, number, bonusNumber });

@@ -72,6 +72,15 @@ describe('bench:integrity', () => {
     expect(Math.max(...last)).toBeGreaterThan(44);
   });
 
+  it('a syndicate beside the honest players changes none of their sign-ups, devices, networks or days', () => {
+    const spec: WorldSpec = { seed: 6, players: 200, days: 6, syndicate: null };
+    const honest = (events: SimEvent[][]) =>
+      events.flat().flatMap((e) => (e.account < spec.players ? [{ at: e.at, kind: e.kind, account: e.account, client: e.client }] : []));
+    const alone = honest(monthOf(spec));
+    expect(alone.length).toBeGreaterThan(200);
+    expect(honest(monthOf({ ...spec, syndicate: { size: 30, level: 2 } }))).toEqual(alone);
+  });
+
   it('honest players share networks (households, offices, carriers) but rarely devices', () => {
     const spec: WorldSpec = { seed: 5, players: 1500, days: 30, syndicate: null };
     const plays = monthOf(spec).flat().filter((e) => e.kind === 'play');
