@@ -12,6 +12,7 @@ import { seedDemoCommand } from './commands/seed-demo.ts';
 import { mailListCommand, mailSendCommand } from './commands/mail.ts';
 import { verifyCommand } from './commands/verify.ts';
 import { auditCommand } from './commands/audit.ts';
+import { integrityCommand } from './commands/integrity.ts';
 
 export const commands: Command[] = [
   migrateCommand,
@@ -20,6 +21,7 @@ export const commands: Command[] = [
   computeCommand,
   openCommand,
   verifyCommand,
+  integrityCommand,
   botsCreateCommand,
   botsClearCommand,
   promoteCommand,

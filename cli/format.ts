@@ -21,3 +21,16 @@ export const duration = (ms: number): string => {
 export const instant = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 export const plural = (count: number, one: string, many = one + 's'): string => `${count} ${count === 1 ? one : many}`;
+
+/** `1–5, 8, 10–11`: a cluster's numbers, runs of consecutive numbers joined. */
+export const numberRuns = (numbers: readonly number[]): string => {
+  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
+  const runs: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === (sorted[j] ?? 0) + 1) j += 1;
+    runs.push(j === i ? String(sorted[i]) : `${String(sorted[i])}–${String(sorted[j])}`);
+    i = j + 1;
+  }
+  return runs.join(', ');
+};

@@ -15,7 +15,7 @@ describe('lowest help', () => {
   it('lists every command (child process)', async () => {
     const run = await runLowest(['help'], env);
     expect(run.code).toBe(0);
-    for (const name of ['migrate', 'status', 'close', 'compute', 'open', 'bots create', 'bots clear', 'users promote', 'users demote', 'mail list', 'mail send', 'backup', 'seed-demo']) {
+    for (const name of ['migrate', 'status', 'close', 'compute', 'open', 'integrity', 'bots create', 'bots clear', 'users promote', 'users demote', 'mail list', 'mail send', 'backup', 'seed-demo']) {
       expect(run.stdout).toMatch(new RegExp(`^  ${name} +\\S`, 'm'));
     }
   });
@@ -38,6 +38,7 @@ describe('lowest help', () => {
       [['close'], 'lowest close [--json]'],
       [['compute'], 'lowest compute DATE [--json]'],
       [['open'], 'lowest open DATE [--json]'],
+      [['integrity'], 'lowest integrity DATE [--json]'],
       [['bots', 'clear'], 'lowest bots clear [--json]'],
       [['users', 'promote'], 'lowest users promote EMAIL [--json]'],
       [['users', 'demote'], 'lowest users demote EMAIL [--json]'],
