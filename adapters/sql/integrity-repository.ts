@@ -27,29 +27,46 @@ export class SqlIntegrityRepository implements IntegrityRepository {
   async shared(userIds: readonly string[], sinceDay: string, crowd: number): Promise<SharedSignalRow[]> {
     if (userIds.length === 0) return [];
     const { db } = this.ctx;
-    // A device pairs accounts whatever the days, so each side is reduced to its distinct hashes before the join:
-    // a syndicate's hundred accounts on one device over thirty days would otherwise pair every day with every day.
-    const seen = (kind: RecordedKind) =>
-      db.selectFrom('integrity_signals').select(['user_id', 'hash']).distinct().where('kind', '=', kind).where('day', '>=', sinceDay);
-    const ringHashes = (kind: RecordedKind) => seen(kind).where('user_id', 'in', userIds).clearSelect().select('hash');
-    const devices = await db
-      .selectFrom(seen('device').where('user_id', 'in', userIds).as('m'))
-      .innerJoin(seen('device').where('hash', 'in', ringHashes('device')).as('o'), (join) => join.onRef('o.hash', '=', 'm.hash').onRef('o.user_id', '<>', 'm.user_id'))
-      .select(['m.user_id as user_id', 'o.user_id as other_id'])
-      .distinct()
-      .execute();
-    // A network pairs accounts seen on it the same day; the ring's networks that a crowd uses are left out first.
-    const crowded = await db
+    // Each step is a range of the (kind, hash, day, user_id) index or of the primary key; the pairs are made here,
+    // so a hundred accounts on one device over thirty days pair as accounts, not as days.
+    const ringSignals = await db
       .selectFrom('integrity_signals')
-      .select('hash')
-      .where('kind', '=', 'network')
+      .select(['user_id', 'kind', 'hash'])
+      .distinct()
+      .where('user_id', 'in', userIds)
       .where('day', '>=', sinceDay)
-      .where('hash', 'in', ringHashes('network'))
-      .groupBy('hash')
-      .having((eb) => eb.fn.count('user_id').distinct(), '>', crowd)
       .execute();
-    const skip = crowded.map((r) => r.hash);
-    const networks = await db
+    const holders = async (kind: RecordedKind): Promise<Map<string, Set<string>>> => {
+      const hashes = [...new Set(ringSignals.filter((r) => r.kind === kind).map((r) => r.hash))];
+      const byHash = new Map<string, Set<string>>();
+      if (hashes.length === 0) return byHash;
+      const rows = await db
+        .selectFrom('integrity_signals')
+        .select(['hash', 'user_id'])
+        .distinct()
+        .where('kind', '=', kind)
+        .where('hash', 'in', hashes)
+        .where('day', '>=', sinceDay)
+        .execute();
+      for (const row of rows) byHash.set(row.hash, (byHash.get(row.hash) ?? new Set<string>()).add(row.user_id));
+      return byHash;
+    };
+    const result: SharedSignalRow[] = [];
+    const devices = await holders('device');
+    const paired = new Set<string>();
+    for (const { user_id: userId, kind, hash } of ringSignals) {
+      if (kind !== 'device') continue;
+      for (const otherId of devices.get(hash) ?? []) {
+        if (otherId === userId || paired.has(`${userId}|${otherId}`)) continue;
+        paired.add(`${userId}|${otherId}`);
+        result.push({ userId, otherId, kind: 'device', days: 0 });
+      }
+    }
+    // A network pairs accounts seen on it the same day, and only a network no crowd uses.
+    const networks = await holders('network');
+    const quiet = [...networks].filter(([, users]) => users.size <= crowd).map(([hash]) => hash);
+    if (quiet.length === 0) return result;
+    const rows = await db
       .selectFrom('integrity_signals as m')
       .innerJoin('integrity_signals as o', (join) =>
         join.onRef('o.kind', '=', 'm.kind').onRef('o.hash', '=', 'm.hash').onRef('o.day', '=', 'm.day').onRef('o.user_id', '<>', 'm.user_id'),
@@ -57,14 +74,12 @@ export class SqlIntegrityRepository implements IntegrityRepository {
       .select((eb) => ['m.user_id as user_id', 'o.user_id as other_id', eb.fn.count('m.day').distinct().as('days')])
       .where('m.kind', '=', 'network')
       .where('m.user_id', 'in', userIds)
+      .where('m.hash', 'in', quiet)
       .where('m.day', '>=', sinceDay)
-      .$if(skip.length > 0, (q) => q.where('m.hash', 'not in', skip))
       .groupBy(['m.user_id', 'o.user_id'])
       .execute();
-    return [
-      ...devices.map((r) => ({ userId: r.user_id, otherId: r.other_id, kind: 'device' as const, days: 0 })),
-      ...networks.map((r) => ({ userId: r.user_id, otherId: r.other_id, kind: 'network' as const, days: toNumber(r.days) })),
-    ];
+    for (const r of rows) result.push({ userId: r.user_id, otherId: r.other_id, kind: 'network', days: toNumber(r.days) });
+    return result;
   }
 
   async referrals(userIds: readonly string[]): Promise<ReferralLink[]> {
