@@ -1,6 +1,6 @@
 // The integrity signals and flags over the in-memory tables; the same answers as adapters/sql/integrity-repository.ts.
 import type { GameKey } from '../../core/model.ts';
-import type { IntegrityFlag } from '../../core/integrity/model.ts';
+import type { IntegrityEvidence, IntegrityFlag } from '../../core/integrity/model.ts';
 import type { IntegrityRepository, PickRow, ReferralLink, SharedSignalRow, WindowGame } from '../../core/integrity/ports.ts';
 import type { SignalHash } from '../../core/integrity/signals.ts';
 import type { IntegritySignalRow, MemoryState } from './state.ts';
@@ -87,6 +87,17 @@ export class MemoryIntegrityRepository implements IntegrityRepository {
     const s = this.state();
     if (s.integrityFlags.some((f) => f.gameKey === flag.gameKey && f.role === flag.role)) return;
     s.integrityFlags.push(structuredClone(flag));
+  }
+
+  async winnerEvidence(winningIds: readonly string[]): Promise<Map<string, IntegrityEvidence>> {
+    const s = this.state();
+    const found = new Map<string, IntegrityEvidence>();
+    for (const id of winningIds) {
+      const winning = s.winnings.get(id);
+      const flag = s.integrityFlags.find((f) => f.role === 'winner' && f.gameKey === winning?.gameKey && f.userId === winning.userId);
+      if (flag) found.set(id, structuredClone(flag.evidence));
+    }
+    return found;
   }
 
   async flags(gameKey: GameKey): Promise<IntegrityFlag[]> {

@@ -150,6 +150,17 @@ export class SqlIntegrityRepository implements IntegrityRepository {
       .execute();
   }
 
+  async winnerEvidence(winningIds: readonly string[]): Promise<Map<string, IntegrityEvidence>> {
+    if (winningIds.length === 0) return new Map();
+    const rows = await this.ctx.db
+      .selectFrom('winnings as w')
+      .innerJoin('integrity_flags as f', (join) => join.onRef('f.game_key', '=', 'w.game_key').onRef('f.user_id', '=', 'w.user_id').on('f.role', '=', 'winner'))
+      .select(['w.id', 'f.evidence'])
+      .where('w.id', 'in', winningIds)
+      .execute();
+    return new Map(rows.map((r) => [r.id, JSON.parse(r.evidence) as IntegrityEvidence]));
+  }
+
   async flags(gameKey: GameKey): Promise<IntegrityFlag[]> {
     const { db } = this.ctx;
     const rows = await db.selectFrom('integrity_flags').selectAll().where('game_key', '=', gameKey).execute();

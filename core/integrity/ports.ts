@@ -1,7 +1,7 @@
 // What the integrity rules need from the database: the keyed signals per account and day, and the set-based reads
 // the close expands a cluster with (shared signals, referrals, picks in the recent games).
 import type { GameKey, HistogramRow } from '../model.ts';
-import type { IntegrityFlag, RecordedKind } from './model.ts';
+import type { IntegrityEvidence, IntegrityFlag, RecordedKind } from './model.ts';
 import type { SignalHash } from './signals.ts';
 
 /** A device or network hash that `userId` shares with `otherId`. */
@@ -50,6 +50,8 @@ export interface IntegrityRepository {
   lowPicks(gameKey: GameKey, atMost: number, limit: number): Promise<PickRow[]>;
   /** Stores a flag with its cluster's members; a second flag for the same game and role is a no-op. */
   saveFlag(flag: IntegrityFlag): Promise<void>;
+  /** The winner's flag's evidence of each of these winnings that the close flagged, by winning id. */
+  winnerEvidence(winningIds: readonly string[]): Promise<Map<string, IntegrityEvidence>>;
   /** The flags stored with a game (winner first). */
   flags(gameKey: GameKey): Promise<IntegrityFlag[]>;
   /** Forgets the signals last seen before `day` (the 90-day retention). */

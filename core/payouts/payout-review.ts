@@ -52,21 +52,17 @@ const toAdminDto = (p: ListedPayout, adminId: string, integrity: IntegrityEviden
 });
 
 /** The integrity flag the close stored for the winning a payout pays, if any. */
-const payoutIntegrity = async (repos: Repositories, payout: Pick<Payout, 'winningId'>): Promise<IntegrityEvidence | null> => {
-  const winning = await repos.winnings.byId(payout.winningId);
-  if (!winning) return null;
-  const flags = await repos.integrity.flags(winning.gameKey);
-  return flags.find((f) => f.role === 'winner' && f.userId === winning.userId)?.evidence ?? null;
-};
+const payoutIntegrity = async (repos: Repositories, payout: Pick<Payout, 'winningId'>): Promise<IntegrityEvidence | null> =>
+  (await repos.integrity.winnerEvidence([payout.winningId])).get(payout.winningId) ?? null;
 
 export const CONFIRM_NAME_MESSAGE = "confirmName must be the winner's display name to approve a flagged payout.";
 
 /** GET /api/prizes/admin/payouts: newest first, each with the actions `adminId` may take. */
 export const listPayouts = async (deps: Deps, adminId: string): Promise<{ payouts: AdminPayoutDto[] }> =>
   deps.store.read(async (repos) => {
-    const payouts: AdminPayoutDto[] = [];
-    for (const p of await repos.payouts.list()) payouts.push(toAdminDto(p, adminId, await payoutIntegrity(repos, p)));
-    return { payouts };
+    const listed = await repos.payouts.list();
+    const flagged = await repos.integrity.winnerEvidence(listed.map((p) => p.winningId));
+    return { payouts: listed.map((p) => toAdminDto(p, adminId, flagged.get(p.winningId) ?? null)) };
   });
 
 export interface ReviewInput {
