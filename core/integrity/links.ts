@@ -20,7 +20,7 @@ export const PATTERN_GAMES = 30;
 
 export interface PairEvidence {
   sharedDevice: boolean;
-  /** The most days the two were seen together on one uncrowded network. */
+  /** The distinct days on which the two were seen together on an uncrowded network. */
   networkDays: number;
   referral: boolean;
   /** The pick pattern's score, 0 when there is none. */
