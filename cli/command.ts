@@ -14,6 +14,8 @@ export interface CommandInput {
   /** Positional arguments, exactly as many as `args` names. */
   args: string[];
   options: Record<string, string | boolean | undefined>;
+  /** The environment the CLI was started with (DATABASE_URL and the rest of the configuration). */
+  env: Readonly<Record<string, string | undefined>>;
   /** Opens the database and builds the use cases' Deps (once; closed by the runner). */
   open(): Promise<Runtime>;
   /** A progress bar on a TTY, a silent stand-in otherwise (and with --json). */

@@ -116,6 +116,7 @@ const execute = async (
     return await command.run({
       args,
       options,
+      env: io.env,
       open: async () => {
         // Loaded on first use: help and usage errors need no database driver.
         const { openRuntime } = await import('./runtime.ts');

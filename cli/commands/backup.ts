@@ -15,7 +15,7 @@ export const backupCommand: Command = {
   options: {},
   summary: 'Copy the SQLite database to FILE while it is in use (online backup).',
   details: 'SQLite only. For PostgreSQL use pg_dump, e.g. pg_dump "$DATABASE_URL" > backup.sql',
-  run: async ({ args, open }) => {
+  run: async ({ args, env, open }) => {
     const [file = ''] = args;
     const target = resolve(file);
     // Refused before anything is opened or created: a backup onto its own source destroys it, and a mistyped folder
@@ -23,7 +23,7 @@ export const backupCommand: Command = {
     if (!existsSync(dirname(target)) || !statSync(dirname(target)).isDirectory()) {
       throw new UsageError(`The folder ${dirname(target)} does not exist; create it first.`, usageLine(backupCommand));
     }
-    const source = sourceFileOf(process.env.DATABASE_URL);
+    const source = sourceFileOf(env.DATABASE_URL);
     if (source !== null && existsSync(target) && realpathSync(target) === source) {
       throw new UsageError(`${target} is the database being backed up; name another file.`, usageLine(backupCommand));
     }

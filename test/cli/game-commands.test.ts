@@ -23,7 +23,8 @@ const count = (file: string, sql: string): number => {
   }
 };
 
-// Each child process loads the whole stack through tsx (about a second, more on a busy machine).
+// Each child process loads the whole stack through tsx (about a second, more on a busy machine): two commands run as
+// the real process (a migration, a configuration error at start), the rest through runCli in this process.
 describe('lowest on a fresh SQLite database', { timeout: 90_000 }, () => {
   it('migrate creates the schema', async () => {
     const run = await runLowest(['migrate'], env);
@@ -35,7 +36,7 @@ describe('lowest on a fresh SQLite database', { timeout: 90_000 }, () => {
   });
 
   it("status shows today's open game", async () => {
-    const run = await runLowest(['status'], env);
+    const run = await runInProcess(['status'], env);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`Today's game:     ${today} OPEN`);
     expect(run.stdout).toContain('Latest result:    no closed game yet');
@@ -51,17 +52,17 @@ describe('lowest on a fresh SQLite database', { timeout: 90_000 }, () => {
     expect(opened.stdout).toContain(`Game ${yesterday} is open`);
     expect((await runInProcess(['status'], env)).stdout).toContain(`${yesterday} (run: lowest close)`);
 
-    const first = await runLowest(['close', '--json'], env);
+    const first = await runInProcess(['close', '--json'], env);
     expect(first.code).toBe(0);
     expect(parseJson(first.stdout)).toEqual({ closed: [yesterday] });
-    const second = await runLowest(['close'], env);
+    const second = await runInProcess(['close'], env);
     expect(second.code).toBe(0);
     expect(second.stdout).toBe('Nothing to close: no game is past its deadline.\n');
     expect(count(db.path, `SELECT COUNT(*) AS n FROM games WHERE key = '${yesterday}' AND status = 'closed'`)).toBe(1);
   });
 
   it("bots create lets bots play today's game", async () => {
-    const run = await runLowest(['bots', 'create'], env);
+    const run = await runInProcess(['bots', 'create'], env);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(`10 bots played game ${today}: 13 submissions.\n`);
     const human = await runInProcess(['bots', 'create', '--count', '20', '--bonus', '0', '--max', '500', '--strategy', 'human', '--json'], env);
@@ -84,18 +85,18 @@ describe('lowest on a fresh SQLite database', { timeout: 90_000 }, () => {
       expect(run.code, args.join(' ')).toBe(1);
       expect(run.stderr).toBe(`Error: ${message}\n`);
     }
-    const json = await runLowest(['bots', 'create', '--count', '0', '--json'], env);
+    const json = await runInProcess(['bots', 'create', '--count', '0', '--json'], env);
     expect(json.code).toBe(1);
     expect(parseJson(json.stdout)).toEqual({ error: 'Bot count must be between 1 and 1000', code: 'VALIDATION' });
     expect(json.stderr).toBe('Error: Bot count must be between 1 and 1000\n');
   });
 
   it('backup refuses its own source file and a missing folder with one line and exit 2, creating nothing', async () => {
-    const own = await runLowest(['backup', db.path], env);
+    const own = await runInProcess(['backup', db.path], env);
     expect(own.code).toBe(2);
     expect(own.stderr.split('\n')[0]).toBe(`Error: ${db.path} is the database being backed up; name another file.`);
     const missing = join(db.dir, 'no', 'such', 'copy.db');
-    const run = await runLowest(['backup', missing], env);
+    const run = await runInProcess(['backup', missing], env);
     expect(run.code).toBe(2);
     expect(run.stderr.split('\n')[0]).toBe(`Error: The folder ${join(db.dir, 'no', 'such')} does not exist; create it first.`);
     expect(existsSync(join(db.dir, 'no'))).toBe(false);
@@ -104,7 +105,7 @@ describe('lowest on a fresh SQLite database', { timeout: 90_000 }, () => {
 
   it('backup writes a SQLite file holding the same games and entries', async () => {
     const file = join(db.dir, 'copy.db');
-    const run = await runLowest(['backup', file], env);
+    const run = await runInProcess(['backup', file], env);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(`Backup written to ${file}\n`);
     for (const sql of [
@@ -119,7 +120,7 @@ describe('lowest on a fresh SQLite database', { timeout: 90_000 }, () => {
   });
 
   it('bots clear removes the bot entries of the open game', async () => {
-    const run = await runLowest(['bots', 'clear', '--json'], env);
+    const run = await runInProcess(['bots', 'clear', '--json'], env);
     expect(run.code).toBe(0);
     expect(parseJson(run.stdout)).toEqual({ deletedSubmissions: 33, deletedBonusEntries: 3, botUsersPreserved: 30 });
     expect(count(db.path, `SELECT COUNT(*) AS n FROM entries WHERE game_key = '${today}'`)).toBe(0);
@@ -127,21 +128,21 @@ describe('lowest on a fresh SQLite database', { timeout: 90_000 }, () => {
 
   it("compute closes today's game now and open starts a numbered one", async () => {
     await runInProcess(['bots', 'create', '--count', '5', '--bonus', '0'], env);
-    const run = await runLowest(['compute', today], env);
+    const run = await runInProcess(['compute', today], env);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`Game:           ${today} closed now`);
     expect(run.stdout).toContain('Entries:        5');
     const again = await runInProcess(['compute', today, '--json'], env);
     expect(record(parseJson(again.stdout)).closedNow).toBe(false);
 
-    const open = await runLowest(['open', today, '--json'], env);
+    const open = await runInProcess(['open', today, '--json'], env);
     expect(open.code).toBe(0);
     expect(record(parseJson(open.stdout))).toMatchObject({ gameDate: `${today}-2`, number: 2, status: 'open' });
     expect((await runInProcess(['status'], env)).stdout).toContain(`Today's game:     ${today}-2 OPEN`);
   });
 
   it('compute and open report bad dates and unknown games in one line (exit 1)', async () => {
-    const bad = await runLowest(['compute', '2026-13-45'], env);
+    const bad = await runInProcess(['compute', '2026-13-45'], env);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toBe('Error: Date must be a valid date in the form YYYY-MM-DD.\n');
     expect(bad.stdout).toBe('');
