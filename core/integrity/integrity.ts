@@ -9,19 +9,22 @@ import { requireDate } from '../game/current-game.ts';
 import { MAX_NUMBER } from '../entries/validate-number.ts';
 import type { ClientSignals, FlagRole, IntegrityEvidence, IntegrityFlag, SignalEvidence } from './model.ts';
 import { signalHashes } from './signals.ts';
-import { clusterSignals, expandCluster, type Cluster, type Link } from './clusters.ts';
+import { clusterSignals, expandCluster, type Cluster, type Link, type Neighbours } from './clusters.ts';
 import {
   gameShares,
   linkOf,
   NETWORK_CROWD,
   NO_EVIDENCE,
   PATTERN_GAMES,
+  PATTERN_MIN_GAMES,
   patternBound,
   pickPatternScore,
   type GameShares,
   type PairEvidence,
   type Picks,
 } from './links.ts';
+import { findGroup } from './groups.ts';
+import type { PickRow } from './ports.ts';
 
 /** Signals are kept this long, and links only look this far back. */
 export const RETENTION_DAYS = 90;
@@ -33,6 +36,8 @@ const KEY_BYTES = 32;
 const BATCH = 1000;
 /** How many of the anchor game's lowest entries the pick pattern weighs as candidates. */
 const PATTERN_CANDIDATES = 2000;
+/** The pick pattern's group link: as strong as a shared device. */
+const GROUP_SIGNALS = [{ kind: 'picks', strength: 'strong' }] as const;
 
 const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
 const daysBefore = (at: Date, days: number): string => dayOf(new Date(at.getTime() - days * 86_400_000));
@@ -85,12 +90,31 @@ interface Window {
   anchor: GameKey | null;
   games: Map<GameKey, GameShares>;
   sinceDay: string;
+  /** The pick pattern's candidates, read once per window. */
+  candidates(): Promise<Candidates>;
+}
+
+/** The holders of the anchor game's lowest entries and their picks in the window's games. */
+interface Candidates {
+  lowest: PickRow[];
+  picks: Map<string, Picks>;
 }
 
 /** The window up to `gameKey` (no games before any has closed). */
 const windowAt = async (repos: Repositories, gameKey: GameKey | null, now: Date): Promise<Window> => {
   const recent = gameKey === null ? [] : await repos.integrity.windowGames(gameKey, PATTERN_GAMES);
-  return { anchor: gameKey, games: new Map(recent.map((g) => [g.key, gameShares(g)])), sinceDay: retentionStart(now) };
+  const games = new Map(recent.map((g) => [g.key, gameShares(g)]));
+  let read: Promise<Candidates> | null = null;
+  const candidates = (): Promise<Candidates> => {
+    read ??= (async () => {
+      if (gameKey === null || games.size === 0) return { lowest: [], picks: new Map() };
+      const lowest = await repos.integrity.lowPicks(gameKey, MAX_NUMBER, PATTERN_CANDIDATES);
+      const ids = [...new Set(lowest.map((row) => row.userId))];
+      return { lowest, picks: byUser(await inBatches(ids, (batch) => repos.integrity.picks(batch, [...games.keys()]))) };
+    })();
+    return read;
+  };
+  return { anchor: gameKey, games, sinceDay: retentionStart(now), candidates };
 };
 
 /** The links from a ring of accounts to accounts not yet known, read set-based from the store. */
@@ -150,20 +174,37 @@ const addPickPatterns = async (
     bound = Math.max(bound, own);
   }
   if (bound === 0) return;
-  const low = await repos.integrity.lowPicks(window.anchor, bound, PATTERN_CANDIDATES);
-  const candidates = [...new Set(low.map((row) => row.userId))].filter((id) => !known.has(id));
-  if (candidates.length === 0) return;
-  const theirPicks = byUser(await inBatches(candidates, (ids) => repos.integrity.picks(ids, gameKeys)));
+  const { lowest, picks } = await window.candidates();
+  const candidates = new Set(lowest.filter((row) => row.number <= bound && !known.has(row.userId)).map((row) => row.userId));
   for (const [userId, mine] of searching) {
-    for (const [other, theirs] of theirPicks) {
+    for (const other of candidates) {
+      const theirs = picks.get(other);
+      if (!theirs) continue;
       const score = pickPatternScore(mine, theirs, window.games);
       if (score > 0) pair(userId, other).picks = score;
     }
   }
 };
 
+/** The accounts the pick pattern of a group links `userId` to (core/integrity/groups.ts), among the window's candidates. */
+const groupOf = async (repos: Repositories, window: Window, userId: string): Promise<string[]> => {
+  if (window.games.size < PATTERN_MIN_GAMES) return [];
+  const { picks } = await window.candidates();
+  const mine = picks.get(userId) ?? byUser(await repos.integrity.picks([userId], [...window.games.keys()])).get(userId);
+  if (!mine) return [];
+  return findGroup(userId, mine, picks, window.games)?.memberIds.filter((id) => id !== userId) ?? [];
+};
+
+/** The store's links, with the seed's group links added to its own ring. */
+const withGroup = (neighbours: Neighbours, seed: string, group: readonly string[]): Neighbours => async (ring, known) => {
+  const links = await neighbours(ring, known);
+  if (!ring.includes(seed)) return links;
+  return [...links, ...group.filter((id) => !known.has(id)).map((id) => ({ a: seed, b: id, signals: [...GROUP_SIGNALS] }))];
+};
+
 /** The cluster `userId` belongs to, as the store's signals link it now. */
-const clusterFrom = (repos: Repositories, window: Window, userId: string): Promise<Cluster> => expandCluster(userId, storeNeighbours(repos, window));
+const clusterFrom = async (repos: Repositories, window: Window, userId: string): Promise<Cluster> =>
+  expandCluster(userId, withGroup(storeNeighbours(repos, window), userId, await groupOf(repos, window, userId)));
 
 /** The evidence of a cluster in one game: how many of its accounts played it and the numbers they held. */
 const evidenceIn = async (repos: Repositories, gameKey: GameKey, cluster: Cluster): Promise<IntegrityEvidence> => {
@@ -205,8 +246,7 @@ export const flagWinners = async (repos: Repositories, gameKey: GameKey, resolut
 
 /** Whether two accounts fall in one cluster, the pick pattern read over the games up to `gameKey` (a referral between them then grants nothing). */
 export const sameCluster = async (repos: Repositories, gameKey: GameKey | null, a: string, b: string, now: Date): Promise<boolean> => {
-  const window = await windowAt(repos, gameKey, now);
-  const cluster = await expandCluster(a, storeNeighbours(repos, window));
+  const cluster = await clusterFrom(repos, await windowAt(repos, gameKey, now), a);
   return cluster.memberIds.includes(b);
 };
 

@@ -59,6 +59,11 @@ export interface GameShares {
   key: GameKey;
   /** The share of the game's entries at or below `n`; null when the stored histogram does not reach `n`. */
   atOrBelow(n: number): number | null;
+  /**
+   * The chance that two entries drawn from those at or below `n` hold the same number (the sum of the squared shares
+   * of each number); null when the stored histogram does not reach `n`.
+   */
+  sameNumberAtOrBelow(n: number): number | null;
   /** The highest number the histogram knows the share at. */
   reach: number;
 }
@@ -66,24 +71,40 @@ export interface GameShares {
 export const gameShares = (game: WindowGame): GameShares => {
   const numbers = game.histogram.map((row) => row.number);
   const cumulative: number[] = [];
+  const squares: number[] = [];
   let count = 0;
-  for (const row of game.histogram) cumulative.push((count += row.count));
+  let squared = 0;
+  for (const row of game.histogram) {
+    cumulative.push((count += row.count));
+    squares.push((squared += row.count * row.count));
+  }
   const complete = count === game.entriesTotal;
   const reach = numbers[numbers.length - 1] ?? 0;
+  /** How many histogram rows are at or below n (binary search), or null when the histogram cannot say. */
+  const rowsUpTo = (n: number): number | null => {
+    if (game.entriesTotal === 0 || (n > reach && !complete)) return null;
+    let lo = 0;
+    let hi = numbers.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((numbers[mid] ?? 0) <= n) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
   return {
     key: game.key,
     reach,
     atOrBelow(n) {
-      if (game.entriesTotal === 0 || (n > reach && !complete)) return null;
-      // The last histogram number at or below n (binary search).
-      let lo = 0;
-      let hi = numbers.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if ((numbers[mid] ?? 0) <= n) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo === 0 ? 0 : (cumulative[lo - 1] ?? 0) / game.entriesTotal;
+      const rows = rowsUpTo(n);
+      if (rows === null) return null;
+      return rows === 0 ? 0 : (cumulative[rows - 1] ?? 0) / game.entriesTotal;
+    },
+    sameNumberAtOrBelow(n) {
+      const rows = rowsUpTo(n);
+      if (rows === null) return null;
+      const below = rows === 0 ? 0 : (cumulative[rows - 1] ?? 0);
+      return below === 0 ? 1 : (squares[rows - 1] ?? 0) / (below * below);
     },
   };
 };

@@ -94,8 +94,31 @@ contract('integrity', ({ store }) => {
       ['winner', carpet, [{ kind: 'picks', strength: 'strong', accounts: 3 }]],
       ['runnerUp', carpet, [{ kind: 'picks', strength: 'strong', accounts: 3 }]],
     ]);
-    // Five games are not enough to say it.
-    expect(await gameIntegrity(deps, '2026-11-18')).toEqual([]);
+    // Four games are not enough to say it.
+    expect(await gameIntegrity(deps, '2026-11-17')).toEqual([]);
+  });
+
+  it('links a carpet whose pairs look like any two low pickers, by the group that never collides', async () => {
+    const deps: Deps = { ...makeDeps(), store: store() };
+    const carpet = Array.from({ length: 12 }, (_, i) => `p${String(i).padStart(2, '0')}`);
+    const crowd = Array.from({ length: 40 }, (_, i) => `c${String(i).padStart(2, '0')}`);
+    await store().write((r) => seedUsers(r, ...carpet, ...crowd));
+    const dates = Array.from({ length: 14 }, (_, day) => `2026-11-${String(day + 6).padStart(2, '0')}`);
+    for (const [day, date] of dates.entries()) {
+      // The carpet covers 1 and 11 more of 2..15 each day, in turn; the crowd holds each of 3..22 twice.
+      const numbers = [1, ...Array.from({ length: 15 }, (_, i) => ((i * 7 + day * 4) % 15) + 1).filter((n) => n !== 1)].slice(0, 12);
+      const held = carpet.map((id, i) => [id, numbers[(i + day) % 12] ?? 1] as [string, number]);
+      const others = crowd.map((id, i) => [id, 3 + ((i * 11 + day * 5) % 20)] as [string, number]);
+      await playAndClose(deps, date, [...held, ...others]);
+    }
+    const flags = await gameIntegrity(deps, dates[dates.length - 1] as string);
+    expect(flags.map((f) => [f.role, f.memberIds, f.evidence.signals])).toContainEqual([
+      'winner',
+      carpet,
+      [{ kind: 'picks', strength: 'strong', accounts: carpet.length }],
+    ]);
+    // Three games say nothing.
+    expect(await gameIntegrity(deps, dates[2] as string)).toEqual([]);
   });
 
   it('grants no referral bonus between accounts on one device, and tells the referrer', async () => {

@@ -1,0 +1,209 @@
+// The pick pattern of a group (DESIGN.md §18: accounts whose picks in the same games never collide and tile a range
+// of low numbers, game after game). Two accounts of a large carpet look like any two low pickers, so the pair rule
+// (links.ts) cannot see them; the group can: a hundred accounts that never collide where honest players would
+// collide dozens of times a game. The close searches for such a group around the winner and links the accounts whose
+// own picks carry it.
+import type { GameKey } from '../model.ts';
+import { PATTERN_MEDIUM, PATTERN_MIN_GAMES, PATTERN_STRONG, type GameShares, type Picks } from './links.ts';
+
+/** A search stops after this many accounts added without a better group. */
+const PATIENCE = 50;
+
+export interface PickGroup {
+  /** The seed and the accounts linked to it, sorted. */
+  memberIds: string[];
+  /** The group's score less its correction for the search. */
+  score: number;
+}
+
+/** One account's picks, by the window's game index. */
+type Row = (readonly number[] | undefined)[];
+
+/** What a group holds per game: its picks, the pairs of them that belong to one account, and how many accounts played. */
+interface Tally {
+  picks: number[];
+  ownPairs: number[];
+  accounts: number[];
+  highest: number;
+}
+
+const emptyTally = (games: number): Tally => ({
+  picks: new Array<number>(games).fill(0),
+  ownPairs: new Array<number>(games).fill(0),
+  accounts: new Array<number>(games).fill(0),
+  highest: 0,
+});
+
+const pairs = (k: number): number => (k * (k - 1)) / 2;
+
+/** Adds (sign 1) or removes (sign −1) an account's picks. `highest` is left to the caller when removing. */
+const apply = (tally: Tally, row: Row, sign: 1 | -1): void => {
+  row.forEach((numbers, i) => {
+    if (!numbers || numbers.length === 0) return;
+    tally.picks[i] = (tally.picks[i] ?? 0) + sign * numbers.length;
+    tally.ownPairs[i] = (tally.ownPairs[i] ?? 0) + sign * pairs(numbers.length);
+    tally.accounts[i] = (tally.accounts[i] ?? 0) + sign;
+    if (sign === 1) tally.highest = Math.max(tally.highest, ...numbers);
+  });
+};
+
+/**
+ * −log10 of how likely honest picks are to look like the group's, over the games two or more of its accounts played
+ * (at least PATTERN_MIN_GAMES): every pick at or below M, the highest of them (each game's histogram gives the share
+ * F(M)), and no two accounts on one number (about exp(−pairs × S(M)), S(M) the chance that two entries at or below M
+ * share a number). 0 when the histograms cannot say.
+ */
+const tallyScore = (tally: Tally, games: readonly GameShares[]): number => {
+  let score = 0;
+  let played = 0;
+  for (let i = 0; i < games.length; i += 1) {
+    if ((tally.accounts[i] ?? 0) < 2) continue;
+    const game = games[i] as GameShares;
+    const share = game.atOrBelow(tally.highest);
+    const same = game.sameNumberAtOrBelow(tally.highest);
+    if (share === null || same === null || share <= 0) return 0;
+    const k = tally.picks[i] ?? 0;
+    score += -k * Math.log10(share) + ((pairs(k) - (tally.ownPairs[i] ?? 0)) * same) / Math.LN10;
+    played += 1;
+  }
+  return played >= PATTERN_MIN_GAMES ? score : 0;
+};
+
+/**
+ * log10 of the number of groups of `size` accounts, the seed among them, that a search over `pool` accounts could
+ * pick: what a group's score is corrected by for having been searched for.
+ */
+const correction = (size: number, pool: number): number => {
+  let sum = 0;
+  for (let i = 0; i < size - 1; i += 1) sum += Math.log10((pool - 1 - i) / (i + 1));
+  return sum;
+};
+
+const collides = (row: Row, used: readonly Set<number>[]): boolean => row.some((numbers, i) => numbers?.some((n) => used[i]?.has(n)) ?? false);
+
+/** The group's score with `rows` in it. */
+export const groupScore = (rows: readonly Picks[], games: ReadonlyMap<GameKey, GameShares>): number => {
+  const keys = [...games.keys()];
+  const shares = keys.map((key) => games.get(key) as GameShares);
+  const used = keys.map(() => new Set<number>());
+  const tally = emptyTally(keys.length);
+  for (const picks of rows) {
+    const row = keys.map((key) => picks.get(key));
+    if (collides(row, used)) return 0;
+    row.forEach((numbers, i) => numbers?.forEach((n) => used[i]?.add(n)));
+    apply(tally, row, 1);
+  }
+  return tallyScore(tally, shares);
+};
+
+/**
+ * What each account of a collision-free group adds to its score: the score with it less the score without it, or 0
+ * when it shared fewer than PATTERN_MIN_GAMES games with the others.
+ */
+const ownShares = (rows: readonly Row[], games: readonly GameShares[]): number[] => {
+  const tally = emptyTally(games.length);
+  for (const row of rows) apply(tally, row, 1);
+  const full = tallyScore(tally, games);
+  const highs = rows.map((row) => Math.max(0, ...row.flatMap((numbers) => numbers ?? [])));
+  return rows.map((row, x) => {
+    const together = row.filter((numbers, i) => numbers && numbers.length > 0 && (tally.accounts[i] ?? 0) >= 2).length;
+    if (together < PATTERN_MIN_GAMES) return 0;
+    const without: Tally = { picks: [...tally.picks], ownPairs: [...tally.ownPairs], accounts: [...tally.accounts], highest: 0 };
+    apply(without, row, -1);
+    without.highest = Math.max(0, ...highs.filter((_, y) => y !== x));
+    return full - tallyScore(without, games);
+  });
+};
+
+interface Account {
+  id: string;
+  row: Row;
+}
+
+/** A group grown greedily and the size of its best prefix. */
+interface Grown {
+  members: Account[];
+  best: { score: number; size: number };
+}
+
+/**
+ * Grows `start` greedily: each step adds the candidate that never collides with the group and raises its score most,
+ * and the best corrected score seen is kept, until PATIENCE steps bring nothing better.
+ */
+const grow = (start: readonly Account[], candidates: readonly Account[], shares: readonly GameShares[], pool: number): Grown => {
+  const used = shares.map(() => new Set<number>());
+  const tally = emptyTally(shares.length);
+  const take = (row: Row): void => {
+    row.forEach((numbers, i) => numbers?.forEach((n) => used[i]?.add(n)));
+    apply(tally, row, 1);
+  };
+  for (const m of start) take(m.row);
+  const members = [...start];
+  const inGroup = new Set(start.map((m) => m.id));
+  let open = candidates.filter((c) => !inGroup.has(c.id));
+  let best = { score: tallyScore(tally, shares) - correction(members.length, pool), size: members.length };
+  while (open.length > 0 && members.length - best.size < PATIENCE) {
+    open = open.filter((c) => !collides(c.row, used));
+    let top: (Account & { score: number }) | null = null;
+    for (const c of open) {
+      const trial: Tally = { picks: [...tally.picks], ownPairs: [...tally.ownPairs], accounts: [...tally.accounts], highest: tally.highest };
+      apply(trial, c.row, 1);
+      const score = tallyScore(trial, shares);
+      if (!top || score > top.score) top = { ...c, score };
+    }
+    if (!top) break;
+    const chosen = top;
+    take(chosen.row);
+    members.push({ id: chosen.id, row: chosen.row });
+    open = open.filter((c) => c.id !== chosen.id);
+    const corrected = chosen.score - correction(members.length, pool);
+    if (corrected > best.score) best = { score: corrected, size: members.length };
+  }
+  return { members, best };
+};
+
+/**
+ * The group of accounts whose pick pattern links `seedId`, or null: the group grown greedily from the seed, scoring
+ * at least a strong link after its correction, less the accounts whose own picks add less than a medium link (an
+ * honest player who happens to fit into a carpet's gaps rides on the others' evidence, not their own). A group grown
+ * from the seed is chosen to avoid the seed's numbers, so the seed must also beat the accounts it crowds out: when the
+ * candidates that collide with the seed alone would make a better group in its place, the seed is the outsider.
+ */
+export const findGroup = (
+  seedId: string,
+  seed: Picks,
+  candidates: ReadonlyMap<string, Picks>,
+  games: ReadonlyMap<GameKey, GameShares>,
+): PickGroup | null => {
+  const keys = [...games.keys()];
+  if (keys.length < PATTERN_MIN_GAMES) return null;
+  const shares = keys.map((key) => games.get(key) as GameShares);
+  const rowOf = (picks: Picks): Row => keys.map((key) => picks.get(key));
+  const playedIn = (row: Row): number => row.filter((numbers) => numbers && numbers.length > 0).length;
+  const me: Account = { id: seedId, row: rowOf(seed) };
+  if (playedIn(me.row) < PATTERN_MIN_GAMES) return null;
+  const others = [...candidates]
+    .filter(([id]) => id !== seedId)
+    .map(([id, picks]) => ({ id, row: rowOf(picks) }))
+    .filter((c) => playedIn(c.row) >= PATTERN_MIN_GAMES);
+
+  const pool = others.length + 1;
+  const grown = grow([me], others, shares, pool);
+  if (grown.best.score < PATTERN_STRONG) return null;
+  const group = grown.members.slice(0, grown.best.size);
+  const own = ownShares(
+    group.map((m) => m.row),
+    shares,
+  );
+  if ((own[0] ?? 0) < PATTERN_MEDIUM) return null;
+
+  const rest = group.slice(1);
+  const restUsed = shares.map(() => new Set<number>());
+  for (const m of rest) m.row.forEach((numbers, i) => numbers?.forEach((n) => restUsed[i]?.add(n)));
+  const mineUsed = shares.map((_, i) => new Set(me.row[i] ?? []));
+  const crowdedOut = others.filter((c) => collides(c.row, mineUsed) && !collides(c.row, restUsed));
+  if (crowdedOut.length > 0 && grow(rest, crowdedOut, shares, pool).best.score > grown.best.score) return null;
+
+  const linked = group.filter((_, i) => (own[i] ?? 0) >= PATTERN_MEDIUM).map((m) => m.id);
+  return linked.length < 2 ? null : { memberIds: linked.sort(), score: grown.best.score };
+};
