@@ -3,7 +3,7 @@
 # of the tree with its own node_modules: better-sqlite3 is built against Node 24's headers there.
 #
 #   bash scripts/test-on-node24.sh               prepares a temporary copy, tests it, removes it
-#   bash scripts/test-on-node24.sh prepare DIR   only prepares DIR (CI runs this beside the Node 20 checks)
+#   bash scripts/test-on-node24.sh prepare DIR   only prepares DIR
 #   bash scripts/test-on-node24.sh test DIR      only tests a prepared DIR
 set -euo pipefail
 cd "$(dirname "$0")/.."
