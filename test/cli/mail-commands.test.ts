@@ -64,7 +64,7 @@ describe('lowest mail list', { timeout: 90_000 }, () => {
     });
 
     it('--json gives the full records, bodies included', async () => {
-      const run = await runLowest(['mail', 'list', '--json'], env);
+      const run = await runInProcess(['mail', 'list', '--json'], env);
       expect(run.code).toBe(0);
       const mails = record(parseJson(run.stdout)).mails;
       expect(mails).toEqual([
@@ -92,7 +92,7 @@ describe('lowest mail list', { timeout: 90_000 }, () => {
     }
     const json = await runInProcess(['mail', 'list', '--limit', '0', '--json'], env);
     expect([json.code, parseJson(json.stdout)]).toEqual([1, { error: 'Limit must be between 1 and 500', code: 'VALIDATION' }]);
-    const usage = await runLowest(['mail', 'list', '--limit', 'many'], env);
+    const usage = await runInProcess(['mail', 'list', '--limit', 'many'], env);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toBe("Error: --limit expects a whole number, got 'many'.\nUsage: lowest mail list [--limit N] [--failed] [--json]\n");
   });

@@ -47,7 +47,7 @@ describe('lowest seed-demo', { timeout: 120_000 }, () => {
   });
 
   it('status then reports the seeded games', async () => {
-    const run = await runLowest(['status'], env);
+    const run = await runInProcess(['status'], env);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Closed games:     3');
     expect(run.stdout).toMatch(/Latest result:\s+\d{4}-\d{2}-\d{2}: number 1 won by Alice Archer/);
@@ -71,7 +71,7 @@ describe('lowest seed-demo', { timeout: 120_000 }, () => {
   });
 
   it('users promote and demote change the role', async () => {
-    const promote = await runLowest(['users', 'promote', 'bob@demo.lowest.invalid'], env);
+    const promote = await runInProcess(['users', 'promote', 'bob@demo.lowest.invalid'], env);
     expect(promote.code).toBe(0);
     expect(promote.stdout).toBe('bob@demo.lowest.invalid (Bob Builder) is now an admin.\n');
     expect(rows<{ role: string }>("SELECT role FROM users WHERE email = 'bob@demo.lowest.invalid'")[0]?.role).toBe('admin');
