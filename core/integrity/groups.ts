@@ -53,17 +53,29 @@ const apply = (tally: Tally, row: Row, sign: 1 | -1): void => {
  * F(M)), and no two accounts on one number (about exp(−pairs × S(M)), S(M) the chance that two entries at or below M
  * share a number). 0 when the histograms cannot say.
  */
-const tallyScore = (tally: Tally, games: readonly GameShares[]): number => {
+const tallyScore = (tally: Tally, games: readonly GameShares[]): number => scoreWith(tally, null, games, sharesAt(games, tally.highest));
+
+/** Each game's −log10 F(M) and S(M) at one M, or null for a game whose histogram cannot say. */
+type SharesAt = ({ logShare: number; same: number } | null)[];
+
+const sharesAt = (games: readonly GameShares[], highest: number): SharesAt =>
+  games.map((game) => {
+    const share = game.atOrBelow(highest);
+    const same = game.sameNumberAtOrBelow(highest);
+    return share === null || same === null || share <= 0 ? null : { logShare: -Math.log10(share), same };
+  });
+
+/** The tally's score with `extra`'s picks added (none when null), from the shares at the resulting M. */
+const scoreWith = (tally: Tally, extra: Row | null, games: readonly GameShares[], at: SharesAt): number => {
   let score = 0;
   let played = 0;
   for (let i = 0; i < games.length; i += 1) {
-    if ((tally.accounts[i] ?? 0) < 2) continue;
-    const game = games[i] as GameShares;
-    const share = game.atOrBelow(tally.highest);
-    const same = game.sameNumberAtOrBelow(tally.highest);
-    if (share === null || same === null || share <= 0) return 0;
-    const k = tally.picks[i] ?? 0;
-    score += -k * Math.log10(share) + ((pairs(k) - (tally.ownPairs[i] ?? 0)) * same) / Math.LN10;
+    const added = extra?.[i]?.length ?? 0;
+    if ((tally.accounts[i] ?? 0) + (added > 0 ? 1 : 0) < 2) continue;
+    const game = at[i];
+    if (!game) return 0;
+    const k = (tally.picks[i] ?? 0) + added;
+    score += k * game.logShare + ((pairs(k) - (tally.ownPairs[i] ?? 0) - pairs(added)) * game.same) / Math.LN10;
     played += 1;
   }
   return played >= PATTERN_MIN_GAMES ? score : 0;
@@ -118,6 +130,8 @@ const ownShares = (rows: readonly Row[], games: readonly GameShares[]): number[]
 interface Account {
   id: string;
   row: Row;
+  /** The highest of its picks. */
+  highest: number;
 }
 
 /** A group grown greedily and the size of its best prefix. */
@@ -131,6 +145,12 @@ interface Grown {
  * and the best corrected score seen is kept, until PATIENCE steps bring nothing better.
  */
 const grow = (start: readonly Account[], candidates: readonly Account[], shares: readonly GameShares[], pool: number): Grown => {
+  const known = new Map<number, SharesAt>();
+  const at = (highest: number): SharesAt => {
+    let found = known.get(highest);
+    if (!found) known.set(highest, (found = sharesAt(shares, highest)));
+    return found;
+  };
   const used = shares.map(() => new Set<number>());
   const tally = emptyTally(shares.length);
   const take = (row: Row): void => {
@@ -144,19 +164,20 @@ const grow = (start: readonly Account[], candidates: readonly Account[], shares:
   let best = { score: tallyScore(tally, shares) - correction(members.length, pool), size: members.length };
   while (open.length > 0 && members.length - best.size < PATIENCE) {
     open = open.filter((c) => !collides(c.row, used));
-    let top: (Account & { score: number }) | null = null;
+    let chosen: Account | null = null;
+    let chosenScore = -Infinity;
     for (const c of open) {
-      const trial: Tally = { picks: [...tally.picks], ownPairs: [...tally.ownPairs], accounts: [...tally.accounts], highest: tally.highest };
-      apply(trial, c.row, 1);
-      const score = tallyScore(trial, shares);
-      if (!top || score > top.score) top = { ...c, score };
+      const score = scoreWith(tally, c.row, shares, at(Math.max(tally.highest, c.highest)));
+      if (chosen === null || score > chosenScore) {
+        chosen = c;
+        chosenScore = score;
+      }
     }
-    if (!top) break;
-    const chosen = top;
+    if (chosen === null) break;
     take(chosen.row);
-    members.push({ id: chosen.id, row: chosen.row });
-    open = open.filter((c) => c.id !== chosen.id);
-    const corrected = chosen.score - correction(members.length, pool);
+    members.push(chosen);
+    open = open.filter((c) => c !== chosen);
+    const corrected = chosenScore - correction(members.length, pool);
     if (corrected > best.score) best = { score: corrected, size: members.length };
   }
   return { members, best };
@@ -180,11 +201,15 @@ export const findGroup = (
   const shares = keys.map((key) => games.get(key) as GameShares);
   const rowOf = (picks: Picks): Row => keys.map((key) => picks.get(key));
   const playedIn = (row: Row): number => row.filter((numbers) => numbers && numbers.length > 0).length;
-  const me: Account = { id: seedId, row: rowOf(seed) };
+  const accountOf = (id: string, picks: Picks): Account => {
+    const row = rowOf(picks);
+    return { id, row, highest: Math.max(0, ...row.flatMap((numbers) => numbers ?? [])) };
+  };
+  const me = accountOf(seedId, seed);
   if (playedIn(me.row) < PATTERN_MIN_GAMES) return null;
   const others = [...candidates]
     .filter(([id]) => id !== seedId)
-    .map(([id, picks]) => ({ id, row: rowOf(picks) }))
+    .map(([id, picks]) => accountOf(id, picks))
     .filter((c) => playedIn(c.row) >= PATTERN_MIN_GAMES);
 
   const pool = others.length + 1;
