@@ -1,6 +1,7 @@
 -- The requests wrk sends for bench:http (bench/http-wrk.ts runs it, one thread). Told by the environment:
---   BENCH_LINES  a file, one request a line: "COOKIE" for a signed-in GET, "COOKIE NUMBER ADDRESS" for a submission
---                (absent: the URL's plain GET, built once by wrk itself);
+--   BENCH_LINES  a file, one request a line: "COOKIE" for a signed-in GET, "COOKIE NUMBER ADDRESS" for a submission,
+--                "/PATH" for a GET of that path as a browser asks it (brotli accepted) (absent: the URL's plain GET,
+--                built once by wrk itself);
 --   BENCH_PATH, BENCH_ORIGIN  the submission's path and Origin.
 -- At the end it prints one line, "wrk-result " and JSON: what was sent, the latency histogram, the statuses
 -- seen, and the numbers answered 201 (they name the player: each line's number is its own).
@@ -24,6 +25,8 @@ function init()
       prepared[#prepared + 1] = wrk.format("POST", path, {
         ["Cookie"] = cookie, ["Origin"] = origin, ["Content-Type"] = "application/json", ["X-Forwarded-For"] = address,
       }, '{"number":' .. number .. '}')
+    elseif line:sub(1, 1) == "/" then
+      prepared[#prepared + 1] = wrk.format("GET", line, { ["Accept-Encoding"] = "br, gzip" })
     else
       prepared[#prepared + 1] = wrk.format("GET", path, { ["Cookie"] = line })
     end

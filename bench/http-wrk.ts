@@ -20,7 +20,7 @@ export interface WrkOptions {
   path: string;
   connections: number;
   seconds: number;
-  /** One request a line (see http-wrk.lua); none: the plain GET of `path`. */
+  /** One request a line (see http-wrk.lua: a cookie, a submission, or a path to GET); none: the plain GET of `path`. */
   lines?: string[];
   origin?: string;
 }
