@@ -11,9 +11,19 @@ export class NestedUnitOfWorkError extends Error {
   }
 }
 
+/**
+ * The stores whose units the calling chain is inside. One storage for every guarded store: Node keeps each
+ * AsyncLocalStorage that ever ran for the life of the process and visits all of them on every new promise, so one
+ * per store made a process that creates many stores (a test worker) slower with each.
+ */
+const inside = new AsyncLocalStorage<ReadonlySet<object>>();
+
 /** Wraps a store's units: `run` refuses to start while the calling chain is inside another unit of the same store. */
 export const unitOfWorkGuard = () => {
-  const inside = new AsyncLocalStorage<true>();
-  return <T>(unit: () => Promise<T>): Promise<T> =>
-    inside.getStore() === true ? Promise.reject(new NestedUnitOfWorkError()) : inside.run(true, unit);
+  const store = {};
+  return <T>(unit: () => Promise<T>): Promise<T> => {
+    const active = inside.getStore();
+    if (active?.has(store)) return Promise.reject(new NestedUnitOfWorkError());
+    return inside.run(new Set([...(active ?? []), store]), unit);
+  };
 };
