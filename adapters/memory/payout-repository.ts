@@ -1,6 +1,6 @@
 import { DomainError } from '../../core/errors.ts';
 import type { AuditEntry, GameDate, Instant, Payout, PayoutStatus } from '../../core/model.ts';
-import type { AuditFilter, PayoutAuditRow, PayoutRepository } from '../../core/payouts/ports.ts';
+import type { AuditFilter, PayoutAuditRow, PayoutPlayer, PayoutRepository } from '../../core/payouts/ports.ts';
 import { adminNameOf, matchesAudit, newestAudit } from './audit-filter.ts';
 import type { MemoryState } from './state.ts';
 
@@ -21,7 +21,7 @@ export class MemoryPayoutRepository implements PayoutRepository {
     return p ? { ...p } : null;
   }
 
-  async list(): Promise<(Payout & { gameDate: GameDate; playerName: string | null; playerEmail: string | null })[]> {
+  async list(): Promise<(Payout & { gameDate: GameDate; player: PayoutPlayer | null })[]> {
     const s = this.state();
     return [...s.payouts.values()]
       .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1))
@@ -30,8 +30,15 @@ export class MemoryPayoutRepository implements PayoutRepository {
         return {
           ...p,
           gameDate: s.winnings.get(p.winningId)?.gameDate ?? '',
-          playerName: user?.displayName ?? null,
-          playerEmail: user?.email ?? null,
+          player: user
+            ? {
+                displayName: user.displayName,
+                email: user.email,
+                verifiedEmail: user.verifiedEmail,
+                isBot: user.isBot,
+                contactEmailConfirmed: s.mailSettings.get(user.id)?.contactEmailConfirmed ?? false,
+              }
+            : null,
         };
       });
   }

@@ -1,9 +1,9 @@
 import type { Selectable } from 'kysely';
 import { DomainError } from '../../core/errors.ts';
 import type { AuditEntry, GameDate, Instant, Payout, PayoutStatus } from '../../core/model.ts';
-import type { AuditFilter, PayoutAuditRow, PayoutRepository } from '../../core/payouts/ports.ts';
+import type { AuditFilter, PayoutAuditRow, PayoutPlayer, PayoutRepository } from '../../core/payouts/ports.ts';
 import { auditConditions, auditCount } from './audit-filter.ts';
-import { affected, type SqlContext } from './dialect.ts';
+import { affected, fromSqlBoolean, type SqlContext } from './dialect.ts';
 import type { PayoutsTable } from './schema.ts';
 
 const statuses: readonly PayoutStatus[] = ['pending_review', 'approved', 'paid', 'failed'];
@@ -60,17 +60,30 @@ export class SqlPayoutRepository implements PayoutRepository {
     return row ? toPayout(row) : null;
   }
 
-  async list(): Promise<(Payout & { gameDate: GameDate; playerName: string | null; playerEmail: string | null })[]> {
+  async list(): Promise<(Payout & { gameDate: GameDate; player: PayoutPlayer | null })[]> {
     const rows = await this.ctx.db
       .selectFrom('payouts as p')
       .innerJoin('winnings as w', 'w.id', 'p.winning_id')
       .leftJoin('users as u', 'u.id', 'p.user_id')
       .selectAll('p')
-      .select(['w.game_date', 'u.display_name', 'u.email'])
+      .select(['w.game_date', 'u.id as player_id', 'u.display_name', 'u.email', 'u.verified_email', 'u.is_bot', 'u.email_confirmed'])
       .orderBy('p.created_at', 'desc')
       .orderBy('p.id', 'desc')
       .execute();
-    return rows.map((r) => ({ ...toPayout(r), gameDate: r.game_date, playerName: r.display_name, playerEmail: r.email }));
+    return rows.map((r) => ({
+      ...toPayout(r),
+      gameDate: r.game_date,
+      player:
+        r.player_id === null
+          ? null
+          : {
+              displayName: r.display_name ?? '',
+              email: r.email ?? '',
+              verifiedEmail: r.verified_email ?? null,
+              isBot: fromSqlBoolean(r.is_bot ?? false),
+              contactEmailConfirmed: fromSqlBoolean(r.email_confirmed ?? false),
+            },
+    }));
   }
 
   async transition(

@@ -24,7 +24,7 @@ export const contactEmailVerified = (user: Pick<User, 'email' | 'verifiedEmail'>
   settings.contactEmailConfirmed || sameAddress(user.email, user.verifiedEmail);
 
 /** Where the player's mails go: the contact e-mail once verified, else the sign-in's verified e-mail; null for none. */
-export const mailAddressOf = (user: User, settings: Pick<MailSettings, 'contactEmailConfirmed'>): string | null => {
+export const mailAddressOf = (user: Pick<User, 'isBot' | 'email' | 'verifiedEmail'>, settings: Pick<MailSettings, 'contactEmailConfirmed'>): string | null => {
   if (user.isBot) return null;
   return contactEmailVerified(user, settings) ? user.email : user.verifiedEmail;
 };

@@ -6,7 +6,8 @@ import type { Repositories } from '../ports.ts';
 import type { IntegrityEvidence } from '../integrity/model.ts';
 import { formatMoney } from '../prizes/money.ts';
 import { mailText, type MailContent } from '../mail/mail-text.ts';
-import { queueMailTo } from '../mail/notifications.ts';
+import { mailAddressOf, queueMailTo } from '../mail/notifications.ts';
+import type { PayoutPlayer } from './ports.ts';
 import { allowedReviewActions, isOwnPayout, planTransition, type ReviewAction, type ReviewStatus } from './payout-state.ts';
 
 export interface AdminPayoutDto {
@@ -30,7 +31,7 @@ export interface AdminPayoutDto {
   integrity: IntegrityEvidence | null;
 }
 
-type ListedPayout = Payout & { gameDate: GameDate; playerName: string | null; playerEmail: string | null };
+type ListedPayout = Payout & { gameDate: GameDate; player: PayoutPlayer | null };
 
 const toAdminDto = (p: ListedPayout, adminId: string, integrity: IntegrityEvidence | null): AdminPayoutDto => ({
   id: p.id,
@@ -39,8 +40,9 @@ const toAdminDto = (p: ListedPayout, adminId: string, integrity: IntegrityEviden
   currency: p.currency,
   prizeType: p.prizeType,
   gameDate: p.gameDate,
-  playerName: p.playerName,
-  playerEmail: p.playerEmail,
+  playerName: p.player?.displayName ?? null,
+  // The address the player's mails go to: an unconfirmed contact e-mail could be anyone's.
+  playerEmail: p.player ? mailAddressOf(p.player, p.player) : null,
   paypalEmail: p.paypalEmail,
   preferredName: p.preferredName,
   reviewNotes: p.reviewNotes,
@@ -150,8 +152,7 @@ export const reviewPayout = async (deps: Deps, input: ReviewInput): Promise<{ pa
       paymentReference: plan.paymentReference,
       processedAt: plan.processedAt,
       gameDate: winning?.gameDate ?? '',
-      playerName: winner?.displayName ?? null,
-      playerEmail: winner?.email ?? null,
+      player: winner ? { ...winner, contactEmailConfirmed: (await repos.users.mailSettings(winner.id)).contactEmailConfirmed } : null,
     };
     if (winner) {
       const mail = payoutMail(

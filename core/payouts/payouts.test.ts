@@ -76,6 +76,20 @@ describe('myWinnings', () => {
   });
 });
 
+describe('listPayouts', () => {
+  it("shows the address the winner's mails go to: the sign-in e-mail until a new contact e-mail is confirmed", async () => {
+    const deps = await setup();
+    const { payoutId } = await claimPrize(deps, cashClaim);
+    await deps.store.write((r) => r.users.update('alice', { email: 'someone.else@example.net' }));
+    const shown = async () => (await listPayouts(deps, 'admin')).payouts.find((p) => p.id === payoutId)?.playerEmail;
+    expect(await shown()).toBe('alice@example.com');
+    await deps.store.write((r) => r.users.setMailSettings('alice', { contactEmailConfirmed: true }));
+    expect(await shown()).toBe('someone.else@example.net');
+    const reviewed = await reviewPayout(deps, { adminId: 'admin', payoutId, status: 'approved' });
+    expect(reviewed.payout.playerEmail).toBe('someone.else@example.net');
+  });
+});
+
 describe('claimPrize', () => {
   it('creates a pending payout with trimmed details and mails the winner', async () => {
     const deps = await setup();

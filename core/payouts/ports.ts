@@ -6,6 +6,7 @@ import type {
   Instant,
   Payout,
   PayoutStatus,
+  User,
   Winning,
 } from '../model.ts';
 
@@ -24,12 +25,17 @@ export interface WinningRepository {
   removeForDeletedUser(userId: string): Promise<void>;
 }
 
+/** What the payout list shows of a winner: the name, and what says which address their mails go to. */
+export interface PayoutPlayer extends Pick<User, 'displayName' | 'email' | 'verifiedEmail' | 'isBot'> {
+  contactEmailConfirmed: boolean;
+}
+
 export interface PayoutRepository {
   /** Throws DomainError ALREADY_CLAIMED when the winning already has a payout. */
   create(payout: Payout): Promise<void>;
   byId(id: string): Promise<Payout | null>;
-  /** All payouts with the game date and the winner's name and e-mail, newest first. */
-  list(): Promise<(Payout & { gameDate: GameDate; playerName: string | null; playerEmail: string | null })[]>;
+  /** All payouts with the game date and the winner (null once the account is deleted), newest first. */
+  list(): Promise<(Payout & { gameDate: GameDate; player: PayoutPlayer | null })[]>;
   /**
    * Moves a payout from `from` to `to` with a conditional update on the current status, setting
    * the given fields; false when the status was no longer `from` (a concurrent review won).

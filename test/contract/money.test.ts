@@ -96,7 +96,13 @@ contract('winnings and payouts', ({ store }) => {
 
     const list = await store().read((r) => r.payouts.list());
     expect(list.map((p) => p.id)).toEqual(['p20', 'p18']);
-    expect(list[0]).toEqual({ ...payout('p20', 'w20', 'u2', { createdAt: at(2), prizeType: 'voucher', paypalEmail: null, preferredName: null }), gameDate: '2026-11-20', playerName: 'Player u2', playerEmail: 'u2@example.test' });
+    expect(list[0]).toEqual({
+      ...payout('p20', 'w20', 'u2', { createdAt: at(2), prizeType: 'voucher', paypalEmail: null, preferredName: null }),
+      gameDate: '2026-11-20',
+      player: { displayName: 'Player u2', email: 'u2@example.test', verifiedEmail: null, isBot: false, contactEmailConfirmed: false },
+    });
+    await store().write((r) => r.users.setMailSettings('u2', { contactEmailConfirmed: true }));
+    expect((await store().read((r) => r.payouts.list()))[0]?.player?.contactEmailConfirmed).toBe(true);
   });
 
   it('on account deletion drops unpaid winnings and their payouts and detaches paid ones', async () => {
@@ -114,7 +120,7 @@ contract('winnings and payouts', ({ store }) => {
       expect(await r.payouts.byId('p19')).toBeNull();
       expect(await r.winnings.forUser('u1')).toEqual([]);
       expect(await r.winnings.byId('w20')).toMatchObject({ userId: 'u2' });
-      expect((await r.payouts.list()).find((p) => p.id === 'p18')).toMatchObject({ playerName: null, playerEmail: null, gameDate: '2026-11-18' });
+      expect((await r.payouts.list()).find((p) => p.id === 'p18')).toMatchObject({ player: null, gameDate: '2026-11-18' });
     });
   });
 });
