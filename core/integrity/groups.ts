@@ -9,15 +9,15 @@ import { PATTERN_MEDIUM, PATTERN_MIN_GAMES, PATTERN_STRONG, type GameShares, typ
 /** A search stops after this many accounts added without a better group. */
 const PATIENCE = 50;
 
-export interface PickGroup {
-  /** The seed and the accounts linked to it, sorted. */
-  memberIds: string[];
-  /** The group's score less its correction for the search. */
-  score: number;
-}
-
 /** One account's picks, by the window's game index. */
 type Row = (readonly number[] | undefined)[];
+
+interface Account {
+  id: string;
+  row: Row;
+  /** The highest of its picks. */
+  highest: number;
+}
 
 /** What a group holds per game: its picks, the pairs of them that belong to one account, and how many accounts played. */
 interface Tally {
@@ -91,6 +91,13 @@ const correction = (size: number, pool: number): number => {
   return sum;
 };
 
+/** Per game, the numbers the rows hold. */
+const usedBy = (games: number, rows: readonly Row[]): Set<number>[] => {
+  const used = Array.from({ length: games }, () => new Set<number>());
+  for (const row of rows) row.forEach((numbers, i) => numbers?.forEach((n) => used[i]?.add(n)));
+  return used;
+};
+
 const collides = (row: Row, used: readonly Set<number>[]): boolean => row.some((numbers, i) => numbers?.some((n) => used[i]?.has(n)) ?? false);
 
 /** The group's score with `rows` in it. */
@@ -112,27 +119,19 @@ export const groupScore = (rows: readonly Picks[], games: ReadonlyMap<GameKey, G
  * What each account of a collision-free group adds to its score: the score with it less the score without it, or 0
  * when it shared fewer than PATTERN_MIN_GAMES games with the others.
  */
-const ownShares = (rows: readonly Row[], games: readonly GameShares[]): number[] => {
+const ownShares = (accounts: readonly Account[], games: readonly GameShares[]): number[] => {
   const tally = emptyTally(games.length);
-  for (const row of rows) apply(tally, row, 1);
+  for (const { row } of accounts) apply(tally, row, 1);
   const full = tallyScore(tally, games);
-  const highs = rows.map((row) => Math.max(0, ...row.flatMap((numbers) => numbers ?? [])));
-  return rows.map((row, x) => {
+  return accounts.map(({ row }, x) => {
     const together = row.filter((numbers, i) => numbers && numbers.length > 0 && (tally.accounts[i] ?? 0) >= 2).length;
     if (together < PATTERN_MIN_GAMES) return 0;
     const without: Tally = { picks: [...tally.picks], ownPairs: [...tally.ownPairs], accounts: [...tally.accounts], highest: 0 };
     apply(without, row, -1);
-    without.highest = Math.max(0, ...highs.filter((_, y) => y !== x));
+    without.highest = Math.max(0, ...accounts.filter((_, y) => y !== x).map((a) => a.highest));
     return full - tallyScore(without, games);
   });
 };
-
-interface Account {
-  id: string;
-  row: Row;
-  /** The highest of its picks. */
-  highest: number;
-}
 
 /** A group grown greedily and the size of its best prefix. */
 interface Grown {
@@ -184,7 +183,7 @@ const grow = (start: readonly Account[], candidates: readonly Account[], shares:
 };
 
 /**
- * The group of accounts whose pick pattern links `seedId`, or null: the group grown greedily from the seed, scoring
+ * The accounts whose pick pattern links `seedId` (the seed among them, sorted), or null: the group grown greedily from the seed, scoring
  * at least a strong link after its correction, less the accounts whose own picks add less than a medium link (an
  * honest player who happens to fit into a carpet's gaps rides on the others' evidence, not their own). A group grown
  * from the seed is chosen to avoid the seed's numbers, so the seed must also beat the accounts it crowds out: when the
@@ -195,7 +194,7 @@ export const findGroup = (
   seed: Picks,
   candidates: ReadonlyMap<string, Picks>,
   games: ReadonlyMap<GameKey, GameShares>,
-): PickGroup | null => {
+): string[] | null => {
   const keys = [...games.keys()];
   if (keys.length < PATTERN_MIN_GAMES) return null;
   const shares = keys.map((key) => games.get(key) as GameShares);
@@ -216,19 +215,15 @@ export const findGroup = (
   const grown = grow([me], others, shares, pool);
   if (grown.best.score < PATTERN_STRONG) return null;
   const group = grown.members.slice(0, grown.best.size);
-  const own = ownShares(
-    group.map((m) => m.row),
-    shares,
-  );
+  const own = ownShares(group, shares);
   if ((own[0] ?? 0) < PATTERN_MEDIUM) return null;
 
   const rest = group.slice(1);
-  const restUsed = shares.map(() => new Set<number>());
-  for (const m of rest) m.row.forEach((numbers, i) => numbers?.forEach((n) => restUsed[i]?.add(n)));
-  const mineUsed = shares.map((_, i) => new Set(me.row[i] ?? []));
+  const restUsed = usedBy(shares.length, rest.map((m) => m.row));
+  const mineUsed = usedBy(shares.length, [me.row]);
   const crowdedOut = others.filter((c) => collides(c.row, mineUsed) && !collides(c.row, restUsed));
   if (crowdedOut.length > 0 && grow(rest, crowdedOut, shares, pool).best.score > grown.best.score) return null;
 
   const linked = group.filter((_, i) => (own[i] ?? 0) >= PATTERN_MEDIUM).map((m) => m.id);
-  return linked.length < 2 ? null : { memberIds: linked.sort(), score: grown.best.score };
+  return linked.length < 2 ? null : linked.sort();
 };

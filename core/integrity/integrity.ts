@@ -192,7 +192,7 @@ const groupOf = async (repos: Repositories, window: Window, userId: string): Pro
   const { picks } = await window.candidates();
   const mine = picks.get(userId) ?? byUser(await repos.integrity.picks([userId], [...window.games.keys()])).get(userId);
   if (!mine) return [];
-  return findGroup(userId, mine, picks, window.games)?.memberIds.filter((id) => id !== userId) ?? [];
+  return findGroup(userId, mine, picks, window.games)?.filter((id) => id !== userId) ?? [];
 };
 
 /** The store's links, with the seed's group links added to its own ring. */
