@@ -25,6 +25,7 @@ import { resolveNumbers, type ResolvableEntry } from '../core/game/resolve.ts';
 import type { Store } from '../core/ports.ts';
 import { FixedClock, PlainHasher, SeededRandom } from '../test/support/fakes.ts';
 import { nodeDigest } from '../adapters/crypto/node-digest.ts';
+import { threadTreeFolder } from '../adapters/crypto/tree-fold-thread.ts';
 import { createTestDatabase, startEmbeddedPostgres } from '../test/support/postgres.ts';
 import { entryLeaf } from '../core/fairness/hashes.ts';
 import { buildStoredTree } from '../core/fairness/tree-v2-record.ts';
@@ -185,7 +186,7 @@ export async function fillPostgres(db: Kysely<Database>, url: string, entries: R
 
 /** What the real close runs with here: the game's deadline as the clock, seeded randomness, the node digest. */
 export const closeDeps = (store: Store): Deps => ({
-  store, clock: new FixedClock(CLOSES_AT), random: new SeededRandom(7), hasher: new PlainHasher(), digest: nodeDigest, config: { ...defaultGameConfig },
+  store, clock: new FixedClock(CLOSES_AT), random: new SeededRandom(7), hasher: new PlainHasher(), digest: nodeDigest, treeFolder: threadTreeFolder(), config: { ...defaultGameConfig },
 });
 
 async function closeOn(

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { nodeDigest } from '../adapters/crypto/node-digest.ts';
+import { threadTreeFolder } from '../adapters/crypto/tree-fold-thread.ts';
 import { createPostgresStore } from '../adapters/postgres/store.ts';
 import type { Database } from '../adapters/sql/schema.ts';
 import { createSqliteStore } from '../adapters/sqlite/store.ts';
@@ -58,7 +59,7 @@ const medianOf = async (urls: () => string): Promise<number> => {
 
 async function closedGameOn(store: Store & { db: Kysely<Database> }, fill: (entries: ResolvableEntry[]) => Promise<void>): Promise<void> {
   await fill(makeEntries(ENTRIES));
-  const deps: Deps = { store, clock: new FixedClock('2026-11-20T00:00:00.000Z'), random: new SeededRandom(7), hasher: new PlainHasher(), digest: nodeDigest, config: { ...defaultGameConfig } };
+  const deps: Deps = { store, clock: new FixedClock('2026-11-20T00:00:00.000Z'), random: new SeededRandom(7), hasher: new PlainHasher(), digest: nodeDigest, treeFolder: threadTreeFolder(), config: { ...defaultGameConfig } };
   const outcome = await closeGame(deps, GAME_KEY);
   if (!outcome.closedNow) throw new Error('the bench game did not close');
 }

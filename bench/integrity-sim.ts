@@ -3,6 +3,7 @@
 // the close flagged them.
 import { createSqliteStore } from '../adapters/sqlite/store.ts';
 import { nodeDigest } from '../adapters/crypto/node-digest.ts';
+import { threadTreeFolder } from '../adapters/crypto/tree-fold-thread.ts';
 import { defaultGameConfig } from '../core/config.ts';
 import type { Deps } from '../core/deps.ts';
 import type { GameDate, User } from '../core/model.ts';
@@ -78,6 +79,7 @@ export async function simulateWorld(spec: WorldSpec, file: string): Promise<Worl
     random: new SeededRandom(spec.seed),
     hasher: new PlainHasher(),
     digest: nodeDigest,
+    treeFolder: threadTreeFolder(),
     config: { ...defaultGameConfig },
   };
   const users = new Map<number, User>();

@@ -1,6 +1,7 @@
 // What every use case receives: the ports and the game settings.
 import type { GameConfig } from './config.ts';
 import type { Clock, Digest, PasswordHasher, Random, Store } from './ports.ts';
+import type { TreeFolder } from './fairness/ports.ts';
 
 export interface Deps {
   store: Store;
@@ -8,5 +9,7 @@ export interface Deps {
   random: Random;
   hasher: PasswordHasher;
   digest: Digest;
+  /** Where the close folds its fairness tree (DESIGN.md §16). */
+  treeFolder: TreeFolder;
   config: GameConfig;
 }

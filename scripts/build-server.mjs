@@ -28,7 +28,8 @@ export const serverIsStale = () => !existsSync(serverEntry) || statSync(serverEn
 export const buildServer = async () => {
   rmSync(serverOut, { recursive: true, force: true });
   await build({
-    entryPoints: { main: join(root, 'server', 'main.ts') },
+    // The close's tree fold runs on a worker thread from its own file (adapters/crypto/tree-fold-thread.ts).
+    entryPoints: { main: join(root, 'server', 'main.ts'), 'tree-fold-worker': join(root, 'adapters', 'crypto', 'tree-fold-worker.ts') },
     outdir: serverOut,
     bundle: true,
     splitting: true,

@@ -3,6 +3,7 @@
 import { LimitedHasher } from '../adapters/crypto/limited-hasher.ts';
 import { ScryptHasher } from '../adapters/crypto/scrypt-hasher.ts';
 import { nodeDigest } from '../adapters/crypto/node-digest.ts';
+import { threadTreeFolder } from '../adapters/crypto/tree-fold-thread.ts';
 import { migrate } from '../adapters/sql/migrate.ts';
 import { sqlRateWindows } from '../adapters/sql/rate-windows.ts';
 import { SmtpMailSender } from '../adapters/mail/smtp-sender.ts';
@@ -60,6 +61,7 @@ export const composeCore = async (
     // scrypt at most 2 at a time per process (DESIGN.md §14).
     hasher: overrides.hasher ?? new LimitedHasher(new ScryptHasher()),
     digest: nodeDigest,
+    treeFolder: threadTreeFolder(),
     config: config.game,
   };
   const mailSender =

@@ -1,6 +1,6 @@
 import type { GameKey } from '../../core/model.ts';
 import type { EntryLeafRow, FairnessRepository, MineLeafRow, StoredRoot, StoredTreeNode, TreeSummary } from '../../core/fairness/ports.ts';
-import type { TreeItem, TreeLeaf } from '../../core/fairness/tree-v2.ts';
+import { packKeys, type TreeItem, type TreeKeys, type TreeLeaf } from '../../core/fairness/tree-v2.ts';
 import type { MemoryState } from './state.ts';
 
 /** String order by code unit, as the SQL adapters order by bytes (hex leaves: the same). */
@@ -17,8 +17,13 @@ export class MemoryFairnessRepository implements FairnessRepository {
     yield [...entries, ...mines].sort(byLeaf).map((r) => r.leaf);
   }
 
-  async *treeLeaves(gameKey: GameKey): AsyncIterable<readonly TreeLeaf[]> {
-    yield this.#treeItems(gameKey).map(({ number, leaf }) => ({ number, leaf }));
+  async *treeKeys(gameKey: GameKey): AsyncIterable<TreeKeys> {
+    yield packKeys(this.#treeItems(gameKey));
+  }
+
+  async closedWithoutTree(): Promise<GameKey[]> {
+    const s = this.state();
+    return [...s.games.values()].filter((g) => g.status === 'closed' && !s.fairnessRoots.has(g.key)).map((g) => g.key).sort();
   }
 
   async storeRoot(gameKey: GameKey, root: string): Promise<void> {

@@ -45,13 +45,15 @@ const closedRecordIn = async (repos: Repositories, key: GameKey): Promise<Fairne
     };
   }
   const stored = await repos.fairness.storedRoot(key);
+  // Closed a moment ago, its tree not stored yet (closeGame's second unit, or the repair of a stopped close).
+  if (!stored || (stored.root === null && stored.reason === null)) throw new DomainError('NOT_FOUND', `The fairness record of game ${key} is still being built: try again in a moment.`);
   const { entries, mines } = await repos.fairness.publishedRows(key);
   return {
     gameDate: game.key,
     status: 'closed',
     closedAt: game.closedAt,
-    root: stored?.root ?? null,
-    ...(stored?.root ? {} : { reason: stored?.reason ?? NO_ROOT_REASON }),
+    root: stored.root,
+    ...(stored.root ? {} : { reason: stored.reason ?? NO_ROOT_REASON }),
     entriesTotal: stats?.snapshot.entriesTotal ?? entries.length,
     winningNumber: stats?.snapshot.winningNumber ?? null,
     secondPlaceNumber: stats?.snapshot.secondPlaceNumber ?? null,

@@ -2,7 +2,7 @@
 // items page by page and the tree's upper levels stored at the close; for version 1, the leaves in string order, the
 // stored root and the published rows.
 import type { GameKey } from '../model.ts';
-import type { TreeItem, TreeLeaf, TreeNode, WinnerProof } from './tree-v2.ts';
+import type { TreeItem, TreeKeys, TreeLeaf, TreeNode, WinnerProof } from './tree-v2.ts';
 
 export interface EntryLeafRow {
   entryId: string;
@@ -41,6 +41,28 @@ export interface TreeSummary {
   winnerProof: WinnerProof;
 }
 
+/** A built tree version 2: what the close stores, the summary with the game and the upper nodes beside it. */
+export interface BuiltTree {
+  summary: TreeSummary;
+  nodes: StoredTreeNode[];
+}
+
+/** One tree being folded from a game's keys, added in tree order. */
+export interface TreeFolding {
+  add(keys: TreeKeys): void;
+  /** The tree, once every key was added; rejects when the keys came out of tree order. */
+  done(): Promise<BuiltTree>;
+  /** Drops the fold (the close that started it did not commit). */
+  cancel(): void;
+}
+
+/**
+ * Starts a tree's fold: on this thread (core's `foldTree`) or on another, where the composition root offers one, so
+ * the hashing of a large game runs while the close writes its counters. `bound` is the winner proof's (the runner-up's
+ * number, or null when there is none).
+ */
+export type TreeFolder = (gameKey: GameKey, bound: number | null) => TreeFolding;
+
 export interface FairnessRepository {
   /**
    * Every leaf of the game, entries and mines together, ascending as strings (code-point order), in
@@ -53,7 +75,12 @@ export interface FairnessRepository {
    * close builds the tree from, read from the tree-order indexes alone. Only for a game nothing can add to or take
    * from (the close holds it, or it is closed): a store may read it beside the unit's transaction.
    */
-  treeLeaves(gameKey: GameKey): AsyncIterable<readonly TreeLeaf[]>;
+  treeKeys(gameKey: GameKey): AsyncIterable<TreeKeys>;
+  /**
+   * Closed games with no commitment at all (no tree, no version 1 root, no reason for none): a close that stopped
+   * between its result and its tree.
+   */
+  closedWithoutTree(): Promise<GameKey[]>;
   /** Stores a version 1 root with the game, in place of any version 2 tree (a game as closed before version 2). */
   storeRoot(gameKey: GameKey, root: string): Promise<void>;
   /** The stored root of a closed game, or null when the game is unknown or open. */

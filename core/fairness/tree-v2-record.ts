@@ -6,8 +6,8 @@ import type { GameKey, Snapshot } from '../model.ts';
 import type { Digest, Repositories } from '../ports.ts';
 import { DomainError } from '../errors.ts';
 import { parseGameKey } from '../game/calendar.ts';
-import type { EntryLeafRow, MineLeafRow, StoredTreeNode, TreeSummary } from './ports.ts';
-import { itemLeaf, TreeV2Builder, type TreeItem, type TreeLeaf, type TreeNode, type WinnerProof } from './tree-v2.ts';
+import type { BuiltTree, EntryLeafRow, MineLeafRow, StoredTreeNode, TreeFolding, TreeSummary } from './ports.ts';
+import { itemLeaf, keyAt, packKeys, TreeV2Builder, type TreeItem, type TreeKeys, type TreeLeaf, type TreeNode, type WinnerProof } from './tree-v2.ts';
 import { inclusionProofFromStored, proofBlock, storedProofPositions, verifyWinnerProof, type InclusionProof } from './tree-v2-proofs.ts';
 
 /**
@@ -24,7 +24,7 @@ const PAGE_PART = 1_000;
 const CLOSE_PAGE = 5_000;
 
 /** The winner proof's bound B given to the builder: the runner-up when both places exist, else null (every item). */
-const boundOf = (snapshot: Pick<Snapshot, 'winningNumber' | 'secondPlaceNumber'>): number | null =>
+export const treeBound = (snapshot: Pick<Snapshot, 'winningNumber' | 'secondPlaceNumber'>): number | null =>
   snapshot.winningNumber !== null && snapshot.secondPlaceNumber !== null ? snapshot.secondPlaceNumber : null;
 
 /** Every item of the game in tree order with all its fields, streamed a page at a time (what `lowest verify` checks). */
@@ -38,45 +38,75 @@ async function* itemsInTreeOrder(repos: Repositories, gameKey: GameKey): AsyncIt
   }
 }
 
-export interface BuiltTree {
-  summary: TreeSummary;
-  nodes: StoredTreeNode[];
-}
-
-/** Builds a game's tree from its keys in tree order, page by page: the summary, the winner proof and the nodes to store. */
-const buildTree = async (
-  digest: Digest,
-  gameKey: GameKey,
-  snapshot: Pick<Snapshot, 'winningNumber' | 'secondPlaceNumber'>,
-  pages: AsyncIterable<readonly TreeLeaf[]>,
-): Promise<BuiltTree> => {
+/**
+ * The fold on this thread: the summary, the winner proof and the nodes to store (every node from the block level
+ * up, each block-level node with the key where its block starts).
+ */
+export const foldTree = (digest: Digest, gameKey: GameKey, bound: number | null): TreeFolding => {
   const nodes: StoredTreeNode[] = [];
   const blockStarts: TreeLeaf[] = [];
   const builder = new TreeV2Builder(digest, gameKey, {
     storedFromLevel: STORED_FROM_LEVEL,
-    bound: boundOf(snapshot),
+    bound,
     onNode: (level, position, node) => nodes.push({ level, position, ...node, first: null }),
   });
-  for await (const page of pages) {
-    for (const item of page) {
-      if (builder.size % BLOCK === 0) blockStarts.push({ number: item.number, leaf: item.leaf });
-      builder.push(item);
-    }
-  }
-  const { root, size, winnerProof } = builder.finish();
-  for (const node of nodes) if (node.level === STORED_FROM_LEVEL) node.first = blockStarts[node.position] ?? null;
-  return { summary: { root: root.hash, size, lo: root.lo, hi: root.hi, winnerProof }, nodes };
+  let failure: unknown = null;
+  return {
+    add: (keys) => {
+      if (failure !== null) return;
+      try {
+        for (let i = 0; i < keys.numbers.length; i += 1) {
+          const key = keyAt(keys, i);
+          if (builder.size % BLOCK === 0) blockStarts.push(key);
+          builder.push(key);
+        }
+      } catch (error) {
+        failure = error;
+      }
+    },
+    done: async () => {
+      if (failure !== null) throw failure;
+      const { root, size, winnerProof } = builder.finish();
+      for (const node of nodes) if (node.level === STORED_FROM_LEVEL) node.first = blockStarts[node.position] ?? null;
+      return { summary: { root: root.hash, size, lo: root.lo, hi: root.hi, winnerProof }, nodes };
+    },
+    cancel: () => undefined,
+  };
 };
 
-/** Builds the game's tree from the database's tree-order indexes, as the close does. */
-export const buildStoredTree = (repos: Repositories, digest: Digest, gameKey: GameKey, snapshot: Pick<Snapshot, 'winningNumber' | 'secondPlaceNumber'>): Promise<BuiltTree> =>
-  buildTree(digest, gameKey, snapshot, repos.fairness.treeLeaves(gameKey));
+/** Folds the keys read page by page. */
+const buildTree = async (folding: TreeFolding, pages: AsyncIterable<TreeKeys>): Promise<BuiltTree> => {
+  for await (const page of pages) folding.add(page);
+  return folding.done();
+};
 
-/** In the close's unit of work, once the result is known: builds the tree and stores it with the game. */
-export const commitTree = async (repos: Repositories, digest: Digest, gameKey: GameKey, snapshot: Pick<Snapshot, 'winningNumber' | 'secondPlaceNumber'>): Promise<string> => {
-  const { summary, nodes } = await buildStoredTree(repos, digest, gameKey, snapshot);
+/** Builds the game's tree from the database's tree-order indexes, on this thread. */
+export const buildStoredTree = (repos: Repositories, digest: Digest, gameKey: GameKey, snapshot: Pick<Snapshot, 'winningNumber' | 'secondPlaceNumber'>): Promise<BuiltTree> =>
+  buildTree(foldTree(digest, gameKey, treeBound(snapshot)), repos.fairness.treeKeys(gameKey));
+
+/**
+ * Adds the game's keys to a fold, from inside the close's unit: the keys are the ones the result counted (every
+ * write of entries and mines waits for the game the close holds). The fold may go on after the unit.
+ */
+export const feedTree = async (repos: Repositories, folding: TreeFolding, gameKey: GameKey): Promise<void> => {
+  for await (const page of repos.fairness.treeKeys(gameKey)) folding.add(page);
+};
+
+/**
+ * Stores a closed game's tree unless it has one: the close's second unit, or the repair of a close that stopped
+ * between its two units (both fold the same keys, which nothing changes once the game is closed).
+ */
+export const storeTreeOnce = async (repos: Repositories, gameKey: GameKey, { summary, nodes }: BuiltTree): Promise<void> => {
+  await repos.games.lock(gameKey, 'update');
+  if (await repos.fairness.treeSummary(gameKey)) return;
   await repos.fairness.storeTree(gameKey, summary, nodes);
-  return summary.root;
+};
+
+/** Builds the game's tree on this thread and stores it: the repair of a closed game left without one, and tests. */
+export const commitTree = async (repos: Repositories, digest: Digest, gameKey: GameKey, snapshot: Pick<Snapshot, 'winningNumber' | 'secondPlaceNumber'>): Promise<string> => {
+  const built = await buildStoredTree(repos, digest, gameKey, snapshot);
+  await storeTreeOnce(repos, gameKey, built);
+  return built.summary.root;
 };
 
 const noTree = (key: string) => new DomainError('NOT_FOUND', `No game ${key} closed with a fairness tree of version 2.`);
@@ -200,13 +230,13 @@ export const verifyStoredTree = async (deps: Deps, key: GameKey, snapshot: Pick<
   deps.store.read(async (repos) => {
     const stored = await treeOf(repos, key);
     const bad: { leaf: TreeItem | null } = { leaf: null };
-    async function* checked(): AsyncIterable<readonly TreeItem[]> {
+    async function* checked(): AsyncIterable<TreeKeys> {
       for await (const page of itemsInTreeOrder(repos, key)) {
         bad.leaf ??= page.find((item) => itemLeaf(deps.digest, key, item) !== item.leaf) ?? null;
-        yield page;
+        yield packKeys(page);
       }
     }
-    const built = await buildTree(deps.digest, key, snapshot, checked());
+    const built = await buildTree(foldTree(deps.digest, key, treeBound(snapshot)), checked());
     const result = (problem: string | null): StoredTreeCheck => ({ computedRoot: built.summary.root, size: built.summary.size, problem });
     if (bad.leaf) return result(`Leaf of ${bad.leaf.kind} ${bad.leaf.id} does not match its number and salt.`);
     if (built.summary.root !== stored.root) return result('The root recomputed from the database differs from the stored root.');

@@ -17,6 +17,29 @@ export interface TreeItem {
 /** What the tree's shape and hashes depend on. */
 export type TreeLeaf = Pick<TreeItem, 'number' | 'leaf'>;
 
+/** A leaf: SHA-256 in lowercase hex. */
+export const LEAF_LENGTH = 64;
+
+/**
+ * Keys in tree order, packed: the i-th key is `numbers[i]` with the leaf at `leaves[64i, 64i + 64)`. How the close
+ * reads and folds a game's keys, a page at a time: a page is two values whatever its size, where objects would cost
+ * an allocation per key to read and a copy per key to hand to another thread.
+ */
+export interface TreeKeys {
+  numbers: Float64Array;
+  leaves: string;
+}
+
+export const packKeys = (keys: readonly TreeLeaf[]): TreeKeys => {
+  const leaves = keys.map((k) => k.leaf).join('');
+  if (leaves.length !== keys.length * LEAF_LENGTH) throw new Error(`A leaf of the tree is not ${String(LEAF_LENGTH)} hex digits.`);
+  return { numbers: Float64Array.from(keys, (k) => k.number), leaves };
+};
+
+export const keyAt = ({ numbers, leaves }: TreeKeys, i: number): TreeLeaf => ({ number: numbers[i] ?? Number.NaN, leaf: leaves.slice(i * LEAF_LENGTH, (i + 1) * LEAF_LENGTH) });
+
+export const unpackKeys = (keys: TreeKeys): TreeLeaf[] => Array.from(keys.numbers, (_, i) => keyAt(keys, i));
+
 /** A node: its hash and the interval of the numbers of the items below it. */
 export interface TreeNode {
   hash: string;

@@ -3,14 +3,15 @@
 import type { Deps } from '../deps.ts';
 import type { GameConfig } from '../config.ts';
 import type { Game, GameKey, GameStats, Resolution } from '../model.ts';
-import type { Digest, Random, Repositories } from '../ports.ts';
+import type { Random, Repositories } from '../ports.ts';
+import type { TreeFolding } from '../fairness/ports.ts';
 import { DomainError } from '../errors.ts';
 import { prizeForDate } from '../prizes/prize-for-date.ts';
 import { earnRewards } from '../rewards/earn.ts';
 import { STREAK_MILESTONE_LENGTHS, streakEarners } from '../rewards/streak-milestones.ts';
 import { grantBonusEntry } from '../entries/bonus-entries.ts';
 import { queueMailTo, winnerMail } from '../mail/notifications.ts';
-import { commitTree } from '../fairness/tree-v2-record.ts';
+import { commitTree, feedTree, storeTreeOnce, treeBound } from '../fairness/tree-v2-record.ts';
 import { flagWinners, retentionStart } from '../integrity/integrity.ts';
 import { resolveFromTallies } from './close-resolution.ts';
 import { currentGame, requireDate } from './current-game.ts';
@@ -26,10 +27,12 @@ export interface CloseOutcome {
 }
 
 /**
- * The close, inside the caller's unit of work: resolve, mark closed (the guard against a second close),
- * the fairness tree (DESIGN.md §16, version 2), the integrity flags (§18), then the winning, the player counters and what they earned, the guild counters.
+ * The close, inside the caller's unit of work: resolve, mark closed (the guard against a second close), the fairness
+ * tree's keys handed to its fold (DESIGN.md §16, version 2), the integrity flags (§18), then the winning, the player
+ * counters and what they earned, the guild counters. The keys are read here, so they are exactly the ones the result
+ * counted; their hashing may go on after the unit, and the tree is stored in a unit of its own (closeGame).
  */
-const closeIn = async (repos: Repositories, game: Game, now: Date, cfg: GameConfig, random: Random, digest: Digest): Promise<boolean> => {
+const closeIn = async (repos: Repositories, game: Game, now: Date, cfg: GameConfig, random: Random, startFold: (bound: number | null) => TreeFolding): Promise<boolean> => {
   const mined = await repos.mines.numbers(game.key);
   const resolution = await resolveFromTallies(repos.tallies, game.key, mined, HISTOGRAM_LIMIT);
   const stats: GameStats = {
@@ -39,12 +42,11 @@ const closeIn = async (repos: Repositories, game: Game, now: Date, cfg: GameConf
     histogramTruncated: resolution.histogramTruncated,
   };
   if (!(await repos.games.markClosed(game.key, now.toISOString(), stats))) return false;
-  // The fairness tree beside what the close grants: both only read the entries, which no one can change while the close
-  // holds the game, so the tree's hashing overlaps the counters' statements (and a store that can, PostgreSQL, reads
-  // the tree's keys on another connection meanwhile). Both are awaited whatever happens, so nothing still runs in the
-  // unit when it commits or rolls back.
+  // The tree's keys beside what the close grants: all of them only read the entries, which no one can change while
+  // the close holds the game (a store that can, PostgreSQL, reads the keys on another connection meanwhile). All are
+  // awaited whatever happens, so nothing still runs in the unit when it commits or rolls back.
   const settled = await Promise.allSettled([
-    commitTree(repos, digest, game.key, resolution.snapshot),
+    feedTree(repos, startFold(treeBound(resolution.snapshot)), game.key),
     grantClose(repos, game, resolution.winner, now, cfg, random),
     flagWinners(repos, game.key, resolution, now),
   ]);
@@ -96,18 +98,49 @@ const grantClose = async (repos: Repositories, game: Game, winner: Resolution['w
   await repos.guilds.applyClose(game.key, winner?.entryId ?? null);
 };
 
-/** Closes the game now (even before its deadline); a no-op when it is already closed. */
+/**
+ * Closes the game now (even before its deadline); a no-op when it is already closed. Two units: the close, then its
+ * tree once folded. A process that stops between them leaves a closed game without a tree, which closeDueGames
+ * builds again (repairTrees).
+ */
 export const closeGame = async (deps: Deps, key: GameKey): Promise<CloseOutcome> => {
   const now = deps.clock.now();
-  const closedNow = await deps.store.write(async (repos) => {
-    // Waits for writes holding the game 'share' (entries, mines), so the resolution sees them all.
-    const game = await repos.games.lock(key, 'update');
-    if (!game) throw new DomainError('NOT_FOUND', `No game ${key}.`);
-    if (game.status === 'closed') return false;
-    return closeIn(repos, game, now, deps.config, deps.random, deps.digest);
-  });
-  const stats = await deps.store.read((repos) => repos.games.stats(key));
-  return { gameKey: key, closedNow, stats };
+  const fold: { current: TreeFolding | null } = { current: null };
+  const startFold = (bound: number | null): TreeFolding => {
+    fold.current?.cancel();
+    fold.current = deps.treeFolder(key, bound);
+    return fold.current;
+  };
+  try {
+    const closedNow = await deps.store.write(async (repos) => {
+      // Waits for writes holding the game 'share' (entries, mines), so the resolution sees them all.
+      const game = await repos.games.lock(key, 'update');
+      if (!game) throw new DomainError('NOT_FOUND', `No game ${key}.`);
+      if (game.status === 'closed') return false;
+      return closeIn(repos, game, now, deps.config, deps.random, startFold);
+    });
+    if (closedNow && fold.current) {
+      const tree = await fold.current.done();
+      await deps.store.write((repos) => storeTreeOnce(repos, key, tree));
+    } else fold.current?.cancel();
+    const stats = await deps.store.read((repos) => repos.games.stats(key));
+    return { gameKey: key, closedNow, stats };
+  } catch (error) {
+    fold.current?.cancel();
+    throw error;
+  }
+};
+
+/** Builds and stores the tree of every closed game left without one (a close stopped between its two units). */
+export const repairTrees = async (deps: Deps): Promise<GameKey[]> => {
+  const keys = await deps.store.read((repos) => repos.fairness.closedWithoutTree());
+  for (const key of keys) {
+    await deps.store.write(async (repos) => {
+      const stats = await repos.games.stats(key);
+      await commitTree(repos, deps.digest, key, stats?.snapshot ?? { winningNumber: null, secondPlaceNumber: null });
+    });
+  }
+  return keys;
 };
 
 /** The scheduled close: every open game past its deadline, oldest first, each in its own transaction. */
@@ -118,6 +151,7 @@ export const closeDueGames = async (deps: Deps): Promise<GameKey[]> => {
     const outcome = await closeGame(deps, game.key);
     if (outcome.closedNow) closed.push(game.key);
   }
+  await repairTrees(deps);
   await currentGame(deps);
   // The daily pass also sweeps sessions nobody can use any more, so the table does not grow forever, and the
   // integrity signals past their retention.

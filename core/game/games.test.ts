@@ -6,6 +6,8 @@ import { createUser, makeDeps, type TestDeps } from '../../test/support/fakes.ts
 import { emptyStats } from '../../test/contract/fixtures.ts';
 import { submitEntry } from '../entries/submit-entry.ts';
 import { closeDueGames, closeGame, computeGame } from './close.ts';
+import { buildStoredTree } from '../fairness/tree-v2-record.ts';
+import { fairnessRecord } from '../fairness/fairness.ts';
 import { dailyStats, gameResult, history } from './game-views.ts';
 import { currentGame, ensureGame, gameToday } from './current-game.ts';
 import { nextDate, zoneOffsetMs } from './calendar.ts';
@@ -199,6 +201,54 @@ describe('the close', () => {
     expect((await read(deps, (r) => r.playerStats.byUser('ann')))?.entries).toBe(0);
     const outcome = await closeGame(deps, '2026-11-20');
     expect(outcome.closedNow).toBe(true);
+  });
+
+  it('a failing close cancels its tree fold, and the close after it folds the tree anew', async () => {
+    const deps = await setup();
+    await submitEntry(deps, { userId: 'ann', number: 2 });
+    const folds: { cancelled: boolean }[] = [];
+    const folder = deps.treeFolder;
+    deps.treeFolder = (key, bound) => {
+      const folding = folder(key, bound);
+      const seen = { cancelled: false };
+      folds.push(seen);
+      return { ...folding, cancel: () => { seen.cancelled = true; folding.cancel(); } };
+    };
+    const real = deps.store.write.bind(deps.store);
+    deps.store.write = (work) =>
+      real((repos) => work({ ...repos, guilds: { ...repos.guilds, applyClose: async () => Promise.reject(new Error('boom')) } }));
+    await expect(closeGame(deps, '2026-11-20')).rejects.toThrow('boom');
+    deps.store.write = real;
+    expect(folds.map((f) => f.cancelled)).toEqual([true]);
+    await closeGame(deps, '2026-11-20');
+    expect(folds.map((f) => f.cancelled)).toEqual([true, false]);
+    expect((await read(deps, (r) => r.fairness.treeSummary('2026-11-20')))?.size).toBe(1);
+  });
+
+  it('a close whose tree fails is still a close; the next scheduled pass stores the tree it would have stored', async () => {
+    const deps = await setup();
+    await submitEntry(deps, { userId: 'ann', number: 2 });
+    await submitEntry(deps, { userId: 'bob', number: 2 });
+    await submitEntry(deps, { userId: 'cat', number: 5 });
+    const folder = deps.treeFolder;
+    // The fold on another thread lost (its thread stopped) once the close had committed.
+    deps.treeFolder = (key, bound) => ({ ...folder(key, bound), done: () => Promise.reject(new Error('thread stopped')) });
+    await expect(closeGame(deps, '2026-11-20')).rejects.toThrow('thread stopped');
+    deps.treeFolder = folder;
+    expect(await gameResult(deps, '2026-11-20')).toMatchObject({ winningNumber: 5 });
+    expect((await read(deps, (r) => r.playerStats.byUser('cat')))?.wins).toBe(1);
+    expect(await read(deps, (r) => r.fairness.treeSummary('2026-11-20'))).toBeNull();
+    expect(await read(deps, (r) => r.fairness.closedWithoutTree())).toEqual(['2026-11-20']);
+    // Never the whole game's rows in its place.
+    await expect(fairnessRecord(deps, '2026-11-20')).rejects.toThrow('still being built');
+
+    await closeDueGames(deps);
+    expect(await fairnessRecord(deps, '2026-11-20')).toMatchObject({ treeVersion: 2, size: 3, winningNumber: 5 });
+    const stats = await read(deps, (r) => r.games.stats('2026-11-20'));
+    const expected = await read(deps, (r) => buildStoredTree(r, deps.digest, '2026-11-20', stats?.snapshot ?? { winningNumber: null, secondPlaceNumber: null }));
+    expect(await read(deps, (r) => r.fairness.treeSummary('2026-11-20'))).toEqual(expected.summary);
+    expect(await read(deps, (r) => r.fairness.closedWithoutTree())).toEqual([]);
+    expect((await read(deps, (r) => r.playerStats.byUser('cat')))?.wins).toBe(1);
   });
 
   it('closing twice at once closes once', async () => {

@@ -3,12 +3,17 @@
 // a player's receipts of a game; identical on memory, SQLite and PostgreSQL.
 import { expect, it } from 'vitest';
 import type { StoredTreeNode, TreeSummary } from '../../core/fairness/ports.ts';
-import type { TreeItem } from '../../core/fairness/tree-v2.ts';
+import { unpackKeys, type TreeItem, type TreeKeys } from '../../core/fairness/tree-v2.ts';
 import type { Repositories } from '../../core/ports.ts';
 import { contract } from './harness.ts';
 import { allPages, emptyStats, entry, game, mine, pagedFairness, seedUsers } from './fixtures.ts';
 
 const KEY = '2026-11-20';
+
+/** Each page as `map` gives it, one element per page. */
+async function* mapPages<Page, T>(pages: AsyncIterable<Page>, map: (page: Page) => T): AsyncIterable<readonly T[]> {
+  for await (const page of pages) yield [map(page)];
+}
 
 
 /** Entries on numbers with duplicates, two mines among them, and an entry of another game. */
@@ -51,11 +56,13 @@ contract('fairness tree version 2', ({ store, adapter }) => {
   it('streams every key of the game in tree order, mines merged between the entries, also across pages', async () => {
     const items = await store().write(seed);
     const keys = items.map(({ number, leaf }) => ({ number, leaf }));
-    expect(await store().read((r) => allPages(r.fairness.treeLeaves(KEY)))).toEqual(keys);
-    expect(await store().read((r) => allPages(r.fairness.treeLeaves('2026-11-22')))).toEqual([]);
+    const allKeys = async (pages: AsyncIterable<TreeKeys>) => (await allPages(mapPages(pages, unpackKeys))).flat();
+    expect(await store().read((r) => allKeys(r.fairness.treeKeys(KEY)))).toEqual(keys);
+    expect(await store().read((r) => allKeys(r.fairness.treeKeys('2026-11-22')))).toEqual([]);
     if (adapter !== 'memory') {
-      // Pages of two: the keyset (number, leaf) crosses pages inside a run of one number (three entries on 3).
-      expect(await allPages(pagedFairness(store(), adapter, 2).treeLeaves(KEY))).toEqual(keys);
+      // Pages of one to three: the keyset (number, leaf) crosses pages inside a run of one number (three entries on
+      // 3), and mines fall inside pages, between them and after the last one.
+      for (const size of [1, 2, 3]) expect(await allKeys(pagedFairness(store(), adapter, size).treeKeys(KEY))).toEqual(keys);
     }
   });
 

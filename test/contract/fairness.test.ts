@@ -7,12 +7,13 @@ import { deleteAccount } from '../../core/accounts/profile.ts';
 import { commitRoot, fairnessRecord, verifyStoredGame } from '../../core/fairness/fairness.ts';
 import { rootByLevels } from '../../core/fairness/root.ts';
 import { treeV2Levels } from '../../core/fairness/tree-v2.ts';
-import { ITEMS_PAGE_SIZE, treeItemsPage } from '../../core/fairness/tree-v2-record.ts';
+import { buildStoredTree, commitTree, ITEMS_PAGE_SIZE, treeItemsPage } from '../../core/fairness/tree-v2-record.ts';
+import { threadTreeFolder } from '../../adapters/crypto/tree-fold-thread.ts';
 import { closeGame } from '../../core/game/close.ts';
 import type { Repositories } from '../../core/ports.ts';
 import { makeDeps } from '../support/fakes.ts';
 import { contract } from './harness.ts';
-import { allPages, entry, game, mine, pagedFairness, seedUsers } from './fixtures.ts';
+import { allPages, emptyStats, entry, game, mine, pagedFairness, seedUsers } from './fixtures.ts';
 
 const KEY = '2026-11-20';
 
@@ -78,6 +79,30 @@ contract('fairness', ({ store, adapter }) => {
       pageSize: ITEMS_PAGE_SIZE,
     });
     expect(await verifyStoredGame(deps, KEY, null)).toMatchObject({ ok: true, computedRoot: root.hash, leaves: 8 });
+  });
+
+  it('folds the close\'s tree on a thread as on this one, and lists a closed game without a tree until one is stored', async () => {
+    await store().write(seed);
+    const deps = { ...makeDeps(), store: store(), treeFolder: threadTreeFolder(1) };
+    deps.clock.set('2026-11-20T00:00:01.000Z');
+    await closeGame(deps, KEY);
+    const stats = await store().read((r) => r.games.stats(KEY));
+    const here = await store().read((r) => buildStoredTree(r, nodeDigest, KEY, stats?.snapshot ?? { winningNumber: null, secondPlaceNumber: null }));
+    expect(await store().read((r) => r.fairness.treeSummary(KEY))).toEqual(here.summary);
+    expect(await store().read((r) => r.fairness.closedWithoutTree())).toEqual([]);
+
+    // A game closed with its result but no tree (a close stopped between its two units), one of version 1, an open one.
+    await store().write(async (r) => {
+      for (const key of ['2026-11-17', '2026-11-18']) {
+        await r.games.create(game(key));
+        await r.games.markClosed(key, `${key}T23:00:00.000Z`, emptyStats(key));
+      }
+      await r.fairness.storeRoot('2026-11-18', nodeDigest.sha256Hex('a version 1 root'));
+    });
+    expect(await store().read((r) => r.fairness.closedWithoutTree())).toEqual(['2026-11-17']);
+    await store().write((r) => commitTree(r, nodeDigest, '2026-11-17', { winningNumber: null, secondPlaceNumber: null }));
+    expect(await store().read((r) => r.fairness.closedWithoutTree())).toEqual([]);
+    expect((await store().read((r) => r.fairness.treeSummary('2026-11-17')))?.size).toBe(0);
   });
 
   it('answers every range of items as the slice of the whole list, however many parts a page is read in', async () => {

@@ -7,6 +7,7 @@ import { defaultGameConfig } from '../../core/config.ts';
 import { DomainError } from '../../core/errors.ts';
 import { MemoryStore } from '../../adapters/memory/store.ts';
 import { nodeDigest } from '../../adapters/crypto/node-digest.ts';
+import { foldTree } from '../../core/fairness/tree-v2-record.ts';
 
 export class FixedClock implements Clock {
   #now: Date;
@@ -84,6 +85,7 @@ export const makeDeps = (overrides: Partial<TestDeps> = {}): TestDeps => ({
   random: new SeededRandom(),
   hasher: new PlainHasher(),
   digest: nodeDigest,
+  treeFolder: (gameKey, bound) => foldTree(nodeDigest, gameKey, bound),
   config: { ...defaultGameConfig },
   ...overrides,
 });
