@@ -1,4 +1,4 @@
-import type { GameKey } from '../../core/model.ts';
+import type { GameKey, Instant } from '../../core/model.ts';
 import type { EntryLeafRow, FairnessRepository, MineLeafRow, StoredRoot, StoredTreeNode, TreeSummary } from '../../core/fairness/ports.ts';
 import { packKeys, type TreeItem, type TreeKeys, type TreeLeaf } from '../../core/fairness/tree-v2.ts';
 import type { MemoryState } from './state.ts';
@@ -21,9 +21,12 @@ export class MemoryFairnessRepository implements FairnessRepository {
     yield packKeys(this.#treeItems(gameKey));
   }
 
-  async closedWithoutTree(): Promise<GameKey[]> {
+  async closedWithoutTree(closedBefore: Instant): Promise<GameKey[]> {
     const s = this.state();
-    return [...s.games.values()].filter((g) => g.status === 'closed' && !s.fairnessRoots.has(g.key)).map((g) => g.key).sort();
+    return [...s.games.values()]
+      .filter((g) => g.status === 'closed' && g.closedAt !== null && g.closedAt < closedBefore && !s.fairnessRoots.has(g.key))
+      .map((g) => g.key)
+      .sort();
   }
 
   async storeRoot(gameKey: GameKey, root: string): Promise<void> {

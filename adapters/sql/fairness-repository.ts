@@ -1,7 +1,7 @@
 // The fairness rows (DESIGN.md §16): the keys streamed in tree order for the close's tree (and the leaves in string
 // order for a version 1 root), the stored tree, and the published entries and mines of a closed game.
 import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
-import type { GameKey } from '../../core/model.ts';
+import type { GameKey, Instant } from '../../core/model.ts';
 import type { EntryLeafRow, FairnessRepository, MineLeafRow, StoredRoot, StoredTreeNode, TreeSummary } from '../../core/fairness/ports.ts';
 import { compareTreeItems, keyAt, LEAF_LENGTH, packKeys, unpackKeys, type TreeItem, type TreeKeys, type TreeLeaf, type WinnerProof } from '../../core/fairness/tree-v2.ts';
 import type { Database, FairnessNodesTable } from './schema.ts';
@@ -180,11 +180,12 @@ export class SqlFairnessRepository implements FairnessRepository {
     }
   }
 
-  async closedWithoutTree(): Promise<GameKey[]> {
+  async closedWithoutTree(closedBefore: Instant): Promise<GameKey[]> {
     const rows = await this.ctx.db
       .selectFrom('games')
       .select('key')
       .where('status', '=', 'closed')
+      .where('closed_at', '<', closedBefore)
       .where('fairness_root', 'is', null)
       .where('fairness_reason', 'is', null)
       .orderBy('key')

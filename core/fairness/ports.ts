@@ -1,7 +1,7 @@
 // What the fairness module needs from the database: for tree version 2, the keys in tree order for the close, the
 // items page by page and the tree's upper levels stored at the close; for version 1, the leaves in string order, the
 // stored root and the published rows.
-import type { GameKey } from '../model.ts';
+import type { GameKey, Instant } from '../model.ts';
 import type { TreeItem, TreeKeys, TreeLeaf, TreeNode, WinnerProof } from './tree-v2.ts';
 
 export interface EntryLeafRow {
@@ -77,10 +77,10 @@ export interface FairnessRepository {
    */
   treeKeys(gameKey: GameKey): AsyncIterable<TreeKeys>;
   /**
-   * Closed games with no commitment at all (no tree, no version 1 root, no reason for none): a close that stopped
-   * between its result and its tree.
+   * Games closed before `closedBefore` with no commitment at all (no tree, no version 1 root, no reason for none): a
+   * close that stopped between its result and its tree.
    */
-  closedWithoutTree(): Promise<GameKey[]>;
+  closedWithoutTree(closedBefore: Instant): Promise<GameKey[]>;
   /** Stores a version 1 root with the game, in place of any version 2 tree (a game as closed before version 2). */
   storeRoot(gameKey: GameKey, root: string): Promise<void>;
   /** The stored root of a closed game, or null when the game is unknown or open. */

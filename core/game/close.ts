@@ -131,9 +131,19 @@ export const closeGame = async (deps: Deps, key: GameKey): Promise<CloseOutcome>
   }
 };
 
-/** Builds and stores the tree of every closed game left without one (a close stopped between its two units). */
+/**
+ * A closed game still without a tree this long after its close was left by a close that stopped: a close folds a
+ * million entries in seconds, and an instance must not fold a tree another instance's close is folding.
+ */
+export const TREE_REPAIR_AFTER_MS = 10 * 60_000;
+
+/**
+ * Builds and stores, on this thread, the tree of every game closed over TREE_REPAIR_AFTER_MS ago without one (a close
+ * stopped between its two units).
+ */
 export const repairTrees = async (deps: Deps): Promise<GameKey[]> => {
-  const keys = await deps.store.read((repos) => repos.fairness.closedWithoutTree());
+  const closedBefore = new Date(deps.clock.now().getTime() - TREE_REPAIR_AFTER_MS).toISOString();
+  const keys = await deps.store.read((repos) => repos.fairness.closedWithoutTree(closedBefore));
   for (const key of keys) {
     await deps.store.write(async (repos) => {
       const stats = await repos.games.stats(key);

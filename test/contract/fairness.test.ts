@@ -89,7 +89,8 @@ contract('fairness', ({ store, adapter }) => {
     const stats = await store().read((r) => r.games.stats(KEY));
     const here = await store().read((r) => buildStoredTree(r, nodeDigest, KEY, stats?.snapshot ?? { winningNumber: null, secondPlaceNumber: null }));
     expect(await store().read((r) => r.fairness.treeSummary(KEY))).toEqual(here.summary);
-    expect(await store().read((r) => r.fairness.closedWithoutTree())).toEqual([]);
+    const later = '2026-11-30T00:00:00.000Z';
+    expect(await store().read((r) => r.fairness.closedWithoutTree(later))).toEqual([]);
 
     // A game closed with its result but no tree (a close stopped between its two units), one of version 1, an open one.
     await store().write(async (r) => {
@@ -99,9 +100,11 @@ contract('fairness', ({ store, adapter }) => {
       }
       await r.fairness.storeRoot('2026-11-18', nodeDigest.sha256Hex('a version 1 root'));
     });
-    expect(await store().read((r) => r.fairness.closedWithoutTree())).toEqual(['2026-11-17']);
+    expect(await store().read((r) => r.fairness.closedWithoutTree(later))).toEqual(['2026-11-17']);
+    // Only games closed before the instant given.
+    expect(await store().read((r) => r.fairness.closedWithoutTree('2026-11-17T23:00:00.000Z'))).toEqual([]);
     await store().write((r) => commitTree(r, nodeDigest, '2026-11-17', { winningNumber: null, secondPlaceNumber: null }));
-    expect(await store().read((r) => r.fairness.closedWithoutTree())).toEqual([]);
+    expect(await store().read((r) => r.fairness.closedWithoutTree(later))).toEqual([]);
     expect((await store().read((r) => r.fairness.treeSummary('2026-11-17')))?.size).toBe(0);
   });
 
