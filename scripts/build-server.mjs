@@ -25,12 +25,13 @@ export const newest = (path) => {
 
 export const serverIsStale = () => !existsSync(serverEntry) || statSync(serverEntry).mtimeMs < Math.max(...serverSources.map(newest));
 
-export const buildServer = async () => {
-  rmSync(serverOut, { recursive: true, force: true });
+/** Builds into `outdir` (dist/server; a test builds elsewhere). */
+export const buildServer = async (outdir = serverOut) => {
+  rmSync(outdir, { recursive: true, force: true });
   await build({
     // The close's tree fold runs on a worker thread from its own file (adapters/crypto/tree-fold-thread.ts).
     entryPoints: { main: join(root, 'server', 'main.ts'), 'tree-fold-worker': join(root, 'adapters', 'crypto', 'tree-fold-worker.ts') },
-    outdir: serverOut,
+    outdir,
     bundle: true,
     splitting: true,
     format: 'esm',
