@@ -1,8 +1,10 @@
-// `npm run bench`: every benchmark in turn: the close at scale, the request path under load, the play screen on a
-// phone, then the verify page of a 1M-entry game (phone and FULL AUDIT). Exit code 1 when a result is wrong (close,
-// HTTP) or the phone or verify goals are missed.
+// `npm run bench`: every benchmark in turn: the close at scale, the request path under load, the rate limiter, the play
+// screen on a phone, the verify page of a 1M-entry game (phone and FULL AUDIT), then the integrity signals' simulated
+// month. Exit code 1 when a result is wrong (close, HTTP) or a goal is missed.
 import { runCloseBench } from './close.ts';
 import { runHttpBench } from './http.ts';
+import { DEFAULT_OPTIONS, report, runIntegrityBench } from './integrity.ts';
+import { printRateLimitBench, runRateLimitBench } from './rate-limit.ts';
 import { printWebBench, runWebBench } from './web.ts';
 import { printWebVerifyBench, runWebVerifyBench } from './web-verify.ts';
 
@@ -12,6 +14,10 @@ console.log('');
 const http = await runHttpBench();
 if (!http.ok) process.exitCode = 1;
 console.log('');
+const rateLimit = await runRateLimitBench();
+printRateLimitBench(rateLimit);
+if (!rateLimit.ok) process.exitCode = 1;
+console.log('');
 const web = await runWebBench();
 printWebBench(web);
 if (web.some((r) => !r.passes)) process.exitCode = 1;
@@ -20,3 +26,7 @@ console.log('');
 const verify = await runWebVerifyBench({ build: false });
 printWebVerifyBench(verify);
 if (!verify.mobile.passes || !verify.audit.passes) process.exitCode = 1;
+console.log('');
+const integrity = report(await runIntegrityBench(DEFAULT_OPTIONS, (line) => console.log(line)));
+for (const line of integrity.lines) console.log(line);
+if (!integrity.passes) process.exitCode = 1;
