@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { nodeDigest } from '../../adapters/crypto/node-digest.ts';
 import { closeGame, gameArb, KEY, treeItems } from '../../test/support/tree-v2-games.ts';
-import { TreeV2Builder, compareTreeItems, treeV2Levels, winnerProofByLevels, type TreeNode } from './tree-v2.ts';
+import { TreeV2Builder, compareTreeItems, keysInTreeOrder, packKeys, treeV2Levels, unpackKeys, winnerProofByLevels, type TreeLeaf, type TreeNode } from './tree-v2.ts';
 
 const H = (text: string) => nodeDigest.sha256Hex(text);
 const salt = (c: string) => c.repeat(32);
@@ -55,6 +55,31 @@ describe('tree version 2, by its definition', () => {
     const builder = new TreeV2Builder(nodeDigest, KEY);
     builder.push(second);
     expect(() => builder.push(first)).toThrow(/out of tree order/);
+  });
+});
+
+describe('packed keys', () => {
+  it('unpack to the keys packed, and are in tree order exactly when the keys are, also after a previous page', () => {
+    fc.assert(
+      fc.property(gameArb(), fc.nat(), fc.nat(), (items, a, b) => {
+        const keys = items.map(({ number, leaf }) => ({ number, leaf }));
+        expect(unpackKeys(packKeys(keys))).toEqual(keys);
+        expect(keysInTreeOrder(packKeys(keys))).toBe(true);
+        const [first, ...rest] = keys;
+        if (first) expect(keysInTreeOrder(packKeys(rest), first)).toBe(true);
+        if (first && rest.length > 0) expect(keysInTreeOrder(packKeys(keys), first)).toBe(false);
+        if (keys.length < 2) return;
+        const [i, j] = [a % keys.length, b % keys.length];
+        if (i === j) return;
+        const swapped = [...keys];
+        [swapped[i], swapped[j]] = [keys[j] as TreeLeaf, keys[i] as TreeLeaf];
+        expect(keysInTreeOrder(packKeys(swapped))).toBe(false);
+      }),
+    );
+  });
+
+  it('refuse a leaf that is not 64 hex digits', () => {
+    expect(() => packKeys([{ number: 1, leaf: 'abc' }])).toThrow('64 hex digits');
   });
 });
 

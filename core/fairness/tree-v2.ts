@@ -40,6 +40,17 @@ export const keyAt = ({ numbers, leaves }: TreeKeys, i: number): TreeLeaf => ({ 
 
 export const unpackKeys = (keys: TreeKeys): TreeLeaf[] => Array.from(keys.numbers, (_, i) => keyAt(keys, i));
 
+/** Whether packed keys are in tree order, each after the one before (and after `previous`, when given). */
+export const keysInTreeOrder = (keys: TreeKeys, previous: TreeLeaf | null = null): boolean => {
+  let last = previous;
+  for (let i = 0; i < keys.numbers.length; i += 1) {
+    const key = keyAt(keys, i);
+    if (last && compareTreeItems(last, key) >= 0) return false;
+    last = key;
+  }
+  return true;
+};
+
 /** A node: its hash and the interval of the numbers of the items below it. */
 export interface TreeNode {
   hash: string;
