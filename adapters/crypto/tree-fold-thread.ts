@@ -31,7 +31,7 @@ const startWorker = (workerData: { gameKey: string; bound: number | null }): Wor
   return new Worker(start, { eval: true, workerData });
 };
 
-/** The tree a worker folds from the keys posted to it (null: every key was posted). */
+/** The tree the worker answers once null follows the last keys posted to it, or its error. */
 const foldOnWorker = (worker: Worker): Promise<BuiltTree> =>
   new Promise((resolve, reject) => {
     worker.once('message', (answer: FoldAnswer) => ('tree' in answer ? resolve(answer.tree) : reject(new Error(answer.error))));

@@ -122,7 +122,7 @@ export const closeGame = async (deps: Deps, key: GameKey): Promise<CloseOutcome>
     if (closedNow && fold.current) {
       const tree = await fold.current.done();
       await deps.store.write((repos) => storeTreeOnce(repos, key, tree));
-    } else fold.current?.cancel();
+    }
     const stats = await deps.store.read((repos) => repos.games.stats(key));
     return { gameKey: key, closedNow, stats };
   } catch (error) {
