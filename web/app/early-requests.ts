@@ -2,7 +2,7 @@
 // still downloading, so the answers are in when the app starts. The app's one HTTP client (lib/api-client.ts) takes
 // each response once instead of asking again. Paths are spelled here rather than imported from lib/paths.ts: the
 // early script must share no chunk with the app, or it would wait for that chunk.
-import { verifyEarlyPaths } from '../features/verify/early-paths.ts';
+import { askVerifyEarly, type AskEarly } from '../features/verify/early-paths.ts';
 
 declare global {
   interface Window {
@@ -19,14 +19,27 @@ const EVERY_SCREEN = ['/api/me'];
 const PLAY_SCREEN = ['/api/game/today', '/api/entry/mine'];
 
 export function startEarlyRequests(pathname: string): Map<string, Promise<Response>> {
-  const wanted = PLAY_PATHS.includes(pathname) ? [...EVERY_SCREEN, ...PLAY_SCREEN] : [...EVERY_SCREEN, ...verifyEarlyPaths(pathname)];
   const responses = new Map<string, Promise<Response>>();
-  for (const path of wanted) {
-    // The same request the app would send (lib/api-client.ts), so the server answers it alike.
-    const response = fetch(path, { credentials: 'include', headers: { Accept: 'application/json' } });
-    // A failure is the app's to report when it takes the response; nobody taking it is no error.
-    response.catch(() => undefined);
-    responses.set(path, response);
-  }
+  // The same request the app would send (lib/api-client.ts), so the server answers it alike.
+  const send = (path: string) => fetch(path, { credentials: 'include', headers: { Accept: 'application/json' } });
+  const early: AskEarly = {
+    ask(path) {
+      const response = send(path);
+      // A failure is the app's to report when it takes the response; nobody taking it is no error.
+      response.catch(() => undefined);
+      responses.set(path, response);
+    },
+    read<T>(path: string) {
+      // Read here, and handed to the app as a response of the same text and status (rather than a clone: happy-dom's
+      // clone of a network response empties both).
+      const answer = send(path).then(async (response) => ({ response, text: await response.text() }));
+      const rebuilt = answer.then(({ response, text }) => new Response(text === '' ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers }));
+      rebuilt.catch(() => undefined);
+      responses.set(path, rebuilt);
+      return answer.then(({ response, text }) => (response.ok ? (JSON.parse(text) as T) : null)).catch(() => null);
+    },
+  };
+  for (const path of PLAY_PATHS.includes(pathname) ? [...EVERY_SCREEN, ...PLAY_SCREEN] : EVERY_SCREEN) early.ask(path);
+  askVerifyEarly(pathname, early);
   return responses;
 }
