@@ -168,6 +168,24 @@ describe('a screen whose code does not arrive', () => {
     await seeNo(heading(page, 'SCREEN NOT LOADED'));
     await context.close();
   });
+
+  it('opened at its own address, its preload failing too, says so and loads with TRY AGAIN', async () => {
+    const { page, context } = await startJourney(browser, PHONE_360, { serviceWorkers: 'block' });
+    const chunk = '**/assets/leaderboard-screen-*.js';
+    let blocked = 0;
+    await page.route(chunk, async (route) => {
+      blocked += 1;
+      await route.abort('internetdisconnected');
+    });
+    await page.goto('/leaderboard');
+    await see(heading(page, 'SCREEN NOT LOADED'));
+    // The page's first script preloads the screen's code, and the app imports it: both were refused.
+    expect(blocked).toBeGreaterThan(0);
+    await page.unroute(chunk);
+    await page.getByRole('main').locator('section').getByRole('button', { name: 'TRY AGAIN' }).click();
+    await see(heading(page, 'RANKINGS'));
+    await context.close();
+  });
 });
 
 describe('the server stops during a submit', () => {

@@ -2,7 +2,9 @@
 // between) would fail on every later render. A lazy screen here is made afresh once the error boundary asks
 // (TRY AGAIN, or the player moving to another address), so the chunk is imported again. Not at once on failure:
 // React renders again right after an error, and a fresh import there would loop without ever showing the error.
-import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+// A screen loaded before its first render (`load`, for the screen the page opens on) renders at once: no loading
+// state, and none of the wait React puts between a loading state and the content that replaces it.
+import { createElement, lazy, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 
 const failedScreens = new Set<() => void>();
 
@@ -12,11 +14,20 @@ export function retryFailedScreens(): void {
   failedScreens.clear();
 }
 
-export function lazyScreen(load: () => Promise<ComponentType>): ComponentType {
+export type LazyScreen = (() => ReactElement) & {
+  /** Imports the screen now; once it is in, the screen renders without suspending. */
+  load(): Promise<void>;
+};
+
+export function lazyScreen(load: () => Promise<ComponentType>): LazyScreen {
+  let loaded: ComponentType | null = null;
   const fresh = (): LazyExoticComponent<ComponentType> =>
     lazy(() =>
       load().then(
-        (component) => ({ default: component }),
+        (component) => {
+          loaded = component;
+          return { default: component };
+        },
         (error: unknown) => {
           failedScreens.add(() => (current = fresh()));
           throw error;
@@ -24,7 +35,12 @@ export function lazyScreen(load: () => Promise<ComponentType>): ComponentType {
       ),
     );
   let current = fresh();
-  return function LazyScreen() {
-    return createElement(current);
-  };
+  function Screen() {
+    return createElement(loaded ?? current);
+  }
+  Screen.load = () =>
+    load().then((component) => {
+      loaded = component;
+    });
+  return Screen;
 }
