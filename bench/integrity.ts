@@ -3,7 +3,8 @@
 // 3: a device and network per account, sign-ups over three weeks, carpets with gaps), each driven through the real
 // use cases and the real close on SQLite (integrity-sim.ts). Prints, per level and size, how many syndicate and
 // honest wins the close flagged, against DESIGN.md §18's goals. `--seed N`, `--players N` (honest accounts per
-// world), `--days N`, `--quick` (a small world, a smoke test). Exit code 1 when a goal is missed.
+// world), `--days N`, `--levels 1,3` (those levels only), `--quick` (a small world, a smoke test). Exit code 1 when a
+// goal is missed.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,8 +37,9 @@ const LEVEL_NAMES: Record<EvasionLevel, string> = {
 /** The worlds of a run: one without a syndicate, then each size at each level; each world's honest month has its own seed. */
 export const worldSpecs = (options: IntegrityBenchOptions): { seed: number; syndicate: SyndicateSpec | null }[] => [
   { seed: options.seed, syndicate: null },
-  ...options.levels.flatMap((level, l) =>
-    options.sizes.map((size, s) => ({ seed: options.seed + 1 + l * options.sizes.length + s, syndicate: { size, level } })),
+  // Seeded by level, not by place in the list, so a level's worlds are the same whichever levels a run takes.
+  ...options.levels.flatMap((level) =>
+    options.sizes.map((size, s) => ({ seed: options.seed + 1 + (level - 1) * options.sizes.length + s, syndicate: { size, level } })),
   ),
 ];
 
@@ -147,6 +149,15 @@ const optionValue = (args: string[], name: string): number | null => {
   return value;
 };
 
+/** `--levels 3` or `--levels 1,3`: only those evasion levels' worlds (and the world without a syndicate). */
+const levelsOption = (args: string[]): EvasionLevel[] | null => {
+  const at = args.indexOf('--levels');
+  if (at < 0) return null;
+  const levels = (args[at + 1] ?? '').split(',').map(Number);
+  if (levels.length === 0 || !levels.every((l): l is EvasionLevel => l === 1 || l === 2 || l === 3)) throw new Error('--levels must be a list of 1, 2 and 3, such as 3 or 1,3');
+  return levels;
+};
+
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const args = process.argv.slice(2);
   const base = args.includes('--quick') ? QUICK_OPTIONS : DEFAULT_OPTIONS;
@@ -155,6 +166,7 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
     seed: optionValue(args, '--seed') ?? base.seed,
     players: optionValue(args, '--players') ?? base.players,
     days: optionValue(args, '--days') ?? base.days,
+    levels: levelsOption(args) ?? base.levels,
   };
   console.log(
     `integrity bench: seed ${options.seed}, ${options.players} honest accounts per world, ${options.days} days, ` +

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { World, type SimEvent, type WorldSpec } from '../../bench/integrity-world.ts';
 import { simulateWorld, type WorldResult } from '../../bench/integrity-sim.ts';
+import { DEFAULT_OPTIONS, worldSpecs } from '../../bench/integrity.ts';
 import { networkOf } from '../../core/integrity/signals.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'lowest-integrity-test-'));
@@ -20,6 +21,13 @@ const monthOf = (spec: WorldSpec): SimEvent[][] => {
 };
 
 describe('bench:integrity', () => {
+  it('gives a level the same worlds whichever levels a run takes', () => {
+    const all = worldSpecs(DEFAULT_OPTIONS);
+    const third = worldSpecs({ ...DEFAULT_OPTIONS, levels: [3] });
+    expect(third).toEqual(all.filter((w) => w.syndicate === null || w.syndicate.level === 3));
+    expect(new Set(all.map((w) => w.seed)).size).toBe(all.length);
+  });
+
   const tiny: WorldSpec = { seed: 7, players: 40, days: 3, syndicate: { size: 6, level: 2 } };
 
   it('replays the same month for the same seed, and another for another seed', async () => {
