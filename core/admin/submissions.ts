@@ -16,11 +16,8 @@ export interface SubmissionsPage {
 export const adminSubmissions = async (deps: Deps, page: number, limit: number): Promise<SubmissionsPage> => {
   const { game, effectiveStatus } = await currentGame(deps);
   const now = deps.clock.now();
-  const { rows, totalCount, clustered } = await deps.store.read(async (repos) => {
-    const found = await repos.admin.submissions(game.key, (page - 1) * limit, limit);
-    const players = found.rows.flatMap((r) => (r.userId === null ? [] : [r.userId]));
-    return { ...found, clustered: await clusteredAmong(repos, game.key, players, now) };
-  });
+  const { rows, totalCount } = await deps.store.read((repos) => repos.admin.submissions(game.key, (page - 1) * limit, limit));
+  const clustered = await clusteredAmong(deps, game.key, rows.flatMap((r) => (r.userId === null ? [] : [r.userId])), now);
   const totalPages = Math.max(1, Math.ceil(totalCount / limit));
   return {
     game: { date: game.key, status: effectiveStatus },

@@ -250,18 +250,28 @@ export const sameCluster = async (repos: Repositories, gameKey: GameKey | null, 
   return cluster.memberIds.includes(b);
 };
 
-/** Of `userIds` (entries of `gameKey`), those whose cluster has FLAG_ACCOUNTS or more accounts in that game. */
-export const clusteredAmong = async (repos: Repositories, gameKey: GameKey, userIds: readonly string[], now: Date): Promise<Set<string>> => {
-  const window = await windowAt(repos, gameKey, now);
+/**
+ * Of `userIds` (entries of `gameKey`), those whose cluster has FLAG_ACCOUNTS or more accounts in that game. The window
+ * is read once; each player's cluster is then a read of its own, because a group search takes tens of milliseconds
+ * and a read holds SQLite's thread (the server's) to its end: a page of players in one read would stall every other
+ * request for seconds on a big day.
+ */
+export const clusteredAmong = async (deps: Pick<Deps, 'store'>, gameKey: GameKey, userIds: readonly string[], now: Date): Promise<Set<string>> => {
+  const window = await deps.store.read(async (repos) => {
+    const read = await windowAt(repos, gameKey, now);
+    await read.candidates();
+    return read;
+  });
   const seen = new Set<string>();
   const clustered = new Set<string>();
   for (const userId of userIds) {
     if (seen.has(userId)) continue;
-    const cluster = await clusterFrom(repos, window, userId);
+    const { cluster, accountsInGame } = await deps.store.read(async (repos) => {
+      const found = await clusterFrom(repos, window, userId);
+      return { cluster: found, accountsInGame: found.memberIds.length < FLAG_ACCOUNTS ? 0 : (await evidenceIn(repos, gameKey, found)).accountsInGame };
+    });
     for (const id of cluster.memberIds) seen.add(id);
-    if (cluster.memberIds.length < FLAG_ACCOUNTS) continue;
-    const evidence = await evidenceIn(repos, gameKey, cluster);
-    if (evidence.accountsInGame >= FLAG_ACCOUNTS) for (const id of cluster.memberIds) clustered.add(id);
+    if (accountsInGame >= FLAG_ACCOUNTS) for (const id of cluster.memberIds) clustered.add(id);
   }
   return clustered;
 };

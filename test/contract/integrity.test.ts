@@ -3,9 +3,9 @@
 // game after game, a referral with a home network; never a network alone or a crowded one.
 import { expect, it } from 'vitest';
 import type { Deps } from '../../core/deps.ts';
-import type { Repositories } from '../../core/ports.ts';
+import type { Repositories, Store } from '../../core/ports.ts';
 import { closeGame } from '../../core/game/close.ts';
-import { gameIntegrity, integrityReport, RETENTION_DAYS } from '../../core/integrity/integrity.ts';
+import { clusteredAmong, gameIntegrity, integrityReport, RETENTION_DAYS } from '../../core/integrity/integrity.ts';
 import type { SignalHash } from '../../core/integrity/signals.ts';
 import { NOT_ELIGIBLE_MESSAGE, processReferral, referralStats } from '../../core/referrals/referrals.ts';
 import { claimPrize, myWinnings } from '../../core/payouts/winnings.ts';
@@ -75,6 +75,25 @@ contract('integrity', ({ store }) => {
     const approved = await reviewPayout(deps, { adminId: 'admin', payoutId, status: 'approved', confirmName: ' Player s1 ' });
     expect(approved.payout.status).toBe('approved');
     expect(JSON.stringify(await myWinnings(deps, 's1'))).not.toMatch(/integrity|cluster|device/i);
+  });
+
+  it('marks the players of a page whose cluster holds three accounts in the game, each cluster its own read', async () => {
+    const deps: Deps = { ...makeDeps(), store: store() };
+    await store().write(async (r) => {
+      await seedUsers(r, 's1', 's2', 's3', 'h1', 'h2', 'c1', 'c2');
+      for (const s of ['s1', 's2', 's3']) await seen(r, s, [device('syndicate'), network(`home-${s}`)], DAYS.slice(0, 1));
+      for (const h of ['h1', 'h2']) await seen(r, h, [device(h), network('household')]);
+      await r.referrals.create({ id: 'ref-h', referrerId: 'h1', referredId: 'h2', code: 'H1XXXXXXXXXX', status: 'completed', createdAt: DAYS[0] as string, completedAt: DAYS[0] as string });
+    });
+    await playAndClose(deps, '2026-11-20', [['s1', 2], ['s2', 3], ['s3', 5], ['h1', 4], ['h2', 6], ['c1', 8], ['c2', 8]]);
+    // Its reads counted: on SQLite a read holds the server's thread to its end, so a page must not be one read.
+    let reads = 0;
+    const counted: Store = { ...deps.store, read: (work) => ((reads += 1), deps.store.read(work)) };
+    const marks = await clusteredAmong({ store: counted }, '2026-11-20', ['h1', 's1', 'c1', 's3', 'h2', 'c2'], new Date('2026-11-21T00:00:00.000Z'));
+    // A household of two is no cluster of three, the crowd no cluster at all.
+    expect(marks).toEqual(new Set(['s1', 's2', 's3']));
+    // The window once, then a read per cluster met: h1's (h2 in it), s1's (s3 in it), c1's, c2's.
+    expect(reads).toBe(5);
   });
 
   it('links accounts whose low picks never collide game after game, and no one else', async () => {
