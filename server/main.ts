@@ -80,7 +80,7 @@ const main = (): void => {
     logger.info('ready');
   })();
   opened.catch((error: unknown) => {
-    logger.error('The database could not be opened or migrated; stopping.', error);
+    logger.error('The server could not start (its database, its parts or the close of games past their deadline failed); stopping.', error);
     process.exit(1);
   });
 

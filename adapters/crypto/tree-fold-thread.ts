@@ -2,9 +2,10 @@
 // hashing runs while the close writes its counters on this thread; a small game is folded here. From the sources
 // (tests, the CLI, `npm run dev`) the worker runs through tsx; compiled (`npm start`), scripts/build-server.mjs
 // writes it next to main.js.
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { BuiltTree, TreeFolder } from '../../core/fairness/ports.ts';
 import type { TreeKeys } from '../../core/fairness/tree-v2.ts';
@@ -43,9 +44,12 @@ const foldOnWorker = (worker: Worker): Promise<BuiltTree> =>
  * Keys are held here until the game reaches `from` keys, then the thread starts with them and gets the rest as they
  * come. `from`: only tests pass another.
  */
-export const threadTreeFolder =
-  (from = FOLD_ON_THREAD_FROM): TreeFolder =>
-  (gameKey, bound) => {
+export const threadTreeFolder = (from = FOLD_ON_THREAD_FROM): TreeFolder => {
+  // Checked when the server starts, not at the first close of 50,000 entries, which may be weeks later at night.
+  if (!existsSync(fileURLToPath(workerFile))) {
+    throw new Error(`The close's tree fold worker is missing at ${fileURLToPath(workerFile)}: build the server again (npm run build).`);
+  }
+  return (gameKey, bound) => {
     let held: TreeKeys[] = [];
     let count = 0;
     let thread: { worker: Worker; tree: Promise<BuiltTree> } | null = null;
@@ -85,3 +89,4 @@ export const threadTreeFolder =
       },
     };
   };
+};

@@ -1,4 +1,4 @@
-// A real server in a child process (node + tsx on server/main.ts), its JSON log lines collected,
+// A real server in a child process (node + tsx on server/main.ts, or a compiled main.js), its JSON log lines collected,
 // for the tests that need sockets, signals and several instances.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -21,9 +21,12 @@ export interface ServerProcess {
   waitForLog(match: (line: LogLine) => boolean, timeoutMs?: number): Promise<LogLine>;
 }
 
+/** Runs the sources through tsx; a test of the compiled server passes its main.js instead. */
+const FROM_SOURCES = ['--import', 'tsx', 'server/main.ts'];
+
 /** Starts the server with `env` (PORT=0 unless given) and resolves once it listens. */
-export const startServer = async (env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+export const startServer = async (env: Record<string, string>, timeoutMs = 30_000, args: readonly string[] = FROM_SOURCES): Promise<ServerProcess> => {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
