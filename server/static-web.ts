@@ -26,16 +26,18 @@ const SUFFIX = { br: '.br', gzip: '.gz' } as const satisfies Partial<Record<Cont
 
 /** A path the build could have written: plain segments, none starting with a dot, nothing percent-encoded. */
 const PLAIN_FILE = /^(?:\/[\w-][\w.-]*)+$/;
+/** The app shell, answered for `/` and for every address of the app. */
+const INDEX = '/index.html';
 
 const fileStat = (path: string) => stat(path).then((found) => (found.isFile() ? found : null), () => null);
 
 /**
- * The precompressed twin of a file when the request accepts one, or null to let serveStatic send the file as is.
+ * The precompressed twin of a file (`path`, the request's own unless given) when the request accepts one, or null to
+ * let serveStatic send the file as is.
  * Vary is set whenever twins exist, identity answers included, so a shared cache keeps the variants apart. A Range
  * request gets the plain file: ranges of a compressed body are not what the client asked for.
  */
-async function servePrecompressed(c: Context<AppEnv>, webRoot: string): Promise<Response | null> {
-  const path = c.req.path;
+async function servePrecompressed(c: Context<AppEnv>, webRoot: string, path = c.req.path): Promise<Response | null> {
   if (!PLAIN_FILE.test(path) || c.req.header('range') !== undefined) return null;
   const file = join(webRoot, path);
   const twins = await Promise.all((['br', 'gzip'] as const).map(async (encoding) => ({ encoding, stat: await fileStat(file + SUFFIX[encoding]) })));
@@ -70,12 +72,12 @@ export const staticWeb = (webRoot: string, routes: RouteTable) => {
       // Set before serving (the file response copies the headers). Vite puts a content hash in
       // every asset name, so a changed asset is a new URL and can be cached for good.
       c.header('Cache-Control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      const served = (await servePrecompressed(c, webRoot)) ?? (await handlers.files(c, async () => {}));
+      const served = (await servePrecompressed(c, webRoot, c.req.path === '/' ? INDEX : c.req.path)) ?? (await handlers.files(c, async () => {}));
       if (served) return served;
     }
     if (acceptsHtml(c.req.header('accept')) && existsSync(join(webRoot, 'index.html'))) {
       c.header('Cache-Control', 'no-cache');
-      const served = await handlers.index(c, async () => {});
+      const served = (await servePrecompressed(c, webRoot, INDEX)) ?? (await handlers.index(c, async () => {}));
       if (served) return served;
     }
     return next();

@@ -19,7 +19,10 @@ mkdirSync(join(webRoot, 'assets'), { recursive: true });
 writeFileSync(join(outside, 'secret.js'), 'secret');
 writeFileSync(join(outside, 'secret.js.br'), brotliCompressSync('secret'));
 const script = `console.log(${JSON.stringify('the app '.repeat(400))});`;
-writeFileSync(join(webRoot, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app-1a2b.js"></script>');
+const shell = '<!doctype html><div id="root"></div><script type="module" src="/assets/app-1a2b.js"></script>';
+writeFileSync(join(webRoot, 'index.html'), shell);
+writeFileSync(join(webRoot, 'index.html.br'), brotliCompressSync(`${shell}<!--br-->`));
+writeFileSync(join(webRoot, 'index.html.gz'), gzipSync(`${shell}<!--gz-->`));
 writeFileSync(join(webRoot, 'assets', 'app-1a2b.js'), script);
 // Distinct bytes per twin so a test can tell which file was sent, not merely that it decodes.
 writeFileSync(join(webRoot, 'assets', 'app-1a2b.js.br'), brotliCompressSync(`${script}//br`));
@@ -54,6 +57,21 @@ describe('precompressed web app files', () => {
     const body = await bytesOf(res);
     expect(Number(res.headers.get('content-length'))).toBe(body.byteLength);
     expect(brotliDecompressSync(body).toString()).toBe(`${script}//br`);
+  });
+
+  it('sends the app shell compressed too, at / and at any address of the app, never cached without a check', async () => {
+    const { request } = await makeHarness({ config: { webRoot } });
+    for (const path of ['/', '/index.html', '/verify/2026-11-20', '/stats']) {
+      const res = await request('GET', path, { headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br, zstd' } });
+      expect([path, res.status, res.headers.get('content-encoding'), res.headers.get('vary')]).toEqual([path, 200, 'br', 'Accept-Encoding']);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(brotliDecompressSync(await bytesOf(res)).toString()).toBe(`${shell}<!--br-->`);
+    }
+    const gz = await request('GET', '/stats', { headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(await bytesOf(gz)).toString()).toBe(`${shell}<!--gz-->`);
+    const plain = await request('GET', '/stats', { headers: { accept: 'text/html' } });
+    expect([plain.headers.get('content-encoding'), await plain.text()]).toEqual([null, shell]);
   });
 
   it('follows q-values: gzip when br is weighed lower, the plain file when nothing is accepted', async () => {
