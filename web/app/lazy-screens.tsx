@@ -17,7 +17,7 @@ export const StatsScreen = lazyScreen(() => import('../features/stats/stats-scre
 export const VerifyScreen = lazyScreen(() => import('../features/verify/verify-screen.tsx').then((m) => m.VerifyScreen));
 export const WinningsScreen = lazyScreen(() => import('../features/winnings/winnings-screen.tsx').then((m) => m.WinningsScreen));
 
-/** The lazy screen at each address's first segment (`verify` for /verify/…); the play screen is not lazy. */
+/** The lazy screen at each address's first segment (`/verify` for /verify/…); the play screen is not lazy. */
 const screenAt: Record<string, LazyScreen | undefined> = {
   [paths.admin]: AdminScreen,
   [paths.guilds]: GuildsScreen,
