@@ -2,7 +2,8 @@
 // The screen the page opens on: its files preloaded by the page's first script, from the list the build puts in
 // index.html; and, once loaded before the first render, drawn at once with no loading state.
 import { cleanup, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lazyScreen } from './lazy-screen.ts';
 import { loadScreenAt, RulesScreen } from './lazy-screens.tsx';
@@ -92,5 +93,34 @@ describe('a lazy screen loaded before its first render', () => {
     );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(/RULES/);
     expect(screen.queryByText('LOADING…')).toBeNull();
+  });
+});
+
+describe('a lazy screen drawn through its loading state', () => {
+  function Counter() {
+    const [count, setCount] = useState(0);
+    return (
+      <button type="button" onClick={() => setCount((n) => n + 1)}>
+        COUNT {count}
+      </button>
+    );
+  }
+
+  it('keeps its state when drawn again, whether or not it was loaded since', async () => {
+    const Screen = lazyScreen(() => Promise.resolve(Counter));
+    const tree = (label: string) => (
+      <Suspense fallback={<p>LOADING…</p>}>
+        <p>{label}</p>
+        <Screen />
+      </Suspense>
+    );
+    const { rerender } = render(tree('first'));
+    await userEvent.click(await screen.findByRole('button', { name: 'COUNT 0' }));
+    expect(screen.getByRole('button', { name: 'COUNT 1' })).toBeTruthy();
+    rerender(tree('second'));
+    expect(screen.getByRole('button', { name: 'COUNT 1' })).toBeTruthy();
+    await Screen.load();
+    rerender(tree('third'));
+    expect(screen.getByRole('button', { name: 'COUNT 1' })).toBeTruthy();
   });
 });
