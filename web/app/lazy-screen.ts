@@ -19,7 +19,16 @@ export type LazyScreen = (() => ReactElement) & {
   load(): Promise<void>;
 };
 
-export function lazyScreen(load: () => Promise<ComponentType>): LazyScreen {
+/** Each lazy screen under the first segment of its address (`/verify` for /verify/…). */
+const screensAt = new Map<string, LazyScreen>();
+
+/** Loads the lazy screen at `pathname` now, if there is one (the play screen is not lazy); never fails. */
+export function loadScreenAt(pathname: string): Promise<void> {
+  return screensAt.get(`/${pathname.split('/')[1] ?? ''}`)?.load().catch(() => undefined) ?? Promise.resolve();
+}
+
+/** The screen at `address` (a first segment: `/verify` for /verify and /verify/{gameKey}), imported by `load`. */
+export function lazyScreen(address: string, load: () => Promise<ComponentType>): LazyScreen {
   let loaded: ComponentType | null = null;
   const fresh = (): LazyExoticComponent<ComponentType> =>
     lazy(() =>
@@ -42,5 +51,6 @@ export function lazyScreen(load: () => Promise<ComponentType>): LazyScreen {
     load().then((component) => {
       loaded = component;
     });
+  screensAt.set(address, Screen);
   return Screen;
 }

@@ -58,7 +58,7 @@ function Loaded() {
 describe('a lazy screen loaded before its first render', () => {
   it('renders at once, without the loading state', async () => {
     let imports = 0;
-    const Screen = lazyScreen(() => {
+    const Screen = lazyScreen('/loaded', () => {
       imports += 1;
       return Promise.resolve(Loaded);
     });
@@ -74,7 +74,7 @@ describe('a lazy screen loaded before its first render', () => {
   });
 
   it('not loaded yet, shows the loading state and then the screen', async () => {
-    const Screen = lazyScreen(() => Promise.resolve(Loaded));
+    const Screen = lazyScreen('/loaded', () => Promise.resolve(Loaded));
     render(
       <Suspense fallback={<p>LOADING…</p>}>
         <Screen />
@@ -107,7 +107,7 @@ describe('a lazy screen drawn through its loading state', () => {
   }
 
   it('keeps its state when drawn again, whether or not it was loaded since', async () => {
-    const Screen = lazyScreen(() => Promise.resolve(Counter));
+    const Screen = lazyScreen('/loaded', () => Promise.resolve(Counter));
     const tree = (label: string) => (
       <Suspense fallback={<p>LOADING…</p>}>
         <p>{label}</p>

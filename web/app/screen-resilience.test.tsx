@@ -21,7 +21,7 @@ describe('a lazy screen behind the error boundary', () => {
   it('says the screen did not load, in words, and TRY AGAIN imports it again', async () => {
     let networkBack = false;
     let attempts = 0;
-    const Screen = lazyScreen(() => {
+    const Screen = lazyScreen('/loaded', () => {
       attempts += 1;
       return networkBack
         ? Promise.resolve(Loaded)
