@@ -259,6 +259,7 @@ export const sameCluster = async (repos: Repositories, gameKey: GameKey | null, 
 export const clusteredAmong = async (deps: Pick<Deps, 'store'>, gameKey: GameKey, userIds: readonly string[], now: Date): Promise<Set<string>> => {
   const window = await deps.store.read(async (repos) => {
     const read = await windowAt(repos, gameKey, now);
+    // The candidates are read here, in this unit: every later call of candidates() answers this read.
     await read.candidates();
     return read;
   });
