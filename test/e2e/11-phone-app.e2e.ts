@@ -1,8 +1,8 @@
 // Journey 11: the game as a phone app at 360 px. A screen whose code does not arrive says so and comes back with
 // TRY AGAIN; a submit while the server is down says so in words and keeps the number; once installed (service
-// worker) the game opens offline on the last game it saw; the dark theme passes axe; every route fits 360 px and
-// every tap target is at least 44 × 44 px in both themes; the keyboard gets a skip link and focus on each new
-// screen's heading.
+// worker) the game opens offline on the last game it saw; the dark theme passes axe; every route fits 360 px, every
+// tap target is at least 44 × 44 px and every label sits by its control in both themes; the keyboard gets a skip link
+// and focus on each new screen's heading.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { checkScreen, DESKTOP, heading, launchBrowser, nav, numberInput, PHONE_360, see, seeNo, signIn, startJourney, type Journey } from './support/browser.ts';
@@ -21,7 +21,7 @@ afterAll(async () => {
 const THEMES = ['light', 'dark'] as const;
 const phoneUser = (name: string): Person => ({ email: `${name.toLowerCase()}@phone.e2e.lowest.test`, displayName: `${name} Phone` });
 
-/** The screen as it is now, in each theme (switched in place): how wide the page is and which tap targets are too small. */
+/** The screen as it is now, in each theme (switched in place): how wide the page is, which tap targets are too small and which labels are misplaced. */
 async function themedProblems(page: Page): Promise<string[]> {
   const problems: string[] = [];
   for (const colorScheme of THEMES) {
@@ -58,7 +58,7 @@ const everyone = ['/', '/signup', '/stats', '/leaderboard', '/rules', '/about', 
 const players = ['/', '/submit', '/confirmation', '/stats', '/leaderboard', '/rules', '/about', '/referrals', '/rewards', '/winnings', '/profile', '/guilds', '/verify', '/no-such-page'];
 
 describe('a phone at 360 px, in both themes', () => {
-  it("signed out: every route fits and every tap target is 44 px in both themes, the menu's links included", async () => {
+  it("signed out: every route fits, every tap target is 44 px and every label sits by its control in both themes, the menu's links included", async () => {
     const { page, context } = await startJourney(browser, PHONE_360);
     const found = await problemsOver(page, everyone);
     await page.goto('/rules');
@@ -70,7 +70,7 @@ describe('a phone at 360 px, in both themes', () => {
     await context.close();
   });
 
-  it('signed in: every route fits and every tap target is 44 px in both themes, the statistics tabs included', async () => {
+  it('signed in: every route fits, every tap target is 44 px and every label sits by its control in both themes, the statistics tabs included', async () => {
     const { page, context } = await startJourney(browser, PHONE_360);
     await page.setViewportSize(DESKTOP);
     await signIn(page, phoneUser('Tap'));
@@ -81,7 +81,7 @@ describe('a phone at 360 px, in both themes', () => {
     await context.close();
   });
 
-  it('the admin: every tab fits and every tap target is 44 px in both themes', async () => {
+  it('the admin: every tab fits, every tap target is 44 px and every label sits by its control in both themes', async () => {
     const { page, context } = await startJourney(browser, PHONE_360);
     await page.setViewportSize(DESKTOP);
     await signIn(page, people.admin);
