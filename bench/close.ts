@@ -3,7 +3,8 @@
 // peak memory, checks the stored statistics against resolveNumbers on the same numbers, times the
 // fairness tree (DESIGN.md §16, version 2) on its own: the same streaming build the close runs, checked against
 // the stored root; and what the tree adds to the database per entry (the tree-order indexes and the stored nodes).
-// `--sqlite-only` skips PostgreSQL, `--postgres-only` SQLite.
+// `--sqlite-only` skips PostgreSQL, `--postgres-only` SQLite. `--against no-tree|no-signals [--pairs N]` times the close
+// against a baseline in alternated pairs instead (close-against.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -29,6 +30,7 @@ import { threadTreeFolder } from '../adapters/crypto/tree-fold-thread.ts';
 import { createTestDatabase, startEmbeddedPostgres } from '../test/support/postgres.ts';
 import { entryLeaf } from '../core/fairness/hashes.ts';
 import { buildStoredTree } from '../core/fairness/tree-v2-record.ts';
+import { runCloseAgainst } from './close-against.ts';
 
 const DEFAULT_ENTRIES = 200_000;
 export const GAME_KEY = '2026-11-20';
@@ -112,8 +114,13 @@ const signalsOf = (id: string): Insertable<IntegritySignalsTable>[] => {
   ]);
 };
 
+/** How a bench database is filled: `signals: false` leaves out the integrity signals (what the close had before them). */
+export interface FillOptions {
+  signals?: boolean;
+}
+
 /** The rows of the game's players and entries, in the tables' own shapes, a slice at a time. */
-function* rowsOf(entries: ResolvableEntry[], bool: (v: boolean) => SqlBoolean, slice: number): Generator<BenchRows> {
+function* rowsOf(entries: ResolvableEntry[], bool: (v: boolean) => SqlBoolean, slice: number, { signals = true }: FillOptions = {}): Generator<BenchRows> {
   for (let i = 0; i < entries.length; i += slice) {
     const part = entries.slice(i, i + slice);
     const players = [...new Set(part.map((e) => e.userId ?? ''))];
@@ -123,7 +130,7 @@ function* rowsOf(entries: ResolvableEntry[], bool: (v: boolean) => SqlBoolean, s
         referral_code: shortName(id).toUpperCase().padEnd(12, 'X'), is_bot: bool(false), created_at: OPENS_AT,
       })),
       playerStats: players.map((id) => ({ user_id: id, wins: 0, entries: 0, current_streak: 0, best_streak: 0, last_played_date: null, last_played_at: null })),
-      signals: players.flatMap(signalsOf),
+      signals: signals ? players.flatMap(signalsOf) : [],
       entries: part.map((e, j) => ({
         id: e.entryId, game_key: GAME_KEY, user_id: e.userId, number: e.number,
         entry_type: e.entryId.includes('-a000-') ? 'standard' : 'bonus',
@@ -139,11 +146,11 @@ function* rowsOf(entries: ResolvableEntry[], bool: (v: boolean) => SqlBoolean, s
 const gameRow = { key: GAME_KEY, date: GAME_KEY, number: 1, status: 'open', opens_at: OPENS_AT, closes_at: CLOSES_AT, closed_at: null, winning_number: null, stats: null };
 
 /** SQLite: the rows straight into the tables in multi-row inserts, one transaction (the bench measures the close, not submissions). */
-export async function fillSqlite(db: Kysely<Database>, entries: ResolvableEntry[]): Promise<void> {
+export async function fillSqlite(db: Kysely<Database>, entries: ResolvableEntry[], options: FillOptions = {}): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('games').values(gameRow).execute();
     // Pairs of a player's entries stay in one slice (BATCH is even), so each player is inserted once.
-    for (const rows of rowsOf(entries, (v) => (v ? 1 : 0), BATCH)) {
+    for (const rows of rowsOf(entries, (v) => (v ? 1 : 0), BATCH, options)) {
       await trx.insertInto('users').values(rows.users).execute();
       await trx.insertInto('player_stats').values(rows.playerStats).execute();
       await trx.insertInto('entries').values(rows.entries).execute();
@@ -161,7 +168,7 @@ const copyLine = <Row extends object>(row: Row, columns: readonly (keyof Row & s
  * for 1,000,000 entries), then VACUUM ANALYZE: on a real day autovacuum has seen the inserts (planner
  * statistics, and the visibility map that lets the close read its indexes alone).
  */
-export async function fillPostgres(db: Kysely<Database>, url: string, entries: ResolvableEntry[]): Promise<void> {
+export async function fillPostgres(db: Kysely<Database>, url: string, entries: ResolvableEntry[], options: FillOptions = {}): Promise<void> {
   await db.insertInto('games').values(gameRow).execute();
   const client = postgres(url, { max: 1, onnotice: () => undefined });
   try {
@@ -169,7 +176,7 @@ export async function fillPostgres(db: Kysely<Database>, url: string, entries: R
       const writable = await client.unsafe(`copy ${table} (${columns.join(', ')}) from stdin`).writable();
       await pipeline(
         Readable.from((function* () {
-          for (const rows of rowsOf(entries, (v) => v, 20_000)) yield pick(rows).map((r) => copyLine(r, columns)).join('');
+          for (const rows of rowsOf(entries, (v) => v, 20_000, options)) yield pick(rows).map((r) => copyLine(r, columns)).join('');
         })()),
         writable,
       );
@@ -321,6 +328,17 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
   const at = args.indexOf('--entries');
   const count = at >= 0 ? Number(args[at + 1]) : DEFAULT_ENTRIES;
   if (!Number.isSafeInteger(count) || count < 2) throw new Error('--entries must be a whole number ≥ 2');
-  const results = await runCloseBench({ entries: count, sqliteOnly: args.includes('--sqlite-only'), postgresOnly: args.includes('--postgres-only') });
-  if (results.some((r) => !r.matches)) process.exitCode = 1;
+  const stores = { sqliteOnly: args.includes('--sqlite-only'), postgresOnly: args.includes('--postgres-only') };
+  const against = args[args.indexOf('--against') + 1];
+  if (args.includes('--against')) {
+    if (against !== 'no-tree' && against !== 'no-signals') throw new Error('--against must be no-tree or no-signals');
+    const pairsAt = args.indexOf('--pairs');
+    const pairs = pairsAt >= 0 ? Number(args[pairsAt + 1]) : 5;
+    if (!Number.isSafeInteger(pairs) || pairs < 1) throw new Error('--pairs must be a whole number ≥ 1');
+    const results = await runCloseAgainst({ gameKey: GAME_KEY, makeEntries, fillSqlite, fillPostgres, closeDeps }, { entries: count + (count % 2), against, pairs, ...stores });
+    if (results.some((r) => !r.passes)) process.exitCode = 1;
+  } else {
+    const results = await runCloseBench({ entries: count, ...stores });
+    if (results.some((r) => !r.matches)) process.exitCode = 1;
+  }
 }
