@@ -16,6 +16,8 @@ export interface Runtime {
   clock: SettableClock;
   /** The SMTP sender when SMTP_URL is set; null means mails wait in the outbox. */
   mailSender: MailSender | null;
+  /** How long before the deadline the daily reminder goes (REMINDER_MINUTES). */
+  reminderBeforeDeadlineMs: number;
   /** DATABASE_URL without its password. */
   databaseLabel: string;
   /** Runs pending migrations; returns the names of those applied now. */
@@ -56,6 +58,7 @@ export const openRuntime = async (env: Record<string, string | undefined>): Prom
     deps,
     clock,
     mailSender: core.mailSender,
+    reminderBeforeDeadlineMs: config.mail.reminderMinutes * 60_000,
     databaseLabel: url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@'),
     migrate: async () => {
       // Both SQL stores have a schema; the memory store never reaches here (sqlite::memory: is SQLite).

@@ -2,10 +2,8 @@
 // reminder, then every due mail) at start and then every few seconds. Instances never send a mail twice: claims
 // and the reminders' marks are made in the database.
 import type { Deps } from '../core/deps.ts';
-import { deliverDueMails } from '../core/mail/deliver-mails.ts';
+import { mailPass } from '../core/mail/mail-pass.ts';
 import type { MailSender } from '../core/mail/mail-sender.ts';
-import { queueClaimReminders } from '../core/mail/notifications.ts';
-import { queueDailyReminders } from '../core/mail/daily-reminder.ts';
 import type { Logger } from './app-env.ts';
 
 export interface MailWorkerOptions {
@@ -39,10 +37,7 @@ export const startMailWorker = (options: MailWorkerOptions): MailWorker => {
 
   const pass = async (): Promise<void> => {
     try {
-      await queueClaimReminders(deps);
-      await queueDailyReminders(deps, options.reminderMinutes * 60_000);
-      if (!sender) return;
-      const report = await deliverDueMails(deps, sender);
+      const report = await mailPass(deps, sender, options.reminderMinutes * 60_000);
       if (report.retrying + report.failed > 0) {
         logger.info(`Mail: ${report.sent} sent, ${report.retrying} to retry, ${report.failed} failed for good`);
       }

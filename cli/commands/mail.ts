@@ -1,8 +1,8 @@
 import type { Command } from '../command.ts';
 import type { Runtime } from '../runtime.ts';
 import { MAX_MAIL_LIMIT, recentMails } from '../../core/mail/outbox.ts';
-import { deliverDueMails, mailQueueStatus, type DeliveryReport } from '../../core/mail/deliver-mails.ts';
-import { queueClaimReminders } from '../../core/mail/notifications.ts';
+import { mailQueueStatus, type DeliveryReport } from '../../core/mail/deliver-mails.ts';
+import { mailPass, type MailPassReport } from '../../core/mail/mail-pass.ts';
 import { numberOption } from '../option-values.ts';
 import { instant } from '../format.ts';
 import { RuntimeConfigError } from '../runtime.ts';
@@ -32,12 +32,8 @@ export const mailListCommand: Command = {
   },
 };
 
-/** One delivery pass with the runtime's sender: reminders due, then every due mail. */
-export const deliveryPass = async (runtime: Runtime): Promise<DeliveryReport & { reminders: number }> => {
-  const reminders = await queueClaimReminders(runtime.deps);
-  if (!runtime.mailSender) return { reminders, sent: 0, retrying: 0, failed: 0, lost: 0 };
-  return { reminders, ...(await deliverDueMails(runtime.deps, runtime.mailSender)) };
-};
+/** One delivery pass with the runtime's sender, as the server's mail worker runs it: reminders due, then every due mail. */
+export const deliveryPass = (runtime: Runtime): Promise<MailPassReport> => mailPass(runtime.deps, runtime.mailSender, runtime.reminderBeforeDeadlineMs);
 
 export const deliveryLine = (report: DeliveryReport): string =>
   `Mail: ${report.sent} sent${report.retrying > 0 ? `, ${report.retrying} to retry` : ''}${report.failed > 0 ? `, ${report.failed} failed for good` : ''}.`;
@@ -48,7 +44,8 @@ export const mailSendCommand: Command = {
   options: {},
   summary: 'Deliver every due e-mail now through SMTP_URL (the command for cron; the server does it too).',
   details: [
-    'Queues the claim reminders that are due, then sends what is due: new mails and retries whose wait is over.',
+    'Queues the reminders that are due (claims left 3 days, and the daily reminder REMINDER_MINUTES before the',
+    'deadline), then sends what is due: new mails and retries whose wait is over.',
     'Safe next to running servers and other runs: each mail is claimed by one sender. Exit 1 without SMTP_URL.',
     'Example crontab line (every minute): * * * * * cd /srv/lowest && npx lowest mail send',
   ].join('\n'),
@@ -58,7 +55,7 @@ export const mailSendCommand: Command = {
     const report = await deliveryPass(runtime);
     const queue = await mailQueueStatus(runtime.deps);
     const text = [
-      `Sent ${report.sent}, to retry ${report.retrying}, failed for good ${report.failed}; reminders queued ${report.reminders}.`,
+      `Sent ${report.sent}, to retry ${report.retrying}, failed for good ${report.failed}; reminders queued ${report.reminders}, daily reminders queued ${report.dailyReminders}.`,
       `Outbox: ${queue.backlog} waiting, ${queue.failed} failed (lowest mail list --failed)`,
     ].join('\n');
     return { data: { delivery: report, outbox: queue }, text };

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultGameConfig } from '../../core/config.ts';
 import { closeInstantAfter, gameDateOf, previousDate } from '../../core/game/calendar.ts';
 import { openRuntime } from '../../cli/runtime.ts';
+import { mailSendCommand } from '../../cli/commands/mail.ts';
+import { silentProgress } from '../../cli/progress-bar.ts';
 import { sealEntry } from '../../core/fairness/hashes.ts';
 import { createUser } from '../support/fakes.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts';
@@ -68,10 +70,38 @@ describe('lowest mail send and the close’s delivery pass', { timeout: 90_000 }
     smtp.setRule((to) => (to === 'ghost@example.test' ? { code: 550, message: 'No such user here' } : null));
     const run = await runInProcess(['mail', 'send', '--json'], env);
     expect(run.code).toBe(0);
-    expect(parseJson(run.stdout)).toEqual({ delivery: { reminders: 0, sent: 1, retrying: 0, failed: 1, lost: 0 }, outbox: { backlog: 0, failed: 1 } });
+    expect(parseJson(run.stdout)).toEqual({ delivery: { reminders: 0, dailyReminders: 0, sent: 1, retrying: 0, failed: 1, lost: 0 }, outbox: { backlog: 0, failed: 1 } });
     expect(smtp.mails.map((m) => m.to[0])).toEqual(['ann@example.test', 'cat@example.test']);
     const failed = await runInProcess(['mail', 'list', '--failed'], env);
     expect(failed.stdout).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC {2}failed {3}ghost@example\.test {2}Hello Ghost\n {4}.*550.*No such user here/);
     expect(failed.stdout.split('\n').filter((l) => l.includes('@'))).toHaveLength(1);
+  });
+
+  it('mail send queues the daily reminder REMINDER_MINUTES before the deadline and delivers it, once a day', async () => {
+    const reminderEnv = { ...env, REMINDER_MINUTES: '60' };
+    const runtime = await openRuntime(reminderEnv);
+    try {
+      const deadline = closeInstantAfter(new Date(), defaultGameConfig);
+      const dee = await createUser(runtime.deps, { id: 'dee', email: 'dee@example.test', verifiedEmail: 'dee@example.test', displayName: 'Dee' });
+      await runtime.deps.store.write((r) => r.users.setMailSettings(dee.id, { dailyReminder: true }));
+      const send = () => mailSendCommand.run({ args: [], options: {}, env: reminderEnv, open: () => Promise.resolve(runtime), progress: () => silentProgress });
+      const before = smtp.mails.length;
+
+      runtime.clock.set(new Date(deadline.getTime() - 90 * 60_000));
+      expect((await send()).data).toMatchObject({ delivery: { dailyReminders: 0, sent: 0 } });
+
+      runtime.clock.set(new Date(deadline.getTime() - 30 * 60_000));
+      const due = await send();
+      expect(due.data).toMatchObject({ delivery: { dailyReminders: 1, sent: 1 } });
+      expect(due.text).toContain('daily reminders queued 1');
+      expect(smtp.mails.slice(before).map((m) => [m.to[0], m.subject])).toEqual([
+        ['dee@example.test', `LOWEST UNIQUE: the game of ${gameDateOf(deadline, defaultGameConfig)} closes in 30 minutes`],
+      ]);
+
+      runtime.clock.set(new Date(deadline.getTime() - 10 * 60_000));
+      expect((await send()).data).toMatchObject({ delivery: { dailyReminders: 0, sent: 0 } });
+    } finally {
+      await runtime.close();
+    }
   });
 });
