@@ -44,8 +44,8 @@ export const mailSendCommand: Command = {
   options: {},
   summary: 'Deliver every due e-mail now through SMTP_URL (the command for cron; the server does it too).',
   details: [
-    'Queues the reminders that are due (claims left 3 days, and the daily reminder REMINDER_MINUTES before the',
-    'deadline), then sends what is due: new mails and retries whose wait is over.',
+    'Queues the reminders that are due (a winning unclaimed for 3 days; the daily reminder REMINDER_MINUTES before',
+    'the deadline), then sends what is due: new mails and retries whose wait is over.',
     'Safe next to running servers and other runs: each mail is claimed by one sender. Exit 1 without SMTP_URL.',
     'Example crontab line (every minute): * * * * * cd /srv/lowest && npx lowest mail send',
   ].join('\n'),
