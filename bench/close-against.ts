@@ -13,22 +13,9 @@ import postgres from 'postgres';
 import { createPostgresStore } from '../adapters/postgres/store.ts';
 import { createSqliteStore } from '../adapters/sqlite/store.ts';
 import { closeGame } from '../core/game/close.ts';
-import type { Deps } from '../core/deps.ts';
-import type { ResolvableEntry } from '../core/game/resolve.ts';
 import type { Repositories, Store } from '../core/ports.ts';
-import type { Kysely } from 'kysely';
-import type { Database } from '../adapters/sql/schema.ts';
 import { startEmbeddedPostgres } from '../test/support/postgres.ts';
-import type { FillOptions } from './close.ts';
-
-/** What bench/close.ts fills and closes, handed in (its own module runs this one). */
-export interface CloseFixture {
-  gameKey: string;
-  makeEntries(count: number): ResolvableEntry[];
-  fillSqlite(db: Kysely<Database>, entries: ResolvableEntry[], options: FillOptions): Promise<void>;
-  fillPostgres(db: Kysely<Database>, url: string, entries: ResolvableEntry[], options: FillOptions): Promise<void>;
-  closeDeps(store: Store): Deps;
-}
+import { closeDeps, fillPostgres, fillSqlite, GAME_KEY, makeEntries, type FillOptions } from './close-fixture.ts';
 
 export type Baseline = 'no-tree' | 'no-signals';
 
@@ -80,9 +67,9 @@ const withoutTreeKeys = (store: Store): Store => {
 };
 
 /** Seconds one close takes on `store`; the game must close now (a fresh copy). */
-const timeClose = async (bench: CloseFixture, store: Store): Promise<number> => {
+const timeClose = async (store: Store): Promise<number> => {
   const start = performance.now();
-  const outcome = await closeGame(bench.closeDeps(store), bench.gameKey);
+  const outcome = await closeGame(closeDeps(store), GAME_KEY);
   if (!outcome.closedNow) throw new Error('The bench game was already closed: each close needs a fresh copy.');
   return (performance.now() - start) / 1000;
 };
@@ -93,7 +80,6 @@ const timeClose = async (bench: CloseFixture, store: Store): Promise<number> => 
  */
 async function pairsOn(
   database: string,
-  bench: CloseFixture,
   options: AgainstOptions,
   fresh: (side: 'this' | 'baseline') => Promise<{ store: Store; drop: () => Promise<void> }>,
 ): Promise<AgainstResult> {
@@ -104,7 +90,7 @@ async function pairsOn(
     for (const side of sides) {
       const { store, drop } = await fresh(side);
       try {
-        const seconds = await timeClose(bench, side === 'baseline' && options.against === 'no-tree' ? withoutTreeKeys(store) : store);
+        const seconds = await timeClose(side === 'baseline' && options.against === 'no-tree' ? withoutTreeKeys(store) : store);
         (side === 'this' ? closes : baseline).push(seconds);
       } finally {
         await store.close();
@@ -119,20 +105,20 @@ async function pairsOn(
 const fillsFor = (against: Baseline): { side: 'this' | 'baseline'; fill: FillOptions }[] =>
   against === 'no-signals' ? [{ side: 'this', fill: {} }, { side: 'baseline', fill: { signals: false } }] : [{ side: 'this', fill: {} }];
 
-async function onSqlite(bench: CloseFixture, options: AgainstOptions): Promise<AgainstResult> {
+async function onSqlite(options: AgainstOptions): Promise<AgainstResult> {
   const dir = mkdtempSync(join(tmpdir(), 'lowest-bench-against-'));
   try {
     const templates = new Map<'this' | 'baseline', string>();
     for (const { side, fill } of fillsFor(options.against)) {
       const file = join(dir, `${side}.db`);
       const store = await createSqliteStore(file);
-      await bench.fillSqlite(store.db, bench.makeEntries(options.entries), fill);
+      await fillSqlite(store.db, makeEntries(options.entries), fill);
       // Closing checkpoints the write-ahead log into the file, so a copy of the file alone is the whole database.
       await store.close();
       templates.set(side, file);
     }
     let copies = 0;
-    return await pairsOn('sqlite', bench, options, async (side) => {
+    return await pairsOn('sqlite', options, async (side) => {
       const file = join(dir, `copy-${String((copies += 1))}.db`);
       copyFileSync(templates.get(side) ?? templates.get('this') ?? '', file);
       const store = await createSqliteStore(file);
@@ -143,7 +129,7 @@ async function onSqlite(bench: CloseFixture, options: AgainstOptions): Promise<A
   }
 }
 
-async function onPostgres(bench: CloseFixture, options: AgainstOptions): Promise<AgainstResult> {
+async function onPostgres(options: AgainstOptions): Promise<AgainstResult> {
   const given = process.env['TEST_DATABASE_URL'];
   const server = given ? null : await startEmbeddedPostgres();
   const adminUrl = given ?? server?.adminUrl ?? '';
@@ -162,13 +148,13 @@ async function onPostgres(bench: CloseFixture, options: AgainstOptions): Promise
       await admin.unsafe(`create database "${name}"`);
       made.push(name);
       const store = await createPostgresStore(urlOf(name));
-      await bench.fillPostgres(store.db, urlOf(name), bench.makeEntries(options.entries), fill);
+      await fillPostgres(store.db, urlOf(name), makeEntries(options.entries), fill);
       // A template must have no connection open when a database is made from it.
       await store.close();
       templates.set(side, name);
     }
     let copies = 0;
-    return await pairsOn('postgres', bench, options, async (side) => {
+    return await pairsOn('postgres', options, async (side) => {
       const name = `lowest_against_copy_${String((copies += 1))}_${suffix}`;
       await admin.unsafe(`create database "${name}" template "${templates.get(side) ?? templates.get('this') ?? ''}"`);
       const store = await createPostgresStore(urlOf(name));
@@ -194,7 +180,7 @@ export function printAgainst(options: AgainstOptions, r: AgainstResult): void {
   );
 }
 
-export async function runCloseAgainst(bench: CloseFixture, options: AgainstOptions): Promise<AgainstResult[]> {
+export async function runCloseAgainst(options: AgainstOptions): Promise<AgainstResult[]> {
   console.log(
     `close bench against ${options.against}: ${options.entries.toLocaleString('en-US')} entries, ${String(options.pairs)} alternated pairs, ` +
       'each close on a fresh copy of one filled database (medians)',
@@ -202,7 +188,7 @@ export async function runCloseAgainst(bench: CloseFixture, options: AgainstOptio
   const results: AgainstResult[] = [];
   for (const [skip, run] of [[options.postgresOnly, onSqlite], [options.sqliteOnly, onPostgres]] as const) {
     if (skip) continue;
-    const result = await run(bench, options);
+    const result = await run(options);
     printAgainst(options, result);
     results.push(result);
   }

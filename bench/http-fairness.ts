@@ -20,7 +20,7 @@ import type { ResolvableEntry } from '../core/game/resolve.ts';
 import type { Store } from '../core/ports.ts';
 import { FixedClock, PlainHasher, SeededRandom } from '../test/support/fakes.ts';
 import { createTestDatabase, startEmbeddedPostgres } from '../test/support/postgres.ts';
-import { fillPostgres, fillSqlite, makeEntries } from './close.ts';
+import { fillPostgres, fillSqlite, makeEntries } from './close-fixture.ts';
 import { runWrk } from './http-wrk.ts';
 
 const ENTRIES = Number(process.env['FAIRNESS_BENCH_ENTRIES'] ?? 1_000_000);

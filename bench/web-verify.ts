@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { closeGame } from '../core/game/close.ts';
 import { createSqliteStore } from '../adapters/sqlite/store.ts';
-import { closeDeps, fillSqlite, GAME_KEY, makeEntries } from './close.ts';
+import { closeDeps, fillSqlite, GAME_KEY, makeEntries } from './close-fixture.ts';
 import { build, CPU_SLOWDOWN, kb, launchBenchBrowser, median, MOBILE, PHONE, signIn, startServer } from './web.ts';
 
 const DEFAULT_ENTRIES = 1_000_000;
