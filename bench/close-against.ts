@@ -63,6 +63,7 @@ const withoutTreeKeys = (store: Store): Store => {
     read: (work) => store.read((repos) => work(strip(repos))),
     write: (work) => store.write((repos) => work(strip(repos))),
     close: () => store.close(),
+    submitStandardPick: (pick) => store.submitStandardPick(pick),
   };
 };
 

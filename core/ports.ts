@@ -9,7 +9,7 @@ import type { PrizeRepository } from './prizes/ports.ts';
 import type { WinningRepository, PayoutRepository } from './payouts/ports.ts';
 import type { DailyReminderRepository, OutboxRepository, SigningKeyRepository } from './mail/ports.ts';
 import type { GameRepository, NumberTallies } from './game/ports.ts';
-import type { BonusEntryRepository, EntryRepository, MineRepository } from './entries/ports.ts';
+import type { BonusEntryRepository, EntryRepository, MineRepository, PickFastPath } from './entries/ports.ts';
 import type { RewardRepository, PlayerStatsRepository } from './rewards/ports.ts';
 import type { GuildRepository } from './guilds/ports.ts';
 import type { FairnessRepository } from './fairness/ports.ts';
@@ -102,7 +102,7 @@ export interface Repositories {
  * touch the same rows (SQLite: BEGIN IMMEDIATE; PostgreSQL: a transaction plus row locks where a
  * method says so); when `work` throws, nothing it wrote is kept and the error is rethrown as is.
  */
-export interface Store {
+export interface Store extends PickFastPath {
   read<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
   write<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -2,6 +2,7 @@
 // that replaces it only when the write succeeds, so a write is all-or-nothing like the SQL adapters' and a read sees
 // the last committed state, never half a write (as SQLite's and PostgreSQL's do).
 import type { Repositories, Store } from '../../core/ports.ts';
+import type { StandardPick } from '../../core/entries/ports.ts';
 import { unitOfWorkGuard } from '../unit-of-work-guard.ts';
 import { emptyState, type MemoryState } from './state.ts';
 import { memoryRepositories } from './repositories.ts';
@@ -30,6 +31,24 @@ export class MemoryStore implements Store {
       const result = this.#queue.then(run, run);
       this.#queue = result.catch(() => undefined);
       return result;
+    });
+  }
+
+  /** The fast path's checks and writes as repository calls in one write (core/entries/ports.ts). */
+  submitStandardPick(pick: StandardPick): Promise<boolean> {
+    return this.write(async (repos) => {
+      const { entry } = pick;
+      const game = await repos.games.latestForDate(pick.gameDate);
+      if (!game || game.key !== entry.gameKey || game.status !== 'open' || entry.submittedAt >= game.closesAt) return false;
+      const [player, existing, referral] = await Promise.all([
+        repos.users.byId(entry.userId),
+        repos.entries.forPlayer(game.key, entry.userId),
+        repos.referrals.byReferred(entry.userId),
+      ]);
+      if (!player || existing.length > 0 || referral?.status === 'pending') return false;
+      await repos.entries.add(entry);
+      if (pick.signals.length > 0) await repos.integrity.record(entry.userId, pick.signals, pick.day);
+      return true;
     });
   }
 

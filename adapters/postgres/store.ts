@@ -35,6 +35,7 @@ import type { Repositories, Store } from '../../core/ports.ts';
 import { postgresDialect } from '../sql/dialect.ts';
 import { migrate } from '../sql/migrate.ts';
 import { sqlRepositories } from '../sql/repositories.ts';
+import { submitStandardPick } from '../sql/standard-pick.ts';
 import type { Database } from '../sql/schema.ts';
 
 export interface PostgresStore extends Store {
@@ -155,6 +156,19 @@ export async function createPostgresStore(url: string, options: { maxConnections
   return {
     db,
     read: sharedReads(sql, db),
+    // One statement outside any transaction (standard-pick.ts): a single statement is atomic, and one round trip.
+    submitStandardPick: (pick) =>
+      submitStandardPick(
+        {
+          db,
+          dialect: postgresDialect,
+          execute: async <Row>(query: CompiledQuery<Row>) => {
+            const rows = await sql.unsafe(query.sql, query.parameters as postgres.ParameterOrJSON<never>[], { prepare: true });
+            return { rows: Array.from(rows) as Row[] };
+          },
+        },
+        pick,
+      ),
     write: <T>(work: (repos: Repositories) => Promise<T>) =>
       sql.begin('isolation level read committed', (transaction) => work(repositoriesIn(transaction, db))) as Promise<T>,
     close: () => db.destroy(),

@@ -33,6 +33,7 @@ import type { Repositories, Store } from '../../core/ports.ts';
 import { sqliteDialect } from '../sql/dialect.ts';
 import { migrate } from '../sql/migrate.ts';
 import { sqlRepositories } from '../sql/repositories.ts';
+import { submitStandardPick } from '../sql/standard-pick.ts';
 import type { Database } from '../sql/schema.ts';
 import { NestedUnitOfWorkError } from '../unit-of-work-guard.ts';
 
@@ -166,17 +167,16 @@ const open = (path: string): Connection => {
   return new Connection(raw);
 };
 
-/** The repositories over a connection, built once: they hold nothing but the connection, used only under its lock. */
-const repositoriesOn = (connection: Connection): Repositories =>
-  sqlRepositories({
-    db: kyselyOver(connection, false),
-    dialect: sqliteDialect,
-    execute: <Row>(query: CompiledQuery<Row>) => connection.executeQuery<Row>(query),
-    firstColumn: async <Value>(query: { compile(): CompiledQuery<Record<string, Value>> }) => {
-      const compiled = query.compile();
-      return connection.statement(compiled.sql, true).all(...compiled.parameters) as Value[];
-    },
-  });
+/** What the shared repositories work over, on a connection: it holds nothing but the connection, used only under its lock. */
+const contextOn = (connection: Connection) => ({
+  db: kyselyOver(connection, false),
+  dialect: sqliteDialect,
+  execute: <Row>(query: CompiledQuery<Row>) => connection.executeQuery<Row>(query),
+  firstColumn: async <Value>(query: { compile(): CompiledQuery<Record<string, Value>> }) => {
+    const compiled = query.compile();
+    return connection.statement(compiled.sql, true).all(...compiled.parameters) as Value[];
+  },
+});
 
 interface QueuedUnit {
   work: (repos: Repositories) => Promise<unknown>;
@@ -206,7 +206,7 @@ class UnitOutlivedTurnError extends Error {
  * connection cannot change anything a failed unit would have to undo).
  */
 const unitsOn = (connection: Connection, writing: boolean, state: BatchState) => {
-  const repos = repositoriesOn(connection);
+  const repos = sqlRepositories(contextOn(connection));
   const begin = writing ? 'begin immediate' : 'begin';
   const queue: QueuedUnit[] = [];
 
@@ -293,10 +293,13 @@ export async function createSqliteStore(path: string): Promise<SqliteStore> {
   const state: BatchState = { running: false };
   const reads = unitsOn(reader, false, state);
   const writes = unitsOn(writer, true, state);
+  const writerContext = contextOn(writer);
   return {
     db,
     read: reads,
     write: writes,
+    // A unit of the writer like any other, whose statements are the fast path's.
+    submitStandardPick: (pick) => writes(() => submitStandardPick(writerContext, pick)),
     backup: async (file) => {
       await writer.raw.backup(file);
     },

@@ -8,6 +8,33 @@ import type {
   Mine,
 } from '../model.ts';
 
+/**
+ * A player's first pick of a game as a store's fast path takes it (DESIGN.md §19): the entry already sealed to the
+ * game it expects, and the request's integrity signals.
+ */
+export interface StandardPick {
+  /** The date whose latest game is the current one. */
+  gameDate: string;
+  /** The entry: standard, its `gameKey` the game it must land in. */
+  entry: NewEntry;
+  /** The request's signals, hashed (core/integrity/signals.ts), recorded for `day` with the entry. */
+  signals: readonly { kind: 'device' | 'network'; hash: string }[];
+  day: string;
+}
+
+/**
+ * The submission's fast path: the common case of core/entries/submit-entry.ts's rule in as few statements as a store
+ * can run it, one unit of its own (on PostgreSQL one statement, so one round trip).
+ */
+export interface PickFastPath {
+  /**
+   * Stores the pick's entry and its signals when the rule needs nothing else: the latest game of `gameDate` is
+   * `entry.gameKey` and open at `entry.submittedAt`; the player exists, has no entry in that game and no pending
+   * referral. Returns whether it did; when it did not, nothing changed, and the whole rule runs.
+   */
+  submitStandardPick(pick: StandardPick): Promise<boolean>;
+}
+
 export interface BonusEntryRepository {
   grant(bonus: BonusEntry): Promise<void>;
   /** Unexpired grants with remainingEntries > 0, soonest-expiring first. */

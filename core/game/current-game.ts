@@ -74,7 +74,7 @@ export const openGameIn = async (repos: Repositories, now: Date, cfg: GameConfig
 };
 
 /** The date of the next deadline's game. */
-const currentDate = (now: Date, cfg: GameConfig): GameDate => gameDateOf(closeInstantAfter(now, cfg), cfg);
+export const currentDate = (now: Date, cfg: GameConfig): GameDate => gameDateOf(closeInstantAfter(now, cfg), cfg);
 
 /** The game for the date of the next deadline: its latest game, created when none exists yet. */
 export const currentGame = async (deps: Deps): Promise<CurrentGame> => {

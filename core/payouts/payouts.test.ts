@@ -283,6 +283,7 @@ describe('reviewPayout', () => {
       store: {
         read: deps.store.read.bind(deps.store),
         close: deps.store.close.bind(deps.store),
+        submitStandardPick: async () => false,
         write: <T,>(work: (repos: Parameters<Parameters<typeof deps.store.write>[0]>[0]) => Promise<T>) =>
           deps.store.write((repos) => work({ ...repos, payouts: Object.assign(Object.create(repos.payouts), { transition: async () => false }) })),
       },

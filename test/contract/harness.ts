@@ -3,13 +3,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
 import { MemoryStore } from '../../adapters/memory/store.ts';
 import { createPostgresStore, type PostgresStore } from '../../adapters/postgres/store.ts';
 import { createSqliteStore } from '../../adapters/sqlite/store.ts';
 import type { Store } from '../../core/ports.ts';
 import { createTestDatabase, type TestDatabase } from '../support/postgres.ts';
+import { emptyTables } from './empty-tables.ts';
 
 export type AdapterName = 'memory' | 'sqlite' | 'postgres';
 
@@ -42,18 +42,13 @@ const sqliteHarness = async (): Promise<Harness> => {
   };
 };
 
-const tables = [
-  'integrity_flag_members', 'integrity_flags', 'integrity_signals', 'guild_members', 'guilds', 'outbox', 'payout_audit', 'prize_audit', 'payouts', 'winnings', 'prize_configs', 'referrals',
-  'mines', 'reward_items', 'bonus_entries', 'game_number_counts', 'entries', 'games', 'sessions', 'player_stats', 'users',
-];
-
 const postgresHarness = async (): Promise<Harness> => {
   const database: TestDatabase = await createTestDatabase(inject('postgresAdminUrl'));
   const store: PostgresStore = await createPostgresStore(database.url);
   return {
-    // One migrated database per file; truncating is much cheaper than a new database per test.
+    // One migrated database per file; emptying every table is much cheaper than a new database per test.
     fresh: async () => {
-      await sql.raw(`truncate table ${tables.join(', ')} cascade`).execute(store.db);
+      await emptyTables(store.db, 'postgres');
       return store;
     },
     dispose: async () => {

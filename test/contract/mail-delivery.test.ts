@@ -132,6 +132,7 @@ contract('mail delivery', ({ store, adapter }) => {
     // The worker "dies" right after the SMTP server accepted the mail: recording it as sent throws.
     const crashing: Store = {
       read: (work) => store().read(work),
+      submitStandardPick: async () => false,
       write: (work) =>
         store().write((repos) =>
           work({

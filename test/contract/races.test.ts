@@ -37,6 +37,8 @@ const pausing = <R extends keyof Repositories>(store: Store, repo: R, method: ke
   const paused: Store = {
     read: (work) => store.read(work),
     close: () => store.close(),
+    // Every pick through `write`, where the pause is: declining the fast path leaves the whole rule to it.
+    submitStandardPick: async () => false,
     write: (work) =>
       store.write((repos) => {
         const target = repos[repo];

@@ -27,6 +27,7 @@ const failingAtGuilds = (store: Store): Store => ({
       return work(wrapped);
     }),
   close: () => store.close(),
+  submitStandardPick: async () => false,
 });
 
 /** Test deps (fixed clock, seeded ids) over the adapter's store instead of a fresh MemoryStore. */
