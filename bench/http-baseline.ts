@@ -1,6 +1,6 @@
 // The bare baseline of the HTTP bench: node:http and better-sqlite3 (WAL) doing the least work of
 // the same shape as the project's routes: constant JSON for the game, one prepared select for a
-// player's entries, one prepared insert for a submission. Run as its own process:
+// player's entries, one prepared insert for a submission (409 for a pick already stored). Run as its own process:
 // PORT=… DATABASE_FILE=… node --import tsx bench/http-baseline.ts
 // With DATABASE_URL=postgres://… instead: the PostgreSQL floor (http-postgres-floor.ts).
 import { randomUUID } from 'node:crypto';
@@ -27,7 +27,9 @@ function serveSqlite(port: number, file: string): void {
   db.exec('create unique index if not exists entries_player on entries (game_key, user_id, number)');
 
   const GAME_KEY = 'baseline';
-  const insert = db.prepare('insert into entries (id, game_key, user_id, number, entry_type, submitted_at) values (?, ?, ?, ?, ?, ?)');
+  const insert = db.prepare(
+    'insert into entries (id, game_key, user_id, number, entry_type, submitted_at) values (?, ?, ?, ?, ?, ?) on conflict do nothing',
+  );
   const mine = db.prepare('select id, number, entry_type, submitted_at from entries where game_key = ? and user_id = ?');
 
   const game = JSON.stringify({
@@ -49,8 +51,10 @@ function serveSqlite(port: number, file: string): void {
     if (req.method === 'POST' && req.url === '/api/entry') {
       onPickedNumber(req, (number) => {
         const entry = { id: randomUUID(), number, entryType: 'standard', submittedAt: new Date().toISOString() };
-        insert.run(entry.id, GAME_KEY, playerOf(req.headers.cookie), number, entry.entryType, entry.submittedAt);
-        json(201, JSON.stringify({ entry, message: `Your number ${number} is in. Good luck!` }));
+        const { changes } = insert.run(entry.id, GAME_KEY, playerOf(req.headers.cookie), number, entry.entryType, entry.submittedAt);
+        // A repeated pick is refused as the project refuses it, never a crash of the baseline.
+        if (changes === 0) json(409, JSON.stringify({ error: `You already picked ${number} in this game.` }));
+        else json(201, JSON.stringify({ entry, message: `Your number ${number} is in. Good luck!` }));
       });
       return;
     }
