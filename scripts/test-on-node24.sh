@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # 24.18.1: better-sqlite3 12 built against the headers of 24.19 and later aborts when a statement is garbage
-# collected (nodejs/node#65446); docs/decisions.md says what lifts the pin.
+# collected (nodejs/node#65446); docs/adr/0013-node-20-floor-and-the-node-24-pin.md says what lifts the pin.
 NODE24=24.18.1
 
 prepare() {

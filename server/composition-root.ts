@@ -1,5 +1,5 @@
 // The one place that decides which adapter serves which port, for the server and the CLI alike: configuration in,
-// services out. Plain functions: every service is built once, in the order below (docs/decisions.md, 2026-11-25).
+// services out. Plain functions: every service is built once, in the order below (docs/adr/0012-a-composition-root-of-plain-functions.md).
 import { LimitedHasher } from '../adapters/crypto/limited-hasher.ts';
 import { ScryptHasher } from '../adapters/crypto/scrypt-hasher.ts';
 import { nodeDigest } from '../adapters/crypto/node-digest.ts';

@@ -1,4 +1,4 @@
-// Wrong guild passwords are limited per player and per guild (docs/decisions.md, 2026-11-25), in the same
+// Wrong guild passwords are limited per player and per guild (docs/adr/0023-fair-password-hashing.md), in the same
 // time-bucketed windows as the request limits, so with PostgreSQL every instance counts them together. Once a
 // window is full, further guesses are refused before any hashing, the right password too, until the window ends.
 import { HashingBusy, type HashRequest, type PasswordGuess, type PasswordHasher } from '../../core/ports.ts';

@@ -10,6 +10,10 @@ import { useLeaderboard } from './api/get-leaderboard.ts';
 import { formatLastPlayed } from './last-played.ts';
 import { categories, categoryOf, emptyMessage, isPlayerItem, isResultItem, rankLabel, rankOf, type Category } from './leaderboard-view.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import './leaderboard.css';
+
+/** Rows drawn while the board loads: enough to fill a phone's screen, so the rows that arrive push nothing in view. */
+const PLACEHOLDER_ROWS = 8;
 
 export function LeaderboardScreen() {
   usePageTitle('Rankings');
@@ -36,7 +40,7 @@ export function LeaderboardScreen() {
       {myRank !== null && <p className="notice">YOUR RANK: #{myRank}</p>}
 
       {board.isLoading ? (
-        <p aria-busy="true">Loading leaderboard…</p>
+        <LoadingRows kind={kind} />
       ) : board.isError ? (
         <div className="stack">
           <div className="alert" role="alert">
@@ -74,6 +78,40 @@ export function LeaderboardScreen() {
         </p>
       </footer>
     </section>
+  );
+}
+
+/** Placeholder rows of the same height as the rows they stand for (the same boxes and line heights, no text). */
+function LoadingRows({ kind }: { kind: LeaderboardKind }) {
+  return (
+    <div aria-busy="true">
+      <p className="sr-only" role="status">
+        Loading leaderboard…
+      </p>
+      <ol className="stack" aria-hidden="true">
+        {Array.from({ length: PLACEHOLDER_ROWS }, (_, index) =>
+          kind === 'results' ? (
+            <li key={index} className="card leaderboard-placeholder">
+              <p className="row">
+                <span className="link-target placeholder-bar placeholder-wide" />
+              </p>
+              <p>
+                <span className="stat-value placeholder-bar" />
+              </p>
+            </li>
+          ) : (
+            <li key={index} className="card leaderboard-placeholder">
+              <div className="row">
+                <span className="stat-value placeholder-bar placeholder-wide" />
+              </div>
+              <p className="row muted">
+                <span className="placeholder-bar" />
+              </p>
+            </li>
+          ),
+        )}
+      </ol>
+    </div>
   );
 }
 

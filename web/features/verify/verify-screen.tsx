@@ -84,24 +84,27 @@ function ClosedGames() {
       <h2 id="closed-games-title" className="card-title">
         CLOSED GAMES
       </h2>
-      {history.isLoading && <p role="status">Loading the closed games…</p>}
-      {history.isError && (
-        <div className="alert" role="alert">
-          {messageOf(history.error, 'The closed games could not be loaded.')}
-        </div>
-      )}
-      {history.data !== undefined && closed.length === 0 && <p className="muted">No game has closed yet.</p>}
-      {closed.length > 0 && (
-        <ul className="verify-games" aria-label="Closed games, newest first">
-          {closed.map((item) => (
-            <li key={item.gameDate}>
-              <Link className="btn" to={verifyForGame(item.gameDate)}>
-                {item.gameDate}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      {/* A box of one height whatever arrives (scrolling past four rows of dates), so the card below never moves. */}
+      <div className="verify-games-box">
+        {history.isLoading && <p role="status">Loading the closed games…</p>}
+        {history.isError && (
+          <div className="alert" role="alert">
+            {messageOf(history.error, 'The closed games could not be loaded.')}
+          </div>
+        )}
+        {history.data !== undefined && closed.length === 0 && <p className="muted">No game has closed yet.</p>}
+        {closed.length > 0 && (
+          <ul className="verify-games" aria-label="Closed games, newest first">
+            {closed.map((item) => (
+              <li key={item.gameDate}>
+                <Link className="btn" to={verifyForGame(item.gameDate)}>
+                  {item.gameDate}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
     </section>
   );
 }
