@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import BetterSqlite3 from 'better-sqlite3';
 import { onPickedNumber, playerOf, sendJson } from './bare-http.ts';
 import { servePostgresFloor } from './http-postgres-floor.ts';
+import { NUMBER_LIMITS } from '../core/game/number-limits.ts';
 
 const port = Number(process.env['PORT']);
 const file = process.env['DATABASE_FILE'];
@@ -38,6 +39,7 @@ function serveSqlite(port: number, file: string): void {
     msUntilClose: 43_200_000,
     effectiveStatus: 'open',
     closesAtISO: '2026-11-24T00:00:00.000Z',
+    limits: NUMBER_LIMITS,
   });
   const me = JSON.stringify({ id: 'baseline', email: 'baseline@bench.invalid', displayName: 'Baseline', role: 'player' });
 

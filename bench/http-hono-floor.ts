@@ -3,6 +3,7 @@
 // PORT=… node --import tsx bench/http-hono-floor.ts
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import { NUMBER_LIMITS } from '../core/game/number-limits.ts';
 
 const port = Number(process.env['PORT']);
 if (!Number.isInteger(port) || port <= 0) throw new Error('PORT is required');
@@ -13,6 +14,7 @@ const game = {
   msUntilClose: 43_200_000,
   effectiveStatus: 'open',
   closesAtISO: '2026-11-24T00:00:00.000Z',
+  limits: NUMBER_LIMITS,
 };
 
 const app = new Hono().get('/api/game/today', (c) => c.json(game));

@@ -46,7 +46,8 @@ const asset = (name: string): string => {
   return text;
 };
 
-const DOCUMENT = {
+/** The document's own fields; the paths and components come from the routes. */
+const documentFields = (publicUrl: string) => ({
   openapi: '3.1.0',
   info: {
     title: 'LOWEST UNIQUE API',
@@ -57,10 +58,13 @@ const DOCUMENT = {
       'Writes must come from the same origin (Origin or Sec-Fetch-Site) and send JSON. ' +
       'A path asked with a method it lacks answers 405 METHOD_NOT_ALLOWED with an `Allow` header; a 429 carries ' +
       '`Retry-After`, `RateLimit` and `RateLimit-Policy`.',
+    // The product is not open source: no SPDX licence applies, so the document names that instead of one.
+    license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' },
   },
-};
+  servers: [{ url: publicUrl, description: 'This deployment (its PUBLIC_URL).' }],
+});
 
-export const mountApiDocs = <E extends Env>(app: OpenAPIHono<E>): void => {
+export const mountApiDocs = <E extends Env>(app: OpenAPIHono<E>, publicUrl: string): void => {
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SCHEME, {
     type: 'apiKey',
     in: 'cookie',
@@ -69,7 +73,7 @@ export const mountApiDocs = <E extends Env>(app: OpenAPIHono<E>): void => {
   });
   // Generated once, at the first request (every route is registered by then): the routes never change while running.
   let document: ReturnType<typeof app.getOpenAPI31Document> | null = null;
-  app.get(OPENAPI_PATH, (c) => c.json((document ??= app.getOpenAPI31Document(DOCUMENT))));
+  app.get(OPENAPI_PATH, (c) => c.json((document ??= app.getOpenAPI31Document(documentFields(publicUrl)))));
   app.get(DOCS_PATH, (c) => c.html(DOCS_PAGE));
   app.get(`${DOCS_PATH}/start.js`, (c) => c.body(START_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8' }));
   app.get(`${DOCS_PATH}/:asset{swagger-ui\\.css|swagger-ui-bundle\\.js}`, (c) => {

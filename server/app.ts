@@ -99,6 +99,6 @@ export const createApp = (services: AppServices): Hono<AppEnv> => {
   app.route('/api/prizes/admin', payoutReviewRoutes(services));
   app.route('/admin', adminRoutes(services));
   app.route('/admin/audit', auditRoutes(services));
-  mountApiDocs(app);
+  mountApiDocs(app, services.config.publicUrl);
   return app;
 };

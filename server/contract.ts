@@ -76,6 +76,27 @@ export const UserTotalsResponse = z
 export type UserTotalsResponse = z.output<typeof UserTotalsResponse>;
 
 // ---- game ------------------------------------------------------------------------------------
+/** The limits a picked number keeps, and the server's message when it does not: a client checks with these, not copies. */
+export const NumberLimitsDto = z
+  .object({
+    minNumber: z.number().int(),
+    maxNumber: z.number().int(),
+    /** The lowest number Mine takes. */
+    mineMinNumber: z.number().int(),
+    messages: z.object({
+      /** An entry or Mine given anything but a whole number from minNumber. */
+      wholeNumber: z.string(),
+      /** Peak given anything but a whole number from minNumber. */
+      peakWholeNumber: z.string(),
+      /** Any number above maxNumber. */
+      tooLarge: z.string(),
+      /** Mine below mineMinNumber. */
+      mineTooLow: z.string(),
+    }),
+  })
+  .openapi('NumberLimits');
+export type NumberLimitsDto = z.output<typeof NumberLimitsDto>;
+
 /** GET /api/game/today */
 export const GameTodayResponse = z
   .object({
@@ -84,6 +105,7 @@ export const GameTodayResponse = z
     msUntilClose: z.number().openapi({ description: '0 when closed.' }),
     effectiveStatus: openOrClosed,
     closesAtISO: instant,
+    limits: NumberLimitsDto,
   })
   .openapi('GameTodayResponse');
 export type GameTodayResponse = z.output<typeof GameTodayResponse>;
@@ -500,6 +522,8 @@ export const WinningDto = z
     isPending: z.boolean(),
     isCompleted: z.boolean(),
     canClaim: z.boolean(),
+    /** Whether the amount counts toward the money the player has won (TOTAL WON): false once the payout is rejected. */
+    countsAsWon: z.boolean(),
     reviewNotes: z.string().nullable(),
     processedAt: instant.nullable(),
     paymentReference: z.string().nullable(),

@@ -61,8 +61,17 @@ interface RouteOptions {
   failures?: ApiErrorCode[];
 }
 
+/** What a client generator names and groups an operation by: every route states them. */
+interface Naming {
+  /** camelCase, unique across the API, stable: a generated client's method name. */
+  operationId: string;
+  /** A line on what the operation does. */
+  summary: string;
+  tags: string[];
+}
+
 /** A route: its config as @hono/zod-openapi takes it, plus who may call it and how it can fail. */
-export const apiRoute = <const R extends RouteConfig>(config: R, { access, failures = [] }: RouteOptions): R => {
+export const apiRoute = <const R extends RouteConfig & Naming>(config: R, { access, failures = [] }: RouteOptions): R => {
   const hasInput = config.request !== undefined;
   const codes = [...(hasInput ? (['VALIDATION'] as const) : []), ...accessFailures[access], ...failures, ...edgeFailures(config.method)];
   // A status the route answers itself (an HTML page) and the edge too (the error body) lists both contents.
@@ -73,7 +82,8 @@ export const apiRoute = <const R extends RouteConfig>(config: R, { access, failu
   }
   return createRoute({
     ...config,
-    ...(access === 'public' ? {} : { security: [{ [SESSION_SCHEME]: [] }] }),
+    // A public route states that it needs nothing (`[]`), a guarded one the session cookie.
+    security: access === 'public' ? [] : [{ [SESSION_SCHEME]: [] }],
     'x-access': access,
     responses,
   }) as R;

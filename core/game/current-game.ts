@@ -6,6 +6,7 @@ import type { Game, GameDate, GameKey } from '../model.ts';
 import type { Repositories } from '../ports.ts';
 import type { RowLock } from './ports.ts';
 import { DomainError } from '../errors.ts';
+import { NUMBER_LIMITS, type NumberLimits } from './number-limits.ts';
 import { closeInstantAfter, closeInstantBefore, closeInstantForDate, gameDateOf, gameKeyOf, isGameDate } from './calendar.ts';
 
 export type EffectiveStatus = 'open' | 'closed';
@@ -115,6 +116,8 @@ export interface GameToday {
   msUntilClose: number;
   effectiveStatus: EffectiveStatus;
   closesAtISO: string;
+  /** What a number must be, and the messages when it is not: a client checks with these. */
+  limits: NumberLimits;
 }
 
 export const gameToday = async (deps: Deps): Promise<GameToday> => {
@@ -126,6 +129,7 @@ export const gameToday = async (deps: Deps): Promise<GameToday> => {
     msUntilClose: effectiveStatus === 'open' ? Math.max(0, Date.parse(game.closesAt) - now.getTime()) : 0,
     effectiveStatus,
     closesAtISO: game.closesAt,
+    limits: NUMBER_LIMITS,
   };
 };
 

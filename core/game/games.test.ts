@@ -10,6 +10,7 @@ import { buildStoredTree } from '../fairness/tree-v2-record.ts';
 import { fairnessRecord } from '../fairness/fairness.ts';
 import { dailyStats, gameResult, history } from './game-views.ts';
 import { currentGame, ensureGame, gameToday } from './current-game.ts';
+import { NUMBER_LIMITS } from './number-limits.ts';
 import { nextDate, zoneOffsetMs } from './calendar.ts';
 
 const HOUR = 3_600_000;
@@ -34,6 +35,7 @@ describe('currentGame and gameToday', () => {
       msUntilClose: 12 * HOUR,
       effectiveStatus: 'open',
       closesAtISO: '2026-11-21T00:00:00.000Z',
+      limits: NUMBER_LIMITS,
     });
     const game = await read(deps, (r) => r.games.byKey('2026-11-20'));
     expect(game).toMatchObject({ number: 1, status: 'open', opensAt: '2026-11-20T00:00:00.000Z' });

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { createUsers, makeDeps, rejection, type TestDeps } from '../../test/support/fakes.ts';
 import { DomainError } from '../errors.ts';
 import type { PrizeType } from '../model.ts';
-import { claimPrize, myWinnings } from './winnings.ts';
+import { claimPrize, countsAsMoneyWon, myWinnings } from './winnings.ts';
 import { listPayouts, reviewPayout } from './payout-review.ts';
 import { allowedReviewActions, canTransition, planTransition, type ReviewAction, type ReviewRequest } from './payout-state.ts';
 
@@ -48,6 +48,7 @@ describe('myWinnings', () => {
       isPending: true,
       isCompleted: false,
       canClaim: true,
+      countsAsWon: true,
       reviewNotes: null,
       processedAt: null,
       paymentReference: null,
@@ -55,11 +56,21 @@ describe('myWinnings', () => {
     expect((await myWinnings(deps, 'bob')).winnings).toEqual([]);
   });
 
+  it('counts a winning as money won in every state but a rejected payout', async () => {
+    const deps = await setup();
+    const { payoutId } = await claimPrize(deps, cashClaim);
+    await reviewPayout(deps, { adminId: 'admin', payoutId, status: 'failed', reviewNotes: 'Rejected: PayPal account not found' });
+    const byGame = Object.fromEntries((await myWinnings(deps, 'alice')).winnings.map((w) => [w.gameId, [w.status, w.countsAsWon]]));
+    expect(byGame).toEqual({ '2026-11-19': ['failed', false], '2026-11-20': ['unclaimed', true] });
+    const statuses = ['unclaimed', 'pending_review', 'approved', 'paid', 'failed'] as const;
+    expect(statuses.filter(countsAsMoneyWon)).toEqual(['unclaimed', 'pending_review', 'approved', 'paid']);
+  });
+
   it('follows the payout through its states', async () => {
     const deps = await setup();
     const { payoutId } = await claimPrize(deps, cashClaim);
     let w = (await myWinnings(deps, 'alice')).winnings.find((x) => x.gameId === '2026-11-19');
-    expect(w).toMatchObject({ payoutId, status: 'pending_review', canClaim: false, isPending: true, isCompleted: false });
+    expect(w).toMatchObject({ payoutId, status: 'pending_review', canClaim: false, isPending: true, isCompleted: false, countsAsWon: true });
     await reviewPayout(deps, { adminId: 'admin', payoutId, status: 'approved', reviewNotes: 'Approved by admin for manual processing' });
     deps.clock.advance(60_000);
     await reviewPayout(deps, { adminId: 'admin', payoutId, status: 'paid', paymentReference: ' TX-1 ', reviewNotes: 'Payment processed manually' });
@@ -69,6 +80,7 @@ describe('myWinnings', () => {
       isPending: false,
       isCompleted: true,
       canClaim: false,
+      countsAsWon: true,
       paymentReference: 'TX-1',
       reviewNotes: 'Payment processed manually',
       processedAt: '2026-11-20T12:01:00.000Z',

@@ -9,6 +9,9 @@ import { mailAddressOf, queueMailTo } from '../mail/notifications.ts';
 
 export type WinningStatus = 'unclaimed' | Payout['status'];
 
+/** A winning counts as money won unless its payout was rejected (failed): that money never reaches the player. */
+export const countsAsMoneyWon = (status: WinningStatus): boolean => status !== 'failed';
+
 export interface WinningDto {
   payoutId: string | null;
   gameId: string;
@@ -22,6 +25,7 @@ export interface WinningDto {
   isPending: boolean;
   isCompleted: boolean;
   canClaim: boolean;
+  countsAsWon: boolean;
   reviewNotes: string | null;
   processedAt: string | null;
   paymentReference: string | null;
@@ -43,6 +47,7 @@ export const toWinningDto = (winning: Winning, payout: Payout | null): WinningDt
     isPending: !isCompleted,
     isCompleted,
     canClaim: payout === null,
+    countsAsWon: countsAsMoneyWon(status),
     reviewNotes: payout?.reviewNotes ?? null,
     processedAt: payout?.processedAt ?? null,
     paymentReference: payout?.paymentReference ?? null,

@@ -6,12 +6,10 @@ import type { Repositories } from '../ports.ts';
 import { DomainError } from '../errors.ts';
 import { openGameIn } from '../game/current-game.ts';
 import { validateNumber } from '../entries/validate-number.ts';
+import { MINE_MINIMUM, MINE_MINIMUM_MESSAGE, PEAK_NUMBER_MESSAGE } from './reward-number-rules.ts';
 import { rewardConfig } from './reward-config.ts';
 import { sealMine } from '../fairness/hashes.ts';
 import { mineReceipt, type MineReceipt } from '../fairness/record.ts';
-
-export const PEAK_NUMBER_MESSAGE = 'Enter a whole number greater than zero';
-export const MINE_MINIMUM = 10;
 
 /** The open current game and an available item of the type, or the matching error. */
 const openGameAndItem = async (
@@ -52,7 +50,7 @@ export const usePeak = async (deps: Deps, input: { userId: string; number: unkno
 
 export const useMine = async (deps: Deps, input: { userId: string; number: unknown }): Promise<{ message: string; receipt: MineReceipt }> => {
   const number = validateNumber(input.number);
-  if (number < MINE_MINIMUM) throw new DomainError('VALIDATION', 'Mine can only be used on numbers 10 or greater');
+  if (number < MINE_MINIMUM) throw new DomainError('VALIDATION', MINE_MINIMUM_MESSAGE);
   return deps.store.write(async (repos) => {
     const { game, item } = await openGameAndItem(deps, repos, input.userId, 'mine', async (g) => {
       if (await repos.mines.forPlayer(g.key, input.userId)) {

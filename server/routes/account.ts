@@ -15,14 +15,14 @@ export const accountRoutes = ({ deps, config }: AppServices) =>
   apiApp<AppEnv>()
     .openapi(
       apiRoute(
-        { method: 'get', path: '/me', tags, middleware: signedIn, responses: { 200: json(MeResponse, 'The signed-in user.') } },
+        { method: 'get', path: '/me', operationId: 'getMe', summary: 'Read the signed-in user', tags, middleware: signedIn, responses: { 200: json(MeResponse, 'The signed-in user.') } },
         player,
       ),
       (c) => c.json(toMe(c.var.user), 200),
     )
     .openapi(
       apiRoute(
-        { method: 'get', path: '/profile', tags, middleware: signedIn, responses: { 200: json(ProfileResponse, 'The profile.') } },
+        { method: 'get', path: '/profile', operationId: 'getProfile', summary: 'Read the profile', tags, middleware: signedIn, responses: { 200: json(ProfileResponse, 'The profile.') } },
         { ...player, failures: ['NOT_FOUND'] },
       ),
       async (c) => c.json(await myProfile(deps, c.var.user.id), 200),
@@ -32,6 +32,8 @@ export const accountRoutes = ({ deps, config }: AppServices) =>
         {
           method: 'put',
           path: '/profile',
+          operationId: 'updateProfile',
+          summary: 'Update the profile',
           tags,
           middleware: signedIn,
           request: jsonBody(ProfileUpdateRequest),
@@ -49,6 +51,8 @@ export const accountRoutes = ({ deps, config }: AppServices) =>
         {
           method: 'post',
           path: '/profile/email-confirmation',
+          operationId: 'resendEmailConfirmation',
+          summary: 'Send the contact e-mail\'s confirmation link again',
           tags,
           middleware: signedIn,
           description: 'Mails another confirmation link to the unconfirmed contact e-mail (at most 5 links in 24 hours).',
@@ -63,6 +67,8 @@ export const accountRoutes = ({ deps, config }: AppServices) =>
         {
           method: 'delete',
           path: '/profile',
+          operationId: 'deleteAccount',
+          summary: 'Delete the account and its data',
           tags,
           middleware: signedIn,
           description: 'Deletes the account and signs out; entries in closed games stay without a player.',
@@ -78,7 +84,7 @@ export const accountRoutes = ({ deps, config }: AppServices) =>
     )
     .openapi(
       apiRoute(
-        { method: 'get', path: '/stats/user/me', tags, middleware: signedIn, responses: { 200: json(UserTotalsResponse, 'The totals.') } },
+        { method: 'get', path: '/stats/user/me', operationId: 'getMyTotals', summary: 'Read the player\'s totals and streaks', tags, middleware: signedIn, responses: { 200: json(UserTotalsResponse, 'The totals.') } },
         player,
       ),
       async (c) => c.json(await userTotals(deps, c.var.user.id), 200),

@@ -53,7 +53,7 @@ export const adminRoutes = ({ deps, config }: AppServices) => {
   const app = apiApp<SignedInEnv>();
   app.use('*', adminOnly);
   return app
-    .openapi(apiRoute({ method: 'get', path: '/status', tags, responses: { 200: json(AdminStatusResponse, 'The system at a glance.') } }, admin), async (c) => {
+    .openapi(apiRoute({ method: 'get', path: '/status', operationId: 'getAdminStatus', summary: 'Read the system at a glance', tags, responses: { 200: json(AdminStatusResponse, 'The system at a glance.') } }, admin), async (c) => {
       const [today, recent, counts, queue] = await Promise.all([
         gameToday(deps),
         history(deps, 5),
@@ -75,7 +75,7 @@ export const adminRoutes = ({ deps, config }: AppServices) => {
       );
     })
     .openapi(
-      apiRoute({ method: 'post', path: '/daily-close', tags, responses: { 200: json(DailyCloseResponse, 'The games closed, if any were due.') } }, admin),
+      apiRoute({ method: 'post', path: '/daily-close', operationId: 'runDailyClose', summary: 'Close the games that are due', tags, responses: { 200: json(DailyCloseResponse, 'The games closed, if any were due.') } }, admin),
       async (c) => {
         const closed = await closeDueGames(deps);
         const today = await gameToday(deps);
@@ -84,14 +84,14 @@ export const adminRoutes = ({ deps, config }: AppServices) => {
     )
     .openapi(
       apiRoute(
-        { method: 'post', path: '/compute/{date}', tags, request: { params: AdminDateParams }, responses: { 200: json(ComputeResponse, 'The result, computed.') } },
+        { method: 'post', path: '/compute/{date}', operationId: 'computeGame', summary: 'Close a date\'s game and compute its result', tags, request: { params: AdminDateParams }, responses: { 200: json(ComputeResponse, 'The result, computed.') } },
         { ...admin, failures: ['NOT_FOUND'] },
       ),
       async (c) => c.json({ ...(await computeGame(deps, c.req.valid('param').date)) }, 200),
     )
     .openapi(
       apiRoute(
-        { method: 'post', path: '/open/{date}', tags, request: { params: AdminDateParams }, responses: { 200: json(OpenGameResponse, 'The game of that date.') } },
+        { method: 'post', path: '/open/{date}', operationId: 'openGame', summary: 'Open a game for a date', tags, request: { params: AdminDateParams }, responses: { 200: json(OpenGameResponse, 'The game of that date.') } },
         { ...admin, failures: ['GAME_CLOSED'] },
       ),
       async (c) => {
@@ -101,7 +101,7 @@ export const adminRoutes = ({ deps, config }: AppServices) => {
     )
     .openapi(
       apiRoute(
-        { method: 'get', path: '/submissions', tags, request: { query: AdminSubmissionsQuery }, responses: { 200: json(AdminSubmissionsResponse, "A page of the open game's entries.") } },
+        { method: 'get', path: '/submissions', operationId: 'listSubmissions', summary: 'List the open game\'s entries', tags, request: { query: AdminSubmissionsQuery }, responses: { 200: json(AdminSubmissionsResponse, "A page of the open game's entries.") } },
         admin,
       ),
       async (c) => {
@@ -111,13 +111,13 @@ export const adminRoutes = ({ deps, config }: AppServices) => {
     )
     .openapi(
       apiRoute(
-        { method: 'post', path: '/create-bot-submissions', tags, request: jsonBody(CreateBotsBody), responses: { 200: json(CreateBotsResponse, 'The bots and their picks.') } },
+        { method: 'post', path: '/create-bot-submissions', operationId: 'createBotSubmissions', summary: 'Create bot players and their picks', tags, request: jsonBody(CreateBotsBody), responses: { 200: json(CreateBotsResponse, 'The bots and their picks.') } },
         { ...admin, failures: ['GAME_CLOSED', 'CONFLICT'] },
       ),
       async (c) => c.json(await createBots(deps, c.req.valid('json')), 200),
     )
     .openapi(
-      apiRoute({ method: 'delete', path: '/delete-bot-submissions', tags, responses: { 200: json(DeleteBotsResponse, "The bots' picks are gone.") } }, admin),
+      apiRoute({ method: 'delete', path: '/delete-bot-submissions', operationId: 'deleteBotSubmissions', summary: 'Delete the bots\' picks', tags, responses: { 200: json(DeleteBotsResponse, "The bots' picks are gone.") } }, admin),
       async (c) => c.json(await clearBots(deps), 200),
     );
 };

@@ -33,6 +33,8 @@ export const auditRoutes = ({ deps }: AppServices) => {
       {
         method: 'get',
         path: '/',
+        operationId: 'getAuditTrail',
+        summary: 'Read the audit trail of money and prize changes',
         tags: ['Admin'],
         request: { query: AuditQuery },
         responses: { 200: json(AuditTrailResponse, 'A page of payout decisions and prize changes, newest first.') },

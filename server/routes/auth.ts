@@ -91,6 +91,8 @@ export const authRoutes = (services: AppServices) => {
         {
           method: 'get',
           path: '/google',
+          operationId: 'startGoogleSignIn',
+          summary: 'Start signing in with Google',
           tags,
           request: { query: NextQuery },
           responses: { 302: redirect('To Google; in development mode, to /auth/dev.') },
@@ -111,6 +113,8 @@ export const authRoutes = (services: AppServices) => {
         {
           method: 'get',
           path: '/google/callback',
+          operationId: 'finishGoogleSignIn',
+          summary: 'Finish signing in with Google',
           tags,
           middleware: rateLimit(limiter, 'signIn'),
           request: { query: CallbackQuery },
@@ -138,6 +142,8 @@ export const authRoutes = (services: AppServices) => {
         {
           method: 'get',
           path: '/dev',
+          operationId: 'getDevSignInPage',
+          summary: 'Show the development sign-in page',
           tags,
           description: 'Development mode only, and only at the loopback PUBLIC_URL.',
           request: { query: NextQuery },
@@ -155,6 +161,8 @@ export const authRoutes = (services: AppServices) => {
         {
           method: 'post',
           path: '/dev',
+          operationId: 'devSignIn',
+          summary: 'Sign in by e-mail (development)',
           tags,
           middleware: rateLimit(limiter, 'signIn'),
           description: 'Development mode only, and only at the loopback PUBLIC_URL. A form answers 303 (or its page again with the message, 400); JSON answers the user.',
@@ -194,6 +202,8 @@ export const authRoutes = (services: AppServices) => {
         {
           method: 'get',
           path: '/confirm-email',
+          operationId: 'getEmailConfirmationPage',
+          summary: 'Show the e-mail confirmation page',
           tags,
           description: "The page behind a confirmation mail's link: opening it changes nothing, its button confirms.",
           request: { query: TokenQuery },
@@ -212,6 +222,8 @@ export const authRoutes = (services: AppServices) => {
         {
           method: 'post',
           path: '/confirm-email',
+          operationId: 'confirmEmail',
+          summary: 'Confirm a contact e-mail',
           tags,
           request: formBody(TokenForm),
           responses: { 200: html('The contact e-mail is confirmed.'), 404: html('The link has expired or was used.') },
@@ -225,6 +237,8 @@ export const authRoutes = (services: AppServices) => {
         {
           method: 'get',
           path: '/unsubscribe',
+          operationId: 'getUnsubscribePage',
+          summary: 'Show the unsubscribe page',
           tags,
           description: "The page behind the daily reminder's unsubscribe link: opening it changes nothing, its button does.",
           request: { query: TokenQuery },
@@ -239,6 +253,8 @@ export const authRoutes = (services: AppServices) => {
         {
           method: 'post',
           path: '/unsubscribe',
+          operationId: 'unsubscribe',
+          summary: 'Turn the daily reminder off',
           tags,
           request: formBody(TokenForm),
           responses: { 200: html('The daily reminder is off.'), 404: html('The link is not valid.') },
@@ -252,7 +268,7 @@ export const authRoutes = (services: AppServices) => {
         }),
     )
     .openapi(
-      apiRoute({ method: 'post', path: '/logout', tags, responses: { 303: redirect('Signed out (the session ends, its cookie is cleared): to /.') } }, pub),
+      apiRoute({ method: 'post', path: '/logout', operationId: 'logout', summary: 'Sign out', tags, responses: { 303: redirect('Signed out (the session ends, its cookie is cleared): to /.') } }, pub),
       async (c) => {
         const token = readSessionToken(c);
         if (token !== null) await endSession(deps, token);

@@ -61,6 +61,8 @@ export const fairnessRoutes = ({ deps }: AppServices) => {
         {
           method: 'get',
           path: '/fairness/{gameKey}',
+          operationId: 'getFairnessRecord',
+          summary: 'Read a game\'s fairness record',
           tags,
           request: { params: GameKeyParams },
           responses: { 200: json(FairnessRecordResponse, "The game's fairness record: open; version 1, every leaf; or version 2, the tree's summary.") },
@@ -78,6 +80,8 @@ export const fairnessRoutes = ({ deps }: AppServices) => {
         {
           method: 'get',
           path: '/fairness/{gameKey}/items',
+          operationId: 'listFairnessItems',
+          summary: 'List a game\'s tree items',
           tags,
           middleware: immutable,
           request: { params: GameKeyParams, query: ItemsQuery },
@@ -104,6 +108,8 @@ export const fairnessRoutes = ({ deps }: AppServices) => {
         {
           method: 'get',
           path: '/fairness/{gameKey}/proof/{leaf}',
+          operationId: 'getInclusionProof',
+          summary: 'Prove a leaf is in a game\'s tree',
           tags,
           middleware: [etag(), immutable],
           request: { params: LeafParams },
@@ -121,6 +127,8 @@ export const fairnessRoutes = ({ deps }: AppServices) => {
         {
           method: 'get',
           path: '/fairness/{gameKey}/winner-proof',
+          operationId: 'getWinnerProof',
+          summary: 'Prove a game\'s winning number',
           tags,
           middleware: [etag(), immutable],
           request: { params: GameKeyParams },
@@ -135,6 +143,8 @@ export const fairnessRoutes = ({ deps }: AppServices) => {
         {
           method: 'get',
           path: '/fairness/{gameKey}/receipts',
+          operationId: 'getMyReceipts',
+          summary: 'Read the player\'s receipts of a game',
           tags,
           middleware: signedIn,
           request: { params: GameKeyParams },

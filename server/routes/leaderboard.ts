@@ -10,6 +10,8 @@ export const leaderboardRoutes = ({ deps }: AppServices) =>
       {
         method: 'get',
         path: '/leaderboard',
+        operationId: 'getLeaderboard',
+        summary: 'Read a leaderboard',
         tags: ['Leaderboard'],
         request: { query: LeaderboardQuery },
         responses: { 200: json(LeaderboardResponse, 'Results (winners by game) or players ranked by the kind.') },

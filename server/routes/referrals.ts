@@ -26,15 +26,15 @@ const CodeParams = z.object({ code: z.string().openapi({ param: { name: 'code', 
 export const referralRoutes = ({ deps, limiter }: AppServices) =>
   apiApp<AppEnv>()
     .openapi(
-      apiRoute({ method: 'get', path: '/referrals/code', tags, middleware: signedIn, responses: { 200: json(ReferralCodeResponse, "The player's code.") } }, { access: 'player' }),
+      apiRoute({ method: 'get', path: '/referrals/code', operationId: 'getReferralCode', summary: 'Read the player\'s referral code', tags, middleware: signedIn, responses: { 200: json(ReferralCodeResponse, "The player's code.") } }, { access: 'player' }),
       async (c) => c.json(await myReferralCode(deps, c.var.user.id), 200),
     )
     .openapi(
-      apiRoute({ method: 'get', path: '/referrals/stats', tags, middleware: signedIn, responses: { 200: json(ReferralStatsResponse, 'The counters.') } }, { access: 'player' }),
+      apiRoute({ method: 'get', path: '/referrals/stats', operationId: 'getReferralStats', summary: 'Read the player\'s referral counters', tags, middleware: signedIn, responses: { 200: json(ReferralStatsResponse, 'The counters.') } }, { access: 'player' }),
       async (c) => c.json(await referralStats(deps, c.var.user.id), 200),
     )
     .openapi(
-      apiRoute({ method: 'get', path: '/referrals/bonuses', tags, middleware: signedIn, responses: { 200: json(ReferralBonusesResponse, 'The bonus entries.') } }, { access: 'player' }),
+      apiRoute({ method: 'get', path: '/referrals/bonuses', operationId: 'getReferralBonuses', summary: 'Read the player\'s referral bonus entries', tags, middleware: signedIn, responses: { 200: json(ReferralBonusesResponse, 'The bonus entries.') } }, { access: 'player' }),
       async (c) => c.json(await referralBonuses(deps, c.var.user.id), 200),
     )
     // Open to signed-out visitors: the sign-up screen checks a code before sign-in.
@@ -43,6 +43,8 @@ export const referralRoutes = ({ deps, limiter }: AppServices) =>
         {
           method: 'get',
           path: '/referrals/validate/{code}',
+          operationId: 'validateReferralCode',
+          summary: 'Check a referral code',
           tags,
           middleware: rateLimit(limiter, 'referralValidate'),
           request: { params: CodeParams },
@@ -60,6 +62,8 @@ export const referralRoutes = ({ deps, limiter }: AppServices) =>
         {
           method: 'post',
           path: '/referrals/process',
+          operationId: 'processReferral',
+          summary: 'Record who referred the player',
           tags,
           middleware: [signedIn, rateLimit(limiter, 'referralValidate')] as const,
           request: jsonBody(ReferralProcessRequest),

@@ -18,6 +18,8 @@ export const trendsRoutes = ({ deps }: AppServices) => {
       {
         method: 'get',
         path: '/stats/trends',
+        operationId: 'getTrends',
+        summary: 'Read the trends of the latest games',
         tags: ['Game'],
         request: { query: trendsQuery },
         responses: { 200: json(TrendsResponse, 'Trends over the latest closed games.') },

@@ -10,7 +10,7 @@ export const winningRoutes = ({ deps }: AppServices) => {
   app.use('*', signedIn);
   return app.openapi(
       apiRoute(
-        { method: 'get', path: '/', tags: ['Winnings'], responses: { 200: json(WinningsResponse, "The player's winnings, newest first.") } },
+        { method: 'get', path: '/', operationId: 'listWinnings', summary: 'List the player\'s winnings', tags: ['Winnings'], responses: { 200: json(WinningsResponse, "The player's winnings, newest first.") } },
         { access: 'player' },
       ),
       async (c) => c.json(await myWinnings(deps, c.var.user.id), 200),

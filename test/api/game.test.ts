@@ -11,7 +11,7 @@ import type {
 import { ADMIN_EMAIL, closeToday, json, makeHarness } from './harness.ts';
 
 describe('GET /api/game/today', () => {
-  it('answers the open game and its countdown, signed in or not', async () => {
+  it("answers the open game, its countdown and the spec's number limits with their messages, signed in or not", async () => {
     const { request } = await makeHarness();
     const res = await request('GET', '/api/game/today');
     expect(res.status).toBe(200);
@@ -21,6 +21,17 @@ describe('GET /api/game/today', () => {
       msUntilClose: 12 * 3600_000,
       effectiveStatus: 'open',
       closesAtISO: '2026-11-21T00:00:00.000Z',
+      limits: {
+        minNumber: 1,
+        maxNumber: 2_147_483_647,
+        mineMinNumber: 10,
+        messages: {
+          wholeNumber: 'Enter a whole number greater than zero.',
+          peakWholeNumber: 'Enter a whole number greater than zero',
+          tooLarge: 'Please enter a number up to 2,147,483,647.',
+          mineTooLow: 'Mine can only be used on numbers 10 or greater',
+        },
+      },
     });
   });
 });

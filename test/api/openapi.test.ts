@@ -1,6 +1,7 @@
-// The OpenAPI document: valid OpenAPI 3.1, describing every API route the app registers, and the access it states
-// is the access the guards enforce (401 signed out, 403 for a player on admin routes), for every route of
-// app.routes, so a route added without a guard, or without a place in the document, fails here.
+// The OpenAPI document: valid OpenAPI 3.1, describing every API route the app registers, each named for a client
+// generator, and the access it states (`x-access`, `security`) is the access the guards enforce (401 signed out, 403
+// for a player on admin routes), for every route of app.routes, so a route added without a guard, or without a
+// place in the document, fails here.
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { DOCS_PATH, OPENAPI_PATH } from '../../server/api-docs.ts';
@@ -17,8 +18,19 @@ const apiRoutesOf = (h: Harness): { method: string; path: string }[] => {
     .filter((r) => !seen.has(`${r.method} ${r.path}`) && seen.add(`${r.method} ${r.path}`));
 };
 
-type Operation = { 'x-access'?: string; security?: unknown[]; responses: Record<string, unknown> };
-type Doc = { paths: Record<string, Record<string, Operation>> };
+type Operation = {
+  'x-access'?: string;
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  security?: unknown[];
+  responses: Record<string, unknown>;
+};
+type Doc = {
+  paths: Record<string, Record<string, Operation>>;
+  servers?: { url: string }[];
+  info: { license?: { name: string; identifier?: string } };
+};
 
 const documentOf = async (h: Harness): Promise<Doc> => json<Doc>(await h.request('GET', OPENAPI_PATH));
 
@@ -58,6 +70,26 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('names every operation for a client generator: a unique camelCase operationId, a summary and its tags', async () => {
+    const h = await makeHarness();
+    const doc = await documentOf(h);
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ name: `${method} ${path}`, operation })));
+    for (const { name, operation } of operations) {
+      expect(operation.operationId, name).toMatch(/^[a-z][a-zA-Z0-9]*$/);
+      expect(operation.summary?.trim(), name).toBeTruthy();
+      expect(operation.tags?.length, name).toBeGreaterThan(0);
+    }
+    const ids = operations.map(({ operation }) => operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('says where the API is (the deployment\'s PUBLIC_URL) and under which licence', async () => {
+    const h = await makeHarness({ env: { PUBLIC_URL: 'http://127.0.0.1:4321' } });
+    const doc = await documentOf(h);
+    expect(doc.servers).toEqual([{ url: 'http://127.0.0.1:4321', description: expect.any(String) }]);
+    expect(doc.info.license?.name).toBeTruthy();
+  });
+
   it('is readable at /api/docs, from this origin only (no script from elsewhere)', async () => {
     const h = await makeHarness();
     const page = await h.request('GET', DOCS_PATH);
@@ -76,18 +108,21 @@ describe('the OpenAPI document', () => {
 });
 
 describe('authorization, for every route of app.routes', () => {
-  it('signed out is 401 on every route that is not public; a player is 403 on every admin route', async () => {
+  it('signed out is 401 on every route that is not public; a player is 403 on every admin route; `security` says which', async () => {
     const h = await makeHarness();
     const doc = await documentOf(h);
     const player = await h.signIn('ann@example.com');
     const checked = { public: 0, player: 0, admin: 0 };
     for (const { method, path } of apiRoutesOf(h)) {
-      const access = doc.paths[path]?.[method.toLowerCase()]?.['x-access'];
+      const operation = doc.paths[path]?.[method.toLowerCase()];
+      const access = operation?.['x-access'];
       expect(access, `${method} ${path} is not in the document`).toBeDefined();
       const url = concrete(path);
       const body = method === 'GET' ? {} : { json: {} };
       const signedOut = await h.request(method, url, body);
       const name = `${method} ${url}`;
+      // A generator reads who may call from `security`: none needed (`[]`) exactly where no session is.
+      expect(operation?.security, name).toEqual(access === 'public' ? [] : [{ session: [] }]);
       if (access === 'public') {
         expect([401, 403], name).not.toContain(signedOut.status);
         checked.public += 1;

@@ -261,6 +261,17 @@ describe('web ↔ server contract', () => {
       msUntilClose: 12 * 3_600_000,
       effectiveStatus: 'open',
       closesAtISO: '2026-11-21T00:00:00.000Z',
+      limits: {
+        minNumber: 1,
+        maxNumber: 2_147_483_647,
+        mineMinNumber: 10,
+        messages: {
+          wholeNumber: 'Enter a whole number greater than zero.',
+          peakWholeNumber: 'Enter a whole number greater than zero',
+          tooLarge: 'Please enter a number up to 2,147,483,647.',
+          mineTooLow: 'Mine can only be used on numbers 10 or greater',
+        },
+      },
       receivedAtMs: expect.any(Number),
     });
     expect(isGameClosed(today, today.receivedAtMs)).toBe(false);
@@ -481,6 +492,7 @@ describe('web ↔ server contract', () => {
         isPending: true,
         isCompleted: false,
         canClaim: true,
+        countsAsWon: true,
         reviewNotes: null,
         processedAt: null,
         paymentReference: null,

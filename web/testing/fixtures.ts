@@ -1,9 +1,22 @@
 // Realistic API answers for component tests, built relative to the current time.
-import type { GameTodayResponse, MeResponse, MyEntriesResponse, MyRewardsResponse, PrizeForDateResponse } from '../../server/contract.ts';
+import type { GameTodayResponse, MeResponse, NumberLimitsDto, MyEntriesResponse, MyRewardsResponse, PrizeForDateResponse } from '../../server/contract.ts';
 import type { Handler } from './fake-api.ts';
 
 export const player: MeResponse = { id: 'u-1', email: 'ada@example.com', displayName: 'Ada', role: 'player' };
 export const admin: MeResponse = { id: 'u-9', email: 'boss@example.com', displayName: 'Boss', role: 'admin' };
+
+/** The number limits and messages the server sends with the game (spec-1 §5). */
+export const numberLimits: NumberLimitsDto = {
+  minNumber: 1,
+  maxNumber: 2_147_483_647,
+  mineMinNumber: 10,
+  messages: {
+    wholeNumber: 'Enter a whole number greater than zero.',
+    peakWholeNumber: 'Enter a whole number greater than zero',
+    tooLarge: 'Please enter a number up to 2,147,483,647.',
+    mineTooLow: 'Mine can only be used on numbers 10 or greater',
+  },
+};
 
 export function openGame(msUntilClose = 2 * 3_600_000 + 3 * 60_000 + 4_000): GameTodayResponse {
   const now = Date.now();
@@ -13,6 +26,7 @@ export function openGame(msUntilClose = 2 * 3_600_000 + 3 * 60_000 + 4_000): Gam
     msUntilClose,
     effectiveStatus: 'open',
     closesAtISO: new Date(now + msUntilClose).toISOString(),
+    limits: numberLimits,
   };
 }
 

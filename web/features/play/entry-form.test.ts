@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MyEntryDto } from '../../../server/contract.ts';
+import type { MyEntryDto, NumberLimitsDto } from '../../../server/contract.ts';
+import { NUMBER_LIMITS } from '../../../core/game/number-limits.ts';
 import { checkMineNumber, checkPeakNumber, checkPlayNumber, entryFormLabels, expiresSoon } from './entry-form.ts';
 
 const entry: MyEntryDto = {
@@ -28,29 +29,44 @@ describe('entry form labels', () => {
   });
 });
 
-describe('number validation', () => {
+describe('number validation, with the limits the server sends', () => {
   it('accepts whole numbers from 1 to 2,147,483,647', () => {
-    expect(checkPlayNumber('1')).toEqual({ ok: true, value: 1 });
-    expect(checkPlayNumber(' 42 ')).toEqual({ ok: true, value: 42 });
-    expect(checkPlayNumber('2147483647')).toEqual({ ok: true, value: 2_147_483_647 });
+    expect(checkPlayNumber('1', NUMBER_LIMITS)).toEqual({ ok: true, value: 1 });
+    expect(checkPlayNumber(' 42 ', NUMBER_LIMITS)).toEqual({ ok: true, value: 42 });
+    expect(checkPlayNumber('2147483647', NUMBER_LIMITS)).toEqual({ ok: true, value: 2_147_483_647 });
   });
 
   it('rejects empty, zero, negative, decimal and non-numeric input with the play message', () => {
     for (const raw of ['', '0', '-3', '2.5', '1e3', 'abc', '00']) {
-      expect(checkPlayNumber(raw)).toEqual({ ok: false, message: 'Enter a whole number greater than zero.' });
+      expect(checkPlayNumber(raw, NUMBER_LIMITS)).toEqual({ ok: false, message: 'Enter a whole number greater than zero.' });
     }
   });
 
   it('rejects numbers above the maximum', () => {
-    expect(checkPlayNumber('2147483648')).toEqual({ ok: false, message: 'Please enter a number up to 2,147,483,647.' });
-    expect(checkPeakNumber('99999999999999999999')).toEqual({ ok: false, message: 'Please enter a number up to 2,147,483,647.' });
+    expect(checkPlayNumber('2147483648', NUMBER_LIMITS)).toEqual({ ok: false, message: 'Please enter a number up to 2,147,483,647.' });
+    expect(checkPeakNumber('99999999999999999999', NUMBER_LIMITS)).toEqual({ ok: false, message: 'Please enter a number up to 2,147,483,647.' });
   });
 
-  it('uses the Peak wording and the Mine minimum of 10', () => {
-    expect(checkPeakNumber('0')).toEqual({ ok: false, message: 'Enter a whole number greater than zero' });
-    expect(checkMineNumber('9')).toEqual({ ok: false, message: 'Mine can only be used on numbers 10 or greater' });
-    expect(checkMineNumber('10')).toEqual({ ok: true, value: 10 });
-    expect(checkMineNumber('x')).toEqual({ ok: false, message: 'Enter a whole number greater than zero' });
+  it('uses the Peak wording and the Mine minimum of 10, each as the server answers it', () => {
+    expect(checkPeakNumber('0', NUMBER_LIMITS)).toEqual({ ok: false, message: 'Enter a whole number greater than zero' });
+    expect(checkMineNumber('9', NUMBER_LIMITS)).toEqual({ ok: false, message: 'Mine can only be used on numbers 10 or greater' });
+    expect(checkMineNumber('10', NUMBER_LIMITS)).toEqual({ ok: true, value: 10 });
+    expect(checkMineNumber('x', NUMBER_LIMITS)).toEqual({ ok: false, message: 'Enter a whole number greater than zero.' });
+  });
+
+  it('keeps whatever other limits and texts the server sends', () => {
+    const other: NumberLimitsDto = {
+      minNumber: 1,
+      maxNumber: 500,
+      mineMinNumber: 25,
+      messages: { wholeNumber: 'Whole, please.', peakWholeNumber: 'Peak: whole, please.', tooLarge: 'At most 500.', mineTooLow: 'Mines from 25.' },
+    };
+    expect(checkPlayNumber('501', other)).toEqual({ ok: false, message: 'At most 500.' });
+    expect(checkPlayNumber('500', other)).toEqual({ ok: true, value: 500 });
+    expect(checkPlayNumber('0', other)).toEqual({ ok: false, message: 'Whole, please.' });
+    expect(checkPeakNumber('x', other)).toEqual({ ok: false, message: 'Peak: whole, please.' });
+    expect(checkMineNumber('24', other)).toEqual({ ok: false, message: 'Mines from 25.' });
+    expect(checkMineNumber('25', other)).toEqual({ ok: true, value: 25 });
   });
 });
 

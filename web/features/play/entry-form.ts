@@ -1,5 +1,6 @@
-// The entry form's rules: which label and button it shows, and the number validation of spec-1 §5.
-import type { MyEntriesResponse } from '../../../server/contract.ts';
+// The entry form's rules: which label and button it shows, and the number check of spec-1 §5 with the limits and
+// messages the server sends in GET /api/game/today.
+import type { MyEntriesResponse, NumberLimitsDto } from '../../../server/contract.ts';
 
 export interface EntryFormLabels {
   label: 'YOUR NUMBER' | 'BONUS ENTRY' | 'ANOTHER NUMBER';
@@ -13,32 +14,23 @@ export function entryFormLabels(mine: Pick<MyEntriesResponse, 'entries' | 'avail
   return { label: 'ANOTHER NUMBER', button: 'SUBMIT ANOTHER' };
 }
 
-export const maxEntryNumber = 2_147_483_647;
-export const mineMinimum = 10;
-
-export const numberMessages = {
-  play: 'Enter a whole number greater than zero.',
-  peak: 'Enter a whole number greater than zero',
-  tooLarge: 'Please enter a number up to 2,147,483,647.',
-  mine: 'Mine can only be used on numbers 10 or greater',
-} as const;
-
 export type NumberCheck = { ok: true; value: number } | { ok: false; message: string };
 
-/** Parses the text of a number input: a whole number from 1 (or `minimum`) to 2,147,483,647. */
-export function checkNumber(raw: string, invalidMessage: string, minimum = 1, belowMinimumMessage = invalidMessage): NumberCheck {
+/** Parses the text of a number input against the server's limits, answering with the server's own messages. */
+function checkNumber(raw: string, limits: NumberLimitsDto, invalidMessage: string, minimum = limits.minNumber, belowMinimumMessage = invalidMessage): NumberCheck {
   const text = raw.trim();
   if (!/^\d+$/.test(text)) return { ok: false, message: invalidMessage };
   const value = Number(text);
-  if (value < 1) return { ok: false, message: invalidMessage };
-  if (value > maxEntryNumber) return { ok: false, message: numberMessages.tooLarge };
+  if (value < limits.minNumber) return { ok: false, message: invalidMessage };
+  if (value > limits.maxNumber) return { ok: false, message: limits.messages.tooLarge };
   if (value < minimum) return { ok: false, message: belowMinimumMessage };
   return { ok: true, value };
 }
 
-export const checkPlayNumber = (raw: string): NumberCheck => checkNumber(raw, numberMessages.play);
-export const checkPeakNumber = (raw: string): NumberCheck => checkNumber(raw, numberMessages.peak);
-export const checkMineNumber = (raw: string): NumberCheck => checkNumber(raw, numberMessages.peak, mineMinimum, numberMessages.mine);
+export const checkPlayNumber = (raw: string, limits: NumberLimitsDto): NumberCheck => checkNumber(raw, limits, limits.messages.wholeNumber);
+export const checkPeakNumber = (raw: string, limits: NumberLimitsDto): NumberCheck => checkNumber(raw, limits, limits.messages.peakWholeNumber);
+export const checkMineNumber = (raw: string, limits: NumberLimitsDto): NumberCheck =>
+  checkNumber(raw, limits, limits.messages.wholeNumber, limits.mineMinNumber, limits.messages.mineTooLow);
 
 const dayMs = 24 * 60 * 60 * 1000;
 

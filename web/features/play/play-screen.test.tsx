@@ -3,7 +3,7 @@
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EntryDto, MyEntryDto } from '../../../server/contract.ts';
+import type { EntryDto, MyEntryDto, NumberLimitsDto } from '../../../server/contract.ts';
 import { AppRoutes } from '../../app/router.tsx';
 import { startFakeApi, pointWindowAt, type FakeApi } from '../../testing/fake-api.ts';
 import { myEntries, myRewards, openGame, player, playScreenRoutes, sundayPrize } from '../../testing/fixtures.ts';
@@ -236,12 +236,59 @@ describe('play screen', () => {
     renderWithProviders(<AppRoutes />, { me: player });
     await user.click(await screen.findByRole('button', { name: 'USE MINE (1)' }));
     const dialog = await screen.findByRole('dialog');
-    // The input itself follows spec-1 §5 (min 1, max 2147483647, step 1); the floor of 10 is the message below.
+    // The input itself follows spec-1 §5 (min 1, max 2147483647, step 1) as the server sends it; the floor of 10 is the message below.
     const input = within(dialog).getByLabelText('NUMBER');
     expect([input.getAttribute('min'), input.getAttribute('max'), input.getAttribute('step')]).toEqual(['1', '2147483647', '1']);
     await user.type(input, '9');
     await user.click(within(dialog).getByRole('button', { name: 'LAY MINE' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Mine can only be used on numbers 10 or greater');
+  });
+
+  // Limits and texts unlike the spec's: a form that kept a copy of the spec's would pass the spec's numbers and fail here.
+  const otherLimits: NumberLimitsDto = {
+    minNumber: 1,
+    maxNumber: 500,
+    mineMinNumber: 25,
+    messages: {
+      wholeNumber: 'Only whole numbers from 1.',
+      peakWholeNumber: 'Peak takes whole numbers from 1.',
+      tooLarge: 'Numbers go up to 500 in this game.',
+      mineTooLow: 'Mines go on 25 or more.',
+    },
+  };
+
+  it("checks a number with the limits and messages of the server's answer, not a copy of its own", async () => {
+    api.on('GET /api/game/today', { body: { ...openGame(), limits: otherLimits } });
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { me: player });
+    const input = await screen.findByLabelText('YOUR NUMBER');
+    expect([input.getAttribute('min'), input.getAttribute('max')]).toEqual(['1', '500']);
+    await user.type(input, '501');
+    await user.click(screen.getByRole('button', { name: 'SUBMIT & PRAY' }));
+    expect(await screen.findByText('Numbers go up to 500 in this game.')).toBeTruthy();
+    await user.clear(input);
+    await user.type(input, '0');
+    await user.click(screen.getByRole('button', { name: 'SUBMIT & PRAY' }));
+    expect(await screen.findByText('Only whole numbers from 1.')).toBeTruthy();
+    expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it("checks the Mine minimum the server's answer gives, and says it", async () => {
+    api.on('GET /api/game/today', { body: { ...openGame(), limits: otherLimits } });
+    api.on('GET /api/rewards/mine', {
+      body: { ...myRewards, rewardSummary: myRewards.rewardSummary.map((item) => (item.rewardType === 'mine' ? { ...item, available: 1 } : item)) },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { me: player });
+    await user.click(await screen.findByRole('button', { name: 'USE MINE (1)' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/^Lay a mine on a number of 25 or more/)).toBeTruthy();
+    const input = within(dialog).getByLabelText('NUMBER');
+    expect(input.getAttribute('max')).toBe('500');
+    await user.type(input, '24');
+    await user.click(within(dialog).getByRole('button', { name: 'LAY MINE' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Mines go on 25 or more.');
+    expect(api.requests.some((request) => request.path.startsWith('/api/gameplay'))).toBe(false);
   });
 
   it('says how to earn a reward the player has none of, instead of answering with an error', async () => {

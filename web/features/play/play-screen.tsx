@@ -115,7 +115,14 @@ export function PlayScreen() {
 
       {/* Right after the countdown, so on a phone the form is on the first screen. */}
       {showForm && (
-        <EntryFormCard signedIn={signedIn} signInUnknown={signInUnknown} gameDate={today.gameDate} mine={myEntries} onSubmitted={setJustSubmitted} />
+        <EntryFormCard
+          signedIn={signedIn}
+          signInUnknown={signInUnknown}
+          gameDate={today.gameDate}
+          limits={today.limits}
+          mine={myEntries}
+          onSubmitted={setJustSubmitted}
+        />
       )}
       {signedIn && <StreakCard playedToday={hasEntries} closed={closed} />}
       {justSubmitted !== null && !showConfirmation && (
@@ -183,6 +190,7 @@ export function PlayScreen() {
                   type={type}
                   available={reward?.available ?? 0}
                   howToEarn={reward?.config.howToEarn ?? ''}
+                  limits={today.limits}
                   trigger={
                     <button type="button" className="btn" disabled={closed}>
                       USE {rewardSpecs[type].title} ({reward?.available ?? 0})

@@ -24,6 +24,7 @@ function winning(overrides: Partial<WinningDto>): WinningDto {
     isPending: true,
     isCompleted: false,
     canClaim: true,
+    countsAsWon: true,
     reviewNotes: null,
     processedAt: null,
     paymentReference: null,
@@ -83,6 +84,7 @@ describe('WinningsScreen', () => {
       isPending: false,
       isCompleted: true,
       canClaim: false,
+      countsAsWon: false,
       processedAt: '2026-11-21T09:00:00.000Z',
       reviewNotes: 'Rejected: PayPal account not found',
     });
@@ -96,6 +98,15 @@ describe('WinningsScreen', () => {
     expect(within(card).queryByText('Paid on')).toBeNull();
     // The paid one keeps its date.
     expect(within(screen.getByRole('article', { name: 'Winning of Monday, November 16, 2026' })).getByText('Paid on')).toBeTruthy();
+  });
+
+  it('sums in TOTAL WON exactly the winnings the server says count as money won, whatever their status', async () => {
+    // Not the server's present rule (a rejected payout does not count): a web copy of that rule would fail here.
+    const rejectedButCounted = winning({ gameId: 'g-2026-11-20', gameDate: '2026-11-20', amountCents: 700, status: 'failed', isPending: false, isCompleted: true, canClaim: false, countsAsWon: true });
+    const paidButNotCounted = { ...paid, countsAsWon: false };
+    await serve({ 'GET /api/winnings': { body: { winnings: [rejectedButCounted, paidButNotCounted] } } });
+    renderWithProviders(<WinningsScreen />, { me: ada });
+    expect(await screen.findByText('TOTAL WON: $7.00')).toBeTruthy();
   });
 
   it('shows the empty state with a link to play', async () => {

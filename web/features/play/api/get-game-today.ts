@@ -20,6 +20,8 @@ export function lastKnownGame(): GameToday | null {
     if (typeof stored !== 'object' || stored === null) return null;
     const game = stored as Partial<GameToday>;
     if (typeof game.gameDate !== 'string' || typeof game.msUntilClose !== 'number' || typeof game.receivedAtMs !== 'number') return null;
+    // The form checks numbers with the limits: a game stored without them counts as none.
+    if (typeof game.limits !== 'object' || game.limits === null) return null;
     return game as GameToday;
   } catch {
     return null;

@@ -2,13 +2,13 @@
 // number that could not be sent (offline, server down) stays in the box, and the alert says so.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { MyEntriesResponse } from '../../../../server/contract.ts';
+import type { MyEntriesResponse, NumberLimitsDto } from '../../../../server/contract.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { isNetworkError, messageOf, networkMessages } from '../../../lib/api-client.ts';
 import { connectionNow } from '../../../lib/connection.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSubmitEntry } from '../api/submit-entry.ts';
-import { checkPlayNumber, entryFormLabels, maxEntryNumber } from '../entry-form.ts';
+import { checkPlayNumber, entryFormLabels } from '../entry-form.ts';
 import { storePendingNumber, takePendingNumber } from '../pending-number.ts';
 
 interface EntryFormCardProps {
@@ -17,11 +17,13 @@ interface EntryFormCardProps {
   signInUnknown?: boolean;
   /** The game on screen: the pick is for this game and no other. */
   gameDate: string;
+  /** The game's number limits and messages, as the server sent them. */
+  limits: NumberLimitsDto;
   mine: MyEntriesResponse | null;
   onSubmitted: (number: number) => void;
 }
 
-export function EntryFormCard({ signedIn, signInUnknown = false, gameDate, mine, onSubmitted }: EntryFormCardProps) {
+export function EntryFormCard({ signedIn, signInUnknown = false, gameDate, limits, mine, onSubmitted }: EntryFormCardProps) {
   const [raw, setRaw] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
   const [unsent, setUnsent] = useState(false);
@@ -49,7 +51,7 @@ export function EntryFormCard({ signedIn, signInUnknown = false, gameDate, mine,
       void navigate(paths.signup);
       return;
     }
-    const checked = checkPlayNumber(raw);
+    const checked = checkPlayNumber(raw, limits);
     if (!checked.ok) {
       setInputError(checked.message);
       return;
@@ -82,8 +84,8 @@ export function EntryFormCard({ signedIn, signInUnknown = false, gameDate, mine,
           label={labels.label}
           type="number"
           inputMode="numeric"
-          min={1}
-          max={maxEntryNumber}
+          min={limits.minNumber}
+          max={limits.maxNumber}
           step={1}
           placeholder="e.g. 7"
           value={raw}

@@ -3,15 +3,15 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type RefObject } from 'react';
-import type { RewardTypeDto } from '../../../../server/contract.ts';
+import type { NumberLimitsDto, RewardTypeDto } from '../../../../server/contract.ts';
 import { messageOf } from '../../../lib/api-client.ts';
-import { maxEntryNumber } from '../entry-form.ts';
 import { rewardSpecs, type RewardResult } from './reward-dialog.tsx';
 
 export function RewardDialogPanel({
   type,
   available,
   howToEarn,
+  limits,
   open,
   onOpenChange,
   trigger,
@@ -21,6 +21,8 @@ export function RewardDialogPanel({
   available: number;
   /** The server's "how to earn" text ('' when it has none). */
   howToEarn: string;
+  /** The open game's number limits and messages. */
+  limits: NumberLimitsDto;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Where focus returns on close: the button that opened it (there is no Dialog.Trigger to do it). */
@@ -38,7 +40,11 @@ export function RewardDialogPanel({
           }}
         >
           {/* Mounted only while open, so every opening starts at the form. */}
-          {available > 0 ? <RewardFlow type={type} onDone={() => onOpenChange(false)} /> : <HowToEarn type={type} howToEarn={howToEarn} />}
+          {available > 0 ? (
+            <RewardFlow type={type} limits={limits} onDone={() => onOpenChange(false)} />
+          ) : (
+            <HowToEarn type={type} howToEarn={howToEarn} limits={limits} />
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
@@ -46,14 +52,14 @@ export function RewardDialogPanel({
 }
 
 /** With none of the reward left, pressing USE explains how to earn one rather than answering with an error. */
-function HowToEarn({ type, howToEarn }: { type: RewardTypeDto; howToEarn: string }) {
+function HowToEarn({ type, howToEarn, limits }: { type: RewardTypeDto; howToEarn: string; limits: NumberLimitsDto }) {
   const spec = rewardSpecs[type];
   return (
     <div className="stack">
       <Dialog.Title className="card-title">NO {spec.title} YET</Dialog.Title>
       <Dialog.Description asChild>
         <div className="stack">
-          <p>{spec.explanation}</p>
+          <p>{spec.explanation(limits)}</p>
           {/* The server's rule text (core/rewards); absent only while the rewards are still loading. */}
           {howToEarn !== '' && (
             <p>
@@ -71,7 +77,7 @@ function HowToEarn({ type, howToEarn }: { type: RewardTypeDto; howToEarn: string
   );
 }
 
-function RewardFlow({ type, onDone }: { type: RewardTypeDto; onDone: () => void }) {
+function RewardFlow({ type, limits, onDone }: { type: RewardTypeDto; limits: NumberLimitsDto; onDone: () => void }) {
   const spec = rewardSpecs[type];
   const [raw, setRaw] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
@@ -83,7 +89,7 @@ function RewardFlow({ type, onDone }: { type: RewardTypeDto; onDone: () => void 
     event.preventDefault();
     let number = 0;
     if (spec.check !== null) {
-      const checked = spec.check(raw);
+      const checked = spec.check(raw, limits);
       if (!checked.ok) {
         setInputError(checked.message);
         return;
@@ -114,7 +120,7 @@ function RewardFlow({ type, onDone }: { type: RewardTypeDto; onDone: () => void 
   return (
     <form className="stack" onSubmit={submit} noValidate>
       <Dialog.Title className="card-title">USE {spec.title}</Dialog.Title>
-      <Dialog.Description>{spec.explanation}</Dialog.Description>
+      <Dialog.Description>{spec.explanation(limits)}</Dialog.Description>
       {spec.check !== null && (
         <div className="field">
           <label htmlFor={inputId}>NUMBER</label>
@@ -123,9 +129,9 @@ function RewardFlow({ type, onDone }: { type: RewardTypeDto; onDone: () => void 
             className="input"
             type="number"
             inputMode="numeric"
-            // min 1 for Peak and Mine alike (spec-1 §5); Mine's floor of 10 is a validation message.
-            min={1}
-            max={maxEntryNumber}
+            // The same min for Peak and Mine (spec-1 §5); Mine's own floor is a validation message.
+            min={limits.minNumber}
+            max={limits.maxNumber}
             step={1}
             value={raw}
             onChange={(event) => setRaw(event.target.value)}

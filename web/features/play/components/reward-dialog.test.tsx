@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { myRewards } from '../../../testing/fixtures.ts';
+import { myRewards, numberLimits } from '../../../testing/fixtures.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { servePerTest } from '../../../testing/serve-per-test.ts';
 import { RewardDialog } from './reward-dialog.tsx';
@@ -15,7 +15,7 @@ describe('RewardDialog', () => {
   it('opens on click, closes on Escape with focus back on the trigger, and reopens at the form', async () => {
     await serve({ 'GET /api/rewards/mine': { body: myRewards } });
     const user = userEvent.setup();
-    renderWithProviders(<RewardDialog type="how_many" available={1} howToEarn="" trigger={<button type="button">USE HOW MANY</button>} />);
+    renderWithProviders(<RewardDialog type="how_many" available={1} howToEarn="" limits={numberLimits} trigger={<button type="button">USE HOW MANY</button>} />);
     const trigger = screen.getByRole('button', { name: 'USE HOW MANY' });
     expect(trigger.getAttribute('aria-haspopup')).toBe('dialog');
     expect(trigger.getAttribute('aria-expanded')).toBe('false');

@@ -2,7 +2,7 @@
 // itself lives in reward-dialog-panel.tsx, loaded on demand.
 import { useQueryClient } from '@tanstack/react-query';
 import { cloneElement, lazy, Suspense, useRef, useState, type ComponentProps, type ReactElement } from 'react';
-import type { RewardTypeDto, UseHowManyResponse, UseMineResponse, UsePeakResponse } from '../../../../server/contract.ts';
+import type { NumberLimitsDto, RewardTypeDto, UseHowManyResponse, UseMineResponse, UsePeakResponse } from '../../../../server/contract.ts';
 import { applyHowMany, applyMine, applyPeak } from '../api/apply-reward.ts';
 import { checkMineNumber, checkPeakNumber, type NumberCheck } from '../entry-form.ts';
 import { rewardKeys } from '../../../api/query-keys.ts';
@@ -11,9 +11,10 @@ export type RewardResult = { kind: 'peak'; number: number; data: UsePeakResponse
 
 interface RewardSpec {
   title: string;
-  explanation: string;
-  /** The number check, or null when the reward takes no input. */
-  check: ((raw: string) => NumberCheck) | null;
+  /** What the reward does, with the server's limits where it names one. */
+  explanation: (limits: NumberLimitsDto) => string;
+  /** The number check against the server's limits, or null when the reward takes no input. */
+  check: ((raw: string, limits: NumberLimitsDto) => NumberCheck) | null;
   actionLabel: string;
   pendingLabel: string;
   fallbackError: string;
@@ -23,7 +24,7 @@ interface RewardSpec {
 export const rewardSpecs: Record<RewardTypeDto, RewardSpec> = {
   peak: {
     title: 'PEAK',
-    explanation: 'Peek at one number: find out whether anyone has already picked it today.',
+    explanation: () => 'Peek at one number: find out whether anyone has already picked it today.',
     check: checkPeakNumber,
     actionLabel: 'PEAK AT NUMBER',
     pendingLabel: 'PEAKING…',
@@ -32,7 +33,8 @@ export const rewardSpecs: Record<RewardTypeDto, RewardSpec> = {
   },
   mine: {
     title: 'MINE',
-    explanation: 'Lay a mine on a number of 10 or more: at the close every pick of it is knocked out. Once per game.',
+    explanation: (limits) =>
+      `Lay a mine on a number of ${limits.mineMinNumber} or more: at the close every pick of it is knocked out. Once per game.`,
     check: checkMineNumber,
     actionLabel: 'LAY MINE',
     pendingLabel: 'LAYING MINE…',
@@ -41,7 +43,7 @@ export const rewardSpecs: Record<RewardTypeDto, RewardSpec> = {
   },
   how_many: {
     title: 'HOW MANY',
-    explanation: "See how many numbers have been picked today and how many of them are unique so far.",
+    explanation: () => 'See how many numbers have been picked today and how many of them are unique so far.',
     check: null,
     actionLabel: 'REVEAL COUNTS',
     pendingLabel: 'COUNTING…',
@@ -64,10 +66,12 @@ interface RewardDialogProps {
   available: number;
   /** The server's "how to earn" text for this reward ('' when it has none). */
   howToEarn: string;
+  /** The open game's number limits and messages (GET /api/game/today). */
+  limits: NumberLimitsDto;
   trigger: ReactElement<ComponentProps<'button'>>;
 }
 
-export function RewardDialog({ type, available, howToEarn, trigger }: RewardDialogProps) {
+export function RewardDialog({ type, available, howToEarn, limits, trigger }: RewardDialogProps) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -95,7 +99,7 @@ export function RewardDialog({ type, available, howToEarn, trigger }: RewardDial
       {button}
       {used && (
         <Suspense fallback={null}>
-          <RewardDialogPanel type={type} available={available} howToEarn={howToEarn} open={open} onOpenChange={onOpenChange} trigger={triggerRef} />
+          <RewardDialogPanel type={type} available={available} howToEarn={howToEarn} limits={limits} open={open} onOpenChange={onOpenChange} trigger={triggerRef} />
         </Suspense>
       )}
     </>
