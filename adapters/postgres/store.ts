@@ -9,6 +9,8 @@
 // - Read units are REPEATABLE READ READ ONLY, one snapshot (taken at the first statement) for the whole unit. The read
 //   units that start within one turn of the event loop share one such transaction, begun after that turn, so its
 //   snapshot follows every one of their starts; each unit is answered after its COMMIT.
+// - A player's first pick (`submitStandardPick`, ../sql/standard-pick.ts) is one statement outside any transaction:
+//   a single statement is atomic, takes the same row locks a write unit's statements take, and costs one round trip.
 // - Every statement is prepared (postgres.js's `prepare` option): parsed once per connection, then one round trip.
 // - The query builder `db` (migrations, rate limits, bulk tools) reserves a connection from the same pool for each
 //   query or kysely transaction, through kysely's own PostgresDialect. The close reads a game's items through it,

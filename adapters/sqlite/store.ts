@@ -9,6 +9,7 @@
 //   fails undoes only its own work. Each unit is answered after its batch's COMMIT; all fail if the COMMIT does.
 // - Writes: batches of BEGIN IMMEDIATE … COMMIT on the writer (group commit), which also serialises them with other
 //   processes' writes (busy_timeout). Reads: batches of BEGIN … COMMIT on the reader, which cannot write (query_only).
+//   A player's first pick (`submitStandardPick`, ../sql/standard-pick.ts) is a write unit like any other.
 // What holds, by construction:
 // - Read-your-writes: a write is answered after its COMMIT, and a read batch begins after each of its units was
 //   queued, so WAL shows it every commit answered before any of its units started.
