@@ -98,9 +98,19 @@ export interface Repositories {
 }
 
 /**
- * Hands out repositories inside a transaction. `write` runs serialised with other writes that
- * touch the same rows (SQLite: BEGIN IMMEDIATE; PostgreSQL: a transaction plus row locks where a
- * method says so); when `work` throws, nothing it wrote is kept and the error is rethrown as is.
+ * Hands out repositories inside a unit of work (a transaction): `read` sees one committed snapshot that holds every
+ * write answered before it started; `write` is all-or-nothing, serialised with other writes that touch the same rows
+ * (SQLite: BEGIN IMMEDIATE; PostgreSQL: a transaction plus row locks where a method says so); when `work` throws,
+ * nothing it wrote is kept and the error is rethrown as is. A unit's rules, the same for every store:
+ * - A unit waits for nothing but its repositories: no password hashing, mail, timer or request inside it. Do that
+ *   before or after the unit. The memory and SQLite stores fail a unit still running when its turn of the event loop
+ *   is over (`UnitOutlivedTurnError`); PostgreSQL lets it hold its connection and locks meanwhile.
+ * - No unit inside a unit of the same store: pass the repositories down instead. The memory and SQLite stores refuse
+ *   it (`NestedUnitOfWorkError`); PostgreSQL cannot tell it from a concurrent request and would run it outside the
+ *   transaction it sits in.
+ * - Locks are taken game first, then player (`games.lock`/`latestForDate(…, lock)` before `users.lock`), so no two
+ *   writes wait for each other; every store refuses a game's lock after a player's (`LockOrderError`). Every write of
+ *   entries and mines holds its game's lock ('share'), which the close takes 'update' to see them all.
  */
 export interface Store extends PickFastPath {
   read<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;

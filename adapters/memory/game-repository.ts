@@ -1,6 +1,7 @@
 import { DomainError } from '../../core/errors.ts';
 import type { Game, GameDate, GameKey, GameStats, Instant } from '../../core/model.ts';
-import type { GameRepository } from '../../core/game/ports.ts';
+import type { GameRepository, RowLock } from '../../core/game/ports.ts';
+import type { LockOrder } from '../unit-of-work-guard.ts';
 import type { MemoryState } from './state.ts';
 
 const newestFirst = (a: Game, b: Game): number =>
@@ -8,7 +9,10 @@ const newestFirst = (a: Game, b: Game): number =>
 const soonestFirst = (a: Game, b: Game): number => -newestFirst(a, b);
 
 export class MemoryGameRepository implements GameRepository {
-  constructor(private readonly state: () => MemoryState) {}
+  constructor(
+    private readonly state: () => MemoryState,
+    private readonly lockOrder?: LockOrder,
+  ) {}
 
   async create(game: Game): Promise<Game> {
     const games = this.state().games;
@@ -22,13 +26,14 @@ export class MemoryGameRepository implements GameRepository {
     return game ? { ...game } : null;
   }
 
-  /** Memory writes run one at a time: nothing to lock. */
+  /** Memory writes run one at a time: nothing to lock, but the order of the locks is checked as the SQL stores check it. */
   async lock(key: GameKey): Promise<Game | null> {
+    this.lockOrder?.game();
     return this.byKey(key);
   }
 
-  /** Memory writes run one at a time: nothing to lock. */
-  async latestForDate(date: GameDate): Promise<Game | null> {
+  async latestForDate(date: GameDate, lock?: RowLock): Promise<Game | null> {
+    if (lock) this.lockOrder?.game();
     const ofDate = this.#all().filter((g) => g.date === date);
     ofDate.sort((a, b) => b.number - a.number);
     return ofDate[0] ? { ...ofDate[0] } : null;

@@ -1,6 +1,7 @@
 // Hands out the memory repositories over the live state (see store.ts).
 import type { Repositories } from '../../core/ports.ts';
 import type { MemoryState } from './state.ts';
+import type { LockOrder } from '../unit-of-work-guard.ts';
 import { MemoryUserRepository } from './user-repository.ts';
 import { MemorySessionRepository } from './session-repository.ts';
 import { MemoryGameRepository } from './game-repository.ts';
@@ -23,10 +24,11 @@ import { MemoryLeaderboardQueries } from './leaderboard-queries.ts';
 import { MemoryAdminQueries } from './admin-queries.ts';
 import { MemoryIntegrityRepository } from './integrity-repository.ts';
 
-export const memoryRepositories = (state: () => MemoryState): Repositories => ({
-  users: new MemoryUserRepository(state),
+/** `lockOrder`: a write unit's, whose locks are checked for their order. */
+export const memoryRepositories = (state: () => MemoryState, lockOrder?: LockOrder): Repositories => ({
+  users: new MemoryUserRepository(state, lockOrder),
   sessions: new MemorySessionRepository(state),
-  games: new MemoryGameRepository(state),
+  games: new MemoryGameRepository(state, lockOrder),
   entries: new MemoryEntryRepository(state),
   bonusEntries: new MemoryBonusEntryRepository(state),
   rewards: new MemoryRewardRepository(state),

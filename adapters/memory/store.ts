@@ -1,9 +1,11 @@
 // The in-memory Store: the reference adapter for tests and demos. Writes run one at a time on a copy of the state
 // that replaces it only when the write succeeds, so a write is all-or-nothing like the SQL adapters' and a read sees
-// the last committed state, never half a write (as SQLite's and PostgreSQL's do).
+// the last committed state, never half a write (as SQLite's and PostgreSQL's do). It refuses what SQLite refuses, with
+// the same errors (../unit-of-work-guard.ts): a unit still running when its turn of the event loop is over, a unit
+// inside a unit, a game locked after a player.
 import type { Repositories, Store } from '../../core/ports.ts';
 import type { StandardPick } from '../../core/entries/ports.ts';
-import { unitOfWorkGuard } from '../unit-of-work-guard.ts';
+import { LockOrder, unitOfWorkGuard, withinTurn } from '../unit-of-work-guard.ts';
 import { emptyState, type MemoryState } from './state.ts';
 import { memoryRepositories } from './repositories.ts';
 
@@ -16,14 +18,14 @@ export class MemoryStore implements Store {
     return this.#guard(() => {
       // Writes replace the state rather than change it, so this one stays as it was for the whole read.
       const snapshot = this.#state;
-      return work(memoryRepositories(() => snapshot));
+      return withinTurn(() => work(memoryRepositories(() => snapshot)));
     });
   }
 
   write<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
     const run = async (): Promise<T> => {
       const working = structuredClone(this.#state);
-      const result = await work(memoryRepositories(() => working));
+      const result = await withinTurn(() => work(memoryRepositories(() => working, new LockOrder())));
       this.#state = working;
       return result;
     };

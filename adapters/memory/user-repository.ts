@@ -1,6 +1,7 @@
 import { DomainError } from '../../core/errors.ts';
 import type { User } from '../../core/model.ts';
 import type { MailSettings, NewUser, UserChanges, UserRepository } from '../../core/accounts/ports.ts';
+import type { LockOrder } from '../unit-of-work-guard.ts';
 import { newPlayerStats } from '../../core/rewards/streaks.ts';
 import type { MemoryState } from './state.ts';
 
@@ -9,7 +10,10 @@ const NO_SETTINGS: MailSettings = { newsOptOut: false, dailyReminder: false, con
 const emailTaken = () => new DomainError('EMAIL_TAKEN', 'That e-mail address is already in use.');
 
 export class MemoryUserRepository implements UserRepository {
-  constructor(private readonly state: () => MemoryState) {}
+  constructor(
+    private readonly state: () => MemoryState,
+    private readonly lockOrder?: LockOrder,
+  ) {}
 
   async create(user: NewUser): Promise<User> {
     const s = this.state();
@@ -27,8 +31,9 @@ export class MemoryUserRepository implements UserRepository {
     return user ? { ...user } : null;
   }
 
-  /** Memory writes run one at a time: nothing to lock. */
+  /** Memory writes run one at a time: nothing to lock, but the order of the locks is checked as the SQL stores check it. */
   async lock(id: string): Promise<User | null> {
+    this.lockOrder?.player();
     return this.byId(id);
   }
 

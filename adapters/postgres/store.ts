@@ -39,6 +39,7 @@ import { postgresDialect } from '../sql/dialect.ts';
 import { migrate } from '../sql/migrate.ts';
 import { sqlRepositories } from '../sql/repositories.ts';
 import { submitStandardPick } from '../sql/standard-pick.ts';
+import { LockOrder } from '../unit-of-work-guard.ts';
 import type { Database } from '../sql/schema.ts';
 
 export interface PostgresStore extends Store {
@@ -73,6 +74,7 @@ const repositoriesIn = (transaction: postgres.TransactionSql | postgres.Reserved
   const client = clientOf(transaction);
   let db: Kysely<Database> | null = null;
   return sqlRepositories({
+    lockOrder: new LockOrder(),
     get db() {
       return (db ??= kyselyOver({ connect: async () => client, end: async () => undefined }));
     },

@@ -1,6 +1,7 @@
 // The seam between the shared repositories and one database: only what truly differs lives here.
 import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type { Database, SqlBoolean } from './schema.ts';
+import type { LockOrder } from '../unit-of-work-guard.ts';
 
 export interface SqlDialect {
   readonly name: 'sqlite' | 'postgres';
@@ -33,6 +34,8 @@ export interface SqlContext {
    * (better-sqlite3): kysely's executor costs a handful of promises a statement. Prepared queries use it (prepared.ts).
    */
   execute?: <Row>(query: CompiledQuery<Row>) => Promise<QueryResult<Row>>;
+  /** The locks of the unit of work running on this context, checked for their order (../unit-of-work-guard.ts). */
+  lockOrder?: LockOrder;
 }
 
 /** A driver error's `code` (SQLite's `SQLITE_…`, PostgreSQL's SQLSTATE), if it has one. */

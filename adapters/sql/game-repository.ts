@@ -55,11 +55,13 @@ export class SqlGameRepository implements GameRepository {
   }
 
   async lock(key: GameKey, mode: RowLock): Promise<Game | null> {
+    this.ctx.lockOrder?.game();
     const [row] = (await lockGame.run(this.ctx, mode, key)).rows;
     return row ? toGame(row) : null;
   }
 
   async latestForDate(date: GameDate, lock?: RowLock): Promise<Game | null> {
+    if (lock) this.ctx.lockOrder?.game();
     const [row] = (await latestGameOn.run(this.ctx, lock, date)).rows;
     return row ? toGame(row) : null;
   }

@@ -62,6 +62,7 @@ export class SqlUserRepository implements UserRepository {
   }
 
   async lock(id: string): Promise<User | null> {
+    this.ctx.lockOrder?.player();
     const [row] = (await lockUser.run(this.ctx, 'update', id)).rows;
     return row ? toUser(row) : null;
   }

@@ -17,7 +17,8 @@
 //   snapshot its first statement took until its own COMMIT.
 // - A unit waits for nothing but its repositories, which answer at once (better-sqlite3 is synchronous): a batch
 //   begins in a turn of the event loop of its own and runs to its COMMIT within it; a unit that waits for anything
-//   else fails. So a unit started while a batch runs can only come from inside one of its units; it is refused
+//   else fails (UnitOutlivedTurnError), and its repositories refuse what it asks for afterwards, so nothing of it runs
+//   outside its transaction. Each unit's locks are checked for their order (LockOrder). So a unit started while a batch runs can only come from inside one of its units; it is refused
 //   (NestedUnitOfWorkError): on one connection it would wait for itself, on the other run outside the transaction.
 import BetterSqlite3 from 'better-sqlite3';
 import {
@@ -31,12 +32,12 @@ import {
   type QueryResult,
 } from 'kysely';
 import type { Repositories, Store } from '../../core/ports.ts';
-import { sqliteDialect } from '../sql/dialect.ts';
+import { sqliteDialect, type SqlContext } from '../sql/dialect.ts';
 import { migrate } from '../sql/migrate.ts';
 import { sqlRepositories } from '../sql/repositories.ts';
 import { submitStandardPick } from '../sql/standard-pick.ts';
 import type { Database } from '../sql/schema.ts';
-import { NestedUnitOfWorkError } from '../unit-of-work-guard.ts';
+import { LockOrder, NestedUnitOfWorkError, UnitOutlivedTurnError } from '../unit-of-work-guard.ts';
 
 export interface SqliteStore extends Store {
   /** The query builder, for `lowest migrate` and bulk tools (bench, seeds): each query or transaction takes the writer's lock. */
@@ -169,7 +170,7 @@ const open = (path: string): Connection => {
 };
 
 /** What the shared repositories work over, on a connection: it holds nothing but the connection, used only under its lock. */
-const contextOn = (connection: Connection) => ({
+const contextOn = (connection: Connection): SqlContext & Required<Pick<SqlContext, 'execute' | 'firstColumn'>> => ({
   db: kyselyOver(connection, false),
   dialect: sqliteDialect,
   execute: <Row>(query: CompiledQuery<Row>) => connection.executeQuery<Row>(query),
@@ -178,6 +179,29 @@ const contextOn = (connection: Connection) => ({
     return connection.statement(compiled.sql, true).all(...compiled.parameters) as Value[];
   },
 });
+
+/**
+ * The repositories of one unit, usable while it runs and refused once it is over: a unit that outlived its turn is
+ * failed, and what it would do afterwards must not run outside its transaction (or inside the next batch's).
+ */
+const unitRepositories = (base: SqlContext & Required<Pick<SqlContext, 'execute' | 'firstColumn'>>) => {
+  let open = true;
+  const refused = () => new UnitOutlivedTurnError();
+  const context: SqlContext = {
+    dialect: base.dialect,
+    db: base.db.withPlugin({
+      transformQuery: (args) => {
+        if (!open) throw refused();
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    }),
+    execute: (query) => (open ? base.execute(query) : Promise.reject(refused())),
+    firstColumn: (query) => (open ? base.firstColumn(query) : Promise.reject(refused())),
+    lockOrder: new LockOrder(),
+  };
+  return { repos: sqlRepositories(context), end: () => void (open = false) };
+};
 
 interface QueuedUnit {
   work: (repos: Repositories) => Promise<unknown>;
@@ -193,12 +217,6 @@ interface BatchState {
   running: boolean;
 }
 
-class UnitOutlivedTurnError extends Error {
-  constructor() {
-    super('A unit of work waited for something other than its repositories; it must not hold a transaction open.');
-    this.name = 'UnitOutlivedTurnError';
-  }
-}
 
 /**
  * The units of work of one connection, the only way its repositories are used (see the top of the file). A batch
@@ -207,7 +225,7 @@ class UnitOutlivedTurnError extends Error {
  * connection cannot change anything a failed unit would have to undo).
  */
 const unitsOn = (connection: Connection, writing: boolean, state: BatchState) => {
-  const repos = sqlRepositories(contextOn(connection));
+  const context = contextOn(connection);
   const begin = writing ? 'begin immediate' : 'begin';
   const queue: QueuedUnit[] = [];
 
@@ -223,8 +241,9 @@ const unitsOn = (connection: Connection, writing: boolean, state: BatchState) =>
       connection.run(begin);
       for (const unit of batch) {
         if (writing) connection.run('savepoint unit');
+        const { repos, end } = unitRepositories(context);
         try {
-          done.push({ unit, result: await Promise.race([unit.work(repos), outlived]) });
+          done.push({ unit, result: await Promise.race([unit.work(repos), outlived]).finally(end) });
           if (writing) connection.run('release unit');
         } catch (error) {
           failed.push({ unit, error });

@@ -7,9 +7,9 @@ import { currentGame } from '../../core/game/current-game.ts';
 import type { Repositories, Store } from '../../core/ports.ts';
 import { makeDeps, type FixedClock } from '../support/fakes.ts';
 import type { Deps } from '../../core/deps.ts';
-import { NestedUnitOfWorkError } from '../../adapters/unit-of-work-guard.ts';
+import { LockOrderError, NestedUnitOfWorkError, UnitOutlivedTurnError } from '../../adapters/unit-of-work-guard.ts';
 import { contract, WAITING_UNITS } from './harness.ts';
-import { at, newUser } from './fixtures.ts';
+import { at, game, newUser } from './fixtures.ts';
 
 /** A store whose writes see a guild repository that fails in applyClose, the close's last step. */
 const failingAtGuilds = (store: Store): Store => ({
@@ -167,3 +167,55 @@ contract('store, a unit inside a unit', ({ store }) => {
     await Promise.all([s.read((r) => r.users.count()), s.write((r) => r.users.create(newUser('u2')))]);
   });
 }, ['memory', 'sqlite']);
+
+// The Store port's rules of a unit (core/ports.ts): what a unit may wait for, and the order of its locks.
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+contract('store, a unit that waits for something else', ({ store }) => {
+  it('fails a unit still running once its turn is over, writes nothing of it, and goes on serving units', async () => {
+    const s = store();
+    await expect(
+      s.write(async (r) => {
+        await r.users.create(newUser('u1'));
+        // As a use case that awaits the password hasher, a mail or a timer inside its unit would.
+        await nextTurn();
+        await r.users.create(newUser('u2'));
+      }),
+    ).rejects.toBeInstanceOf(UnitOutlivedTurnError);
+    await expect(s.read(async (r) => (await nextTurn(), r.users.count()))).rejects.toBeInstanceOf(UnitOutlivedTurnError);
+    expect(await s.read((r) => r.users.count())).toEqual({ users: 0, bots: 0 });
+    await s.write((r) => r.users.create(newUser('u3')));
+    expect(await s.read((r) => r.users.count())).toEqual({ users: 1, bots: 0 });
+  });
+}, ['memory', 'sqlite']);
+
+contract("store, the order of a unit's locks", ({ store }) => {
+  it("refuses a game's lock taken after a player's, before it is taken, and keeps nothing of the unit", async () => {
+    const s = store();
+    await s.write(async (r) => {
+      await r.games.create(game('2026-11-20'));
+      await r.users.create(newUser('u1'));
+    });
+    await expect(
+      s.write(async (r) => {
+        await r.users.lock('u1');
+        await r.users.update('u1', { displayName: 'Changed' });
+        await r.games.lock('2026-11-20', 'share');
+      }),
+    ).rejects.toBeInstanceOf(LockOrderError);
+    await expect(
+      s.write(async (r) => {
+        await r.users.lock('u1');
+        await r.games.latestForDate('2026-11-20', 'update');
+      }),
+    ).rejects.toBeInstanceOf(LockOrderError);
+    expect((await s.read((r) => r.users.byId('u1')))?.displayName).toBe('Player u1');
+    // The game first, then the player: as every write takes them.
+    await s.write(async (r) => {
+      await r.games.lock('2026-11-20', 'share');
+      await r.users.lock('u1');
+      await r.users.update('u1', { displayName: 'Changed' });
+    });
+    expect((await s.read((r) => r.users.byId('u1')))?.displayName).toBe('Changed');
+  });
+});
