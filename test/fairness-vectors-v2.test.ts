@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { nodeDigest } from '../adapters/crypto/node-digest.ts';
 import { entryLeafText, mineLeafText } from '../core/fairness/hashes.ts';
-import { TreeV2Builder, compareTreeItems, itemLeaf, treeV2Levels, type TreeItem, type TreeNode, type WinnerProof } from '../core/fairness/tree-v2.ts';
+import { TreeV2Builder, compareTreeItems, itemLeaf, treeV2Levels } from '../core/fairness/tree-v2.ts';
+import type { TreeItem, TreeNode, WinnerProof } from '../core/fairness/model.ts';
 import { inclusionProof, resolveItems, verifyInclusion, verifyWinnerProof, type InclusionProof, type TreeV2Summary } from '../core/fairness/tree-v2-proofs.ts';
 
 interface Outcome {

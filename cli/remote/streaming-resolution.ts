@@ -2,7 +2,7 @@
 // winner and runner-up depend only on, per number, whether one entry or several carry it and whether it is mined,
 // and only on the lowest two unique numbers. So each number keeps at most two entries and one mine, and nothing is
 // kept once two unique numbers are complete; core's resolveItems then resolves what was kept.
-import type { TreeItem } from '../../core/fairness/tree-v2.ts';
+import type { TreeItem } from '../../core/fairness/model.ts';
 import { resolveItems } from '../../core/fairness/tree-v2-proofs.ts';
 
 export class StreamingResolution {
