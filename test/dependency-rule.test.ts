@@ -1,8 +1,9 @@
 // The dependency rule of DESIGN.md §1, checked on every .ts/.tsx file: core imports nothing outside
-// core; adapters import nothing of server, cli or web; web imports nothing of the others except
-// `import type` from server/contract.ts. Inside web, a feature imports only the shared layers (web/components,
-// web/lib, web/api), never another feature or the app shell, and the shared layers import no feature.
-// Test files are exempt: they wire fakes and test tools.
+// core; adapters import nothing of server, cli or web; server imports nothing of cli or web, and cli nothing of
+// web; web imports nothing of the others except `import type` from server/contract.ts. Inside web, a feature
+// imports only the shared layers (web/components, web/lib, web/api), never another feature or the app shell, and
+// the shared layers import no feature. Test files are exempt: they wire fakes and test tools.
+// And no import cycle inside core/, type-only imports included: a cycle ties its modules into one.
 import { describe, it, expect } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -41,19 +42,25 @@ const webPartOf = (path: string): string => {
   return part === 'features' ? `features/${name ?? ''}` : part;
 };
 
+/** The file a relative import names, relative to the root with '/' separators; null for a package. */
+const targetOf = (file: string, specifier: string): string | null =>
+  specifier.startsWith('.') ? relative(ROOT, resolve(ROOT, dirname(file), specifier)).split(sep).join('/') : null;
+
+/** What each layer outside core, adapters and web must not import. */
+const FORBIDDEN: Record<string, readonly string[]> = { adapters: ['server', 'cli', 'web'], server: ['cli', 'web'], cli: ['web'] };
+
 /** The rule violations of one file, given its path relative to the root (with '/' separators). */
 export const violations = (file: string, source: string): string[] => {
   const layer = layerOf(file);
   const found: string[] = [];
   for (const { specifier, typeOnly } of importsOf(source)) {
-    const relativeImport = specifier.startsWith('.');
-    const target = relativeImport ? relative(ROOT, resolve(ROOT, dirname(file), specifier)).split(sep).join('/') : null;
+    const target = targetOf(file, specifier);
     const say = (why: string) => found.push(`${file}: imports '${specifier}' (${why})`);
     if (layer === 'core') {
       if (target === null) say(specifier.startsWith('node:') ? 'a node: module in core' : 'a package in core');
       else if (layerOf(target) !== 'core' || target.startsWith('..')) say('leaves core/');
-    } else if (layer === 'adapters') {
-      if (target !== null && ['server', 'cli', 'web'].includes(layerOf(target))) say(`adapters must not import ${layerOf(target)}/`);
+    } else if (layer in FORBIDDEN) {
+      if (target !== null && FORBIDDEN[layer]?.includes(layerOf(target))) say(`${layer} must not import ${layerOf(target)}/`);
     } else if (layer === 'web') {
       if (target !== null && ['core', 'adapters', 'server', 'cli'].includes(layerOf(target))) {
         if (!(target === CONTRACT && typeOnly)) say(`web may only \`import type\` from ${CONTRACT}`);
@@ -70,6 +77,55 @@ export const violations = (file: string, source: string): string[] => {
   return found;
 };
 
+/**
+ * The import cycles of a graph (file → the files it imports): its strongly connected components of more than one
+ * file, and files that import themselves, each listed in sorted order (Tarjan's algorithm).
+ */
+export const importCycles = (graph: ReadonlyMap<string, readonly string[]>): string[][] => {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (file: string): void => {
+    index.set(file, index.size);
+    low.set(file, index.get(file) ?? 0);
+    stack.push(file);
+    onStack.add(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file) ?? 0, low.get(next) ?? 0));
+      } else if (onStack.has(next)) {
+        low.set(file, Math.min(low.get(file) ?? 0, index.get(next) ?? 0));
+      }
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let top: string | undefined;
+    do {
+      top = stack.pop();
+      if (top === undefined) break;
+      onStack.delete(top);
+      component.push(top);
+    } while (top !== file);
+    if (component.length > 1 || graph.get(file)?.includes(file)) cycles.push(component.sort());
+  };
+  for (const file of [...graph.keys()].sort()) if (!index.has(file)) visit(file);
+  return cycles.sort((a, b) => (a[0] ?? '').localeCompare(b[0] ?? ''));
+};
+
+/** The import graph of the given files: every import, type-only ones included, of a file among them. */
+export const importGraph = (sources: ReadonlyMap<string, string>): Map<string, string[]> =>
+  new Map(
+    [...sources].map(([file, source]) => [
+      file,
+      importsOf(source)
+        .map(({ specifier }) => targetOf(file, specifier))
+        .filter((target): target is string => target !== null && sources.has(target)),
+    ]),
+  );
+
 const sourceFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     if (entry.isDirectory()) return SKIP_DIRS.has(entry.name) || entry.name.startsWith('.') ? [] : sourceFiles(join(dir, entry.name));
@@ -84,6 +140,36 @@ describe('dependency rule', () => {
     expect(files.some((f) => f.startsWith('core/'))).toBe(true);
     const problems = files.filter((f) => !isTestFile(f)).flatMap((f) => violations(f, readFileSync(join(ROOT, f), 'utf8')));
     expect(problems).toEqual([]);
+  });
+
+  it('finds no import cycle in core/, type-only imports included', () => {
+    const core = sourceFiles(join(ROOT, 'core')).map((f) => relative(ROOT, f).split(sep).join('/'));
+    const graph = importGraph(new Map(core.map((f) => [f, readFileSync(join(ROOT, f), 'utf8')])));
+    expect(graph.get('core/ports.ts')?.length).toBeGreaterThan(5);
+    expect(importCycles(graph)).toEqual([]);
+  });
+
+  it('finds a cycle of type-only imports, a longer one and a file importing itself, and nothing in a tree', () => {
+    const sources = new Map([
+      ['core/ports.ts', "import type { FairnessRepository } from './fairness/ports.ts';"],
+      ['core/fairness/ports.ts', "import type { TreeNode } from './tree-v2.ts';"],
+      ['core/fairness/tree-v2.ts', "import type { Digest } from '../ports.ts';\nimport { entryLeaf } from './hashes.ts';"],
+      ['core/fairness/hashes.ts', "import type { GameKey } from '../model.ts';"],
+      ['core/model.ts', ''],
+      ['core/game/a.ts', "import { b } from './b.ts';"],
+      ['core/game/b.ts', "export { c } from './c.ts';"],
+      ['core/game/c.ts', "const a = () => import('./a.ts');"],
+      ['core/game/self.ts', "import { self } from './self.ts';"],
+    ]);
+    expect(importCycles(importGraph(sources))).toEqual([
+      ['core/fairness/ports.ts', 'core/fairness/tree-v2.ts', 'core/ports.ts'],
+      ['core/game/a.ts', 'core/game/b.ts', 'core/game/c.ts'],
+      ['core/game/self.ts'],
+    ]);
+    sources.set('core/fairness/tree-v2.ts', "import { entryLeaf } from './hashes.ts';");
+    sources.delete('core/game/c.ts');
+    sources.delete('core/game/self.ts');
+    expect(importCycles(importGraph(sources))).toEqual([]);
   });
 
   it('catches bad imports in core', () => {
@@ -109,6 +195,20 @@ describe('dependency rule', () => {
   it('catches adapters importing server, cli or web', () => {
     const source = "import { app } from '../../server/app.ts';\nimport 'better-sqlite3';\nimport type { Deps } from '../../core/deps.ts';";
     expect(violations('adapters/sqlite/store.ts', source)).toEqual(["adapters/sqlite/store.ts: imports '../../server/app.ts' (adapters must not import server/)"]);
+  });
+
+  it('lets cli import core, adapters and server but not web, and server not cli or web', () => {
+    const source = [
+      "import { closeGame } from '../../core/game/close.ts';",
+      "import { SqliteStore } from '../../adapters/sqlite/store.ts';",
+      "import { composeApp } from '../../server/composition-root.ts';",
+      "import { money } from '../../web/lib/money.ts';",
+      "import { z } from '@hono/zod-openapi';",
+    ].join('\n');
+    expect(violations('cli/commands/close.ts', source)).toEqual(["cli/commands/close.ts: imports '../../web/lib/money.ts' (cli must not import web/)"]);
+    expect(violations('server/routes/games.ts', "import { run } from '../../cli/run.ts';\nimport { closeGame } from '../../core/game/close.ts';")).toEqual([
+      "server/routes/games.ts: imports '../../cli/run.ts' (server must not import cli/)",
+    ]);
   });
 
   it('lets web import only types from the HTTP contract', () => {

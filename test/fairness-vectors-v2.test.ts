@@ -1,12 +1,17 @@
-// The tree version 2 vectors of docs/fairness.md, recomputed from their inputs: every leaf text, level,
-// root, result and proof of the small games, and the generated 1,000-item game, so the page cannot drift
-// from the code. An outsider checks their own implementation against the same page.
+// The tree version 2 vectors of docs/fairness.md against both implementations of DESIGN.md §16: core's, which
+// recomputes every leaf text, level, root, result and proof of the small games and the generated 1,000-item game,
+// and the browser's (web/features/verify/tree-v2-check.ts), which must accept every published proof and result and
+// name a changed winning number. So the page cannot drift from either; an outsider checks theirs against it too.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { nodeDigest } from '../adapters/crypto/node-digest.ts';
 import { entryLeafText, mineLeafText } from '../core/fairness/hashes.ts';
-import { TreeV2Builder, compareTreeItems, itemLeaf, treeV2Levels, type TreeItem, type TreeNode, type WinnerProof } from '../core/fairness/tree-v2.ts';
+import { TreeV2Builder, compareTreeItems, itemLeaf, treeV2Levels } from '../core/fairness/tree-v2.ts';
+import type { TreeItem, TreeNode, WinnerProof } from '../core/fairness/model.ts';
 import { inclusionProof, resolveItems, verifyInclusion, verifyWinnerProof, type InclusionProof, type TreeV2Summary } from '../core/fairness/tree-v2-proofs.ts';
+import type { FairnessSummaryV2 } from '../server/contract.ts';
+import * as web from '../web/features/verify/fairness-check.ts';
+import * as webTree from '../web/features/verify/tree-v2-check.ts';
 
 interface Outcome {
   name: string;
@@ -103,6 +108,52 @@ describe('docs/fairness.md, tree version 2', () => {
       expect(items[index]).toEqual(v.inclusion.item);
       expect(v.inclusion.proof).toEqual(inclusionProof(treeV2Levels(nodeDigest, v.gameKey, items), index));
       expect(verifyInclusion(nodeDigest, v.inclusion.item, v.inclusion.proof, summary)).toEqual({ ok: true });
+    });
+  });
+
+  describe('the browser’s verifier', () => {
+    const games = [
+      ...small.map((v) => ({ v, items: v.items.map(({ kind, id, number, salt, leaf }) => ({ kind, id, number, salt, leaf })), proofs: v.items.map((item, i) => ({ item, proof: v.inclusionProofs[i] as InclusionProof })) })),
+      ...generated.map((v) => ({ v, items: generate(v.gameKey, v.generator), proofs: [v.inclusion] })),
+    ];
+
+    /** The summary GET /api/fairness/{gameKey} publishes for the vector, pages of `pageSize` items. */
+    const summaryOf = (v: Outcome, items: readonly TreeItem[], pageSize: number): FairnessSummaryV2 => ({
+      gameDate: v.gameKey,
+      status: 'closed',
+      closedAt: null,
+      treeVersion: 2,
+      root: v.root.hash,
+      size: v.size,
+      lo: v.root.lo,
+      hi: v.root.hi,
+      entriesTotal: items.filter((i) => i.kind === 'entry').length,
+      minesTotal: items.filter((i) => i.kind === 'mine').length,
+      winningNumber: v.winningNumber,
+      secondPlaceNumber: v.secondPlaceNumber,
+      pageSize,
+    });
+
+    const pagesOf =
+      (items: readonly TreeItem[]): webTree.FetchItemsPage =>
+      async (from, count) => ({ gameDate: '', from, items: items.slice(from, from + count) });
+
+    it('gives the small games’ leaf texts from its own code', () => {
+      for (const v of small) for (const item of v.items) expect((item.kind === 'entry' ? web.entryLeafText : web.mineLeafText)(v.gameKey, item.id, item.number, item.salt)).toBe(item.text);
+    });
+
+    it.each(games.map((g) => ({ ...g, name: g.v.name })))('accepts $name: the winner proof, the inclusion proofs and the full audit', async ({ v, items, proofs }) => {
+      const summary = summaryOf(v, items, 2);
+      expect(webTree.verifyWinnerProof(summary, v.winnerProof, items.slice(0, v.winnerProof.count))).toEqual({ ok: true });
+      for (const { item, proof } of proofs) expect(webTree.verifyInclusion(summary, item, proof)).toEqual({ ok: true });
+      expect(await webTree.auditGame(summary, pagesOf(items), () => undefined)).toEqual({ ok: true });
+    });
+
+    it.each(games.map((g) => ({ ...g, name: g.v.name })))('names a changed winning number in $name', async ({ v, items }) => {
+      const lie = { ...summaryOf(v, items, 100), winningNumber: (v.winningNumber ?? 0) + 1 };
+      const named = { ok: false, mismatch: { code: 'winner', computed: v.winningNumber, published: lie.winningNumber } };
+      expect(webTree.verifyWinnerProof(lie, v.winnerProof, items.slice(0, v.winnerProof.count))).toEqual(named);
+      expect(await webTree.auditGame(lie, pagesOf(items), () => undefined)).toEqual(named);
     });
   });
 });

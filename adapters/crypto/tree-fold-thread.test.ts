@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { nodeDigest } from './node-digest.ts';
 import { threadTreeFolder } from './tree-fold-thread.ts';
 import { foldTree } from '../../core/fairness/tree-v2-record.ts';
-import { compareTreeItems, packKeys, type TreeLeaf } from '../../core/fairness/tree-v2.ts';
+import { compareTreeItems, packKeys } from '../../core/fairness/tree-v2.ts';
+import type { TreeLeaf } from '../../core/fairness/model.ts';
 import type { TreeFolding } from '../../core/fairness/ports.ts';
 
 const KEY = '2026-11-20';

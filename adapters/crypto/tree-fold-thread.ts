@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { BuiltTree, TreeFolder } from '../../core/fairness/ports.ts';
-import type { TreeKeys } from '../../core/fairness/tree-v2.ts';
+import type { TreeKeys } from '../../core/fairness/model.ts';
 import { foldTree } from '../../core/fairness/tree-v2-record.ts';
 import { nodeDigest } from './node-digest.ts';
 

@@ -1,7 +1,7 @@
 // The worker of tree-fold-thread.ts: core's fold with node:crypto over the pages of keys posted to it, in order; null
 // ends them.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { TreeKeys } from '../../core/fairness/tree-v2.ts';
+import type { TreeKeys } from '../../core/fairness/model.ts';
 import { foldTree } from '../../core/fairness/tree-v2-record.ts';
 import { nodeDigest } from './node-digest.ts';
 import type { FoldAnswer } from './tree-fold-thread.ts';

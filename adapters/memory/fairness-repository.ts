@@ -1,6 +1,7 @@
 import type { GameKey, Instant } from '../../core/model.ts';
 import type { EntryLeafRow, FairnessRepository, MineLeafRow, StoredRoot, StoredTreeNode, TreeSummary } from '../../core/fairness/ports.ts';
-import { packKeys, type TreeItem, type TreeKeys, type TreeLeaf } from '../../core/fairness/tree-v2.ts';
+import { packKeys } from '../../core/fairness/tree-v2.ts';
+import type { TreeItem, TreeKeys, TreeLeaf } from '../../core/fairness/model.ts';
 import type { MemoryState } from './state.ts';
 
 /** String order by code unit, as the SQL adapters order by bytes (hex leaves: the same). */

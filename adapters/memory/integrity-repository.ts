@@ -2,7 +2,7 @@
 import type { GameKey } from '../../core/model.ts';
 import type { IntegrityEvidence, IntegrityFlag } from '../../core/integrity/model.ts';
 import type { IntegrityRepository, PickRow, ReferralLink, SharedSignalRow, WindowGame } from '../../core/integrity/ports.ts';
-import type { SignalHash } from '../../core/integrity/signals.ts';
+import type { SignalHash } from '../../core/integrity/model.ts';
 import type { IntegritySignalRow, MemoryState } from './state.ts';
 
 const byDeadline = (a: { closesAt: string; number: number }, b: { closesAt: string; number: number }): number =>

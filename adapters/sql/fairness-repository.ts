@@ -3,7 +3,8 @@
 import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import type { GameKey, Instant } from '../../core/model.ts';
 import type { EntryLeafRow, FairnessRepository, MineLeafRow, StoredRoot, StoredTreeNode, TreeSummary } from '../../core/fairness/ports.ts';
-import { compareTreeItems, keyAt, keysInTreeOrder, LEAF_LENGTH, packKeys, unpackKeys, type TreeItem, type TreeKeys, type TreeLeaf, type WinnerProof } from '../../core/fairness/tree-v2.ts';
+import { compareTreeItems, keyAt, keysInTreeOrder, LEAF_LENGTH, packKeys, unpackKeys } from '../../core/fairness/tree-v2.ts';
+import type { TreeItem, TreeKeys, TreeLeaf, WinnerProof } from '../../core/fairness/model.ts';
 import type { Database, FairnessNodesTable } from './schema.ts';
 import type { SqlContext } from './dialect.ts';
 

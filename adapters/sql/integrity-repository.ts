@@ -3,7 +3,7 @@
 import type { GameKey, GameStats } from '../../core/model.ts';
 import type { FlagRole, IntegrityEvidence, IntegrityFlag, RecordedKind } from '../../core/integrity/model.ts';
 import type { IntegrityRepository, PickRow, ReferralLink, SharedSignalRow, WindowGame } from '../../core/integrity/ports.ts';
-import type { SignalHash } from '../../core/integrity/signals.ts';
+import type { SignalHash } from '../../core/integrity/model.ts';
 import { toNumber, type SqlContext } from './dialect.ts';
 
 const toPick = (row: { user_id: string | null; game_key: string; number: number }): PickRow => ({

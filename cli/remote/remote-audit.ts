@@ -3,7 +3,8 @@
 // streaming resolution: O(log n) nodes and one or two pages in memory), the winner proof, and a receipt's
 // inclusion proof. Version 1: the whole record, checked as the verify page checks it.
 import { receiptIncluded, verifyRecord, NO_ROOT_REASON, type Receipt } from '../../core/fairness/record.ts';
-import { compareTreeItems, itemLeaf, TreeV2Builder, type TreeItem } from '../../core/fairness/tree-v2.ts';
+import { compareTreeItems, itemLeaf, TreeV2Builder } from '../../core/fairness/tree-v2.ts';
+import type { TreeItem } from '../../core/fairness/model.ts';
 import { verifyInclusion, verifyWinnerProof, winnerBound, type TreeV2Summary } from '../../core/fairness/tree-v2-proofs.ts';
 import { DomainError } from '../../core/errors.ts';
 import { systemDigest } from '../../server/composition-root.ts';

@@ -2,8 +2,9 @@
 // winner and runner-up depend only on, per number, whether one entry or several carry it and whether it is mined,
 // and only on the lowest two unique numbers. So each number keeps at most two entries and one mine, and nothing is
 // kept once two unique numbers are complete; core's resolveItems then resolves what was kept.
-import type { TreeItem } from '../../core/fairness/tree-v2.ts';
+import type { TreeItem } from '../../core/fairness/model.ts';
 import { resolveItems } from '../../core/fairness/tree-v2-proofs.ts';
+import { isUnique } from '../../core/game/winning-rule.ts';
 
 export class StreamingResolution {
   readonly #kept: TreeItem[] = [];
@@ -33,7 +34,7 @@ export class StreamingResolution {
   }
 
   #endNumber(): void {
-    if (this.#number !== null && this.#entries === 1 && this.#mines === 0) this.#uniques += 1;
+    if (this.#number !== null && isUnique(this.#entries, this.#mines > 0)) this.#uniques += 1;
     this.#entries = 0;
     this.#mines = 0;
   }

@@ -13,8 +13,8 @@ import { parseGameKey } from '../game/calendar.ts';
 import { grantBonusEntry } from './bonus-entries.ts';
 import { entryLeaf, SALT_BYTES } from '../fairness/hashes.ts';
 import { entryReceipt, type EntryReceipt } from '../fairness/record.ts';
-import type { ClientSignals } from '../integrity/model.ts';
-import { signalHashes, type SignalHash } from '../integrity/signals.ts';
+import type { ClientSignals, SignalHash } from '../integrity/model.ts';
+import { signalHashes } from '../integrity/signals.ts';
 import { integrityKey, sameCluster } from '../integrity/integrity.ts';
 import type { NewEntry } from './ports.ts';
 

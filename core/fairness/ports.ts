@@ -2,7 +2,7 @@
 // items page by page and the tree's upper levels stored at the close; for version 1, the leaves in string order, the
 // stored root and the published rows.
 import type { GameKey, Instant } from '../model.ts';
-import type { TreeItem, TreeKeys, TreeLeaf, TreeNode, WinnerProof } from './tree-v2.ts';
+import type { TreeItem, TreeKeys, TreeLeaf, TreeNode, WinnerProof } from './model.ts';
 
 export interface EntryLeafRow {
   entryId: string;

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { nodeDigest } from '../../adapters/crypto/node-digest.ts';
 import { closeGame, gameArb, KEY, treeItems } from '../../test/support/tree-v2-games.ts';
-import { treeV2Levels, type TreeItem } from './tree-v2.ts';
+import { treeV2Levels } from './tree-v2.ts';
+import type { TreeItem } from './model.ts';
 import {
   inclusionProof,
   inclusionProofFromStored,

@@ -3,20 +3,8 @@
 import type { GameKey } from '../model.ts';
 import type { Digest } from '../ports.ts';
 import { resolveNumbers } from '../game/resolve.ts';
-import {
-  compareTreeItems,
-  emptyRootV2,
-  itemLeaf,
-  leafNode,
-  levelAbove,
-  levelsFrom,
-  parentNode,
-  type TreeItem,
-  type TreeLeaf,
-  type TreeNode,
-  type TreeV2,
-  type WinnerProof,
-} from './tree-v2.ts';
+import { compareTreeItems, emptyRootV2, itemLeaf, leafNode, levelAbove, levelsFrom, parentNode, type TreeV2 } from './tree-v2.ts';
+import type { TreeItem, TreeLeaf, TreeNode, WinnerProof } from './model.ts';
 
 /** One step up: the sibling and where it stands (`left`: parent = node(sibling, current)). */
 export interface ProofStep extends TreeNode {

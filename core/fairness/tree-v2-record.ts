@@ -7,7 +7,8 @@ import type { Digest, Repositories } from '../ports.ts';
 import { DomainError } from '../errors.ts';
 import { parseGameKey } from '../game/calendar.ts';
 import type { BuiltTree, EntryLeafRow, MineLeafRow, StoredTreeNode, TreeFolding, TreeSummary } from './ports.ts';
-import { itemLeaf, keyAt, packKeys, TreeV2Builder, type TreeItem, type TreeKeys, type TreeLeaf, type TreeNode, type WinnerProof } from './tree-v2.ts';
+import { itemLeaf, keyAt, packKeys, TreeV2Builder } from './tree-v2.ts';
+import type { TreeItem, TreeKeys, TreeLeaf, TreeNode, WinnerProof } from './model.ts';
 import { inclusionProofFromStored, proofBlock, storedProofPositions, verifyWinnerProof, type InclusionProof } from './tree-v2-proofs.ts';
 
 /**

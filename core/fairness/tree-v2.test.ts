@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { nodeDigest } from '../../adapters/crypto/node-digest.ts';
 import { closeGame, gameArb, KEY, treeItems } from '../../test/support/tree-v2-games.ts';
-import { TreeV2Builder, compareTreeItems, keysInTreeOrder, packKeys, treeV2Levels, unpackKeys, winnerProofByLevels, type TreeLeaf, type TreeNode } from './tree-v2.ts';
+import { TreeV2Builder, compareTreeItems, keysInTreeOrder, packKeys, treeV2Levels, unpackKeys, winnerProofByLevels } from './tree-v2.ts';
+import type { TreeLeaf, TreeNode } from './model.ts';
 
 const H = (text: string) => nodeDigest.sha256Hex(text);
 const salt = (c: string) => c.repeat(32);

@@ -1,6 +1,7 @@
 // The reference resolution of a game (DESIGN.md §6): the rules as plain code over a list of entries.
 // The memory adapter uses it directly; the SQL adapters compute the same set-based and are checked against it.
 import type { HistogramRow, Resolution, Snapshot } from '../model.ts';
+import { isUnique } from './winning-rule.ts';
 
 export interface ResolvableEntry {
   entryId: string;
@@ -11,7 +12,7 @@ export interface ResolvableEntry {
 /**
  * Resolves a game.
  * - Counts, highest, median, average and most-frequent numbers cover every entry, mined or not.
- * - Unique = picked by exactly one entry and not mined; winner = lowest unique, runner-up = second lowest.
+ * - Unique = isUnique (winning-rule.ts); winner = lowest unique, runner-up = second lowest.
  * - missedWinNumber = lowest positive integer with no entry, when lower than the winning number or
  *   when there is no winner; else null.
  * - median = middle number (mean of the two middle ones for an even count); average rounded to 2 decimals.
@@ -31,7 +32,7 @@ export const resolveNumbers = (
   for (const e of entries) counts.set(e.number, (counts.get(e.number) ?? 0) + 1);
   const distinct = [...counts.keys()].sort((a, b) => a - b);
 
-  const uniques = distinct.filter((n) => counts.get(n) === 1 && !minedSet.has(n));
+  const uniques = distinct.filter((n) => isUnique(counts.get(n) ?? 0, minedSet.has(n)));
   const winningNumber = uniques[0] ?? null;
   const secondPlaceNumber = uniques[1] ?? null;
 

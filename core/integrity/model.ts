@@ -11,6 +11,12 @@ export interface ClientSignals {
 /** Signals kept per account and day, as HMAC-SHA-256 hashes under the integrity key. */
 export type RecordedKind = 'device' | 'network';
 
+/** One recorded signal: its kind and its keyed hash. */
+export interface SignalHash {
+  kind: RecordedKind;
+  hash: string;
+}
+
 /** Why two accounts are linked. */
 export type LinkKind = RecordedKind | 'referral' | 'picks';
 

@@ -1,8 +1,7 @@
 // What the integrity rules need from the database: the keyed signals per account and day, and the set-based reads
 // the close expands a cluster with (shared signals, referrals, picks in the recent games).
 import type { GameKey, HistogramRow } from '../model.ts';
-import type { IntegrityEvidence, IntegrityFlag, RecordedKind } from './model.ts';
-import type { SignalHash } from './signals.ts';
+import type { IntegrityEvidence, IntegrityFlag, RecordedKind, SignalHash } from './model.ts';
 
 /** A device or network hash that `userId` shares with `otherId`. */
 export interface SharedSignalRow {

@@ -1,7 +1,7 @@
 // The signals a request carries, reduced to what §18 keeps: the device cookie's id and the client's network
 // (IPv4 /24, IPv6 /48), each hashed under the integrity key before it reaches a store.
 import type { Digest, Random } from '../ports.ts';
-import type { ClientSignals, RecordedKind } from './model.ts';
+import type { ClientSignals, RecordedKind, SignalHash } from './model.ts';
 
 export const DEVICE_COOKIE = 'did';
 const DEVICE_ID = /^[0-9a-f]{32}$/;
@@ -43,11 +43,6 @@ export const networkOf = (address: string): string | null => {
   const groups = ipv6Groups(text);
   return groups ? `${groups.slice(0, 3).map((g) => g.toString(16)).join(':')}::/48` : null;
 };
-
-export interface SignalHash {
-  kind: RecordedKind;
-  hash: string;
-}
 
 /** The hashes to record for a request; 128 bits of the HMAC are plenty to tell signals apart. */
 export const signalHashes = (digest: Digest, key: string, client: ClientSignals): SignalHash[] => {

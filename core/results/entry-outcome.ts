@@ -1,5 +1,6 @@
 // How a player's number did in a closed game (spec-1 §4), from the stored snapshot and how many entries picked it.
 import type { Snapshot } from '../model.ts';
+import { isUnique } from '../game/winning-rule.ts';
 
 export type EntryOutcome = 'winner' | 'runner_up' | 'unique' | 'duplicate';
 
@@ -8,7 +9,7 @@ export type EntryOutcome = 'winner' | 'runner_up' | 'unique' | 'duplicate';
  * `pickedBy` counts every entry of the game on that number, the player's own included.
  */
 export const entryOutcome = (number: number, pickedBy: number, snapshot: Snapshot): EntryOutcome => {
-  if (pickedBy !== 1 || snapshot.minedNumbers.includes(number)) return 'duplicate';
+  if (!isUnique(pickedBy, snapshot.minedNumbers.includes(number))) return 'duplicate';
   if (number === snapshot.winningNumber) return 'winner';
   if (number === snapshot.secondPlaceNumber) return 'runner_up';
   return 'unique';

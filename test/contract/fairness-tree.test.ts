@@ -3,7 +3,8 @@
 // a player's receipts of a game; identical on memory, SQLite and PostgreSQL.
 import { expect, it } from 'vitest';
 import type { StoredTreeNode, TreeSummary } from '../../core/fairness/ports.ts';
-import { unpackKeys, type TreeItem, type TreeKeys } from '../../core/fairness/tree-v2.ts';
+import { unpackKeys } from '../../core/fairness/tree-v2.ts';
+import type { TreeItem, TreeKeys } from '../../core/fairness/model.ts';
 import type { Repositories } from '../../core/ports.ts';
 import { contract } from './harness.ts';
 import { allPages, emptyStats, entry, game, mine, pagedFairness, seedUsers } from './fixtures.ts';

@@ -6,7 +6,7 @@ import type { Deps } from '../../core/deps.ts';
 import type { Repositories, Store } from '../../core/ports.ts';
 import { closeGame } from '../../core/game/close.ts';
 import { clusteredAmong, gameIntegrity, integrityReport, RETENTION_DAYS } from '../../core/integrity/integrity.ts';
-import type { SignalHash } from '../../core/integrity/signals.ts';
+import type { SignalHash } from '../../core/integrity/model.ts';
 import { NOT_ELIGIBLE_MESSAGE, processReferral, referralStats } from '../../core/referrals/referrals.ts';
 import { claimPrize, myWinnings } from '../../core/payouts/winnings.ts';
 import { CONFIRM_NAME_MESSAGE, listPayouts, reviewPayout } from '../../core/payouts/payout-review.ts';

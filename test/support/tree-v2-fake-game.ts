@@ -3,7 +3,8 @@
 // that serve them as the server's four public calls do.
 import type { FairnessItemsResponse, FairnessSummaryV2, InclusionProofResponse, WinnerProofResponse } from '../../server/contract.ts';
 import { nodeDigest } from '../../adapters/crypto/node-digest.ts';
-import { treeV2Levels, type TreeItem } from '../../core/fairness/tree-v2.ts';
+import { treeV2Levels } from '../../core/fairness/tree-v2.ts';
+import type { TreeItem } from '../../core/fairness/model.ts';
 import { inclusionProof } from '../../core/fairness/tree-v2-proofs.ts';
 import type { Handler } from '../../web/testing/fake-api.ts';
 import { closeGame, KEY, treeItems } from './tree-v2-games.ts';

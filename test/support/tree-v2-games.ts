@@ -2,7 +2,8 @@
 // and sizes around powers of two, where the right edge of the tree changes shape.
 import fc from 'fast-check';
 import { nodeDigest } from '../../adapters/crypto/node-digest.ts';
-import { compareTreeItems, itemLeaf, TreeV2Builder, type TreeItem, type TreeNode, type TreeV2Result } from '../../core/fairness/tree-v2.ts';
+import { compareTreeItems, itemLeaf, TreeV2Builder, type TreeV2Result } from '../../core/fairness/tree-v2.ts';
+import type { TreeItem, TreeNode } from '../../core/fairness/model.ts';
 import { resolveItems, type TreeV2Summary } from '../../core/fairness/tree-v2-proofs.ts';
 
 export const KEY = '2026-12-01';
