@@ -10,12 +10,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const compiled = `${root}dist/server/cli.js`;
 
-/** The newest modification time under `path` (0 when it does not exist: an image without the sources). */
+/** The newest modification time of the TypeScript sources under `path` (0 without any: an image holds none). */
 const newest = (path) => {
   if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((latest, name) => Math.max(latest, newest(`${path}/${name}`)), stat.mtimeMs);
+  if (!statSync(path).isDirectory()) return path.endsWith('.ts') ? statSync(path).mtimeMs : 0;
+  return readdirSync(path).reduce((latest, name) => Math.max(latest, newest(`${path}/${name}`)), 0);
 };
 
 const compiledIsCurrent = () =>

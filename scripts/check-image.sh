@@ -116,6 +116,11 @@ play() {
   mine="$(curl -sf -b "$jar" "$origin/api/entry/mine" | jq -c '[.entries[].number]')"
   [ "$mine" = "[$number]" ] || { echo "check-image: $label: GET /api/entry/mine gave $mine, not [$number]" >&2; exit 1; }
   step "$label: signed in, picked $number, read back $mine"
+  # The compiled CLI in the image, on the same database: today's game holds the one pick.
+  local entries
+  entries="$(pod exec "$container" node cli/bin.js status --json | jq '.today.entries')"
+  [ "$entries" = 1 ] || { echo "check-image: $label: lowest status counts $entries entries, not 1" >&2; exit 1; }
+  step "$label: lowest status in the container (the compiled CLI): today's game has $entries entry"
 
   local stop_started=$SECONDS code
   pod kill --signal SIGTERM "$container" >/dev/null
