@@ -7,14 +7,15 @@ export const overviewHelp = (): string => {
   return [
     'lowest: operate LOWEST UNIQUE from the command line (same database and rules as the server).',
     '',
-    'Usage: lowest COMMAND [arguments] [options] [--json]',
+    'Usage: lowest COMMAND [arguments] [options] [--json] [--env-file FILE]',
     '',
     'Commands:',
     ...commands.map((c) => `  ${c.name.padEnd(width)}${c.summary}`),
     `  ${'help [COMMAND]'.padEnd(width)}Show this overview or one command's help.`,
     `  ${'version'.padEnd(width)}Print the version (also --version).`,
     '',
-    'Every command accepts --json (machine-readable output) and --help.',
+    'Every command accepts --json (machine-readable output), --help and --env-file FILE (settings read from FILE',
+    "with Node's loader; a variable already in the environment wins).",
     'Environment: DATABASE_URL (default sqlite:./data/lowest.db), GAME_CLOSE, GAME_DATE_ZONE, CURRENCY, as for the server.',
     'Exit codes: 0 success, 1 failure (one-line error; LOWEST_DEBUG=1 adds the stack of unexpected ones), 2 bad usage.',
   ].join('\n');

@@ -1,7 +1,14 @@
-// The version `lowest --version` prints: package.json's, read beside the sources the bin runs.
-import { readFileSync } from 'node:fs';
+// The version `lowest --version` prints: the project's package.json, the nearest one above this module (cli/ in the
+// sources, dist/server or its chunks/ when compiled).
+import { existsSync, readFileSync } from 'node:fs';
 
 export const packageVersion = (): string => {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: unknown };
-  return typeof pkg.version === 'string' ? pkg.version : 'unknown';
+  for (const relative of ['../package.json', '../../package.json', '../../../package.json']) {
+    const file = new URL(relative, import.meta.url);
+    if (!existsSync(file)) continue;
+    const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown; version?: unknown };
+    if (pkg.name !== 'lowest-unique') continue;
+    return typeof pkg.version === 'string' ? pkg.version : 'unknown';
+  }
+  return 'unknown';
 };

@@ -146,6 +146,9 @@ const envSchema = z.object({
   INTEGRITY_KEY: optional.pipe(z.string().min(32, 'INTEGRITY_KEY must be at least 32 characters (a random secret)').optional()),
 });
 
+/** Every environment variable the configuration reads (deploy/.env.example lists the same). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export interface LoadOptions {
   cwd?: string;
   /**

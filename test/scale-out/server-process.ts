@@ -24,10 +24,15 @@ export interface ServerProcess {
 /** Runs the sources through tsx; a test of the compiled server passes its main.js instead. */
 const FROM_SOURCES = ['--import', 'tsx', 'server/main.ts'];
 
-/** Starts the server with `env` (PORT=0 unless given) and resolves once it listens. */
-export const startServer = async (env: Record<string, string>, timeoutMs = 30_000, args: readonly string[] = FROM_SOURCES): Promise<ServerProcess> => {
+/** Starts the server with `env` (PORT=0 unless given) in `cwd` (the project) and resolves once it listens. */
+export const startServer = async (
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+  args: readonly string[] = FROM_SOURCES,
+  cwd = root,
+): Promise<ServerProcess> => {
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd,
     env: { PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
