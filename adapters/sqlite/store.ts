@@ -187,15 +187,14 @@ const contextOn = (connection: Connection): SqlContext & Required<Pick<SqlContex
 const unitRepositories = (base: SqlContext & Required<Pick<SqlContext, 'execute' | 'firstColumn'>>) => {
   let open = true;
   const refused = () => new UnitOutlivedTurnError();
+  // A repository method reads `db` when it is called, and runs to its end within the turn (better-sqlite3 answers at
+  // once): refusing it here refuses every statement of a unit that is over.
   const context: SqlContext = {
     dialect: base.dialect,
-    db: base.db.withPlugin({
-      transformQuery: (args) => {
-        if (!open) throw refused();
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    }),
+    get db() {
+      if (!open) throw refused();
+      return base.db;
+    },
     execute: (query) => (open ? base.execute(query) : Promise.reject(refused())),
     firstColumn: (query) => (open ? base.firstColumn(query) : Promise.reject(refused())),
     lockOrder: new LockOrder(),
