@@ -5,7 +5,8 @@ import { dirname, resolve as resolvePath } from 'node:path';
 import { sql } from 'kysely';
 import type { Deps } from '../core/deps.ts';
 import type { Store } from '../core/ports.ts';
-import { composeCore } from '../server/composition-root.ts';
+import { composeCore, containerFor } from '../server/composition-root.ts';
+import { ClockPort } from '../server/container/tokens.ts';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import type { MailSender } from '../core/mail/mail-sender.ts';
 import { SettableClock } from './settable-clock.ts';
@@ -52,7 +53,9 @@ export const openRuntime = async (env: Record<string, string | undefined>): Prom
   const clock = new SettableClock();
   // Opening migrates; migrations stamped after this instant were applied by this run.
   const openedAt = new Date().toISOString();
-  const core = await composeCore(config, { clock });
+  const container = await containerFor(config);
+  container.rebind(ClockPort).toConstantValue(clock);
+  const core = composeCore(container);
   const { deps, store } = core;
   return {
     deps,

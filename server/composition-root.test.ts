@@ -63,7 +63,7 @@ describe('one composition root for the server and the CLI', () => {
     }
   });
 
-  it('is the only server or CLI module that picks an adapter (imports one for its value), with the store opener', () => {
+  it('is the only server or CLI module that picks an adapter (imports one for its value), with its container modules', () => {
     const root = join(import.meta.dirname, '..');
     const sources = (dir: string): string[] =>
       readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
@@ -72,8 +72,14 @@ describe('one composition root for the server and the CLI', () => {
     const picking = [...sources('server'), ...sources('cli')].filter((file) =>
       /(^import (?!type )[^;]*from |import\()'(\.\.\/)+adapters\//m.test(readFileSync(join(root, file), 'utf8')),
     );
-    // open-store.ts loads the store DATABASE_URL names on demand, for the composition root alone.
-    expect(picking.sort()).toEqual(['server/composition-root.ts', 'server/open-store.ts']);
+    expect(picking.sort()).toEqual([
+      'server/composition-root.ts',
+      'server/container/mail-module.ts',
+      'server/container/memory-module.ts',
+      'server/container/postgres-module.ts',
+      'server/container/sqlite-module.ts',
+      'server/container/system-module.ts',
+    ]);
   });
 });
 

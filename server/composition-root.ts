@@ -1,46 +1,66 @@
-// The one place that decides which adapter serves which port, for the server and the CLI alike: configuration in,
-// services out. Plain functions: every service is built once, in the order below (docs/adr/0012-a-composition-root-of-plain-functions.md).
-import { LimitedHasher } from '../adapters/crypto/limited-hasher.ts';
-import { ScryptHasher } from '../adapters/crypto/scrypt-hasher.ts';
+// The one place that decides which adapter serves which port, for the server, the CLI and the test harnesses alike:
+// configuration in, an inversify container loaded with one module per adapter family (server/container/), services
+// out. A test replaces a port with `container.rebind(Port).toConstantValue(…)` before asking for the services.
+import { Container, type ContainerModule } from 'inversify';
 import { nodeDigest } from '../adapters/crypto/node-digest.ts';
-import { threadTreeFolder } from '../adapters/crypto/tree-fold-thread.ts';
 import { migrate } from '../adapters/sql/migrate.ts';
 import { sqlRateWindows } from '../adapters/sql/rate-windows.ts';
-import { SmtpMailSender } from '../adapters/mail/smtp-sender.ts';
 import type { MailSender } from '../core/mail/mail-sender.ts';
 import { mailQueueStatus } from '../core/mail/deliver-mails.ts';
 import type { Deps } from '../core/deps.ts';
 import type { PayoutStatus } from '../core/model.ts';
-import type { Clock, Digest, PasswordHasher, Random, Store } from '../core/ports.ts';
+import type { Digest, Store } from '../core/ports.ts';
 import type { AppServices, Logger } from './app-env.ts';
 import { googleAuthFor, type GoogleAuth } from './auth/google-auth.ts';
-import type { ServerConfig } from './config.ts';
+import { loadConfig, type ServerConfig } from './config.ts';
+import { coreModule } from './container/core-module.ts';
+import { outboxOnlyMailModule, smtpMailModule } from './container/mail-module.ts';
+import { memoryModule } from './container/memory-module.ts';
+import { systemModule } from './container/system-module.ts';
+import { DepsPort, MailSenderPort, SqlStorePort } from './container/tokens.ts';
 import { Lifecycle } from './lifecycle/lifecycle.ts';
 import { pinoLogger } from './observability/logger.ts';
 import { Metrics, type OutboxCounts } from './observability/metrics.ts';
-import { isPostgresUrl, openStore, type OpenedStore } from './open-store.ts';
+import { isPostgresUrl, storeModuleFor, type OpenedStore } from './open-store.ts';
 import { GuessLimitedHasher } from './security/password-guesses.ts';
 import { MemoryRateLimiter, SharedRateLimiter, type RateLimiter } from './security/rate-limit.ts';
-import { cryptoRandom, systemClock } from './system-ports.ts';
 
-/** Replacements for tests (and the CLI's settable clock): any port given here is used instead of the real one. */
 /** The Digest port for work that opens no store (the CLI's remote audit). */
 export const systemDigest: Digest = nodeDigest;
 
-export interface CoreOverrides {
-  store?: Store;
-  clock?: Clock;
-  random?: Random;
-  hasher?: PasswordHasher;
-  /** null: no delivery (mails wait in the outbox). */
-  mailSender?: MailSender | null;
-}
+const mailModuleFor = (mail: ServerConfig['mail']): ContainerModule =>
+  mail.smtpUrl ? smtpMailModule(mail.smtpUrl, mail.from) : outboxOnlyMailModule;
+
+/** The modules the configuration names: the machine's ports, the store of DATABASE_URL, the mail sender, the game settings. */
+export const modulesFor = async (config: ServerConfig): Promise<ContainerModule[]> => [
+  systemModule,
+  await storeModuleFor(config.databaseUrl, { pgPoolSize: config.pgPoolSize }),
+  mailModuleFor(config.mail),
+  coreModule(config.game),
+];
+
+/** A container loaded with the configuration's modules: the SQL store is open and migrated when it resolves. */
+export const containerFor = async (config: ServerConfig): Promise<Container> => {
+  const container = new Container();
+  await container.loadAsync(...(await modulesFor(config)));
+  return container;
+};
+
+/**
+ * The core on the in-memory store and the machine's other ports, for tests and demos: rebind any port, then
+ * `get(DepsPort)`. The configuration defaults to an empty environment's (no SMTP: mails wait in the outbox).
+ */
+export const coreOnMemory = (config: ServerConfig = loadConfig({})): Container => {
+  const container = new Container();
+  container.load(systemModule, memoryModule, mailModuleFor(config.mail), coreModule(config.game));
+  return container;
+};
 
 /** What the use cases run on, for the server and the CLI. */
 export interface CoreServices {
   deps: Deps;
   store: Store;
-  /** The SQL store DATABASE_URL opened (null when a test gave its own store): rate windows, migrations, backups. */
+  /** The SQL store DATABASE_URL opened (null on the memory store): rate windows, migrations, backups. */
   sql: OpenedStore | null;
   /** The SMTP sender when SMTP_URL is set; null means mails wait in the outbox. */
   mailSender: MailSender | null;
@@ -48,37 +68,24 @@ export interface CoreServices {
   migrate(): Promise<void>;
 }
 
-export const composeCore = async (
-  config: ServerConfig,
-  overrides: CoreOverrides = {},
-): Promise<CoreServices> => {
-  const sql = overrides.store ? null : await openStore(config.databaseUrl, { pgPoolSize: config.pgPoolSize });
-  const store = overrides.store ?? (sql as OpenedStore);
-  const deps: Deps = {
-    store,
-    clock: overrides.clock ?? systemClock,
-    random: overrides.random ?? cryptoRandom,
-    // scrypt at most 2 at a time per process (DESIGN.md §14).
-    hasher: overrides.hasher ?? new LimitedHasher(new ScryptHasher()),
-    digest: nodeDigest,
-    treeFolder: threadTreeFolder(),
-    config: config.game,
-  };
-  const mailSender =
-    overrides.mailSender !== undefined ? overrides.mailSender : config.mail.smtpUrl ? new SmtpMailSender(config.mail.smtpUrl, config.mail.from) : null;
+/** The core's services out of a loaded container. */
+export const composeCore = (container: Container): CoreServices => {
+  const deps = container.get(DepsPort);
+  const sql = container.isBound(SqlStorePort) ? container.get(SqlStorePort) : null;
   return {
     deps,
-    store,
+    store: deps.store,
     sql,
-    mailSender,
+    mailSender: container.get(MailSenderPort),
     migrate: async () => {
       if (sql !== null) await migrate(sql.db);
     },
   };
 };
 
-/** The server's replacements: the core's, plus what only the HTTP side has. */
-export interface ServerOverrides extends CoreOverrides {
+/** The server's replacements: its container (containerFor(config) by default), and what only the HTTP side has. */
+export interface ServerOverrides {
+  container?: Container;
   googleAuth?: GoogleAuth | null;
   limiter?: RateLimiter;
   logger?: Logger;
@@ -106,7 +113,7 @@ const payoutCountsOf = (store: Store) => async (): Promise<Partial<Record<Payout
 };
 
 export const composeServer = async (config: ServerConfig, overrides: ServerOverrides = {}): Promise<ServerServices> => {
-  const core = await composeCore(config, overrides);
+  const core = composeCore(overrides.container ?? (await containerFor(config)));
   const { store, sql, mailSender } = core;
   const millis = () => core.deps.clock.now().getTime();
   // With PostgreSQL several instances may serve one game: they count limits together.

@@ -1,7 +1,6 @@
-// Opens the Store named by DATABASE_URL: sqlite:PATH, sqlite::memory: or postgres://…
-// Adapters are imported on demand so a SQLite server never loads the PostgreSQL driver.
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+// The container module of the Store named by DATABASE_URL: sqlite:PATH, sqlite::memory: or postgres://…
+// Modules are imported on demand so a SQLite server never loads the PostgreSQL driver.
+import type { ContainerModule } from 'inversify';
 import type { Kysely } from 'kysely';
 import type { Store } from '../core/ports.ts';
 import type { Database } from '../adapters/sql/schema.ts';
@@ -14,15 +13,12 @@ export interface OpenedStore extends Store {
 export const isPostgresUrl = (databaseUrl: string): boolean =>
   databaseUrl.startsWith('postgres://') || databaseUrl.startsWith('postgresql://');
 
-export const openStore = async (databaseUrl: string, options: { pgPoolSize?: number } = {}): Promise<OpenedStore> => {
+/** Loading the module (`container.loadAsync`) opens the store and migrates it. */
+export const storeModuleFor = async (databaseUrl: string, options: { pgPoolSize?: number } = {}): Promise<ContainerModule> => {
   if (isPostgresUrl(databaseUrl)) {
-    const { createPostgresStore } = await import('../adapters/postgres/store.ts');
-    return createPostgresStore(databaseUrl, { maxConnections: options.pgPoolSize ?? 10 });
+    const { postgresModule } = await import('./container/postgres-module.ts');
+    return postgresModule(databaseUrl, { maxConnections: options.pgPoolSize ?? 10 });
   }
-  const path = databaseUrl.slice('sqlite:'.length);
-  const { createSqliteStore } = await import('../adapters/sqlite/store.ts');
-  if (path === ':memory:') return createSqliteStore(':memory:');
-  const file = resolve(path);
-  mkdirSync(dirname(file), { recursive: true });
-  return createSqliteStore(file);
+  const { sqliteModule } = await import('./container/sqlite-module.ts');
+  return sqliteModule(databaseUrl.slice('sqlite:'.length));
 };

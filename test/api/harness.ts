@@ -1,13 +1,13 @@
-// Builds the real app over a chosen Store (memory by default) with a fixed clock, and signs
+// Builds the real app over the composition root's container on memory (or a chosen Store) with a fixed clock, and signs
 // players in through POST /auth/dev like a browser would. No port is opened: app.request().
 import { loadConfig, type ServerConfig } from '../../server/config.ts';
-import { composeServer, type ServerOverrides } from '../../server/composition-root.ts';
+import { composeServer, coreOnMemory, type ServerOverrides } from '../../server/composition-root.ts';
+import { ClockPort, PasswordHasherPort, RandomPort, StorePort } from '../../server/container/tokens.ts';
 import { createApp } from '../../server/app.ts';
 import { MemoryRateLimiter, type RateLimits, type RateRule } from '../../server/security/rate-limit.ts';
 import type { GoogleAuth } from '../../server/auth/google-auth.ts';
 import type { Deps } from '../../core/deps.ts';
 import type { PasswordHasher, Store } from '../../core/ports.ts';
-import { MemoryStore } from '../../adapters/memory/store.ts';
 import { FixedClock, PlainHasher, SeededRandom } from '../support/fakes.ts';
 import { expect } from 'vitest';
 import { responseCheck, type Document, type ResponseCheck } from './openapi-check.ts';
@@ -54,12 +54,14 @@ export const makeHarness = async (options: HarnessOptions = {}) => {
     webRoot: '/nonexistent-web-root',
     ...options.config,
   };
+  const container = coreOnMemory(config);
+  if (options.store) container.rebind(StorePort).toConstantValue(options.store);
+  container.rebind(ClockPort).toConstantValue(clock);
+  container.rebind(RandomPort).toConstantValue(new SeededRandom(7));
+  container.rebind(PasswordHasherPort).toConstantValue(options.hasher ?? new PlainHasher());
   const errors: unknown[] = [];
   const services = await composeServer(config, {
-    store: options.store ?? new MemoryStore(),
-    clock,
-    random: new SeededRandom(7),
-    hasher: options.hasher ?? new PlainHasher(),
+    container,
     // On the harness clock, so a minute boundary passing mid-test never resets a window.
     limiter: new MemoryRateLimiter(options.limits ?? roomyLimits, () => clock.now().getTime()),
     logger: { request: () => {}, debug: () => {}, warn: () => {}, info: () => {}, error: (_message, error) => errors.push(error) },
