@@ -48,7 +48,8 @@ export default defineConfig({
       // /admin is both a screen of the app and the admin API: page loads stay with Vite.
       '/admin': {
         target: server,
-        bypass: (req) => (req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') ? '/index.html' : undefined),
+        bypass: (req) =>
+          req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') ? '/index.html' : undefined,
       },
     },
   },

@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 // Node 25 and later have a Web Storage of their own: a global localStorage that is undefined without
 // --localstorage-file, which hides happy-dom's from the web tests. Turned off where Node knows the flag.
-const nodeWebStorage = process.allowedNodeEnvironmentFlags.has('--experimental-webstorage') ? ['--no-experimental-webstorage'] : [];
+const nodeWebStorage = process.allowedNodeEnvironmentFlags.has('--experimental-webstorage')
+  ? ['--no-experimental-webstorage']
+  : [];
 
 export default defineConfig({
   test: {

@@ -7,7 +7,9 @@ describe('the unit-of-work guard', () => {
     const second = unitOfWorkGuard();
     await expect(first(() => first(async () => 'inner'))).rejects.toBeInstanceOf(NestedUnitOfWorkError);
     await expect(first(() => second(async () => 'other store'))).resolves.toBe('other store');
-    await expect(first(() => second(() => first(async () => 'back to the first')))).rejects.toBeInstanceOf(NestedUnitOfWorkError);
+    await expect(first(() => second(() => first(async () => 'back to the first')))).rejects.toBeInstanceOf(
+      NestedUnitOfWorkError,
+    );
     // Once a unit is over, the same chain may start the next one.
     await first(async () => undefined);
     await expect(first(async () => 'after')).resolves.toBe('after');

@@ -3,7 +3,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** The bare servers' "session": the cookie carries the player id itself. */
-export const playerOf = (cookie: string | undefined): string => /(?:^|;\s*)sid=([^;]+)/.exec(cookie ?? '')?.[1] ?? 'anonymous';
+export const playerOf = (cookie: string | undefined): string =>
+  /(?:^|;\s*)sid=([^;]+)/.exec(cookie ?? '')?.[1] ?? 'anonymous';
 
 export const sendJson = (res: ServerResponse, status: number, body: string): void => {
   res.writeHead(status, { 'content-type': 'application/json' });

@@ -43,7 +43,9 @@ const LIMIT: Record<Baseline, { text: string; holds: (close: number, baseline: n
 const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? Number.NaN) + (sorted[mid] ?? Number.NaN)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] ?? Number.NaN)
+    : ((sorted[mid - 1] ?? Number.NaN) + (sorted[mid] ?? Number.NaN)) / 2;
 };
 
 /** The store as the close sees it, with the fairness tree's keys read as none: the close without its tree. */
@@ -91,7 +93,9 @@ async function pairsOn(
     for (const side of sides) {
       const { store, drop } = await fresh(side);
       try {
-        const seconds = await timeClose(side === 'baseline' && options.against === 'no-tree' ? withoutTreeKeys(store) : store);
+        const seconds = await timeClose(
+          side === 'baseline' && options.against === 'no-tree' ? withoutTreeKeys(store) : store,
+        );
         (side === 'this' ? closes : baseline).push(seconds);
       } finally {
         await store.close();
@@ -104,7 +108,12 @@ async function pairsOn(
 
 /** Which filled databases a run needs: one, or a second without signals for the `no-signals` baseline. */
 const fillsFor = (against: Baseline): { side: 'this' | 'baseline'; fill: FillOptions }[] =>
-  against === 'no-signals' ? [{ side: 'this', fill: {} }, { side: 'baseline', fill: { signals: false } }] : [{ side: 'this', fill: {} }];
+  against === 'no-signals'
+    ? [
+        { side: 'this', fill: {} },
+        { side: 'baseline', fill: { signals: false } },
+      ]
+    : [{ side: 'this', fill: {} }];
 
 async function onSqlite(options: AgainstOptions): Promise<AgainstResult> {
   const dir = mkdtempSync(join(tmpdir(), 'lowest-bench-against-'));
@@ -123,7 +132,12 @@ async function onSqlite(options: AgainstOptions): Promise<AgainstResult> {
       const file = join(dir, `copy-${String((copies += 1))}.db`);
       copyFileSync(templates.get(side) ?? templates.get('this') ?? '', file);
       const store = await createSqliteStore(file);
-      return { store, drop: async () => { for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true }); } };
+      return {
+        store,
+        drop: async () => {
+          for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+        },
+      };
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -159,7 +173,10 @@ async function onPostgres(options: AgainstOptions): Promise<AgainstResult> {
       const name = `lowest_against_copy_${String((copies += 1))}_${suffix}`;
       await admin.unsafe(`create database "${name}" template "${templates.get(side) ?? templates.get('this') ?? ''}"`);
       const store = await createPostgresStore(urlOf(name));
-      return { store, drop: () => admin.unsafe(`drop database if exists "${name}" with (force)`).then(() => undefined) };
+      return {
+        store,
+        drop: () => admin.unsafe(`drop database if exists "${name}" with (force)`).then(() => undefined),
+      };
     });
   } finally {
     for (const name of made) await admin.unsafe(`drop database if exists "${name}" with (force)`);
@@ -168,13 +185,19 @@ async function onPostgres(options: AgainstOptions): Promise<AgainstResult> {
   }
 }
 
-const BASELINE_NAMES: Record<Baseline, string> = { 'no-tree': 'without the tree', 'no-signals': 'without integrity signals' };
+const BASELINE_NAMES: Record<Baseline, string> = {
+  'no-tree': 'without the tree',
+  'no-signals': 'without integrity signals',
+};
 
 export function printAgainst(options: AgainstOptions, r: AgainstResult): void {
   const list = (values: readonly number[]) => values.map((v) => v.toFixed(2)).join(' ');
   const close = median(r.closes);
   const base = median(r.baseline);
-  const change = options.against === 'no-tree' ? `${close - base >= 0 ? '+' : ''}${(close - base).toFixed(2)} s` : `${close >= base ? '+' : ''}${((close / base - 1) * 100).toFixed(1)} %`;
+  const change =
+    options.against === 'no-tree'
+      ? `${close - base >= 0 ? '+' : ''}${(close - base).toFixed(2)} s`
+      : `${close >= base ? '+' : ''}${((close / base - 1) * 100).toFixed(1)} %`;
   console.log(
     `${r.database.padEnd(9)} this close ${close.toFixed(2)} s (${list(r.closes)})   ${BASELINE_NAMES[options.against]} ${base.toFixed(2)} s (${list(r.baseline)})   ` +
       `${change}  goal ${LIMIT[options.against].text}  ${r.passes ? 'PASS' : 'FAIL'}`,
@@ -187,7 +210,10 @@ export async function runCloseAgainst(options: AgainstOptions): Promise<AgainstR
       'each close on a fresh copy of one filled database (medians)',
   );
   const results: AgainstResult[] = [];
-  for (const [skip, run] of [[options.postgresOnly, onSqlite], [options.sqliteOnly, onPostgres]] as const) {
+  for (const [skip, run] of [
+    [options.postgresOnly, onSqlite],
+    [options.sqliteOnly, onPostgres],
+  ] as const) {
     if (skip) continue;
     const result = await run(options);
     printAgainst(options, result);

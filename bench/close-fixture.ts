@@ -5,7 +5,14 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Insertable, Kysely } from 'kysely';
 import postgres from 'postgres';
-import type { Database, EntriesTable, IntegritySignalsTable, PlayerStatsTable, SqlBoolean, UsersTable } from '../adapters/sql/schema.ts';
+import type {
+  Database,
+  EntriesTable,
+  IntegritySignalsTable,
+  PlayerStatsTable,
+  SqlBoolean,
+  UsersTable,
+} from '../adapters/sql/schema.ts';
 import { defaultGameConfig } from '../core/config.ts';
 import type { Deps } from '../core/deps.ts';
 import type { ResolvableEntry } from '../core/game/resolve.ts';
@@ -42,7 +49,10 @@ export const makeEntries = (count: number): ResolvableEntry[] => {
     const first = pick();
     let second = pick();
     while (second === first) second = pick();
-    entries.push({ entryId: benchId(short, 'a000'), userId, number: first }, { entryId: benchId(short, 'b000'), userId, number: second });
+    entries.push(
+      { entryId: benchId(short, 'a000'), userId, number: first },
+      { entryId: benchId(short, 'b000'), userId, number: second },
+    );
   }
   return entries;
 };
@@ -80,19 +90,42 @@ export interface FillOptions {
 }
 
 /** The rows of the game's players and entries, in the tables' own shapes, a slice at a time. */
-function* rowsOf(entries: ResolvableEntry[], bool: (v: boolean) => SqlBoolean, slice: number, { signals = true }: FillOptions = {}): Generator<BenchRows> {
+function* rowsOf(
+  entries: ResolvableEntry[],
+  bool: (v: boolean) => SqlBoolean,
+  slice: number,
+  { signals = true }: FillOptions = {},
+): Generator<BenchRows> {
   for (let i = 0; i < entries.length; i += slice) {
     const part = entries.slice(i, i + slice);
     const players = [...new Set(part.map((e) => e.userId ?? ''))];
     yield {
       users: players.map((id) => ({
-        id, email: `${shortName(id)}@bench.invalid`, verified_email: null, display_name: `Bench ${shortName(id)}`, role: 'player', google_sub: null,
-        referral_code: shortName(id).toUpperCase().padEnd(12, 'X'), is_bot: bool(false), created_at: OPENS_AT,
+        id,
+        email: `${shortName(id)}@bench.invalid`,
+        verified_email: null,
+        display_name: `Bench ${shortName(id)}`,
+        role: 'player',
+        google_sub: null,
+        referral_code: shortName(id).toUpperCase().padEnd(12, 'X'),
+        is_bot: bool(false),
+        created_at: OPENS_AT,
       })),
-      playerStats: players.map((id) => ({ user_id: id, wins: 0, entries: 0, current_streak: 0, best_streak: 0, last_played_date: null, last_played_at: null })),
+      playerStats: players.map((id) => ({
+        user_id: id,
+        wins: 0,
+        entries: 0,
+        current_streak: 0,
+        best_streak: 0,
+        last_played_date: null,
+        last_played_at: null,
+      })),
       signals: signals ? players.flatMap(signalsOf) : [],
       entries: part.map((e, j) => ({
-        id: e.entryId, game_key: GAME_KEY, user_id: e.userId, number: e.number,
+        id: e.entryId,
+        game_key: GAME_KEY,
+        user_id: e.userId,
+        number: e.number,
         entry_type: e.entryId.includes('-a000-') ? 'standard' : 'bonus',
         submitted_at: new Date(Date.parse(OPENS_AT) + (i + j) * 100).toISOString(),
         // A salt from the seeded PRNG's stream would do as well; the id keeps it reproducible and distinct.
@@ -103,10 +136,24 @@ function* rowsOf(entries: ResolvableEntry[], bool: (v: boolean) => SqlBoolean, s
   }
 }
 
-const gameRow = { key: GAME_KEY, date: GAME_KEY, number: 1, status: 'open', opens_at: OPENS_AT, closes_at: CLOSES_AT, closed_at: null, winning_number: null, stats: null };
+const gameRow = {
+  key: GAME_KEY,
+  date: GAME_KEY,
+  number: 1,
+  status: 'open',
+  opens_at: OPENS_AT,
+  closes_at: CLOSES_AT,
+  closed_at: null,
+  winning_number: null,
+  stats: null,
+};
 
 /** SQLite: the rows straight into the tables in multi-row inserts, one transaction (the bench measures the close, not submissions). */
-export async function fillSqlite(db: Kysely<Database>, entries: ResolvableEntry[], options: FillOptions = {}): Promise<void> {
+export async function fillSqlite(
+  db: Kysely<Database>,
+  entries: ResolvableEntry[],
+  options: FillOptions = {},
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('games').values(gameRow).execute();
     // Pairs of a player's entries stay in one slice (BATCH is even), so each player is inserted once.
@@ -114,7 +161,11 @@ export async function fillSqlite(db: Kysely<Database>, entries: ResolvableEntry[
       await trx.insertInto('users').values(rows.users).execute();
       await trx.insertInto('player_stats').values(rows.playerStats).execute();
       await trx.insertInto('entries').values(rows.entries).execute();
-      for (let j = 0; j < rows.signals.length; j += BATCH) await trx.insertInto('integrity_signals').values(rows.signals.slice(j, j + BATCH)).execute();
+      for (let j = 0; j < rows.signals.length; j += BATCH)
+        await trx
+          .insertInto('integrity_signals')
+          .values(rows.signals.slice(j, j + BATCH))
+          .execute();
     }
   });
 }
@@ -128,22 +179,48 @@ const copyLine = <Row extends object>(row: Row, columns: readonly (keyof Row & s
  * for 1,000,000 entries), then VACUUM ANALYZE: on a real day autovacuum has seen the inserts (planner
  * statistics, and the visibility map that lets the close read its indexes alone).
  */
-export async function fillPostgres(db: Kysely<Database>, url: string, entries: ResolvableEntry[], options: FillOptions = {}): Promise<void> {
+export async function fillPostgres(
+  db: Kysely<Database>,
+  url: string,
+  entries: ResolvableEntry[],
+  options: FillOptions = {},
+): Promise<void> {
   await db.insertInto('games').values(gameRow).execute();
   const client = postgres(url, { max: 1, onnotice: () => undefined });
   try {
-    const copy = async <Row extends object>(table: string, columns: readonly (keyof Row & string)[], pick: (rows: BenchRows) => Row[]): Promise<void> => {
+    const copy = async <Row extends object>(
+      table: string,
+      columns: readonly (keyof Row & string)[],
+      pick: (rows: BenchRows) => Row[],
+    ): Promise<void> => {
       const writable = await client.unsafe(`copy ${table} (${columns.join(', ')}) from stdin`).writable();
       await pipeline(
-        Readable.from((function* () {
-          for (const rows of rowsOf(entries, (v) => v, 20_000, options)) yield pick(rows).map((r) => copyLine(r, columns)).join('');
-        })()),
+        Readable.from(
+          (function* () {
+            for (const rows of rowsOf(entries, (v) => v, 20_000, options))
+              yield pick(rows)
+                .map((r) => copyLine(r, columns))
+                .join('');
+          })(),
+        ),
         writable,
       );
     };
-    await copy('users', ['id', 'email', 'verified_email', 'display_name', 'role', 'google_sub', 'referral_code', 'is_bot', 'created_at'], (r) => r.users);
-    await copy('player_stats', ['user_id', 'wins', 'entries', 'current_streak', 'best_streak', 'last_played_date', 'last_played_at'], (r) => r.playerStats);
-    await copy('entries', ['id', 'game_key', 'user_id', 'number', 'entry_type', 'submitted_at', 'salt', 'leaf'], (r) => r.entries);
+    await copy(
+      'users',
+      ['id', 'email', 'verified_email', 'display_name', 'role', 'google_sub', 'referral_code', 'is_bot', 'created_at'],
+      (r) => r.users,
+    );
+    await copy(
+      'player_stats',
+      ['user_id', 'wins', 'entries', 'current_streak', 'best_streak', 'last_played_date', 'last_played_at'],
+      (r) => r.playerStats,
+    );
+    await copy(
+      'entries',
+      ['id', 'game_key', 'user_id', 'number', 'entry_type', 'submitted_at', 'salt', 'leaf'],
+      (r) => r.entries,
+    );
     await copy('integrity_signals', ['user_id', 'kind', 'hash', 'day'], (r) => r.signals);
     await client.unsafe('vacuum analyze users, player_stats, entries, integrity_signals');
   } finally {
@@ -153,5 +230,11 @@ export async function fillPostgres(db: Kysely<Database>, url: string, entries: R
 
 /** What the real close runs with here: the game's deadline as the clock, seeded randomness, the node digest. */
 export const closeDeps = (store: Store): Deps => ({
-  store, clock: new FixedClock(CLOSES_AT), random: new SeededRandom(7), hasher: new PlainHasher(), digest: nodeDigest, treeFolder: threadTreeFolder(), config: { ...defaultGameConfig },
+  store,
+  clock: new FixedClock(CLOSES_AT),
+  random: new SeededRandom(7),
+  hasher: new PlainHasher(),
+  digest: nodeDigest,
+  treeFolder: threadTreeFolder(),
+  config: { ...defaultGameConfig },
 });

@@ -49,7 +49,6 @@ const collectGarbage = (): void => {
   (runInNewContext('gc') as () => void)();
 };
 
-
 async function closeOn(
   database: string,
   store: Store & { db: Kysely<Database> },
@@ -94,11 +93,19 @@ async function closeOn(
   const rootCpuMs = (rootCpu.user + rootCpu.system) / 1000;
   const stored = await store.read((repos) => repos.fairness.storedRoot(GAME_KEY));
   const rootMatches = stored?.root === rebuilt.summary.root && rebuilt.summary.size === count;
-  if (!rootMatches) console.error(`${database}: stored root ${stored?.root ?? 'none'} differs from the rebuilt ${rebuilt.summary.root}`);
+  if (!rootMatches)
+    console.error(
+      `${database}: stored root ${stored?.root ?? 'none'} differs from the rebuilt ${rebuilt.summary.root}`,
+    );
   const treeBytesPerEntry = (await treeBytes()) / count;
 
   const matches = outcome.closedNow && rootMatches && isDeepStrictEqual(outcome.stats, expectedStats);
-  if (!matches) console.error(`${database}: stored stats differ from resolveNumbers`, JSON.stringify(outcome.stats?.snapshot), JSON.stringify(expectedStats.snapshot));
+  if (!matches)
+    console.error(
+      `${database}: stored stats differ from resolveNumbers`,
+      JSON.stringify(outcome.stats?.snapshot),
+      JSON.stringify(expectedStats.snapshot),
+    );
   return {
     database,
     fillMs,
@@ -130,7 +137,9 @@ async function closeOnSqlite(entries: number, results: CloseBenchResult[]): Prom
       Number(
         (
           await sql<{ bytes: number }>`select coalesce(sum(pgsize), 0) as bytes from dbstat
-            where name in ('entries_game_number_leaf', 'mines_game_number_leaf', 'fairness_nodes', 'sqlite_autoindex_fairness_nodes_1')`.execute(sqlite.db)
+            where name in ('entries_game_number_leaf', 'mines_game_number_leaf', 'fairness_nodes', 'sqlite_autoindex_fairness_nodes_1')`.execute(
+            sqlite.db,
+          )
         ).rows[0]?.bytes ?? 0,
       );
     results.push(await closeOn('sqlite', sqlite, entries, (rows) => fillSqlite(sqlite.db, rows), sqliteTreeBytes));
@@ -141,11 +150,15 @@ async function closeOnSqlite(entries: number, results: CloseBenchResult[]): Prom
   }
 }
 
-export async function runCloseBench(options: { entries?: number; sqliteOnly?: boolean; postgresOnly?: boolean } = {}): Promise<CloseBenchResult[]> {
+export async function runCloseBench(
+  options: { entries?: number; sqliteOnly?: boolean; postgresOnly?: boolean } = {},
+): Promise<CloseBenchResult[]> {
   const count = options.entries ?? DEFAULT_ENTRIES;
   // makeEntries stops at the first even count ≥ the one asked for (two per player).
   const entries = count + (count % 2);
-  console.log(`close bench: ${entries.toLocaleString('en-US')} entries, numbers 1…${highestNumberFor(entries).toLocaleString('en-US')}, ${entries / 2} players`);
+  console.log(
+    `close bench: ${entries.toLocaleString('en-US')} entries, numbers 1…${highestNumberFor(entries).toLocaleString('en-US')}, ${entries / 2} players`,
+  );
   const results: CloseBenchResult[] = [];
 
   if (!options.postgresOnly) await closeOnSqlite(entries, results);
@@ -160,11 +173,15 @@ export async function runCloseBench(options: { entries?: number; sqliteOnly?: bo
       const postgresTreeBytes = async () =>
         Number(
           (
-            await sql<{ bytes: string }>`select pg_relation_size('entries_game_number_leaf') + pg_relation_size('mines_game_number_leaf')
+            await sql<{
+              bytes: string;
+            }>`select pg_relation_size('entries_game_number_leaf') + pg_relation_size('mines_game_number_leaf')
               + pg_total_relation_size('fairness_nodes') as bytes`.execute(pg.db)
           ).rows[0]?.bytes ?? 0,
         );
-      results.push(await closeOn('postgres', pg, entries, (rows) => fillPostgres(pg.db, database.url, rows), postgresTreeBytes));
+      results.push(
+        await closeOn('postgres', pg, entries, (rows) => fillPostgres(pg.db, database.url, rows), postgresTreeBytes),
+      );
       print(results[results.length - 1]!);
     } finally {
       await pg.close();
@@ -173,7 +190,9 @@ export async function runCloseBench(options: { entries?: number; sqliteOnly?: bo
   } finally {
     await server?.stop();
   }
-  console.log(`process maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (includes the generated entries and the reference check)`);
+  console.log(
+    `process maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (includes the generated entries and the reference check)`,
+  );
   return results;
 }
 

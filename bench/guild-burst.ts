@@ -13,10 +13,19 @@ const BURST = 40;
 
 const noLimits = process.env.BENCH_NO_LIMITS === '1';
 const lifted = Object.fromEntries(
-  Object.keys(defaultRateLimits).map((bucket) => [bucket, { perUser: { limit: 1e6, windowMs: 60_000 }, perIp: { limit: 1e6, windowMs: 60_000 } }]),
+  Object.keys(defaultRateLimits).map((bucket) => [
+    bucket,
+    { perUser: { limit: 1e6, windowMs: 60_000 }, perIp: { limit: 1e6, windowMs: 60_000 } },
+  ]),
 ) as RateLimits;
 const services = await composeServer(loadConfig({ DATABASE_URL: 'sqlite::memory:', PUBLIC_URL: 'http://127.0.0.1' }), {
-  logger: { request: () => {}, debug: () => {}, warn: () => {}, info: () => {}, error: (message) => console.error(message) },
+  logger: {
+    request: () => {},
+    debug: () => {},
+    warn: () => {},
+    info: () => {},
+    error: (message) => console.error(message),
+  },
   ...(noLimits && { limiter: new MemoryRateLimiter(lifted) }),
 });
 const app = createApp(services);
@@ -75,7 +84,9 @@ const burstMs = performance.now() - burstStarted;
 
 const counts = statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
 console.log(`rate limits: ${noLimits ? 'lifted (BENCH_NO_LIMITS=1)' : 'default'}`);
-console.log(`burst: ${BURST} parallel POST /api/guilds by one player -> ${JSON.stringify(counts)} in ${burstMs.toFixed(0)} ms`);
+console.log(
+  `burst: ${BURST} parallel POST /api/guilds by one player -> ${JSON.stringify(counts)} in ${burstMs.toFixed(0)} ms`,
+);
 console.log(`GET /api/me by another player, idle:         ${summary(idle)}`);
 console.log(`GET /api/me by another player, during burst: ${summary(during)}`);
 server.close();

@@ -40,7 +40,8 @@ export interface FairnessServer {
   stop(): Promise<void>;
 }
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 /**
  * Milliseconds until the whole body of GET `url` has arrived, asked for as a browser asks (brotli, as the page
@@ -67,9 +68,20 @@ const medianOf = async (urls: () => string): Promise<number> => {
   return median(times);
 };
 
-async function closedGameOn(store: Store & { db: Kysely<Database> }, fill: (entries: ResolvableEntry[]) => Promise<void>): Promise<void> {
+async function closedGameOn(
+  store: Store & { db: Kysely<Database> },
+  fill: (entries: ResolvableEntry[]) => Promise<void>,
+): Promise<void> {
   await fill(makeEntries(ENTRIES));
-  const deps: Deps = { store, clock: new FixedClock('2026-11-20T00:00:00.000Z'), random: new SeededRandom(7), hasher: new PlainHasher(), digest: nodeDigest, treeFolder: threadTreeFolder(), config: { ...defaultGameConfig } };
+  const deps: Deps = {
+    store,
+    clock: new FixedClock('2026-11-20T00:00:00.000Z'),
+    random: new SeededRandom(7),
+    hasher: new PlainHasher(),
+    digest: nodeDigest,
+    treeFolder: threadTreeFolder(),
+    config: { ...defaultGameConfig },
+  };
   const outcome = await closeGame(deps, GAME_KEY);
   if (!outcome.closedNow) throw new Error('the bench game did not close');
 }
@@ -87,8 +99,17 @@ async function measureOn(name: string, server: FairnessServer): Promise<boolean>
 
   // The downloaders are a second wrk (C): Node clients decoding 600 KB pages would take the CPU the server needs on a
   // 2-core machine, and the figure would measure them.
-  const pagePaths = Array.from({ length: 4_000 }, () => `/api/fairness/${GAME_KEY}/items?from=${String(randomFrom())}&count=${String(ITEMS_PAGE_SIZE)}`);
-  const downloads = runWrk({ port: server.port, path: pagePaths[0] ?? '/', connections: DOWNLOADERS, seconds: LOAD_SECONDS + 1, lines: pagePaths });
+  const pagePaths = Array.from(
+    { length: 4_000 },
+    () => `/api/fairness/${GAME_KEY}/items?from=${String(randomFrom())}&count=${String(ITEMS_PAGE_SIZE)}`,
+  );
+  const downloads = runWrk({
+    port: server.port,
+    path: pagePaths[0] ?? '/',
+    connections: DOWNLOADERS,
+    seconds: LOAD_SECONDS + 1,
+    lines: pagePaths,
+  });
   const today = await runWrk({ port: server.port, path: '/api/game/today', connections: 10, seconds: LOAD_SECONDS });
   const pageRound = await downloads;
   const pages = pageRound.requests;
@@ -103,7 +124,8 @@ async function measureOn(name: string, server: FairnessServer): Promise<boolean>
       break;
     }
   }
-  const verdict = (ms: number, goal: number) => `${ms.toFixed(1)} ms ${ms <= goal ? 'PASS' : 'FAIL'} (≤ ${String(goal)} ms)`;
+  const verdict = (ms: number, goal: number) =>
+    `${ms.toFixed(1)} ms ${ms <= goal ? 'PASS' : 'FAIL'} (≤ ${String(goal)} ms)`;
   console.log(`${name}: ${summary.size.toLocaleString('en-US')} items`);
   console.log(`  summary               median ${verdict(summaryMs, ANSWER_MS)}`);
   console.log(`  inclusion proof       median ${verdict(proofMs, ANSWER_MS)}`);
@@ -112,11 +134,21 @@ async function measureOn(name: string, server: FairnessServer): Promise<boolean>
     `  GET /api/game/today while ${String(DOWNLOADERS)} clients download pages (${String(pages)} pages in ${String(LOAD_SECONDS)} s): ` +
       `p99 ${verdict(p99, TODAY_P99_MS)}, ${String(total)} answers, ${String(today.socketErrors + today.statusErrors)} errors (pages: ${String(pageErrors)} errors)`,
   );
-  return summaryMs <= ANSWER_MS && proofMs <= ANSWER_MS && pageMs <= ANSWER_MS && p99 <= TODAY_P99_MS && today.socketErrors + today.statusErrors === 0 && pageErrors === 0;
+  return (
+    summaryMs <= ANSWER_MS &&
+    proofMs <= ANSWER_MS &&
+    pageMs <= ANSWER_MS &&
+    p99 <= TODAY_P99_MS &&
+    today.socketErrors + today.statusErrors === 0 &&
+    pageErrors === 0
+  );
 }
 
 /** Runs the scenario on SQLite and, unless `withPostgres` is false, on embedded PostgreSQL; `start` serves a database. */
-export async function runFairnessScenario(start: (databaseUrl: string) => Promise<FairnessServer>, withPostgres: boolean): Promise<boolean> {
+export async function runFairnessScenario(
+  start: (databaseUrl: string) => Promise<FairnessServer>,
+  withPostgres: boolean,
+): Promise<boolean> {
   console.log(`\nfairness: a closed game of ${ENTRIES.toLocaleString('en-US')} entries, tree version 2`);
   let ok = true;
   const dir = mkdtempSync(join(tmpdir(), 'lowest-fairness-bench-'));

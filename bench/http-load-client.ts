@@ -43,17 +43,25 @@ export interface LoadResult {
   exhausted: boolean;
 }
 
-const send = (agent: Agent, port: number, request: BenchRequest, done: (response: BenchResponse | null) => void): void => {
+const send = (
+  agent: Agent,
+  port: number,
+  request: BenchRequest,
+  done: (response: BenchResponse | null) => void,
+): void => {
   const body = request.body ?? '';
   const headers: Record<string, string> = { ...request.headers };
   if (request.method === 'POST') headers['Content-Length'] = String(Buffer.byteLength(body));
-  const req = httpRequest({ agent, host: '127.0.0.1', port, method: request.method, path: request.path, headers }, (res) => {
-    let text = '';
-    res.setEncoding('utf8');
-    res.on('data', (chunk: string) => (text += chunk));
-    res.on('end', () => done({ status: res.statusCode ?? 0, body: text }));
-    res.on('error', () => done(null));
-  });
+  const req = httpRequest(
+    { agent, host: '127.0.0.1', port, method: request.method, path: request.path, headers },
+    (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => done({ status: res.statusCode ?? 0, body: text }));
+      res.on('error', () => done(null));
+    },
+  );
   req.on('error', () => done(null));
   req.end(body);
 };
@@ -80,7 +88,13 @@ export const runLoad = (options: LoadOptions): Promise<LoadResult> =>
             running -= 1;
             if (running === 0) {
               agent.destroy();
-              resolve({ requests: latencies.length, errors, elapsedMs: performance.now() - start, latenciesMs: Float64Array.from(latencies), exhausted });
+              resolve({
+                requests: latencies.length,
+                errors,
+                elapsedMs: performance.now() - start,
+                latenciesMs: Float64Array.from(latencies),
+                exhausted,
+              });
             }
             return;
           }

@@ -22,21 +22,26 @@ export const servePostgresFloor = async (port: number, url: string): Promise<voi
 
   createServer((req, res) => {
     const failed = () => sendJson(res, 500, '{"error":"failed"}');
-    if (req.method === 'GET' && req.url === '/api/game/today') return sendJson(res, 200, JSON.stringify({ gameDate: GAME }));
+    if (req.method === 'GET' && req.url === '/api/game/today')
+      return sendJson(res, 200, JSON.stringify({ gameDate: GAME }));
     if (req.method === 'GET' && req.url === '/api/entry/mine') {
-      sql.unsafe(mine, [GAME, playerOf(req.headers.cookie)], P).then((rows) => sendJson(res, 200, JSON.stringify({ gameDate: GAME, entries: rows })), failed);
+      sql
+        .unsafe(mine, [GAME, playerOf(req.headers.cookie)], P)
+        .then((rows) => sendJson(res, 200, JSON.stringify({ gameDate: GAME, entries: rows })), failed);
       return;
     }
     if (req.method === 'POST' && req.url === '/api/entry') {
       onPickedNumber(req, (number) => {
         const entry = { id: randomUUID(), number, entryType: 'standard', submittedAt: new Date().toISOString() };
-        sql.unsafe(insert, [entry.id, GAME, playerOf(req.headers.cookie), number, entry.entryType, entry.submittedAt], P).then(
-          (rows) =>
-            rows.length === 0
-              ? sendJson(res, 409, JSON.stringify({ error: `You already picked ${number} in this game.` }))
-              : sendJson(res, 201, JSON.stringify({ entry, message: `Your number ${number} is in. Good luck!` })),
-          failed,
-        );
+        sql
+          .unsafe(insert, [entry.id, GAME, playerOf(req.headers.cookie), number, entry.entryType, entry.submittedAt], P)
+          .then(
+            (rows) =>
+              rows.length === 0
+                ? sendJson(res, 409, JSON.stringify({ error: `You already picked ${number} in this game.` }))
+                : sendJson(res, 201, JSON.stringify({ entry, message: `Your number ${number} is in. Good luck!` })),
+            failed,
+          );
       });
       return;
     }

@@ -50,9 +50,20 @@ export const runWrk = async (options: WrkOptions): Promise<WrkRound> => {
       env['BENCH_LINES'] = join(dir, 'lines');
       writeFileSync(env['BENCH_LINES'], `${options.lines.join('\n')}\n`);
     }
-    const args = ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--timeout', '10s', '-s', SCRIPT, `http://127.0.0.1:${options.port}${options.path}`];
+    const args = [
+      '-t1',
+      `-c${options.connections}`,
+      `-d${options.seconds}s`,
+      '--timeout',
+      '10s',
+      '-s',
+      SCRIPT,
+      `http://127.0.0.1:${options.port}${options.path}`,
+    ];
     const stdout = await new Promise<string>((resolve, reject) =>
-      execFile('wrk', args, { env, maxBuffer: 64 * 2 ** 20 }, (error, out, err) => (error ? reject(new Error(`wrk failed: ${error.message}\n${err}`)) : resolve(out))),
+      execFile('wrk', args, { env, maxBuffer: 64 * 2 ** 20 }, (error, out, err) =>
+        error ? reject(new Error(`wrk failed: ${error.message}\n${err}`)) : resolve(out),
+      ),
     );
     const line = stdout.split('\n').find((l) => l.startsWith('wrk-result '));
     if (!line) throw new Error(`wrk printed no result:\n${stdout}`);

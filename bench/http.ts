@@ -113,7 +113,6 @@ const ensurePlayers = async (target: Target, pool: PoolName, count: number): Pro
 
 // --- processes -------------------------------------------------------------------------------
 
-
 const stopChild = (child: ChildProcess): Promise<void> =>
   new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -126,8 +125,18 @@ const stopChild = (child: ChildProcess): Promise<void> =>
   });
 
 /** Spawns a server process and polls `probe` until it answers 200 (or the process dies). */
-const startProcess = async (args: string[], env: NodeJS.ProcessEnv, port: number, probe: string, cwd = root): Promise<ChildProcess> => {
-  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+const startProcess = async (
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  port: number,
+  probe: string,
+  cwd = root,
+): Promise<ChildProcess> => {
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const stderr: string[] = [];
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr.push(chunk.toString('utf8'));
@@ -139,7 +148,8 @@ const startProcess = async (args: string[], env: NodeJS.ProcessEnv, port: number
   });
   const started = Date.now();
   while (Date.now() - started < 180_000) {
-    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}:\n${stderr.join('')}`);
+    if (child.exitCode !== null)
+      throw new Error(`${args.join(' ')} exited with ${child.exitCode}:\n${stderr.join('')}`);
     const ok = await fetch(`http://127.0.0.1:${port}${probe}`).then(
       (r) => r.ok,
       () => false,
@@ -196,11 +206,19 @@ const treeRssBytes = (pid: number): number => {
 const makePlayers = (prefix: string, count: number): SeededPlayer[] =>
   Array.from({ length: count }, (_, i) => {
     const token = randomBytes(32).toString('hex');
-    return { id: `${prefix}${String(i).padStart(6, '0')}`, cookie: `sid=${token}`, tokenHash: nodeDigest.sha256Hex(token) };
+    return {
+      id: `${prefix}${String(i).padStart(6, '0')}`,
+      cookie: `sid=${token}`,
+      tokenHash: nodeDigest.sha256Hex(token),
+    };
   });
 
 /** Users, their stats rows and live sessions, straight into the tables: the bench measures play, not sign-in. */
-async function seedPlayers(db: Kysely<Database>, players: SeededPlayer[], bool: (v: boolean) => boolean | number): Promise<void> {
+async function seedPlayers(
+  db: Kysely<Database>,
+  players: SeededPlayer[],
+  bool: (v: boolean) => boolean | number,
+): Promise<void> {
   const now = new Date().toISOString();
   const expires = new Date(Date.now() + 30 * 86_400_000).toISOString();
   const BATCH = 500;
@@ -209,14 +227,32 @@ async function seedPlayers(db: Kysely<Database>, players: SeededPlayer[], bool: 
       const slice = players.slice(i, i + BATCH);
       await trx
         .insertInto('users')
-        .values(slice.map((p) => ({
-          id: p.id, email: `${p.id}@bench.invalid`, display_name: `Bench ${p.id}`, role: 'player', google_sub: null,
-          referral_code: p.id.toUpperCase(), is_bot: bool(false), created_at: now,
-        })))
+        .values(
+          slice.map((p) => ({
+            id: p.id,
+            email: `${p.id}@bench.invalid`,
+            display_name: `Bench ${p.id}`,
+            role: 'player',
+            google_sub: null,
+            referral_code: p.id.toUpperCase(),
+            is_bot: bool(false),
+            created_at: now,
+          })),
+        )
         .execute();
       await trx
         .insertInto('player_stats')
-        .values(slice.map((p) => ({ user_id: p.id, wins: 0, entries: 0, current_streak: 0, best_streak: 0, last_played_date: null, last_played_at: null })))
+        .values(
+          slice.map((p) => ({
+            user_id: p.id,
+            wins: 0,
+            entries: 0,
+            current_streak: 0,
+            best_streak: 0,
+            last_played_date: null,
+            last_played_at: null,
+          })),
+        )
         .execute();
       await trx
         .insertInto('sessions')
@@ -231,7 +267,8 @@ const readerPlayers = (): SeededPlayer[] => makePlayers('r', READERS);
 
 /** Players added to a pool: ids never used before in this run. */
 let refills = 0;
-const newPlayers = (pool: PoolName, count: number): SeededPlayer[] => makePlayers(`${pool === 'submitters' ? 's' : 'u'}${(refills += 1)}-`, count);
+const newPlayers = (pool: PoolName, count: number): SeededPlayer[] =>
+  makePlayers(`${pool === 'submitters' ? 's' : 'u'}${(refills += 1)}-`, count);
 
 // --- scenarios -------------------------------------------------------------------------------
 
@@ -269,14 +306,17 @@ interface Round {
   exhausted: boolean;
 }
 
-
 /** The deadline rush through the Node client: each player's five requests in order, the last checking the fourth. */
 const rushRound = async (target: Target, accepted: Accepted, seconds: number): Promise<Round> => {
   await ensurePlayers(target, 'rushers', Math.ceil(2 * target.pace.rush * seconds));
   const started = target.cursor.rushers;
   const statuses = new Map<number, number>();
   const unexpected = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
-  const get = (path: string, player: Player): BenchRequest => ({ method: 'GET', path, headers: { Cookie: player.cookie } });
+  const get = (path: string, player: Player): BenchRequest => ({
+    method: 'GET',
+    path,
+    headers: { Cookie: player.cookie },
+  });
   const nextJob = (): BenchJob | null => {
     const index = target.cursor.rushers++;
     const player = target.players.rushers[index];
@@ -290,7 +330,12 @@ const rushRound = async (target: Target, accepted: Accepted, seconds: number): P
         request: {
           method: 'POST',
           path: '/api/entry',
-          headers: { Cookie: player.cookie, Origin: target.origin, 'Content-Type': 'application/json', 'X-Forwarded-For': addressFor(index) },
+          headers: {
+            Cookie: player.cookie,
+            Origin: target.origin,
+            'Content-Type': 'application/json',
+            'X-Forwarded-For': addressFor(index),
+          },
           body: JSON.stringify({ number }),
         },
         status: 201,
@@ -322,7 +367,14 @@ const rushRound = async (target: Target, accepted: Accepted, seconds: number): P
     histogram.set(us, (histogram.get(us) ?? 0) + 1);
   }
   const unexpectedCount = [...statuses.values()].reduce((a, b) => a + b, 0);
-  return { requests: result.requests, elapsedMs: result.elapsedMs, latencyUs: [...histogram], errors: result.errors + unexpectedCount, statuses, exhausted: result.exhausted };
+  return {
+    requests: result.requests,
+    elapsedMs: result.elapsedMs,
+    latencyUs: [...histogram],
+    errors: result.errors + unexpectedCount,
+    statuses,
+    exhausted: result.exhausted,
+  };
 };
 
 /** Submissions through wrk: each line a player's valid first pick, sent once. */
@@ -333,7 +385,14 @@ const submitRound = async (target: Target, accepted: Accepted, seconds: number):
   const players = target.players.submitters.slice(from, from + wanted);
   const byNumber = new Map(players.map((player, i) => [numberFor(from + i), player]));
   const lines = players.map((player, i) => `${player.cookie} ${numberFor(from + i)} ${addressFor(from + i)}`);
-  const round = await runWrk({ port: target.port, path: '/api/entry', connections: CONNECTIONS, seconds, lines, origin: target.origin });
+  const round = await runWrk({
+    port: target.port,
+    path: '/api/entry',
+    connections: CONNECTIONS,
+    seconds,
+    lines,
+    origin: target.origin,
+  });
   const sent = Math.min(round.sent, players.length);
   target.cursor.submitters += sent;
   for (const [i, player] of players.slice(0, sent).entries()) accepted.sent.set(player.id, numberFor(from + i));
@@ -436,7 +495,8 @@ const measure = async (scenario: ScenarioName, runs: Run[]): Promise<Figures[]> 
     if (!result) return;
     tally.errors += result.errors;
     tally.exhausted ||= result.exhausted;
-    for (const [status, count] of result.statuses) tally.statuses.set(status, (tally.statuses.get(status) ?? 0) + count);
+    for (const [status, count] of result.statuses)
+      tally.statuses.set(status, (tally.statuses.get(status) ?? 0) + count);
     if (!counted) return;
     tally.cpuMs += treeCpuMs(run.target.pid) - cpuBefore;
     for (const [us, count] of result.latencyUs) tally.histogram.set(us, (tally.histogram.get(us) ?? 0) + count);
@@ -467,18 +527,31 @@ const measure = async (scenario: ScenarioName, runs: Run[]): Promise<Figures[]> 
 
 /** The node flags of `npm start` in that checkout's package.json (`node --flag… scripts/start.mjs`). */
 const startFlagsOf = (checkout: string): string[] => {
-  const { scripts } = JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8')) as { scripts?: { start?: string } };
+  const { scripts } = JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8')) as {
+    scripts?: { start?: string };
+  };
   return (scripts?.start ?? '').split(' ').filter((word) => word.startsWith('--'));
 };
 
-const startProject = async (name: string, database: BenchDatabase, readers: Player[], serverRoot = root): Promise<Target> => {
+const startProject = async (
+  name: string,
+  database: BenchDatabase,
+  readers: Player[],
+  serverRoot = root,
+): Promise<Target> => {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   // As `npm start` runs it; GET /api/game/today also creates today's game before anyone submits.
   const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
   // One trusted proxy: the load tells each submission's client address in X-Forwarded-For.
   const env = { PORT: String(port), DATABASE_URL: database.url, PUBLIC_URL: origin, TRUST_PROXY: '1' };
-  const child = await startProcess([...profile, ...startFlagsOf(serverRoot), ...SERVER_FLAGS, 'scripts/start.mjs'], env, port, '/api/game/today', serverRoot);
+  const child = await startProcess(
+    [...profile, ...startFlagsOf(serverRoot), ...SERVER_FLAGS, 'scripts/start.mjs'],
+    env,
+    port,
+    '/api/game/today',
+    serverRoot,
+  );
   const target: Target = {
     name,
     port,
@@ -500,7 +573,12 @@ const startProject = async (name: string, database: BenchDatabase, readers: Play
 /** The bare baseline on a SQLite file, or with `{ DATABASE_URL }` the PostgreSQL floor (http-postgres-floor.ts). */
 const startBaseline = async (database: { DATABASE_FILE: string } | { DATABASE_URL: string }): Promise<Target> => {
   const port = await freePort();
-  const child = await startProcess(['--import', 'tsx', 'bench/http-baseline.ts'], { PORT: String(port), ...database }, port, '/api/game/today');
+  const child = await startProcess(
+    ['--import', 'tsx', 'bench/http-baseline.ts'],
+    { PORT: String(port), ...database },
+    port,
+    '/api/game/today',
+  );
   // The baseline's cookie names the player: a refill only makes cookies.
   const synthetic = (players: Player[]): Player[] => players.map(({ id }) => ({ id, cookie: `sid=${id}` }));
   const target: Target = {
@@ -538,7 +616,9 @@ const checkStored = (target: string, accepted: Accepted, stored: StoredEntry[]):
     : inFlight > 0
       ? `every 201 stored, and ${inFlight} of the ${accepted.unanswered} picks in flight when wrk stopped; nothing else`
       : 'every 201 stored, nothing else';
-  console.log(`  ${target}: ${accepted.byPlayer.size.toLocaleString('en-US')} × 201, ${stored.length.toLocaleString('en-US')} entries stored: ${verdict}`);
+  console.log(
+    `  ${target}: ${accepted.byPlayer.size.toLocaleString('en-US')} × 201, ${stored.length.toLocaleString('en-US')} entries stored: ${verdict}`,
+  );
   return ok;
 };
 
@@ -556,7 +636,11 @@ interface BenchDatabase {
 type OpenStore = (location: string) => Promise<{ db: Kysely<Database>; close(): Promise<void> }>;
 
 /** A SQLite file migrated by `open` and seeded with `players`. */
-const sqliteDatabase = async (file: string, players: SeededPlayer[], open: OpenStore = createSqliteStore): Promise<BenchDatabase> => {
+const sqliteDatabase = async (
+  file: string,
+  players: SeededPlayer[],
+  open: OpenStore = createSqliteStore,
+): Promise<BenchDatabase> => {
   const addPlayers = async (added: SeededPlayer[]) => {
     const store = await open(file);
     await seedPlayers(store.db, added, (v) => (v ? 1 : 0));
@@ -579,7 +663,12 @@ const sqliteDatabase = async (file: string, players: SeededPlayer[], open: OpenS
 };
 
 /** A new database on the PostgreSQL server of `adminUrl`, migrated by `open` and seeded with `players`. */
-const postgresDatabase = async (adminUrl: string, prefix: string, players: SeededPlayer[], open: OpenStore = createPostgresStore): Promise<BenchDatabase> => {
+const postgresDatabase = async (
+  adminUrl: string,
+  prefix: string,
+  players: SeededPlayer[],
+  open: OpenStore = createPostgresStore,
+): Promise<BenchDatabase> => {
   const database = await createTestDatabase(adminUrl, prefix);
   const addPlayers = async (added: SeededPlayer[]) => {
     const store = await open(database.url);
@@ -618,22 +707,37 @@ async function runFloor(): Promise<HttpBenchResult> {
   const dir = mkdtempSync(join(tmpdir(), 'lowest-http-floor-'));
   try {
     const port = await freePort();
-    const child = await startProcess(['--import', 'tsx', 'bench/http-hono-floor.ts'], { PORT: String(port) }, port, '/api/game/today');
+    const child = await startProcess(
+      ['--import', 'tsx', 'bench/http-hono-floor.ts'],
+      { PORT: String(port) },
+      port,
+      '/api/game/today',
+    );
     const none: Player[] = [];
     const floor: Target = {
-      name: 'hono floor', port, origin: `http://127.0.0.1:${port}`, pid: child.pid ?? 0,
-      players: { readers: none, submitters: none, rushers: none }, cursor: { submitters: 0, rushers: 0 },
-      pace: { ...FIRST_PACE }, refill: async () => undefined,
+      name: 'hono floor',
+      port,
+      origin: `http://127.0.0.1:${port}`,
+      pid: child.pid ?? 0,
+      players: { readers: none, submitters: none, rushers: none },
+      cursor: { submitters: 0, rushers: 0 },
+      pace: { ...FIRST_PACE },
+      refill: async () => undefined,
       stop: () => stopChild(child),
     };
     const baseline = await startBaseline({ DATABASE_FILE: join(dir, 'baseline.db') });
     try {
-      const [hono, base] = await measure('game', [{ target: floor, accepted: newAccepted() }, { target: baseline, accepted: newAccepted() }]);
+      const [hono, base] = await measure('game', [
+        { target: floor, accepted: newAccepted() },
+        { target: baseline, accepted: newAccepted() },
+      ]);
       if (!hono || !base) throw new Error('measure returned fewer figures than runs');
       console.log('GET /api/game/today: Hono + @hono/node-server, one constant-JSON route');
       console.log(`  hono      ${fmt(hono)}`);
       console.log(`  baseline  ${fmt(base)}`);
-      console.log(`  ratio     ${(hono.reqPerSec / base.reqPerSec).toFixed(2)}× req/s   (CPU per request: baseline/hono ${(base.cpuUsPerRequest / hono.cpuUsPerRequest).toFixed(2)}×)`);
+      console.log(
+        `  ratio     ${(hono.reqPerSec / base.reqPerSec).toFixed(2)}× req/s   (CPU per request: baseline/hono ${(base.cpuUsPerRequest / hono.cpuUsPerRequest).toFixed(2)}×)`,
+      );
       return { ok: hono.errors === 0 && base.errors === 0 };
     } finally {
       await floor.stop();
@@ -658,10 +762,20 @@ async function runAgainst(other: string): Promise<HttpBenchResult> {
   try {
     // Each database migrated by its own checkout's store: the other may not know this one's newest migrations.
     const theirs = AGAINST_ON_POSTGRES
-      ? ((await import(pathToFileURL(join(other, 'adapters', 'postgres', 'store.ts')).href)) as { createPostgresStore: OpenStore }).createPostgresStore
-      : ((await import(pathToFileURL(join(other, 'adapters', 'sqlite', 'store.ts')).href)) as { createSqliteStore: OpenStore }).createSqliteStore;
+      ? (
+          (await import(pathToFileURL(join(other, 'adapters', 'postgres', 'store.ts')).href)) as {
+            createPostgresStore: OpenStore;
+          }
+        ).createPostgresStore
+      : (
+          (await import(pathToFileURL(join(other, 'adapters', 'sqlite', 'store.ts')).href)) as {
+            createSqliteStore: OpenStore;
+          }
+        ).createSqliteStore;
     const database = (name: string, open?: OpenStore) =>
-      AGAINST_ON_POSTGRES ? postgresDatabase(adminUrl, `lowest_http_against_${name}`, readers, open) : sqliteDatabase(join(dir, `${name}.db`), readers, open);
+      AGAINST_ON_POSTGRES
+        ? postgresDatabase(adminUrl, `lowest_http_against_${name}`, readers, open)
+        : sqliteDatabase(join(dir, `${name}.db`), readers, open);
     const ours = await database('here');
     databases.push(ours);
     const their = await database('there', theirs);
@@ -676,12 +790,17 @@ async function runAgainst(other: string): Promise<HttpBenchResult> {
     try {
       console.log(`\n${AGAINST_ON_POSTGRES ? 'PostgreSQL' : 'SQLite'}: this checkout against ${other}`);
       for (const { name, label } of SCENARIOS) {
-        const [mine, theirs] = await measure(name, [{ target: here, accepted: accepted.here }, { target: there, accepted: accepted.there }]);
+        const [mine, theirs] = await measure(name, [
+          { target: here, accepted: accepted.here },
+          { target: there, accepted: accepted.there },
+        ]);
         if (!mine || !theirs) throw new Error('measure returned fewer figures than runs');
         console.log(label);
         console.log(`  this      ${fmt(mine)}`);
         console.log(`  other     ${fmt(theirs)}`);
-        console.log(`  CPU per request: this/other ${(mine.cpuUsPerRequest / theirs.cpuUsPerRequest).toFixed(2)}×, req/s this/other ${(mine.reqPerSec / theirs.reqPerSec).toFixed(2)}×`);
+        console.log(
+          `  CPU per request: this/other ${(mine.cpuUsPerRequest / theirs.cpuUsPerRequest).toFixed(2)}×, req/s this/other ${(mine.reqPerSec / theirs.reqPerSec).toFixed(2)}×`,
+        );
         if (mine.errors > 0 || theirs.errors > 0) ok = false;
       }
     } finally {
@@ -710,12 +829,21 @@ const printGoals = (title: string, goals: Goal[]): boolean => {
   console.log(`\n${title}`);
   const width = Math.max(...goals.map((g) => g.label.length));
   const measuredWidth = Math.max(...goals.map((g) => g.measured.length));
-  for (const g of goals) console.log(`  ${g.pass ? 'PASS' : 'FAIL'}  ${g.label.padEnd(width)}  ${g.measured.padEnd(measuredWidth)}  goal ${g.goal}`);
+  for (const g of goals)
+    console.log(
+      `  ${g.pass ? 'PASS' : 'FAIL'}  ${g.label.padEnd(width)}  ${g.measured.padEnd(measuredWidth)}  goal ${g.goal}`,
+    );
   return goals.every((g) => g.pass);
 };
 
 /** A ratio against the baseline in the same run, with the p99 where a goal bounds it. */
-const ratioGoal = (label: string, project: Figures | undefined, base: Figures | undefined, min: number, p99Max?: number): Goal => {
+const ratioGoal = (
+  label: string,
+  project: Figures | undefined,
+  base: Figures | undefined,
+  min: number,
+  p99Max?: number,
+): Goal => {
   const ratio = project && base && base.reqPerSec > 0 ? project.reqPerSec / base.reqPerSec : 0;
   const p99 = project?.p99 ?? Infinity;
   const clean = project !== undefined && project.errors === 0 && !project.exhausted;
@@ -735,14 +863,21 @@ const rssGoal = (rssPeak: number): Goal => ({
   pass: rssPeak > 0 && rssPeak <= RSS_LIMIT_MB * 2 ** 20,
 });
 
-const storedGoal = (ok: boolean): Goal => ({ label: 'nothing lost', measured: ok ? 'every 201 stored once' : 'MISMATCH (above)', goal: 'every 201 stored once', pass: ok });
+const storedGoal = (ok: boolean): Goal => ({
+  label: 'nothing lost',
+  measured: ok ? 'every 201 stored once' : 'MISMATCH (above)',
+  goal: 'every 201 stored once',
+  pass: ok,
+});
 
 const printScenario = (label: string, project: Figures, base: Figures | undefined, baseName: string): void => {
   console.log(label);
   console.log(`  project   ${fmt(project)}`);
   if (!base) return;
   console.log(`  ${baseName.padEnd(8)}  ${fmt(base)}`);
-  console.log(`  ratio     ${(project.reqPerSec / base.reqPerSec).toFixed(2)}× req/s   (CPU per request: ${baseName}/project ${(base.cpuUsPerRequest / project.cpuUsPerRequest).toFixed(2)}×)`);
+  console.log(
+    `  ratio     ${(project.reqPerSec / base.reqPerSec).toFixed(2)}× req/s   (CPU per request: ${baseName}/project ${(base.cpuUsPerRequest / project.cpuUsPerRequest).toFixed(2)}×)`,
+  );
 };
 
 /**
@@ -761,13 +896,20 @@ const runStore = async (
   try {
     for (const { name, label } of SCENARIOS) {
       const onSample = name === 'rush' ? () => (rssPeak = Math.max(rssPeak, treeRssBytes(project.pid))) : undefined;
-      const runs: Run[] = name === 'rush' ? [{ target: project, accepted, onSample }] : [{ target: project, accepted }, { target: baseline, accepted: newAccepted() }];
+      const runs: Run[] =
+        name === 'rush'
+          ? [{ target: project, accepted, onSample }]
+          : [
+              { target: project, accepted },
+              { target: baseline, accepted: newAccepted() },
+            ];
       const [mine, base] = await measure(name, runs);
       if (!mine) throw new Error('measure returned fewer figures than runs');
       figures.set(name, { project: mine, base });
       printScenario(label, mine, base, baseName);
     }
-    if (SCENARIOS.some((s) => s.name === 'rush')) console.log(`  server RSS peak during the rush: ${(rssPeak / 2 ** 20).toFixed(0)} MB`);
+    if (SCENARIOS.some((s) => s.name === 'rush'))
+      console.log(`  server RSS peak during the rush: ${(rssPeak / 2 ** 20).toFixed(0)} MB`);
   } finally {
     await project.stop();
     await baseline.stop();
@@ -791,7 +933,8 @@ export async function runHttpBench(): Promise<HttpBenchResult> {
   requireWrk();
   if (FLOOR_ONLY) return runFloor();
   if (AGAINST !== undefined) return runAgainst(AGAINST);
-  if (SCENARIOS.length === 0) return { ok: WITH_FAIRNESS ? await runFairnessScenario(startFairnessServer, WITH_POSTGRES) : true };
+  if (SCENARIOS.length === 0)
+    return { ok: WITH_FAIRNESS ? await runFairnessScenario(startFairnessServer, WITH_POSTGRES) : true };
   console.log(
     `http bench: ${CONNECTIONS} keep-alive connections (wrk, one thread; the rush: the Node client), per scenario ` +
       `${WARM_UP_SECONDS} s warm-up then ${SECONDS} rounds of 1 s (project and baseline alternating), a new ` +
@@ -822,7 +965,12 @@ export async function runHttpBench(): Promise<HttpBenchResult> {
 const startFairnessServer = async (databaseUrl: string): Promise<FairnessServer> => {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = await startProcess([...startFlagsOf(root), 'scripts/start.mjs'], { PORT: String(port), DATABASE_URL: databaseUrl, PUBLIC_URL: origin }, port, '/api/game/today');
+  const child = await startProcess(
+    [...startFlagsOf(root), 'scripts/start.mjs'],
+    { PORT: String(port), DATABASE_URL: databaseUrl, PUBLIC_URL: origin },
+    port,
+    '/api/game/today',
+  );
   return { origin, port, stop: () => stopChild(child) };
 };
 

@@ -94,7 +94,13 @@ export async function simulateWorld(spec: WorldSpec, file: string): Promise<Worl
   const signInFrom = async (account: number, client: SimEvent['client']): Promise<User> => {
     const person = world.accounts[account];
     if (!person) throw new Error(`no account ${account}`);
-    const { user } = await signIn(deps, { googleSub: null, email: person.email, displayName: person.displayName, adminEmails: [], client });
+    const { user } = await signIn(deps, {
+      googleSub: null,
+      email: person.email,
+      displayName: person.displayName,
+      adminEmails: [],
+      client,
+    });
     users.set(account, user);
     const devices = sessions.get(account) ?? new Set<string>();
     devices.add(client.deviceId ?? '');
@@ -105,7 +111,8 @@ export async function simulateWorld(spec: WorldSpec, file: string): Promise<Worl
   const signUp = async (event: Extract<SimEvent, { kind: 'signUp' }>): Promise<void> => {
     clock.set(instantOf(event.at));
     const user = await signInFrom(event.account, event.client);
-    if (event.referrer !== null) await processReferral(deps, { userId: user.id, referralCode: userOf(event.referrer).referralCode });
+    if (event.referrer !== null)
+      await processReferral(deps, { userId: user.id, referralCode: userOf(event.referrer).referralCode });
   };
 
   try {
@@ -130,7 +137,8 @@ export async function simulateWorld(spec: WorldSpec, file: string): Promise<Worl
           continue;
         }
         clock.set(instantOf(event.at));
-        if (!sessions.get(event.account)?.has(event.client.deviceId ?? '')) await signInFrom(event.account, event.client);
+        if (!sessions.get(event.account)?.has(event.client.deviceId ?? ''))
+          await signInFrom(event.account, event.client);
         await enter(event.account, event.number, event.client);
         if (event.bonusNumber === null) continue;
         const userId = userOf(event.account).id;
@@ -148,7 +156,8 @@ export async function simulateWorld(spec: WorldSpec, file: string): Promise<Worl
       const placing = (number: number | null | undefined, role: IntegrityFlag['role']): Placing | null => {
         if (number === null || number === undefined) return null;
         const [account, ...others] = holders.get(number) ?? [];
-        if (account === undefined || others.length > 0) throw new Error(`${date}: ${number} is not held by exactly one account`);
+        if (account === undefined || others.length > 0)
+          throw new Error(`${date}: ${number} is not held by exactly one account`);
         const flag = flags.find((f) => f.role === role);
         const flagged = flag !== undefined && flag.userId === userOf(account).id;
         return {

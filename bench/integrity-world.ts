@@ -41,7 +41,14 @@ export type SimEvent =
    * A visit to play: the first number, and the one a bonus entry would take (honest players decide beforehand
    * whether they would use one; `'carpet'`: the syndicate's next number above its carpet).
    */
-  | { at: number; kind: 'play'; account: number; client: ClientSignals; number: number; bonusNumber: number | 'carpet' | null };
+  | {
+      at: number;
+      kind: 'play';
+      account: number;
+      client: ClientSignals;
+      number: number;
+      bonusNumber: number | 'carpet' | null;
+    };
 
 export interface DayPlan {
   day: number;
@@ -156,7 +163,8 @@ interface SyndicateAccount {
   group: number;
 }
 
-const seedOf = (seed: number, stream: number): number => (Math.imul(seed >>> 0, 0x9e3779b1) + stream * 0x85ebca6b) >>> 0;
+const seedOf = (seed: number, stream: number): number =>
+  (Math.imul(seed >>> 0, 0x9e3779b1) + stream * 0x85ebca6b) >>> 0;
 
 /** Household sizes: many players alone, the rest in homes of 2–5. */
 const householdSize = (r: SeededRandom): number => {
@@ -199,7 +207,12 @@ export class World {
   private addAccount(syndicate: boolean): number {
     const index = this.accounts.length;
     const name = syndicate ? `s${String(index).padStart(5, '0')}` : `h${String(index).padStart(5, '0')}`;
-    this.accounts.push({ index, email: `${name}@bench.invalid`, displayName: `${syndicate ? 'Sly' : 'Player'} ${index}`, syndicate });
+    this.accounts.push({
+      index,
+      email: `${name}@bench.invalid`,
+      displayName: `${syndicate ? 'Sly' : 'Player'} ${index}`,
+      syndicate,
+    });
     return index;
   }
 
@@ -241,8 +254,11 @@ export class World {
   /** About a fifth of adults work in offices of 10–40 players that share the office's network on weekdays. */
   private placeInOffices(): void {
     const r = this.people;
-    const workers = shuffled(r, this.honest.filter(() => chance(r, 0.2)));
-    for (let i = 0; i < workers.length; ) {
+    const workers = shuffled(
+      r,
+      this.honest.filter(() => chance(r, 0.2)),
+    );
+    for (let i = 0; i < workers.length;) {
       const size = int(r, 10, 40);
       const office: Office = { address: addressIn(r, this.internet.freshBlock(r)) };
       for (const person of workers.slice(i, i + size)) {
@@ -271,7 +287,10 @@ export class World {
     const r = this.crook;
     const accounts = Array.from({ length: spec.size }, () => this.addAccount(true));
     const shared = { device: new Device(r), address: addressIn(r, this.internet.freshBlock(r)) };
-    const groups = Array.from({ length: 5 }, () => ({ device: new Device(r), address: addressIn(r, this.internet.freshBlock(r)) }));
+    const groups = Array.from({ length: 5 }, () => ({
+      device: new Device(r),
+      address: addressIn(r, this.internet.freshBlock(r)),
+    }));
     // Level 1 signs everyone up on the first day, one after another; level 2 over the first week; level 3 over three weeks.
     const start = 0.05 + r.next() * 0.3;
     for (const [i, account] of accounts.entries()) {
@@ -284,7 +303,9 @@ export class World {
             : // Residential proxies: a home-like network and a browser profile per account.
               { device: new Device(r), address: addressIn(r, this.internet.residentialBlock(r)) };
       const signUpAt =
-        spec.level === 1 ? start + i * 0.0005 : timeInDay(r, int(r, 0, Math.min(this.spec.days, spec.level === 2 ? 7 : 21) - 1));
+        spec.level === 1
+          ? start + i * 0.0005
+          : timeInDay(r, int(r, 0, Math.min(this.spec.days, spec.level === 2 ? 7 : 21) - 1));
       this.syndicate.push({ account, signUpAt, device: place.device, address: place.address, referrer: null, group });
     }
     if (spec.level === 3) return;
@@ -301,7 +322,13 @@ export class World {
     return this.honest
       .filter((p) => p.signUpAt < 0)
       .sort((a, b) => a.signUpAt - b.signUpAt)
-      .map((p) => ({ at: p.signUpAt, kind: 'signUp', account: p.account, client: this.clientAtHome(p), referrer: p.referrer }));
+      .map((p) => ({
+        at: p.signUpAt,
+        kind: 'signUp',
+        account: p.account,
+        client: this.clientAtHome(p),
+        referrer: p.referrer,
+      }));
   }
 
   private clientAtHome(p: HonestPerson): ClientSignals {
@@ -320,13 +347,21 @@ export class World {
     const r = this.people;
     const anyTime = day + 0.02 + 0.96 * r.next();
     const shared = p.familyDevice;
-    if (shared) return { at: anyTime, client: { deviceId: shared.id, address: chance(r, 0.75) ? p.household.address : this.carrierAddress(p) } };
+    if (shared)
+      return {
+        at: anyTime,
+        client: { deviceId: shared.id, address: chance(r, 0.75) ? p.household.address : this.carrierAddress(p) },
+      };
     if (p.office && weekday && chance(r, 0.7)) {
       const device = chance(r, 0.4) ? (p.workComputer ?? p.phone) : p.phone;
       return { at: day + 0.3 + 0.4 * r.next(), client: { deviceId: device.id, address: p.office.address } };
     }
-    if (p.computer && chance(r, 0.3)) return { at: anyTime, client: { deviceId: p.computer.id, address: p.household.address } };
-    return { at: anyTime, client: { deviceId: p.phone.id, address: chance(r, 0.6) ? p.household.address : this.carrierAddress(p) } };
+    if (p.computer && chance(r, 0.3))
+      return { at: anyTime, client: { deviceId: p.computer.id, address: p.household.address } };
+    return {
+      at: anyTime,
+      client: { deviceId: p.phone.id, address: chance(r, 0.6) ? p.household.address : this.carrierAddress(p) },
+    };
   }
 
   /** The next day's plan; days come in order (leases and cookies change from one to the next). */
@@ -350,7 +385,13 @@ export class World {
     for (const p of this.honest) {
       const joinsToday = p.signUpAt >= day && p.signUpAt < day + 1;
       if (joinsToday) {
-        events.push({ at: p.signUpAt, kind: 'signUp', account: p.account, client: this.clientAtHome(p), referrer: p.referrer });
+        events.push({
+          at: p.signUpAt,
+          kind: 'signUp',
+          account: p.account,
+          client: this.clientAtHome(p),
+          referrer: p.referrer,
+        });
         // Those who join came to play: most do straight away.
         if (chance(r, 0.85)) honestPlays.push({ p, at: p.signUpAt + r.next() * 0.05, client: this.clientAtHome(p) });
       } else if (p.signUpAt < day && chance(r, PLAY_CHANCE[p.activity])) {
@@ -383,25 +424,48 @@ export class World {
     const r = this.crook;
     const signUps: SimEvent[] = this.syndicate
       .filter((m) => m.signUpAt >= day && m.signUpAt < day + 1)
-      .map((m) => ({ at: m.signUpAt, kind: 'signUp', account: m.account, client: this.syndicateClient(m), referrer: m.referrer }));
+      .map((m) => ({
+        at: m.signUpAt,
+        kind: 'signUp',
+        account: m.account,
+        client: this.syndicateClient(m),
+        referrer: m.referrer,
+      }));
     const active = this.syndicate.filter((m) => m.signUpAt < day + 1);
     // Level 1 keeps each account on its number; level 2 shuffles 1..k daily; level 3 spreads the active accounts over
     // 1..1.3×active, leaving about a fifth of that range uncovered, shuffled daily.
     let numbers: number[];
     if (spec.level === 1) numbers = active.map((_, i) => i + 1);
-    else if (spec.level === 2) numbers = shuffled(r, active.map((_, i) => i + 1));
+    else if (spec.level === 2)
+      numbers = shuffled(
+        r,
+        active.map((_, i) => i + 1),
+      );
     else {
       const range = Math.max(active.length, Math.round(active.length * 1.3));
-      numbers = shuffled(r, Array.from({ length: range }, (_, i) => i + 1)).slice(0, active.length);
+      numbers = shuffled(
+        r,
+        Array.from({ length: range }, (_, i) => i + 1),
+      ).slice(0, active.length);
     }
     const carpetNext = Math.max(0, ...numbers) + 1;
     // One operator clicks through the accounts in a session (level 2: a session per device); level 3 spreads them out.
     const sessions = Array.from({ length: 5 }, () => day + 0.05 + 0.85 * r.next());
     const plays: SimEvent[] = active.map((m, i) => {
-      const session = spec.level === 3 ? day + 0.02 + 0.96 * r.next() : (sessions[spec.level === 1 ? 0 : m.group] ?? day) + i * 0.0003;
+      const session =
+        spec.level === 3
+          ? day + 0.02 + 0.96 * r.next()
+          : (sessions[spec.level === 1 ? 0 : m.group] ?? day) + i * 0.0003;
       // On the sign-up day, play comes after the sign-up.
       const at = Math.max(session, m.signUpAt + 0.001);
-      return { at, kind: 'play', account: m.account, client: this.syndicateClient(m), number: numbers[i] ?? 1, bonusNumber: 'carpet' };
+      return {
+        at,
+        kind: 'play',
+        account: m.account,
+        client: this.syndicateClient(m),
+        number: numbers[i] ?? 1,
+        bonusNumber: 'carpet',
+      };
     });
     return { signUps, plays, carpetNext };
   }

@@ -21,8 +21,20 @@ export interface IntegrityBenchOptions {
   levels: EvasionLevel[];
 }
 
-export const DEFAULT_OPTIONS: IntegrityBenchOptions = { seed: 2026, players: 1_500, days: 30, sizes: [10, 30, 100], levels: [1, 2, 3] };
-export const QUICK_OPTIONS: IntegrityBenchOptions = { seed: 2026, players: 150, days: 8, sizes: [10], levels: [1, 2, 3] };
+export const DEFAULT_OPTIONS: IntegrityBenchOptions = {
+  seed: 2026,
+  players: 1_500,
+  days: 30,
+  sizes: [10, 30, 100],
+  levels: [1, 2, 3],
+};
+export const QUICK_OPTIONS: IntegrityBenchOptions = {
+  seed: 2026,
+  players: 150,
+  days: 8,
+  sizes: [10],
+  levels: [1, 2, 3],
+};
 
 /** DESIGN.md §18's goals: the least share of syndicate wins flagged per level, the most share of honest wins flagged. */
 const SYNDICATE_GOAL: Record<EvasionLevel, number> = { 1: 0.95, 2: 0.95, 3: 0.6 };
@@ -39,18 +51,27 @@ export const worldSpecs = (options: IntegrityBenchOptions): { seed: number; synd
   { seed: options.seed, syndicate: null },
   // Seeded by level, not by place in the list, so a level's worlds are the same whichever levels a run takes.
   ...options.levels.flatMap((level) =>
-    options.sizes.map((size, s) => ({ seed: options.seed + 1 + (level - 1) * options.sizes.length + s, syndicate: { size, level } })),
+    options.sizes.map((size, s) => ({
+      seed: options.seed + 1 + (level - 1) * options.sizes.length + s,
+      syndicate: { size, level },
+    })),
   ),
 ];
 
-export async function runIntegrityBench(options: IntegrityBenchOptions, log: (line: string) => void = () => undefined): Promise<WorldResult[]> {
+export async function runIntegrityBench(
+  options: IntegrityBenchOptions,
+  log: (line: string) => void = () => undefined,
+): Promise<WorldResult[]> {
   const dir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'lowest-integrity-'));
   try {
     const results: WorldResult[] = [];
     for (const [i, world] of worldSpecs(options).entries()) {
       const started = performance.now();
       const file = join(dir, `world-${i}.db`);
-      const result = await simulateWorld({ seed: world.seed, players: options.players, days: options.days, syndicate: world.syndicate }, file);
+      const result = await simulateWorld(
+        { seed: world.seed, players: options.players, days: options.days, syndicate: world.syndicate },
+        file,
+      );
       for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
       results.push(result);
       const closes = result.games.map((g) => g.closeMs);
@@ -81,7 +102,8 @@ const tally = (placings: (Placing | null)[], syndicate: boolean): Tally => {
 };
 const share = (t: Tally): number => (t.wins === 0 ? 0 : t.flagged / t.wins);
 const percent = (t: Tally): string => (t.wins === 0 ? '   –  ' : `${(100 * share(t)).toFixed(1).padStart(5)}%`);
-const line = (label: string, t: Tally): string => `${label} ${String(t.flagged).padStart(3)}/${String(t.wins).padEnd(3)} flagged ${percent(t)}`;
+const line = (label: string, t: Tally): string =>
+  `${label} ${String(t.flagged).padStart(3)}/${String(t.wins).padEnd(3)} flagged ${percent(t)}`;
 
 const evidenceText = (p: Placing): string =>
   p.evidence
@@ -125,11 +147,19 @@ export const report = (results: WorldResult[]): IntegrityVerdict => {
   const honest = tally(winners(all), false);
   const honestOk = share(honest) <= HONEST_GOAL;
   passes &&= honestOk;
-  lines.push(`honest wins, all worlds: ${line('', honest)}  goal ≤ ${(100 * HONEST_GOAL).toFixed(0)}%  ${honestOk ? 'PASS' : 'FAIL'}`);
-  lines.push(`runners-up, all worlds: ${line('syndicate', tally(runnersUp(all), true))}   ${line('honest', tally(runnersUp(all), false))}`);
+  lines.push(
+    `honest wins, all worlds: ${line('', honest)}  goal ≤ ${(100 * HONEST_GOAL).toFixed(0)}%  ${honestOk ? 'PASS' : 'FAIL'}`,
+  );
+  lines.push(
+    `runners-up, all worlds: ${line('syndicate', tally(runnersUp(all), true))}   ${line('honest', tally(runnersUp(all), false))}`,
+  );
   const falseFlags = results.flatMap((r) =>
     r.games.flatMap((g) =>
-      [g.winner, g.runnerUp].flatMap((p, i) => (p?.flagged && !p.syndicate ? [`  ${worldName(r)}, ${g.date}: ${i === 0 ? 'winner' : 'runner-up'} ${evidenceText(p)}`] : [])),
+      [g.winner, g.runnerUp].flatMap((p, i) =>
+        p?.flagged && !p.syndicate
+          ? [`  ${worldName(r)}, ${g.date}: ${i === 0 ? 'winner' : 'runner-up'} ${evidenceText(p)}`]
+          : [],
+      ),
     ),
   );
   if (falseFlags.length > 0) lines.push('honest players flagged:', ...falseFlags);
@@ -154,7 +184,8 @@ const levelsOption = (args: string[]): EvasionLevel[] | null => {
   const at = args.indexOf('--levels');
   if (at < 0) return null;
   const levels = (args[at + 1] ?? '').split(',').map(Number);
-  if (levels.length === 0 || !levels.every((l): l is EvasionLevel => l === 1 || l === 2 || l === 3)) throw new Error('--levels must be a list of 1, 2 and 3, such as 3 or 1,3');
+  if (levels.length === 0 || !levels.every((l): l is EvasionLevel => l === 1 || l === 2 || l === 3))
+    throw new Error('--levels must be a list of 1, 2 and 3, such as 3 or 1,3');
   return levels;
 };
 

@@ -43,7 +43,8 @@ const requestCost = async (keys: number): Promise<number> => {
     .get('/api/referrals/validate/:code', rateLimit(limiter, 'referralValidate'), (c) => c.json({ valid: false }));
   const addresses = addressesOf(keys);
   await fill(limiter, addresses);
-  const request = (i: number) => app.request('/api/referrals/validate/ABC', { headers: { 'x-forwarded-for': addresses[i % keys]! } });
+  const request = (i: number) =>
+    app.request('/api/referrals/validate/ABC', { headers: { 'x-forwarded-for': addresses[i % keys]! } });
   return cpuNanosPer(REQUESTS, request);
 };
 

@@ -48,7 +48,9 @@ async function prepareDatabase(file: string, count: number): Promise<void> {
     const closeStart = performance.now();
     const outcome = await closeGame(closeDeps(store), GAME_KEY);
     if (!outcome.closedNow) throw new Error(`The game ${GAME_KEY} did not close.`);
-    console.log(`filled ${count.toLocaleString('en-US')} entries in ${((closeStart - fillStart) / 1000).toFixed(1)} s, closed in ${((performance.now() - closeStart) / 1000).toFixed(1)} s`);
+    console.log(
+      `filled ${count.toLocaleString('en-US')} entries in ${((closeStart - fillStart) / 1000).toFixed(1)} s, closed in ${((performance.now() - closeStart) / 1000).toFixed(1)} s`,
+    );
   } catch (error) {
     await store.close();
     rmSync(file, { force: true });
@@ -93,7 +95,11 @@ async function measureMobile(browser: Browser, baseUrl: string): Promise<VerifyM
     await cdp.send('Network.emulateNetworkConditions', MOBILE);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await page.goto(`${baseUrl}/verify/${GAME_KEY}`, { waitUntil: 'commit', timeout: 60_000 });
-    const at = await page.waitForFunction(() => (window as unknown as { __verdictAt?: number }).__verdictAt, undefined, { timeout: 120_000, polling: 100 });
+    const at = await page.waitForFunction(
+      () => (window as unknown as { __verdictAt?: number }).__verdictAt,
+      undefined,
+      { timeout: 120_000, polling: 100 },
+    );
     const ms = Number(await at.jsonValue());
     const verdict = String(await page.evaluate(() => (window as unknown as { __verdict?: string }).__verdict));
     if (verdict !== 'ok') throw new Error(`The verify page found a mismatch: ${verdict}`);
@@ -120,7 +126,7 @@ function cpuSecondsOfTree(root: number): number {
       }
     });
   const tree = new Set([root]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const p of processes) {
       if (tree.has(p.pid) || !tree.has(p.ppid)) continue;
@@ -140,7 +146,10 @@ async function measureAudit(browser: Browser, baseUrl: string): Promise<{ ms: nu
     const card = page.getByRole('region', { name: 'FULL AUDIT' });
     await card.getByRole('button', { name: 'START FULL AUDIT' }).click();
     const start = performance.now();
-    const verdict = card.getByRole('status').filter({ hasText: /^VERIFIED$/ }).or(card.getByRole('alert'));
+    const verdict = card
+      .getByRole('status')
+      .filter({ hasText: /^VERIFIED$/ })
+      .or(card.getByRole('alert'));
     await verdict.first().waitFor({ timeout: 600_000 });
     const ms = performance.now() - start;
     return { ms, outcome: (await verdict.first().textContent()) ?? '' };
@@ -149,7 +158,9 @@ async function measureAudit(browser: Browser, baseUrl: string): Promise<{ ms: nu
   }
 }
 
-export async function runWebVerifyBench(options: { entries?: number; database?: string; build?: boolean } = {}): Promise<WebVerifyResult> {
+export async function runWebVerifyBench(
+  options: { entries?: number; database?: string; build?: boolean } = {},
+): Promise<WebVerifyResult> {
   const entries = options.entries ?? DEFAULT_ENTRIES;
   if (options.build ?? true) build();
   const dir = options.database === undefined ? mkdtempSync(join(tmpdir(), 'lowest-bench-verify-')) : null;
@@ -189,7 +200,9 @@ export async function runWebVerifyBench(options: { entries?: number; database?: 
 
 export function printWebVerifyBench(r: WebVerifyResult): void {
   const runs = r.mobile.runs.map((run) => `${Math.round(run.ms)} ms/${kb(run.bytes)}/${run.requests} req`).join(', ');
-  console.log(`Verify page, game of ${r.entries.toLocaleString('en-US')} entries, player with ${PLAYER_ENTRIES} entries:`);
+  console.log(
+    `Verify page, game of ${r.entries.toLocaleString('en-US')} entries, player with ${PLAYER_ENTRIES} entries:`,
+  );
   console.log(
     `mobile (150 ms RTT, 1.6 Mbit/s down, CPU ${CPU_SLOWDOWN}× slower, cold), VERIFIED + INCLUDED, median of ${RUNS}: ` +
       `${Math.round(r.mobile.ms)} ms, ${kb(r.mobile.bytes)}  (${runs})  ${r.mobile.passes ? 'PASS' : 'FAIL'}`,
@@ -198,18 +211,24 @@ export function printWebVerifyBench(r: WebVerifyResult): void {
     `desktop (no throttling), FULL AUDIT: ${(r.audit.ms / 1000).toFixed(1)} s, ${r.audit.outcome}  ${r.audit.passes ? 'PASS' : 'FAIL'}` +
       `  (CPU used meanwhile: server ${r.audit.serverCpuS.toFixed(1)} s, browser ${r.audit.browserCpuS.toFixed(1)} s)`,
   );
-  console.log(`Machine: ${availableParallelism()} cores; 1-minute load average ${r.load.map((l) => l.toFixed(1)).join('→')} across the runs.`);
-  console.log(`Goals: mobile ≤ ${GOAL_MOBILE_MS} ms and ≤ ${kb(GOAL_MOBILE_BYTES)} transferred; FULL AUDIT VERIFIED in ≤ ${GOAL_AUDIT_MS / 1000} s.`);
+  console.log(
+    `Machine: ${availableParallelism()} cores; 1-minute load average ${r.load.map((l) => l.toFixed(1)).join('→')} across the runs.`,
+  );
+  console.log(
+    `Goals: mobile ≤ ${GOAL_MOBILE_MS} ms and ≤ ${kb(GOAL_MOBILE_BYTES)} transferred; FULL AUDIT VERIFIED in ≤ ${GOAL_AUDIT_MS / 1000} s.`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2);
   const at = args.indexOf('--entries');
   const entries = at >= 0 ? Number(args[at + 1]) : DEFAULT_ENTRIES;
-  if (!Number.isSafeInteger(entries) || entries < 2 || entries % 2 !== 0) throw new Error('--entries must be an even whole number ≥ 2 (two entries per player)');
+  if (!Number.isSafeInteger(entries) || entries < 2 || entries % 2 !== 0)
+    throw new Error('--entries must be an even whole number ≥ 2 (two entries per player)');
   const dbAt = args.indexOf('--database');
   const database = dbAt >= 0 ? args[dbAt + 1] : undefined;
-  if (dbAt >= 0 && (database === undefined || database.startsWith('--'))) throw new Error('--database needs a file path');
+  if (dbAt >= 0 && (database === undefined || database.startsWith('--')))
+    throw new Error('--database needs a file path');
   const result = await runWebVerifyBench({ entries, database });
   printWebVerifyBench(result);
   if (!result.mobile.passes || !result.audit.passes) process.exitCode = 1;

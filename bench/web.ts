@@ -48,7 +48,6 @@ export interface WebBenchResult {
   passes: boolean;
 }
 
-
 export const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -74,7 +73,14 @@ export async function startServer(databaseFile?: string): Promise<RunningServer>
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), PUBLIC_URL: baseUrl, AUTH_MODE: 'dev', DATABASE_URL: `sqlite:${databaseFile ?? join(dataDir, 'bench.db')}` },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      AUTH_MODE: 'dev',
+      DATABASE_URL: `sqlite:${databaseFile ?? join(dataDir, 'bench.db')}`,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -129,14 +135,19 @@ const watchForUsableButton = (label: string): string => `(() => {
   observer.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
 })();`;
 
-export async function signIn(context: BrowserContext, baseUrl: string, player: { email: string; displayName: string } = PLAYER): Promise<void> {
+export async function signIn(
+  context: BrowserContext,
+  baseUrl: string,
+  player: { email: string; displayName: string } = PLAYER,
+): Promise<void> {
   // The request API shares the context's cookie jar but not its HTTP cache, so the page load stays cold.
   const response = await context.request.post(`${baseUrl}/auth/dev`, {
     form: player,
     headers: { origin: baseUrl },
     maxRedirects: 0,
   });
-  if (response.status() !== 303) throw new Error(`Development sign-in answered ${response.status()}: ${await response.text()}`);
+  if (response.status() !== 303)
+    throw new Error(`Development sign-in answered ${response.status()}: ${await response.text()}`);
 }
 
 async function measureOnce(browser: Browser, baseUrl: string, who: Visitor): Promise<WebBenchRun> {
@@ -159,7 +170,10 @@ async function measureOnce(browser: Browser, baseUrl: string, who: Visitor): Pro
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', MOBILE);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    const usableReport = page.waitForEvent('console', { predicate: (message) => message.text().startsWith(USABLE_MARKER), timeout: 60_000 });
+    const usableReport = page.waitForEvent('console', {
+      predicate: (message) => message.text().startsWith(USABLE_MARKER),
+      timeout: 60_000,
+    });
     await page.goto(`${baseUrl}/`, { waitUntil: 'commit', timeout: 60_000 });
     const usable = Number((await usableReport).text().slice(USABLE_MARKER.length));
     // Whatever the page still loads on its own (late chunks, queries) counts toward its bytes too.
@@ -176,7 +190,13 @@ export const launchBenchBrowser = (): Promise<Browser> =>
   chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 
 export async function runWebBench(options: { build?: boolean } = {}): Promise<WebBenchResult[]> {
@@ -195,7 +215,15 @@ export async function runWebBench(options: { build?: boolean } = {}): Promise<We
       const usableMs = median(runs.map((r) => r.usableMs));
       const jsBytes = median(runs.map((r) => r.jsBytes));
       const totalBytes = median(runs.map((r) => r.totalBytes));
-      results.push({ who, load: [loadBefore, loadavg()[0] ?? 0], runs, usableMs, jsBytes, totalBytes, passes: usableMs <= GOAL_USABLE_MS && jsBytes <= GOAL_JS_BYTES });
+      results.push({
+        who,
+        load: [loadBefore, loadavg()[0] ?? 0],
+        runs,
+        usableMs,
+        jsBytes,
+        totalBytes,
+        passes: usableMs <= GOAL_USABLE_MS && jsBytes <= GOAL_JS_BYTES,
+      });
     }
     return results;
   } finally {
@@ -205,8 +233,12 @@ export async function runWebBench(options: { build?: boolean } = {}): Promise<We
 }
 
 export function printWebBench(results: WebBenchResult[]): void {
-  console.log(`Play screen, mobile profile (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up, CPU ${CPU_SLOWDOWN}× slower), cold cache, median of ${RUNS}:`);
-  console.log(`${'who'.padEnd(8)} ${'usable'.padStart(9)} ${'JS'.padStart(10)} ${'total'.padStart(10)}  ${'runs (ms)'.padEnd(30)} ${'load'.padEnd(11)} result`);
+  console.log(
+    `Play screen, mobile profile (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up, CPU ${CPU_SLOWDOWN}× slower), cold cache, median of ${RUNS}:`,
+  );
+  console.log(
+    `${'who'.padEnd(8)} ${'usable'.padStart(9)} ${'JS'.padStart(10)} ${'total'.padStart(10)}  ${'runs (ms)'.padEnd(30)} ${'load'.padEnd(11)} result`,
+  );
   for (const r of results) {
     const runs = r.runs.map((run) => Math.round(run.usableMs)).join(' ');
     const load = r.load.map((l) => l.toFixed(1)).join('→');
@@ -214,7 +246,9 @@ export function printWebBench(results: WebBenchResult[]): void {
       `${r.who.padEnd(8)} ${`${Math.round(r.usableMs)} ms`.padStart(9)} ${kb(r.jsBytes).padStart(10)} ${kb(r.totalBytes).padStart(10)}  ${runs.padEnd(30)} ${load.padEnd(11)} ${r.passes ? 'PASS' : 'FAIL'}`,
     );
   }
-  console.log(`Machine: ${availableParallelism()} cores; load is the 1-minute load average before → after each row's runs.`);
+  console.log(
+    `Machine: ${availableParallelism()} cores; load is the 1-minute load average before → after each row's runs.`,
+  );
   console.log(`Goals: usable ≤ ${GOAL_USABLE_MS} ms, JS transferred ≤ ${kb(GOAL_JS_BYTES)}.`);
 }
 

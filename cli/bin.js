@@ -18,7 +18,9 @@ const newest = (path) => {
 };
 
 const compiledIsCurrent = () =>
-  existsSync(compiled) && statSync(compiled).mtimeMs >= Math.max(...['cli', 'core', 'server', 'adapters'].map((folder) => newest(`${root}${folder}`)));
+  existsSync(compiled) &&
+  statSync(compiled).mtimeMs >=
+    Math.max(...['cli', 'core', 'server', 'adapters'].map((folder) => newest(`${root}${folder}`)));
 
 /** tsx's loader, resolved from this file (not the caller's working directory), or null when it is not installed. */
 const tsxLoader = () => {
@@ -30,9 +32,13 @@ const tsxLoader = () => {
 };
 
 const runSources = (loader) => {
-  const child = spawn(process.execPath, ['--import', loader, fileURLToPath(new URL('./main.ts', import.meta.url)), ...process.argv.slice(2)], {
-    stdio: 'inherit',
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', loader, fileURLToPath(new URL('./main.ts', import.meta.url)), ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+    },
+  );
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => {
     if (signal) process.kill(process.pid, signal);
@@ -44,7 +50,8 @@ const loader = compiledIsCurrent() ? null : tsxLoader();
 if (loader !== null) {
   runSources(loader);
 } else if (existsSync(compiled)) {
-  if (!compiledIsCurrent()) process.stderr.write('Warning: dist/server/cli.js is older than the sources; `npm run build` compiles them.\n');
+  if (!compiledIsCurrent())
+    process.stderr.write('Warning: dist/server/cli.js is older than the sources; `npm run build` compiles them.\n');
   process.setSourceMapsEnabled(true);
   await import(pathToFileURL(compiled).href);
 } else {

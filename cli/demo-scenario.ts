@@ -4,7 +4,14 @@
 import type { Deps } from '../core/deps.ts';
 import type { GameDate, User } from '../core/model.ts';
 import { DomainError, fail } from '../core/errors.ts';
-import { closeInstantAfter, closeInstantForDate, dayOfWeek, gameDateOf, nextDate, previousDate } from '../core/game/calendar.ts';
+import {
+  closeInstantAfter,
+  closeInstantForDate,
+  dayOfWeek,
+  gameDateOf,
+  nextDate,
+  previousDate,
+} from '../core/game/calendar.ts';
 import { closeDueGames } from '../core/game/close.ts';
 import { currentGame } from '../core/game/current-game.ts';
 import { submitEntry } from '../core/entries/submit-entry.ts';
@@ -80,7 +87,12 @@ const WINS: { ago: number; player: PlayerKey; payout: 'pending' | 'paid' | 'uncl
   { ago: 4, player: 'carol', payout: 'unclaimed' },
 ];
 
-export const seedDemo = async (deps: Deps, clock: SettableClock, options: SeedOptions, progress: Progress): Promise<SeedSummary> => {
+export const seedDemo = async (
+  deps: Deps,
+  clock: SettableClock,
+  options: SeedOptions,
+  progress: Progress,
+): Promise<SeedSummary> => {
   const already = await deps.store.read((repos) => repos.users.byEmail(DEMO_PLAYERS.alice.email));
   if (already) fail('CONFLICT', 'This database already holds the demo data (alice@demo.lowest.invalid exists).');
 
@@ -200,9 +212,20 @@ export const seedDemo = async (deps: Deps, clock: SettableClock, options: SeedOp
         });
         if (win.payout === 'paid') {
           clock.set(new Date(closesAt + 2 * HOUR));
-          await reviewPayout(deps, { adminId: admin.id, payoutId, status: 'approved', reviewNotes: 'Approved by admin for manual processing' });
+          await reviewPayout(deps, {
+            adminId: admin.id,
+            payoutId,
+            status: 'approved',
+            reviewNotes: 'Approved by admin for manual processing',
+          });
           clock.set(new Date(closesAt + 3 * HOUR));
-          await reviewPayout(deps, { adminId: admin.id, payoutId, status: 'paid', reviewNotes: 'Payment processed manually', paymentReference: `DEMO-${date}` });
+          await reviewPayout(deps, {
+            adminId: admin.id,
+            payoutId,
+            status: 'paid',
+            reviewNotes: 'Payment processed manually',
+            paymentReference: `DEMO-${date}`,
+          });
         }
       }
       if (claimable) summary.winnings.push({ player: winner.email, gameDate: date, status: win.payout });
@@ -224,14 +247,19 @@ export const seedDemo = async (deps: Deps, clock: SettableClock, options: SeedOp
   });
   summary.botEntries += botsToday.submissionsCreated;
   // Bob and Carol keep any bonus entry they hold, so the play screen can offer one.
-  for (const key of ['alice', 'bob', 'carol', 'dave'] as const) await play(key, random(2, 30), 2, 30, key === 'alice' || key === 'dave');
+  for (const key of ['alice', 'bob', 'carol', 'dave'] as const)
+    await play(key, random(2, 30), 2, 30, key === 'alice' || key === 'dave');
   const saturdayAhead = nextSaturday(nextDate(today));
-  await saveDatePrize(deps, {
-    date: saturdayAhead,
-    prizeType: 'voucher',
-    amountCents: 5000,
-    description: 'Demo weekend gift card',
-  }, admin.id);
+  await saveDatePrize(
+    deps,
+    {
+      date: saturdayAhead,
+      prizeType: 'voucher',
+      amountCents: 5000,
+      description: 'Demo weekend gift card',
+    },
+    admin.id,
+  );
   progress.tick(1, 'today');
   return summary;
 };

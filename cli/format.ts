@@ -26,7 +26,7 @@ export const plural = (count: number, one: string, many = one + 's'): string => 
 export const numberRuns = (numbers: readonly number[]): string => {
   const sorted = [...new Set(numbers)].sort((a, b) => a - b);
   const runs: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === (sorted[j] ?? 0) + 1) j += 1;
     runs.push(j === i ? String(sorted[i]) : `${String(sorted[i])}–${String(sorted[j])}`);

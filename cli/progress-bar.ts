@@ -42,7 +42,9 @@ export class ProgressBar implements Progress {
   }
 
   #draw(note: string): void {
-    this.#stream.write(ERASE_LINE + renderBar(this.#label, this.#current, this.#total, note, this.#stream.columns || 80));
+    this.#stream.write(
+      ERASE_LINE + renderBar(this.#label, this.#current, this.#total, note, this.#stream.columns || 80),
+    );
   }
 }
 

@@ -55,8 +55,10 @@ export const parseCommandLine = (argv: string[]): ParsedLine => {
     const found = findCommand(topic);
     // `help bots` shows the group's page, as `lowest bots` does.
     const group = commands.filter((c) => c.name.startsWith(`${topic[0]} `));
-    if (!found && topic.length === 1 && group.length > 0) return { kind: 'help', text: groupHelp(topic[0] ?? '', group) };
-    if (!found || found.rest.length > 0) throw new UsageError(`Unknown command '${topic.join(' ')}'.`, 'lowest help [COMMAND]');
+    if (!found && topic.length === 1 && group.length > 0)
+      return { kind: 'help', text: groupHelp(topic[0] ?? '', group) };
+    if (!found || found.rest.length > 0)
+      throw new UsageError(`Unknown command '${topic.join(' ')}'.`, 'lowest help [COMMAND]');
     return { kind: 'help', text: commandHelp(found.command) };
   }
   const found = findCommand(words);
@@ -76,7 +78,9 @@ export const parseCommandLine = (argv: string[]): ParsedLine => {
   let values: Record<string, string | boolean | undefined>;
   let positionals: string[];
   try {
-    const options = Object.fromEntries(Object.entries(command.options).map(([name, spec]) => [name, { type: spec.type }]));
+    const options = Object.fromEntries(
+      Object.entries(command.options).map(([name, spec]) => [name, { type: spec.type }]),
+    );
     ({ values, positionals } = parseArgs({ args: rest, options, allowPositionals: true, strict: true }));
   } catch (error) {
     throw new UsageError(parseArgsProblem(error), usage);
@@ -99,9 +103,11 @@ const parseArgsProblem = (error: unknown): string => {
 };
 
 const groupHelp = (group: string, members: Command[]): string =>
-  [`lowest ${group}: ${members.map((c) => c.name.split(' ')[1]).join(' | ')}`, '', ...members.map((c) => `  ${usageLine(c)}\n      ${c.summary}`)].join(
-    '\n',
-  );
+  [
+    `lowest ${group}: ${members.map((c) => c.name.split(' ')[1]).join(' | ')}`,
+    '',
+    ...members.map((c) => `  ${usageLine(c)}\n      ${c.summary}`),
+  ].join('\n');
 
 const execute = async (
   command: Command,
@@ -140,6 +146,7 @@ const report = (error: unknown, io: CliIo, json: boolean): number => {
   const code = isDomainError(error) ? error.code : 'FAILURE';
   if (json) io.stdout.write(JSON.stringify({ error: message, code }) + '\n');
   io.stderr.write(`Error: ${message}\n`);
-  if (!isDomainError(error) && io.env.LOWEST_DEBUG && error instanceof Error && error.stack) io.stderr.write(error.stack + '\n');
+  if (!isDomainError(error) && io.env.LOWEST_DEBUG && error instanceof Error && error.stack)
+    io.stderr.write(error.stack + '\n');
   return EXIT_FAILURE;
 };

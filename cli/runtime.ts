@@ -46,7 +46,8 @@ export const openRuntime = async (env: Record<string, string | undefined>): Prom
   try {
     config = loadConfig(relevant, { signIn: false });
   } catch (error) {
-    if (error instanceof ConfigError) throw new RuntimeConfigError(`Invalid configuration: ${error.problems.join('; ')}`);
+    if (error instanceof ConfigError)
+      throw new RuntimeConfigError(`Invalid configuration: ${error.problems.join('; ')}`);
     throw error;
   }
   const url = config.databaseUrl;
@@ -67,7 +68,10 @@ export const openRuntime = async (env: Record<string, string | undefined>): Prom
       // Both SQL stores have a schema; the memory store never reaches here (sqlite::memory: is SQLite).
       if (core.sql === null) throw new RuntimeConfigError('This database has no schema to migrate.');
       await core.migrate();
-      const { rows } = await sql<{ name: string; timestamp: string }>`select name, timestamp from schema_migrations`.execute(core.sql.db);
+      const { rows } = await sql<{
+        name: string;
+        timestamp: string;
+      }>`select name, timestamp from schema_migrations`.execute(core.sql.db);
       return rows
         .filter((r) => r.timestamp >= openedAt)
         .map((r) => r.name)
@@ -75,7 +79,9 @@ export const openRuntime = async (env: Record<string, string | undefined>): Prom
     },
     backup: async (file) => {
       if (!hasBackup(store)) {
-        throw new RuntimeConfigError('backup copies SQLite databases only; for PostgreSQL use pg_dump, e.g. pg_dump "$DATABASE_URL" > backup.sql');
+        throw new RuntimeConfigError(
+          'backup copies SQLite databases only; for PostgreSQL use pg_dump, e.g. pg_dump "$DATABASE_URL" > backup.sql',
+        );
       }
       const target = resolvePath(file);
       mkdirSync(dirname(target), { recursive: true });

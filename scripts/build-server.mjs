@@ -12,7 +12,9 @@ export const serverEntry = join(serverOut, 'main.js');
 /** The compiled CLI (cli/main.ts), beside the server so both share its chunks and the fold worker. */
 export const cliEntry = join(serverOut, 'cli.js');
 /** Everything the server bundle is made of. */
-export const serverSources = ['server', 'core', 'adapters', 'cli', 'package.json', 'package-lock.json'].map((p) => join(root, p));
+export const serverSources = ['server', 'core', 'adapters', 'cli', 'package.json', 'package-lock.json'].map((p) =>
+  join(root, p),
+);
 
 /** The newest modification time of the files under `path` (a file or a folder). */
 export const newest = (path) => {
@@ -25,7 +27,8 @@ export const newest = (path) => {
 };
 
 export const serverIsStale = () =>
-  [serverEntry, cliEntry].some((entry) => !existsSync(entry)) || statSync(serverEntry).mtimeMs < Math.max(...serverSources.map(newest));
+  [serverEntry, cliEntry].some((entry) => !existsSync(entry)) ||
+  statSync(serverEntry).mtimeMs < Math.max(...serverSources.map(newest));
 
 /** Builds into `outdir` (dist/server; a test builds elsewhere). */
 export const buildServer = async (outdir = serverOut) => {

@@ -17,7 +17,11 @@ const env = {
   SHUTDOWN_GRACE_SECONDS: process.env.SHUTDOWN_GRACE_SECONDS ?? '1',
 };
 const children = [
-  spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'watch', 'server/main.ts'], { cwd: root, env, stdio: 'inherit' }),
+  spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'watch', 'server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  }),
   spawn(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js')], { cwd: root, env, stdio: 'inherit' }),
 ];
 

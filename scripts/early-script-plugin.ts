@@ -11,7 +11,10 @@ const SCREEN_MODULE = /\/web\/features\/[^/]+\/([a-z-]+)-screen\.tsx$/;
 type Chunk = Rolldown.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
 
 /** Each lazy screen's chunk, the chunks it imports (transitively) that the app's entry does not, and their CSS. */
-export function screenFiles(bundle: Record<string, Rolldown.OutputChunk | Rolldown.OutputAsset>, entryName: string): Record<string, string[]> {
+export function screenFiles(
+  bundle: Record<string, Rolldown.OutputChunk | Rolldown.OutputAsset>,
+  entryName: string,
+): Record<string, string[]> {
   const chunks = new Map<string, Chunk>();
   for (const item of Object.values(bundle)) if (item.type === 'chunk') chunks.set(item.fileName, item);
   const closure = (start: string, skip: ReadonlySet<string> = new Set()): Set<string> => {
@@ -46,10 +49,14 @@ export function earlyScript(entryName: string, appEntryName = 'index'): Plugin {
       order: 'post',
       handler(html, context) {
         const bundle = context.bundle ?? {};
-        const chunk = Object.values(bundle).find((item) => item.type === 'chunk' && item.isEntry && item.name === entryName);
+        const chunk = Object.values(bundle).find(
+          (item) => item.type === 'chunk' && item.isEntry && item.name === entryName,
+        );
         if (chunk === undefined) throw new Error(`The build has no entry named '${entryName}'.`);
         if (chunk.type === 'chunk' && chunk.imports.length > 0) {
-          throw new Error(`The early script must import nothing (it pulls ${chunk.imports.join(', ')} in front of itself).`);
+          throw new Error(
+            `The early script must import nothing (it pulls ${chunk.imports.join(', ')} in front of itself).`,
+          );
         }
         // Data, not code: the Content-Security-Policy's script-src does not apply to it. `<` is escaped so no file
         // name can close the element.
@@ -57,7 +64,9 @@ export function earlyScript(entryName: string, appEntryName = 'index'): Plugin {
         // Just before the app's script, so the browser requests it first; the list before it, so it is parsed by then.
         const tags = `<script type="application/json" id="${SCREEN_FILES_ID}">${files}</script>\n    <script type="module" async crossorigin src="/${chunk.fileName}"></script>`;
         const at = html.indexOf('<script');
-        return at === -1 ? html.replace('</head>', `    ${tags}\n  </head>`) : `${html.slice(0, at)}${tags}\n    ${html.slice(at)}`;
+        return at === -1
+          ? html.replace('</head>', `    ${tags}\n  </head>`)
+          : `${html.slice(0, at)}${tags}\n    ${html.slice(at)}`;
       },
     },
   };

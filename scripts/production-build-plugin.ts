@@ -13,7 +13,11 @@ export function productionBuild(): Plugin {
       process.env.NODE_ENV = 'production';
     },
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: BUILD_MARKER, source: `${JSON.stringify({ nodeEnv: process.env.NODE_ENV })}\n` });
+      this.emitFile({
+        type: 'asset',
+        fileName: BUILD_MARKER,
+        source: `${JSON.stringify({ nodeEnv: process.env.NODE_ENV })}\n`,
+      });
     },
   };
 }

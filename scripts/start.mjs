@@ -10,9 +10,12 @@ import { webBuildProblem } from './web-build.mjs';
 
 process.chdir(root);
 
-const webSources = ['web', 'vite.config.ts', 'server/contract.ts', ...['early-script', 'precompress', 'production-build'].map((p) => `scripts/${p}-plugin.ts`)].map((p) =>
-  join(root, p),
-);
+const webSources = [
+  'web',
+  'vite.config.ts',
+  'server/contract.ts',
+  ...['early-script', 'precompress', 'production-build'].map((p) => `scripts/${p}-plugin.ts`),
+].map((p) => join(root, p));
 /** Stops with what to do when a build is needed and its tool is not installed (a production install). */
 const needTool = (tool, what, why) => {
   if (existsSync(join(root, 'node_modules', tool))) return;
@@ -43,7 +46,10 @@ if (serverIsStale()) {
   try {
     await buildServer();
   } catch (error) {
-    console.error('The server failed to build; see the messages above.', error instanceof Error ? error.message : error);
+    console.error(
+      'The server failed to build; see the messages above.',
+      error instanceof Error ? error.message : error,
+    );
     process.exit(1);
   }
 }

@@ -75,9 +75,14 @@ export const mountApiDocs = <E extends Env>(app: OpenAPIHono<E>, publicUrl: stri
   let document: ReturnType<typeof app.getOpenAPI31Document> | null = null;
   app.get(OPENAPI_PATH, (c) => c.json((document ??= app.getOpenAPI31Document(documentFields(publicUrl)))));
   app.get(DOCS_PATH, (c) => c.html(DOCS_PAGE));
-  app.get(`${DOCS_PATH}/start.js`, (c) => c.body(START_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8' }));
+  app.get(`${DOCS_PATH}/start.js`, (c) =>
+    c.body(START_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8' }),
+  );
   app.get(`${DOCS_PATH}/:asset{swagger-ui\\.css|swagger-ui-bundle\\.js}`, (c) => {
     const name = c.req.param('asset');
-    return c.body(asset(name), 200, { 'content-type': assets[name]?.type ?? 'application/octet-stream', 'cache-control': 'public, max-age=86400' });
+    return c.body(asset(name), 200, {
+      'content-type': assets[name]?.type ?? 'application/octet-stream',
+      'cache-control': 'public, max-age=86400',
+    });
   });
 };

@@ -68,9 +68,13 @@ export const createApp = (services: AppServices): Hono<AppEnv> => {
   app.use(
     // The rest of the body stays unread on the socket: close it, or it would be parsed as the next request.
     bodyLimit(BODY_LIMIT_BYTES, (c) =>
-      c.json({ error: 'The request body is too large (limit 64 KiB).', code: 'PAYLOAD_TOO_LARGE' } satisfies ApiError, 413, {
-        Connection: 'close',
-      }),
+      c.json(
+        { error: 'The request body is too large (limit 64 KiB).', code: 'PAYLOAD_TOO_LARGE' } satisfies ApiError,
+        413,
+        {
+          Connection: 'close',
+        },
+      ),
     ),
   );
   app.use('/api/*', jsonOnly);

@@ -12,7 +12,9 @@ import { cryptoRandom } from './system-ports.ts';
 
 describe('composeServer', () => {
   it('wires SQLite from DATABASE_URL, the real ports, and no Google client in dev mode', async () => {
-    const { deps, googleAuth, config, store } = await composeServer(loadConfig({ DATABASE_URL: 'sqlite::memory:' }), { processMetrics: false });
+    const { deps, googleAuth, config, store } = await composeServer(loadConfig({ DATABASE_URL: 'sqlite::memory:' }), {
+      processMetrics: false,
+    });
     expect(config.authMode).toBe('dev');
     expect(googleAuth).toBeNull();
     expect(deps.store).toBe(store);
@@ -31,7 +33,12 @@ describe('composeServer', () => {
 
   it('builds the Google client when configured', async () => {
     const { googleAuth, deps } = await composeServer(
-      loadConfig({ DATABASE_URL: 'sqlite::memory:', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', PUBLIC_URL: 'https://lowest.example' }),
+      loadConfig({
+        DATABASE_URL: 'sqlite::memory:',
+        GOOGLE_CLIENT_ID: 'id',
+        GOOGLE_CLIENT_SECRET: 's',
+        PUBLIC_URL: 'https://lowest.example',
+      }),
       { processMetrics: false },
     );
     const url = googleAuth?.authorizationUrl('state-1', 'v'.repeat(43));

@@ -98,7 +98,8 @@ export interface ServerOverrides {
 }
 
 /** Logged once at start: the hashes stay safe only while the database does (DESIGN.md §18). */
-export const INTEGRITY_KEY_UNSET = 'INTEGRITY_KEY is not set: integrity signals are hashed with a key stored in the database.';
+export const INTEGRITY_KEY_UNSET =
+  'INTEGRITY_KEY is not set: integrity signals are hashed with a key stored in the database.';
 
 export interface ServerServices extends AppServices {
   store: Store;
@@ -119,7 +120,9 @@ export const composeServer = async (config: ServerConfig, overrides: ServerOverr
   // With PostgreSQL several instances may serve one game: they count limits together.
   const limiter =
     overrides.limiter ??
-    (sql !== null && isPostgresUrl(config.databaseUrl) ? new SharedRateLimiter(sqlRateWindows(sql.db), undefined, millis) : new MemoryRateLimiter(undefined, millis));
+    (sql !== null && isPostgresUrl(config.databaseUrl)
+      ? new SharedRateLimiter(sqlRateWindows(sql.db), undefined, millis)
+      : new MemoryRateLimiter(undefined, millis));
   // Wrong guild passwords count in the same limiter's windows, shared by the instances like the request limits.
   const deps: Deps = { ...core.deps, hasher: new GuessLimitedHasher(core.deps.hasher, limiter) };
   const metrics = new Metrics(

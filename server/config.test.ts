@@ -35,7 +35,13 @@ describe('loadConfig', () => {
       google: null,
       adminEmails: [],
       sessionDays: 30,
-      game: { closeTime: '10:00', closeZone: 'Australia/Brisbane', dateZone: 'America/New_York', currency: 'USD', integrityKey: null },
+      game: {
+        closeTime: '10:00',
+        closeZone: 'Australia/Brisbane',
+        dateZone: 'America/New_York',
+        currency: 'USD',
+        integrityKey: null,
+      },
       webRoot: '/srv/app/dist/web',
     });
   });
@@ -62,12 +68,20 @@ describe('loadConfig', () => {
       google: { clientId: 'id', clientSecret: 'secret' },
       adminEmails: ['boss@example.com', 'ops@example.com'],
       sessionDays: 7,
-      game: { closeTime: '18:30', closeZone: 'Europe/London', dateZone: 'Europe/Paris', currency: 'EUR', integrityKey: 'k'.repeat(32) },
+      game: {
+        closeTime: '18:30',
+        closeZone: 'Europe/London',
+        dateZone: 'Europe/Paris',
+        currency: 'EUR',
+        integrityKey: 'k'.repeat(32),
+      },
     });
   });
 
   it('refuses an INTEGRITY_KEY under 32 characters, naming it; a blank one is unset', () => {
-    expect(problemsOf({ INTEGRITY_KEY: 'short-secret' })).toEqual(['INTEGRITY_KEY must be at least 32 characters (a random secret)']);
+    expect(problemsOf({ INTEGRITY_KEY: 'short-secret' })).toEqual([
+      'INTEGRITY_KEY must be at least 32 characters (a random secret)',
+    ]);
     expect(problemsOf({ INTEGRITY_KEY: ` ${'k'.repeat(31)} ` })).toHaveLength(1);
     expect(loadConfig({ INTEGRITY_KEY: '  ' }).game.integrityKey).toBeNull();
   });
@@ -78,23 +92,44 @@ describe('loadConfig', () => {
 
   it('refuses development sign-in on a public PUBLIC_URL, whatever NODE_ENV says', () => {
     for (const NODE_ENV of [undefined, 'production', 'prod', 'staging', 'development']) {
-      const env = { PUBLIC_URL: 'https://lowest.example', ADMIN_EMAILS: 'boss@lowest.example', ...(NODE_ENV && { NODE_ENV }) };
+      const env = {
+        PUBLIC_URL: 'https://lowest.example',
+        ADMIN_EMAILS: 'boss@lowest.example',
+        ...(NODE_ENV && { NODE_ENV }),
+      };
       expect(problemsOf(env)).toEqual([devRefusal('https://lowest.example')]);
     }
     // An explicit AUTH_MODE=dev is refused too, even with Google configured.
     expect(
-      problemsOf({ PUBLIC_URL: 'http://192.168.1.20:3000', AUTH_MODE: 'dev', GOOGLE_CLIENT_ID: 'a', GOOGLE_CLIENT_SECRET: 'b' }),
+      problemsOf({
+        PUBLIC_URL: 'http://192.168.1.20:3000',
+        AUTH_MODE: 'dev',
+        GOOGLE_CLIENT_ID: 'a',
+        GOOGLE_CLIENT_SECRET: 'b',
+      }),
     ).toEqual([devRefusal('http://192.168.1.20:3000')]);
     // A look-alike host is not loopback.
-    expect(problemsOf({ PUBLIC_URL: 'http://localhost.evil.example' })).toEqual([devRefusal('http://localhost.evil.example')]);
-    expect(problemsOf({ PUBLIC_URL: 'http://127.0.0.1.evil.example' })).toEqual([devRefusal('http://127.0.0.1.evil.example')]);
+    expect(problemsOf({ PUBLIC_URL: 'http://localhost.evil.example' })).toEqual([
+      devRefusal('http://localhost.evil.example'),
+    ]);
+    expect(problemsOf({ PUBLIC_URL: 'http://127.0.0.1.evil.example' })).toEqual([
+      devRefusal('http://127.0.0.1.evil.example'),
+    ]);
   });
 
   it('allows development sign-in on every loopback PUBLIC_URL, even with NODE_ENV=production', () => {
-    for (const url of ['http://localhost:3000', 'http://127.0.0.1:8080', 'http://127.42.0.9', 'http://[::1]:3000', 'https://LOCALHOST']) {
+    for (const url of [
+      'http://localhost:3000',
+      'http://127.0.0.1:8080',
+      'http://127.42.0.9',
+      'http://[::1]:3000',
+      'https://LOCALHOST',
+    ]) {
       expect(loadConfig({ PUBLIC_URL: url, NODE_ENV: 'production' }).authMode).toBe('dev');
     }
-    expect(loadConfig({ PUBLIC_URL: 'https://lowest.example', GOOGLE_CLIENT_ID: 'a', GOOGLE_CLIENT_SECRET: 'b' }).authMode).toBe('google');
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://lowest.example', GOOGLE_CLIENT_ID: 'a', GOOGLE_CLIENT_SECRET: 'b' }).authMode,
+    ).toBe('google');
   });
 
   it('reports one clear message per bad value, all at once', () => {
@@ -125,8 +160,12 @@ describe('loadConfig', () => {
   });
 
   it('needs both Google credentials for Google sign-in', () => {
-    expect(problemsOf({ GOOGLE_CLIENT_ID: 'only-id' })).toContain('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
-    expect(problemsOf({ AUTH_MODE: 'google' })).toEqual(['AUTH_MODE=google needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET']);
+    expect(problemsOf({ GOOGLE_CLIENT_ID: 'only-id' })).toContain(
+      'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    );
+    expect(problemsOf({ AUTH_MODE: 'google' })).toEqual([
+      'AUTH_MODE=google needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
+    ]);
   });
 
   it('accepts sqlite in memory and a dev override with Google configured', () => {
@@ -137,16 +176,36 @@ describe('loadConfig', () => {
 
 describe('loadConfig: operations settings (DESIGN.md §3, §14)', () => {
   it('defaults to no trusted proxy, info logs, open metrics, a 30 s grace and 10 connections', () => {
-    expect(loadConfig({})).toMatchObject({ trustProxy: 0, logLevel: 'info', metricsToken: null, shutdownGraceSeconds: 30, pgPoolSize: 10 });
+    expect(loadConfig({})).toMatchObject({
+      trustProxy: 0,
+      logLevel: 'info',
+      metricsToken: null,
+      shutdownGraceSeconds: 30,
+      pgPoolSize: 10,
+    });
   });
 
   it('reads TRUST_PROXY, LOG_LEVEL, METRICS_TOKEN, SHUTDOWN_GRACE_SECONDS and PG_POOL_SIZE', () => {
-    const config = loadConfig({ TRUST_PROXY: '2', LOG_LEVEL: 'warn', METRICS_TOKEN: 's3cret', SHUTDOWN_GRACE_SECONDS: '5', PG_POOL_SIZE: '25' });
-    expect(config).toMatchObject({ trustProxy: 2, logLevel: 'warn', metricsToken: 's3cret', shutdownGraceSeconds: 5, pgPoolSize: 25 });
+    const config = loadConfig({
+      TRUST_PROXY: '2',
+      LOG_LEVEL: 'warn',
+      METRICS_TOKEN: 's3cret',
+      SHUTDOWN_GRACE_SECONDS: '5',
+      PG_POOL_SIZE: '25',
+    });
+    expect(config).toMatchObject({
+      trustProxy: 2,
+      logLevel: 'warn',
+      metricsToken: 's3cret',
+      shutdownGraceSeconds: 5,
+      pgPoolSize: 25,
+    });
   });
 
   it('names each bad operations value', () => {
-    expect(problemsOf({ TRUST_PROXY: 'yes', LOG_LEVEL: 'loud', SHUTDOWN_GRACE_SECONDS: '0', PG_POOL_SIZE: '0' })).toEqual([
+    expect(
+      problemsOf({ TRUST_PROXY: 'yes', LOG_LEVEL: 'loud', SHUTDOWN_GRACE_SECONDS: '0', PG_POOL_SIZE: '0' }),
+    ).toEqual([
       'TRUST_PROXY must be a whole number',
       'LOG_LEVEL must be debug, info, warn or error',
       'SHUTDOWN_GRACE_SECONDS must be between 1 and 3600',
@@ -157,15 +216,30 @@ describe('loadConfig: operations settings (DESIGN.md §3, §14)', () => {
 
 describe('loadConfig: mail', () => {
   it('without SMTP_URL mails wait; MAIL_FROM defaults to no-reply at the PUBLIC_URL host; links use PUBLIC_URL', () => {
-    expect(loadConfig({}).mail).toEqual({ smtpUrl: null, from: 'LOWEST UNIQUE <no-reply@localhost>', reminderMinutes: 120 });
-    const config = loadConfig({ PUBLIC_URL: 'https://lowest.example/', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
+    expect(loadConfig({}).mail).toEqual({
+      smtpUrl: null,
+      from: 'LOWEST UNIQUE <no-reply@localhost>',
+      reminderMinutes: 120,
+    });
+    const config = loadConfig({
+      PUBLIC_URL: 'https://lowest.example/',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+    });
     expect(config.mail.from).toBe('LOWEST UNIQUE <no-reply@lowest.example>');
     expect(config.game.publicUrl).toBe('https://lowest.example');
   });
 
   it('reads SMTP_URL and MAIL_FROM', () => {
-    const config = loadConfig({ SMTP_URL: 'smtps://user:pw@mail.example:465', MAIL_FROM: 'Lowest <games@lowest.example>' });
-    expect(config.mail).toEqual({ smtpUrl: 'smtps://user:pw@mail.example:465', from: 'Lowest <games@lowest.example>', reminderMinutes: 120 });
+    const config = loadConfig({
+      SMTP_URL: 'smtps://user:pw@mail.example:465',
+      MAIL_FROM: 'Lowest <games@lowest.example>',
+    });
+    expect(config.mail).toEqual({
+      smtpUrl: 'smtps://user:pw@mail.example:465',
+      from: 'Lowest <games@lowest.example>',
+      reminderMinutes: 120,
+    });
     expect(loadConfig({ MAIL_FROM: 'games@lowest.example' }).mail.from).toBe('games@lowest.example');
   });
 

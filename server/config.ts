@@ -115,7 +115,12 @@ const envSchema = z.object({
       .optional(),
   ),
   GAME_DATE_ZONE: optional.pipe(z.string().refine(isZone, 'GAME_DATE_ZONE is not a known IANA time zone').optional()),
-  CURRENCY: optional.pipe(z.string().regex(/^[A-Z]{3}$/, 'CURRENCY must be a 3-letter ISO 4217 code such as USD').optional()),
+  CURRENCY: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'CURRENCY must be a 3-letter ISO 4217 code such as USD')
+      .optional(),
+  ),
   SESSION_DAYS: positiveInt('SESSION_DAYS', 1, 3650),
   TRUST_PROXY: positiveInt('TRUST_PROXY', 0, 10),
   LOG_LEVEL: optional.pipe(z.enum(LOG_LEVELS, { message: 'LOG_LEVEL must be debug, info, warn or error' }).optional()),
@@ -139,11 +144,16 @@ const envSchema = z.object({
   MAIL_FROM: optional.pipe(
     z
       .string()
-      .refine((v) => /^[^<>@\s]+@[^<>@\s]+$/.test(v) || /^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/.test(v), 'MAIL_FROM must be an address, or a name and <address>')
+      .refine(
+        (v) => /^[^<>@\s]+@[^<>@\s]+$/.test(v) || /^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/.test(v),
+        'MAIL_FROM must be an address, or a name and <address>',
+      )
       .optional(),
   ),
   // A short key is guessable offline from the hashes it keys: 32 characters of a password generator at least.
-  INTEGRITY_KEY: optional.pipe(z.string().min(32, 'INTEGRITY_KEY must be at least 32 characters (a random secret)').optional()),
+  INTEGRITY_KEY: optional.pipe(
+    z.string().min(32, 'INTEGRITY_KEY must be at least 32 characters (a random secret)').optional(),
+  ),
 });
 
 /** Every environment variable the configuration reads (deploy/.env.example lists the same). */
@@ -173,12 +183,15 @@ export const loadConfig = (env: Record<string, string | undefined>, options: Loa
   const problems: string[] = [];
   const port = v.PORT ?? 3000;
   const google =
-    v.GOOGLE_CLIENT_ID && v.GOOGLE_CLIENT_SECRET ? { clientId: v.GOOGLE_CLIENT_ID, clientSecret: v.GOOGLE_CLIENT_SECRET } : null;
+    v.GOOGLE_CLIENT_ID && v.GOOGLE_CLIENT_SECRET
+      ? { clientId: v.GOOGLE_CLIENT_ID, clientSecret: v.GOOGLE_CLIENT_SECRET }
+      : null;
   if ((v.GOOGLE_CLIENT_ID === undefined) !== (v.GOOGLE_CLIENT_SECRET === undefined)) {
     problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
   }
   const authMode: AuthMode = v.AUTH_MODE ?? (google ? 'google' : 'dev');
-  if (authMode === 'google' && !google) problems.push('AUTH_MODE=google needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET');
+  if (authMode === 'google' && !google)
+    problems.push('AUTH_MODE=google needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET');
   const publicUrl = (v.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   // Development sign-in lets anyone name any e-mail (an ADMIN_EMAILS one included): only a server
   // nobody else can reach may offer it, whatever NODE_ENV says.
@@ -192,8 +205,14 @@ export const loadConfig = (env: Record<string, string | undefined>, options: Loa
   // from the network whatever PUBLIC_URL says, so in dev mode it listens on loopback only.
   const publicHost = new URL(publicUrl).hostname;
   const devHost = publicHost === '[::1]' ? '::1' : publicHost === 'localhost' ? '127.0.0.1' : publicHost;
-  if (authMode === 'dev' && v.HOST !== undefined && !isLoopbackUrl(`http://${v.HOST.includes(':') ? `[${v.HOST}]` : v.HOST}`)) {
-    problems.push(`HOST must be a loopback address (127.0.0.1, ::1 or localhost) with development sign-in; HOST is ${v.HOST}`);
+  if (
+    authMode === 'dev' &&
+    v.HOST !== undefined &&
+    !isLoopbackUrl(`http://${v.HOST.includes(':') ? `[${v.HOST}]` : v.HOST}`)
+  ) {
+    problems.push(
+      `HOST must be a loopback address (127.0.0.1, ::1 or localhost) with development sign-in; HOST is ${v.HOST}`,
+    );
   }
   const adminEmails = (v.ADMIN_EMAILS ?? '')
     .split(',')

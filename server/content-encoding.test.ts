@@ -44,13 +44,16 @@ describe('chooseEncoding', () => {
         const header = pairs.map(([name, weight]) => `${name};q=${weight}`).join(', ');
         const chosen = chooseEncoding(header === '' ? undefined : header, both);
         const weights = new Map<string, number>(pairs);
-        const weightOf = (name: string) => weights.get(name) ?? weights.get('*') ?? (name === 'identity' ? Number.MIN_VALUE : 0);
+        const weightOf = (name: string) =>
+          weights.get(name) ?? weights.get('*') ?? (name === 'identity' ? Number.MIN_VALUE : 0);
         if (chosen !== 'identity') {
           expect(weightOf(chosen)).toBeGreaterThan(0);
-          for (const other of ['br', 'gzip', 'identity']) expect(weightOf(chosen)).toBeGreaterThanOrEqual(weightOf(other));
+          for (const other of ['br', 'gzip', 'identity'])
+            expect(weightOf(chosen)).toBeGreaterThanOrEqual(weightOf(other));
         } else {
           // identity is the answer when nothing compressed is weighed above it (or everything is refused).
-          for (const other of ['br', 'gzip']) expect(weightOf(other) <= weightOf('identity') || weightOf(other) === 0).toBe(true);
+          for (const other of ['br', 'gzip'])
+            expect(weightOf(other) <= weightOf('identity') || weightOf(other) === 0).toBe(true);
         }
       }),
     );

@@ -34,7 +34,10 @@ const weightsOf = (header: string): Map<string, number> => {
  * br > gzip > identity. Identity that the header does not name (nor `*`) is acceptable but ranks last (RFC 9110
  * §12.5.3), so `gzip;q=0.5` still gets gzip. A header refusing everything gets identity: a body beats a 406.
  */
-export const chooseEncoding = (acceptEncoding: string | undefined, available: readonly ContentEncoding[]): ContentEncoding => {
+export const chooseEncoding = (
+  acceptEncoding: string | undefined,
+  available: readonly ContentEncoding[],
+): ContentEncoding => {
   if (acceptEncoding === undefined || acceptEncoding.trim() === '') return 'identity';
   const weights = weightsOf(acceptEncoding);
   const star = weights.get('*');
@@ -69,7 +72,12 @@ const LARGE_BODY_BYTES = 64 * 1024;
 /** Fast settings for per-request work: brotli 5 and gzip 6 get most of the gain at a fraction of the maximum's time. */
 export const compressBody = (body: Uint8Array, encoding: 'br' | 'gzip'): Promise<Buffer> =>
   encoding === 'br'
-    ? brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: body.byteLength < LARGE_BODY_BYTES ? 5 : 1, [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
+    ? brotli(body, {
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: body.byteLength < LARGE_BODY_BYTES ? 5 : 1,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+        },
+      })
     : gzipAsync(body, { level: 6 });
 
 /** application/json and the +json types (problem+json); streams such as text/event-stream are never touched. */
@@ -93,13 +101,21 @@ interface Made {
 type LooseBody = (data: string, arg?: unknown, headers?: Record<string, string | string[]>) => Response;
 
 /** The compressed twin of a response: same status and headers, Vary and Content-Encoding added. */
-const compressedResponse = async (res: Response, body: Uint8Array, acceptEncoding: string | undefined): Promise<Response | null> => {
+const compressedResponse = async (
+  res: Response,
+  body: Uint8Array,
+  acceptEncoding: string | undefined,
+): Promise<Response | null> => {
   const encoding = body.byteLength >= COMPRESS_MIN_BYTES ? chooseEncoding(acceptEncoding, ['br', 'gzip']) : 'identity';
   if (encoding === 'identity') return null;
   const headers = new Headers(res.headers);
   headers.set('content-encoding', encoding);
   headers.delete('content-length');
-  return new Response(new Uint8Array(await compressBody(body, encoding)), { status: res.status, statusText: res.statusText, headers });
+  return new Response(new Uint8Array(await compressBody(body, encoding)), {
+    status: res.status,
+    statusText: res.statusText,
+    headers,
+  });
 };
 
 /** Where the c.json below leaves the response it made, on the request's context. */
@@ -111,11 +127,20 @@ type Recorded = Context<AppEnv> & { [MADE]?: Made };
  * function for every request, not a closure per request: a closure over the middleware's state, stored on each
  * context, makes every request's objects outlive the young generation (a full GC every few hundred ms).
  */
-function recordingJson(this: Recorded, object: unknown, arg?: unknown, headers?: Record<string, string | string[]>): Response {
+function recordingJson(
+  this: Recorded,
+  object: unknown,
+  arg?: unknown,
+  headers?: Record<string, string | string[]>,
+): Response {
   const text = JSON.stringify(object);
   // As Hono's own c.json: the JSON type unless the caller's headers name one.
   const res = (this.body as LooseBody)(text, arg, { 'Content-Type': 'application/json', ...headers });
-  this[MADE] = { res, text, ownHeaders: headers !== undefined || (typeof arg === 'object' && arg !== null && 'headers' in arg) };
+  this[MADE] = {
+    res,
+    text,
+    ownHeaders: headers !== undefined || (typeof arg === 'object' && arg !== null && 'headers' in arg),
+  };
   return res;
 }
 

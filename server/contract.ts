@@ -19,7 +19,9 @@ const checkedByCore = <T>(type: 'integer' | 'boolean' | 'string') =>
 const orNull = <S extends z.ZodType>(schema: S) => z.union([schema, z.null()]);
 
 const instant = z.string().openapi({ format: 'date-time' });
-const gameKey = z.string().openapi({ description: 'A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date.' });
+const gameKey = z
+  .string()
+  .openapi({ description: 'A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date.' });
 const openOrClosed = z.enum(['open', 'closed']);
 const entryType = z.enum(['standard', 'bonus']);
 const prizeType = z.enum(['cash', 'voucher']);
@@ -35,7 +37,9 @@ export type MessageResponse = z.output<typeof MessageResponse>;
 
 // ---- request parameters ------------------------------------------------------------------------
 export const gameDateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}(-\d+)?$/, 'The date must look like YYYY-MM-DD.');
-export const GameDateParams = z.object({ date: gameDateParam.openapi({ param: { name: 'date', in: 'path' }, example: '2026-11-20' }) });
+export const GameDateParams = z.object({
+  date: gameDateParam.openapi({ param: { name: 'date', in: 'path' }, example: '2026-11-20' }),
+});
 export const IdParams = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
 
 // ---- accounts --------------------------------------------------------------------------------
@@ -71,7 +75,12 @@ export type ProfileResponse = z.output<typeof ProfileResponse>;
 
 /** GET /api/stats/user/me */
 export const UserTotalsResponse = z
-  .object({ entriesCount: z.number().int(), winsCount: z.number().int(), currentStreak: z.number().int(), bestStreak: z.number().int() })
+  .object({
+    entriesCount: z.number().int(),
+    winsCount: z.number().int(),
+    currentStreak: z.number().int(),
+    bestStreak: z.number().int(),
+  })
   .openapi('UserTotalsResponse');
 export type UserTotalsResponse = z.output<typeof UserTotalsResponse>;
 
@@ -173,7 +182,12 @@ export const SubmitEntryResponse = z
 export type SubmitEntryResponse = z.output<typeof SubmitEntryResponse>;
 
 // ---- results, history, stats -----------------------------------------------------------------
-const PrizeDtoSchema = z.object({ prizeType, amountCents: z.number().int(), currency: z.string(), description: z.string() });
+const PrizeDtoSchema = z.object({
+  prizeType,
+  amountCents: z.number().int(),
+  currency: z.string(),
+  description: z.string(),
+});
 
 /** GET /api/results/today and /api/results/{date} */
 export const ResultResponse = z
@@ -192,7 +206,9 @@ export const ResultResponse = z
 export type ResultResponse = z.output<typeof ResultResponse>;
 
 /** GET /api/history?limit= (default 14) */
-export const HistoryQuery = z.object({ limit: intQuery('limit', 14, 1, 100).openapi({ type: 'integer', description: '1–100, default 14.' }) });
+export const HistoryQuery = z.object({
+  limit: intQuery('limit', 14, 1, 100).openapi({ type: 'integer', description: '1–100, default 14.' }),
+});
 export const HistoryResponse = z
   .object({ items: z.array(z.object({ gameDate: gameKey, status: openOrClosed })) })
   .openapi('HistoryResponse');
@@ -253,7 +269,9 @@ export const MyResultDto = z
     secondPlaceNumber: nullableInt,
     entries: z.array(EntryOutcomeDto),
     /** The prize the player won in that game (null for everyone else, and on a day without a prize). */
-    winning: z.object({ canClaim: z.boolean(), amountCents: z.number().int(), prizeType, currency: z.string() }).nullable(),
+    winning: z
+      .object({ canClaim: z.boolean(), amountCents: z.number().int(), prizeType, currency: z.string() })
+      .nullable(),
   })
   .openapi('MyResultDto');
 export type MyResultDto = z.output<typeof MyResultDto>;
@@ -264,7 +282,10 @@ export type LatestResultResponse = z.output<typeof LatestResultResponse>;
 
 // ---- fairness (DESIGN.md §16) ------------------------------------------------------------------
 const leafOf = <K extends string>(idName: K) =>
-  z.object({ [idName]: z.string(), number: z.number().int(), salt: z.string(), leaf: z.string() } as Record<K, z.ZodString> & {
+  z.object({ [idName]: z.string(), number: z.number().int(), salt: z.string(), leaf: z.string() } as Record<
+    K,
+    z.ZodString
+  > & {
     number: z.ZodNumber;
     salt: z.ZodString;
     leaf: z.ZodString;
@@ -287,14 +308,21 @@ export const FairnessRecordV1 = z
   })
   .openapi('FairnessRecordV1');
 
-
 /** A node of tree version 2: its hash and the interval of the numbers below it. */
-export const TreeNodeDto = z.object({ hash: z.string(), lo: z.number().int(), hi: z.number().int() }).openapi('TreeNodeDto');
+export const TreeNodeDto = z
+  .object({ hash: z.string(), lo: z.number().int(), hi: z.number().int() })
+  .openapi('TreeNodeDto');
 export type TreeNodeDto = z.output<typeof TreeNodeDto>;
 
 /** An item of tree version 2, in tree order `(number, leaf)`. No user ids, names or e-mails. */
 export const TreeItemDto = z
-  .object({ kind: z.enum(['entry', 'mine']), id: z.string(), number: z.number().int(), salt: z.string(), leaf: z.string() })
+  .object({
+    kind: z.enum(['entry', 'mine']),
+    id: z.string(),
+    number: z.number().int(),
+    salt: z.string(),
+    leaf: z.string(),
+  })
   .openapi('TreeItemDto');
 export type TreeItemDto = z.output<typeof TreeItemDto>;
 
@@ -325,7 +353,9 @@ export const FairnessRecordResponse = z
 export type FairnessRecordResponse = z.output<typeof FairnessRecordResponse>;
 
 /** GET /api/fairness/{gameKey}/items?from&count: the items from position `from`, in tree order. */
-export const FairnessItemsResponse = z.object({ gameDate: gameKey, from: z.number().int(), items: z.array(TreeItemDto) }).openapi('FairnessItemsResponse');
+export const FairnessItemsResponse = z
+  .object({ gameDate: gameKey, from: z.number().int(), items: z.array(TreeItemDto) })
+  .openapi('FairnessItemsResponse');
 export type FairnessItemsResponse = z.output<typeof FairnessItemsResponse>;
 
 /** GET /api/fairness/{gameKey}/proof/{leaf}: the siblings from the leaf up; `side` is where the sibling stands. */
@@ -360,7 +390,9 @@ export const TrendsResponse = z
     gamesCount: z.number().int(),
     entriesTotal: z.number().int(),
     /** Oldest first; gameDate is the game key, so a numbered extra game (`date-n`) is a point of its own. */
-    winningNumbers: z.array(z.object({ gameDate: gameKey, winningNumber: nullableInt, entriesTotal: z.number().int() })),
+    winningNumbers: z.array(
+      z.object({ gameDate: gameKey, winningNumber: nullableInt, entriesTotal: z.number().int() }),
+    ),
     /** Top 10 by count, then the lower number. */
     mostPicked: z.array(numberCount),
     /** Top 5 by the change of count from the older to the newer half of the window, then the lower number. */
@@ -473,12 +505,17 @@ export type PrizeConfigDto = z.output<typeof PrizeConfigDto>;
 export const PrizeConfigResponse = z.object({ prizes: z.array(PrizeConfigDto) }).openapi('PrizeConfigResponse');
 export type PrizeConfigResponse = z.output<typeof PrizeConfigResponse>;
 /** A prize setting saved, reset or toggled. */
-export const PrizeChangeResponse = z.object({ prize: PrizeConfigDto, message: z.string() }).openapi('PrizeChangeResponse');
+export const PrizeChangeResponse = z
+  .object({ prize: PrizeConfigDto, message: z.string() })
+  .openapi('PrizeChangeResponse');
 export type PrizeChangeResponse = z.output<typeof PrizeChangeResponse>;
 
 const prizeTypeText = z.string({ error: 'prizeType must be cash or voucher.' }).openapi({ enum: prizeType.options });
 const amountCents = z.number({ error: 'amountCents must be a number of cents.' });
-const description = z.string({ error: 'description must be text.' }).max(1000, 'The description is too long.').optional();
+const description = z
+  .string({ error: 'description must be text.' })
+  .max(1000, 'The description is too long.')
+  .optional();
 /** POST /api/prizes/config/weekly (admin) answers PrizeChangeResponse */
 export const WeeklyPrizeRequest = object({
   dayOfWeek: z.number({ error: 'dayOfWeek must be a number from 1 to 7.' }),
@@ -540,7 +577,9 @@ export const WinnerPayoutRequest = object({
   preferredName: z.string({ error: 'preferredName must be text.' }).max(200, 'The name is too long.').nullish(),
 }).openapi('WinnerPayoutRequest');
 export type WinnerPayoutRequest = z.output<typeof WinnerPayoutRequest>;
-export const WinnerPayoutResponse = z.object({ message: z.string(), payoutId: z.string() }).openapi('WinnerPayoutResponse');
+export const WinnerPayoutResponse = z
+  .object({ message: z.string(), payoutId: z.string() })
+  .openapi('WinnerPayoutResponse');
 export type WinnerPayoutResponse = z.output<typeof WinnerPayoutResponse>;
 /** What an admin reads on a flagged winning (DESIGN.md §18); players never receive it. */
 export const IntegrityEvidenceDto = z
@@ -572,7 +611,13 @@ export const AdminPayoutDto = z
     prizeType,
     gameDate: gameKey,
     playerName: z.string().nullable(),
-    playerEmail: z.string().nullable().openapi({ description: "The address the winner's mails go to (a contact e-mail only once confirmed); null when there is none." }),
+    playerEmail: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          "The address the winner's mails go to (a contact e-mail only once confirmed); null when there is none.",
+      }),
     paypalEmail: z.string().nullable(),
     preferredName: z.string().nullable(),
     reviewNotes: z.string().nullable(),
@@ -591,14 +636,21 @@ export const AdminPayoutsResponse = z.object({ payouts: z.array(AdminPayoutDto) 
 export type AdminPayoutsResponse = z.output<typeof AdminPayoutsResponse>;
 /** POST /api/prizes/admin/payouts/{id} answers PayoutReviewResponse */
 export const PayoutReviewRequest = object({
-  status: z.string({ error: 'status must be approved, failed or paid.' }).openapi({ enum: ['approved', 'failed', 'paid'] }),
+  status: z
+    .string({ error: 'status must be approved, failed or paid.' })
+    .openapi({ enum: ['approved', 'failed', 'paid'] }),
   reviewNotes: z.string({ error: 'reviewNotes must be text.' }).max(2000, 'The review notes are too long.').nullish(),
-  paymentReference: z.string({ error: 'paymentReference must be text.' }).max(500, 'The payment reference is too long.').nullish(),
+  paymentReference: z
+    .string({ error: 'paymentReference must be text.' })
+    .max(500, 'The payment reference is too long.')
+    .nullish(),
   /** Approving a flagged payout: the winner's display name, typed by the admin. */
   confirmName: checkedByCore<string>('string').optional(),
 }).openapi('PayoutReviewRequest');
 export type PayoutReviewRequest = z.output<typeof PayoutReviewRequest>;
-export const PayoutReviewResponse = z.object({ payout: AdminPayoutDto, message: z.string() }).openapi('PayoutReviewResponse');
+export const PayoutReviewResponse = z
+  .object({ payout: AdminPayoutDto, message: z.string() })
+  .openapi('PayoutReviewResponse');
 export type PayoutReviewResponse = z.output<typeof PayoutReviewResponse>;
 
 // ---- rewards ---------------------------------------------------------------------------------
@@ -625,7 +677,11 @@ export const RewardSummaryItem = z
 export type RewardSummaryItem = z.output<typeof RewardSummaryItem>;
 /** GET /api/rewards/mine */
 export const MyRewardsResponse = z
-  .object({ rewardSummary: z.array(RewardSummaryItem), totalRewardsEarned: z.number().int(), totalRewardsUsed: z.number().int() })
+  .object({
+    rewardSummary: z.array(RewardSummaryItem),
+    totalRewardsEarned: z.number().int(),
+    totalRewardsUsed: z.number().int(),
+  })
   .openapi('MyRewardsResponse');
 export type MyRewardsResponse = z.output<typeof MyRewardsResponse>;
 /** GET /api/rewards/usage-history?limit=50&offset=0 */
@@ -636,7 +692,13 @@ export const RewardUsageQuery = z.object({
 export const RewardUsageResponse = z
   .object({
     items: z.array(
-      z.object({ id: z.string(), rewardType: RewardTypeDto, usedAt: instant, gameDate: gameKey, result: z.record(z.string(), z.unknown()) }),
+      z.object({
+        id: z.string(),
+        rewardType: RewardTypeDto,
+        usedAt: instant,
+        gameDate: gameKey,
+        result: z.record(z.string(), z.unknown()),
+      }),
     ),
   })
   .openapi('RewardUsageResponse');
@@ -680,7 +742,9 @@ export const GuildDto = z
   .openapi('GuildDto');
 export type GuildDto = z.output<typeof GuildDto>;
 /** GET /api/guilds?limit=50 */
-export const GuildsQuery = z.object({ limit: intQuery('limit', 50, 1, 50).openapi({ type: 'integer', description: '1–50, default 50.' }) });
+export const GuildsQuery = z.object({
+  limit: intQuery('limit', 50, 1, 50).openapi({ type: 'integer', description: '1–50, default 50.' }),
+});
 export const GuildsResponse = z.object({ guilds: z.array(GuildDto) }).openapi('GuildsResponse');
 export type GuildsResponse = z.output<typeof GuildsResponse>;
 /** GET /api/guilds/my */
@@ -705,17 +769,25 @@ export const GuildMemberDto = z
   .openapi('GuildMemberDto');
 export type GuildMemberDto = z.output<typeof GuildMemberDto>;
 /** GET /api/guilds/{id} */
-export const GuildDetailResponse = z.object({ guild: GuildDto, members: z.array(GuildMemberDto) }).openapi('GuildDetailResponse');
+export const GuildDetailResponse = z
+  .object({ guild: GuildDto, members: z.array(GuildMemberDto) })
+  .openapi('GuildDetailResponse');
 export type GuildDetailResponse = z.output<typeof GuildDetailResponse>;
 /** GET /api/guilds/{id}/submissions (members only): today's picks */
 export const GuildSubmissionsResponse = z
   .object({
     gameDate: gameKey,
-    submissions: z.array(z.object({ userId: z.string(), playerName: z.string(), number: z.number().int(), submittedAt: instant })),
+    submissions: z.array(
+      z.object({ userId: z.string(), playerName: z.string(), number: z.number().int(), submittedAt: instant }),
+    ),
   })
   .openapi('GuildSubmissionsResponse');
 export type GuildSubmissionsResponse = z.output<typeof GuildSubmissionsResponse>;
-const guildText = (name: string) => z.string({ error: `${name} must be text.` }).max(1000, `The ${name} is too long.`).nullish();
+const guildText = (name: string) =>
+  z
+    .string({ error: `${name} must be text.` })
+    .max(1000, `The ${name} is too long.`)
+    .nullish();
 /** POST /api/guilds answers GuildChangeResponse */
 export const CreateGuildRequest = object({
   name: guildText('name'),
@@ -724,7 +796,9 @@ export const CreateGuildRequest = object({
 }).openapi('CreateGuildRequest');
 export type CreateGuildRequest = z.output<typeof CreateGuildRequest>;
 /** POST /api/guilds/join answers GuildChangeResponse */
-export const JoinGuildRequest = object({ guildId: guildText('guildId'), password: guildText('password') }).openapi('JoinGuildRequest');
+export const JoinGuildRequest = object({ guildId: guildText('guildId'), password: guildText('password') }).openapi(
+  'JoinGuildRequest',
+);
 export type JoinGuildRequest = z.output<typeof JoinGuildRequest>;
 export const GuildChangeResponse = z.object({ guild: GuildDto, message: z.string() }).openapi('GuildChangeResponse');
 export type GuildChangeResponse = z.output<typeof GuildChangeResponse>;
@@ -808,7 +882,11 @@ export const CreateBotsResponse = z
 export type CreateBotsResponse = z.output<typeof CreateBotsResponse>;
 /** DELETE /admin/delete-bot-submissions */
 export const DeleteBotsResponse = z
-  .object({ deletedSubmissions: z.number().int(), deletedBonusEntries: z.number().int(), botUsersPreserved: z.number().int() })
+  .object({
+    deletedSubmissions: z.number().int(),
+    deletedBonusEntries: z.number().int(),
+    botUsersPreserved: z.number().int(),
+  })
   .openapi('DeleteBotsResponse');
 export type DeleteBotsResponse = z.output<typeof DeleteBotsResponse>;
 /** GET /admin/status `.mail`: the outbox (DESIGN.md §15). `delivery` is `off` without SMTP_URL (mails wait). */

@@ -31,16 +31,24 @@ export const errorStatus = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
-} as const satisfies Record<ErrorCode | 'CROSS_SITE' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'INTERNAL', ContentfulStatusCode>;
+} as const satisfies Record<
+  ErrorCode | 'CROSS_SITE' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'INTERNAL',
+  ContentfulStatusCode
+>;
 
 /** Every `code` an error body can carry. */
 export type ApiErrorCode = keyof typeof errorStatus;
 
-export const isApiErrorCode = (value: unknown): value is ApiErrorCode => typeof value === 'string' && Object.hasOwn(errorStatus, value);
+export const isApiErrorCode = (value: unknown): value is ApiErrorCode =>
+  typeof value === 'string' && Object.hasOwn(errorStatus, value);
 
 /**
  * The HTTP edge's own failure: Hono's HTTPException, its status from the table, the code kept as its cause and
  * the headers that belong to it (`Retry-After`, `Allow`) on its `res`, as Hono's `getResponse()` reads them.
  */
 export const apiError = (code: ApiErrorCode, message: string, headers?: Record<string, string>): HTTPException =>
-  new HTTPException(errorStatus[code], { message, cause: code, ...(headers ? { res: new Response(null, { headers }) } : {}) });
+  new HTTPException(errorStatus[code], {
+    message,
+    cause: code,
+    ...(headers ? { res: new Response(null, { headers }) } : {}),
+  });

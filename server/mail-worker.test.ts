@@ -6,7 +6,13 @@ import { makeDeps } from '../test/support/fakes.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../test/support/smtp-catcher.ts';
 import { startMailWorker, type MailWorker } from './mail-worker.ts';
 
-const mail = { id: 'm1', to: 'ann@example.test', subject: 'You won LOWEST UNIQUE on 2026-11-20', body: 'http://localhost:3000/winnings', createdAt: '2026-11-20T12:00:00.000Z' };
+const mail = {
+  id: 'm1',
+  to: 'ann@example.test',
+  subject: 'You won LOWEST UNIQUE on 2026-11-20',
+  body: 'http://localhost:3000/winnings',
+  createdAt: '2026-11-20T12:00:00.000Z',
+};
 
 let smtp: SmtpCatcher | null = null;
 let worker: MailWorker | null = null;
@@ -23,7 +29,19 @@ describe('startMailWorker', () => {
     const deps = makeDeps();
     await deps.store.write((r) => r.outbox.add(mail));
     const logs: string[] = [];
-    worker = startMailWorker({ deps, sender: new SmtpMailSender(smtp.url, 'no-reply@lowest.test'), logger: { request: () => {}, debug: () => {}, warn: () => {}, info: (m) => logs.push(m), error: (m) => logs.push(m) }, intervalMs: 20, reminderMinutes: 120 });
+    worker = startMailWorker({
+      deps,
+      sender: new SmtpMailSender(smtp.url, 'no-reply@lowest.test'),
+      logger: {
+        request: () => {},
+        debug: () => {},
+        warn: () => {},
+        info: (m) => logs.push(m),
+        error: (m) => logs.push(m),
+      },
+      intervalMs: 20,
+      reminderMinutes: 120,
+    });
     expect((await smtp.waitForMails(1))[0]).toMatchObject({ to: ['ann@example.test'], subject: mail.subject });
     await deps.store.write((r) => r.outbox.add({ ...mail, id: 'm2', to: 'bob@example.test' }));
     expect((await smtp.waitForMails(2)).map((m) => m.to[0])).toEqual(['ann@example.test', 'bob@example.test']);
@@ -36,7 +54,19 @@ describe('startMailWorker', () => {
     const deps = makeDeps();
     await deps.store.write((r) => r.outbox.add(mail));
     const logs: string[] = [];
-    worker = startMailWorker({ deps, sender: null, logger: { request: () => {}, debug: () => {}, warn: () => {}, info: (m) => logs.push(m), error: (m) => logs.push(m) }, intervalMs: 5, reminderMinutes: 120 });
+    worker = startMailWorker({
+      deps,
+      sender: null,
+      logger: {
+        request: () => {},
+        debug: () => {},
+        warn: () => {},
+        info: (m) => logs.push(m),
+        error: (m) => logs.push(m),
+      },
+      intervalMs: 5,
+      reminderMinutes: 120,
+    });
     await worker.stop();
     expect(logs).toEqual(['Mail: SMTP_URL is not set, so e-mails wait in the outbox (lowest mail list shows them).']);
     expect((await deps.store.read((r) => r.outbox.list(5)))[0]?.status).toBe('pending');

@@ -57,7 +57,12 @@ const main = (): void => {
 
   const listen = { fetch: (request: Request, env: unknown) => handler.fetch(request, env), port: config.port };
   const server = serve(config.host === null ? listen : { ...listen, hostname: config.host }, (info) => {
-    logger.info('listening', { address: info.address, port: info.port, publicUrl: config.publicUrl, authMode: config.authMode });
+    logger.info('listening', {
+      address: info.address,
+      port: info.port,
+      publicUrl: config.publicUrl,
+      authMode: config.authMode,
+    });
   });
 
   const opened = (async () => {
@@ -80,7 +85,10 @@ const main = (): void => {
     logger.info('ready');
   })();
   opened.catch((error: unknown) => {
-    logger.error('The server could not start (its database, its parts or the close of games past their deadline failed); stopping.', error);
+    logger.error(
+      'The server could not start (its database, its parts or the close of games past their deadline failed); stopping.',
+      error,
+    );
     process.exit(1);
   });
 

@@ -11,10 +11,14 @@ export const notFound =
     const { method, path } = c.req;
     const allowed = routes.methodsAt(path) ?? webMethodsAt(path);
     // A route of this method exists and still found nothing (a handler's own 404): not a question of method.
-    if (allowed === null || allowed.includes(method)) return c.json({ error: 'Not found.', code: 'NOT_FOUND' } satisfies ApiError, 404);
+    if (allowed === null || allowed.includes(method))
+      return c.json({ error: 'Not found.', code: 'NOT_FOUND' } satisfies ApiError, 404);
     const allow = allowed.join(', ');
     return c.json(
-      { error: `This address does not answer ${method}; it answers ${allow}.`, code: 'METHOD_NOT_ALLOWED' } satisfies ApiError,
+      {
+        error: `This address does not answer ${method}; it answers ${allow}.`,
+        code: 'METHOD_NOT_ALLOWED',
+      } satisfies ApiError,
       405,
       { Allow: allow },
     );

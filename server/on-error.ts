@@ -8,7 +8,12 @@ import type { AppEnv, Logger } from './app-env.ts';
 import { errorStatus, isApiErrorCode } from './error-status.ts';
 
 /** Hono's own exceptions carry no code (a malformed JSON body is a 400): named after their status. */
-const codeOfStatus: Partial<Record<number, string>> = { 400: 'VALIDATION', 404: 'NOT_FOUND', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE' };
+const codeOfStatus: Partial<Record<number, string>> = {
+  400: 'VALIDATION',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+};
 
 export const errorHandler =
   (logger: Logger): ErrorHandler<AppEnv> =>
@@ -20,8 +25,15 @@ export const errorHandler =
     }
     if (err instanceof HTTPException && err.status < 500) {
       const code = isApiErrorCode(err.cause) ? err.cause : (codeOfStatus[err.status] ?? `HTTP_${err.status}`);
-      return c.json({ error: err.message || 'Bad request.', code } satisfies ApiError, err.status, err.res && Object.fromEntries(err.res.headers));
+      return c.json(
+        { error: err.message || 'Bad request.', code } satisfies ApiError,
+        err.status,
+        err.res && Object.fromEntries(err.res.headers),
+      );
     }
     logger.error(`${c.req.method} ${c.req.path} failed`, err);
-    return c.json({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } satisfies ApiError, 500);
+    return c.json(
+      { error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } satisfies ApiError,
+      500,
+    );
   };

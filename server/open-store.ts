@@ -14,7 +14,10 @@ export const isPostgresUrl = (databaseUrl: string): boolean =>
   databaseUrl.startsWith('postgres://') || databaseUrl.startsWith('postgresql://');
 
 /** Loading the module (`container.loadAsync`) opens the store and migrates it. */
-export const storeModuleFor = async (databaseUrl: string, options: { pgPoolSize?: number } = {}): Promise<ContainerModule> => {
+export const storeModuleFor = async (
+  databaseUrl: string,
+  options: { pgPoolSize?: number } = {},
+): Promise<ContainerModule> => {
   if (isPostgresUrl(databaseUrl)) {
     const { postgresModule } = await import('./container/postgres-module.ts');
     return postgresModule(databaseUrl, { maxConnections: options.pgPoolSize ?? 10 });

@@ -19,7 +19,9 @@ const errorBody = (codes: readonly [ApiErrorCode, ...ApiErrorCode[]]) =>
 
 /** The failures every route can meet at the edge, whatever it does. */
 const edgeFailures = (method: RouteConfig['method']): ApiErrorCode[] =>
-  method === 'get' ? ['INTERNAL'] : ['VALIDATION', 'CROSS_SITE', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'INTERNAL'];
+  method === 'get'
+    ? ['INTERNAL']
+    : ['VALIDATION', 'CROSS_SITE', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'INTERNAL'];
 
 const accessFailures: Record<Access, ApiErrorCode[]> = {
   public: [],
@@ -30,8 +32,14 @@ const accessFailures: Record<Access, ApiErrorCode[]> = {
 /** A 429 says when to come back (draft-ietf-httpapi-ratelimit-headers). */
 const rateLimitHeaders = {
   'Retry-After': { description: 'Seconds until the refused window ends.', schema: { type: 'integer' as const } },
-  RateLimit: { description: 'The refused policy: `"name";r=remaining;t=seconds`.', schema: { type: 'string' as const } },
-  'RateLimit-Policy': { description: 'Its quota: `"name";q=requests;w=window seconds`.', schema: { type: 'string' as const } },
+  RateLimit: {
+    description: 'The refused policy: `"name";r=remaining;t=seconds`.',
+    schema: { type: 'string' as const },
+  },
+  'RateLimit-Policy': {
+    description: 'Its quota: `"name";q=requests;w=window seconds`.',
+    schema: { type: 'string' as const },
+  },
 };
 
 /** The error responses of a route, one per status, each listing its codes. */
@@ -71,14 +79,25 @@ interface Naming {
 }
 
 /** A route: its config as @hono/zod-openapi takes it, plus who may call it and how it can fail. */
-export const apiRoute = <const R extends RouteConfig & Naming>(config: R, { access, failures = [] }: RouteOptions): R => {
+export const apiRoute = <const R extends RouteConfig & Naming>(
+  config: R,
+  { access, failures = [] }: RouteOptions,
+): R => {
   const hasInput = config.request !== undefined;
-  const codes = [...(hasInput ? (['VALIDATION'] as const) : []), ...accessFailures[access], ...failures, ...edgeFailures(config.method)];
+  const codes = [
+    ...(hasInput ? (['VALIDATION'] as const) : []),
+    ...accessFailures[access],
+    ...failures,
+    ...edgeFailures(config.method),
+  ];
   // A status the route answers itself (an HTML page) and the edge too (the error body) lists both contents.
   const responses: RouteConfig['responses'] = { ...config.responses };
   for (const [status, failure] of Object.entries(errorResponses(codes))) {
     const own = responses[status];
-    responses[status] = own && !('$ref' in own) && !('$ref' in failure) ? { ...own, content: { ...own.content, ...failure.content } } : failure;
+    responses[status] =
+      own && !('$ref' in own) && !('$ref' in failure)
+        ? { ...own, content: { ...own.content, ...failure.content } }
+        : failure;
   }
   return createRoute({
     ...config,
@@ -96,12 +115,21 @@ export const json = <S extends z.ZodType>(schema: S, description: string) => ({
 });
 
 /** An HTML page. */
-export const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' as const } } } });
+export const html = (description: string) => ({
+  description,
+  content: { 'text/html': { schema: { type: 'string' as const } } },
+});
 
 /** A redirect to `Location`. */
-export const redirect = (description: string) => ({ description, headers: { Location: { schema: { type: 'string' as const } } } });
+export const redirect = (description: string) => ({
+  description,
+  headers: { Location: { schema: { type: 'string' as const } } },
+});
 
-type MediaSchema = Extract<NonNullable<NonNullable<NonNullable<RouteConfig['request']>['body']>['content'][string]>, { schema?: unknown }>['schema'];
+type MediaSchema = Extract<
+  NonNullable<NonNullable<NonNullable<RouteConfig['request']>['body']>['content'][string]>,
+  { schema?: unknown }
+>['schema'];
 
 /** A body the handler reads and checks itself (answering a form and JSON differently): described by its schema, not validated by the route. */
 export const describedOnly = (schema: z.ZodType): MediaSchema => z.toJSONSchema(schema, { io: 'input' }) as MediaSchema;

@@ -44,7 +44,13 @@ describe('startScheduler', () => {
         return ['2026-11-19'];
       },
       nextDeadline: (now) => new Date(now.getTime() + 24 * 3600_000),
-      logger: { request: () => {}, debug: () => {}, warn: () => {}, info: () => {}, error: (message) => errors.push(message) },
+      logger: {
+        request: () => {},
+        debug: () => {},
+        warn: () => {},
+        info: () => {},
+        error: (message) => errors.push(message),
+      },
       maxSleepMs: 300_000,
       retryMs: 1_000,
     });

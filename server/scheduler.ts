@@ -45,7 +45,8 @@ export const startScheduler = (options: SchedulerOptions): Scheduler => {
     try {
       const started = performance.now();
       const closed = await options.closeDue();
-      if (closed.length > 0) options.logger.info('games closed', { games: closed, ms: Math.round(performance.now() - started) });
+      if (closed.length > 0)
+        options.logger.info('games closed', { games: closed, ms: Math.round(performance.now() - started) });
       const current = now();
       delay = options.nextDeadline(current).getTime() - current.getTime() + AFTER_DEADLINE_MS;
     } catch (error) {

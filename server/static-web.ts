@@ -14,11 +14,17 @@ import type { RouteTable } from './route-table.ts';
 
 /** The server's own paths: /api, /auth and the admin API's routes (GET /admin itself is the web app's admin screen). */
 const isApiPath = (path: string, routes: RouteTable): boolean =>
-  path === '/api' || path.startsWith('/api/') || path === '/auth' || path.startsWith('/auth/') || (path.startsWith('/admin/') && routes.methodsAt(path) !== null);
+  path === '/api' ||
+  path.startsWith('/api/') ||
+  path === '/auth' ||
+  path.startsWith('/auth/') ||
+  (path.startsWith('/admin/') && routes.methodsAt(path) !== null);
 
 /** The methods the web app answers at `path` (its screens: GET and HEAD), or null for a server path or without a build. */
-export const webMethodsAt = (webRoot: string, routes: RouteTable) => (path: string): string[] | null =>
-  !isApiPath(path, routes) && existsSync(join(webRoot, 'index.html')) ? ['GET', 'HEAD'] : null;
+export const webMethodsAt =
+  (webRoot: string, routes: RouteTable) =>
+  (path: string): string[] | null =>
+    !isApiPath(path, routes) && existsSync(join(webRoot, 'index.html')) ? ['GET', 'HEAD'] : null;
 
 const acceptsHtml = (accept: string | undefined): boolean => (accept ?? '').includes('text/html');
 
@@ -29,7 +35,11 @@ const PLAIN_FILE = /^(?:\/[\w-][\w.-]*)+$/;
 /** The app shell, answered for `/` and for every address of the app. */
 const INDEX = '/index.html';
 
-const fileStat = (path: string) => stat(path).then((found) => (found.isFile() ? found : null), () => null);
+const fileStat = (path: string) =>
+  stat(path).then(
+    (found) => (found.isFile() ? found : null),
+    () => null,
+  );
 
 /**
  * The precompressed twin of a file (`path`, the request's own unless given) when the request accepts one, or null to
@@ -40,11 +50,16 @@ const fileStat = (path: string) => stat(path).then((found) => (found.isFile() ? 
 async function servePrecompressed(c: Context<AppEnv>, webRoot: string, path = c.req.path): Promise<Response | null> {
   if (!PLAIN_FILE.test(path) || c.req.header('range') !== undefined) return null;
   const file = join(webRoot, path);
-  const twins = await Promise.all((['br', 'gzip'] as const).map(async (encoding) => ({ encoding, stat: await fileStat(file + SUFFIX[encoding]) })));
+  const twins = await Promise.all(
+    (['br', 'gzip'] as const).map(async (encoding) => ({ encoding, stat: await fileStat(file + SUFFIX[encoding]) })),
+  );
   const available = twins.filter((twin) => twin.stat !== null);
   if (available.length === 0 || (await fileStat(file)) === null) return null;
   c.header('Vary', 'Accept-Encoding');
-  const encoding = chooseEncoding(c.req.header('accept-encoding'), available.map((twin) => twin.encoding));
+  const encoding = chooseEncoding(
+    c.req.header('accept-encoding'),
+    available.map((twin) => twin.encoding),
+  );
   const chosen = available.find((twin) => twin.encoding === encoding);
   if (encoding === 'identity' || chosen?.stat == null) return null;
   c.header('Content-Type', getMimeType(path) ?? 'application/octet-stream');
@@ -72,7 +87,9 @@ export const staticWeb = (webRoot: string, routes: RouteTable) => {
       // Set before serving (the file response copies the headers). Vite puts a content hash in
       // every asset name, so a changed asset is a new URL and can be cached for good.
       c.header('Cache-Control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      const served = (await servePrecompressed(c, webRoot, c.req.path === '/' ? INDEX : c.req.path)) ?? (await handlers.files(c, async () => {}));
+      const served =
+        (await servePrecompressed(c, webRoot, c.req.path === '/' ? INDEX : c.req.path)) ??
+        (await handlers.files(c, async () => {}));
       if (served) return served;
     }
     if (acceptsHtml(c.req.header('accept')) && existsSync(join(webRoot, 'index.html'))) {

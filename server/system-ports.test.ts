@@ -4,7 +4,8 @@ import { cryptoRandom } from './system-ports.ts';
 
 describe('cryptoRandom.tokenHex', () => {
   it('gives hex of twice the asked bytes, across pool refills and beyond the pool size', () => {
-    for (const bytes of [1, 16, 32, 4095, 4096, 5000]) expect(cryptoRandom.tokenHex(bytes)).toMatch(new RegExp(`^[0-9a-f]{${2 * bytes}}$`));
+    for (const bytes of [1, 16, 32, 4095, 4096, 5000])
+      expect(cryptoRandom.tokenHex(bytes)).toMatch(new RegExp(`^[0-9a-f]{${2 * bytes}}$`));
   });
 
   it('never repeats a token (the pool moves on and refills)', () => {

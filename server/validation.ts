@@ -40,7 +40,9 @@ export const issueInWords = (issue: $ZodRawIssue): string => {
       if (issue.input === undefined) return `${field} is required.`;
       return `${field} must be ${KIND_IN_WORDS[issue.expected] ?? 'of another kind'}.`;
     case 'too_big':
-      return issue.origin === 'string' ? `${field} is too long (at most ${issue.maximum} characters).` : `${field} is too large.`;
+      return issue.origin === 'string'
+        ? `${field} is too long (at most ${issue.maximum} characters).`
+        : `${field} is too large.`;
     case 'too_small':
       return issue.origin === 'string' ? `${field} is too short.` : `${field} is too small.`;
     case 'invalid_value':

@@ -19,15 +19,18 @@ interface ImportRef {
 }
 
 /** Removes comments so commented-out imports do not count (a `//` inside a string after ':' is kept). */
-const stripComments = (source: string): string => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"\\])\/\/.*$/gm, '$1');
+const stripComments = (source: string): string =>
+  source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"\\])\/\/.*$/gm, '$1');
 
 export const importsOf = (source: string): ImportRef[] => {
   const code = stripComments(source);
   const refs: ImportRef[] = [];
   const fromClause = /(?:^|[\s;}])(import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"]([^'"]+)['"]/g;
   for (const m of code.matchAll(fromClause)) refs.push({ specifier: m[4] ?? '', typeOnly: m[2] !== undefined });
-  for (const m of code.matchAll(/(?:^|[\s;])import\s*['"]([^'"]+)['"]/g)) refs.push({ specifier: m[1] ?? '', typeOnly: false });
-  for (const m of code.matchAll(/\b(?:import|require)\s*\(\s*['"]([^'"]+)['"]\s*\)/g)) refs.push({ specifier: m[1] ?? '', typeOnly: false });
+  for (const m of code.matchAll(/(?:^|[\s;])import\s*['"]([^'"]+)['"]/g))
+    refs.push({ specifier: m[1] ?? '', typeOnly: false });
+  for (const m of code.matchAll(/\b(?:import|require)\s*\(\s*['"]([^'"]+)['"]\s*\)/g))
+    refs.push({ specifier: m[1] ?? '', typeOnly: false });
   return refs;
 };
 
@@ -44,10 +47,18 @@ const webPartOf = (path: string): string => {
 
 /** The file a relative import names, relative to the root with '/' separators; null for a package. */
 const targetOf = (file: string, specifier: string): string | null =>
-  specifier.startsWith('.') ? relative(ROOT, resolve(ROOT, dirname(file), specifier)).split(sep).join('/') : null;
+  specifier.startsWith('.')
+    ? relative(ROOT, resolve(ROOT, dirname(file), specifier))
+        .split(sep)
+        .join('/')
+    : null;
 
 /** What each layer outside core, adapters and web must not import. */
-const FORBIDDEN: Record<string, readonly string[]> = { adapters: ['server', 'cli', 'web'], server: ['cli', 'web'], cli: ['web'] };
+const FORBIDDEN: Record<string, readonly string[]> = {
+  adapters: ['server', 'cli', 'web'],
+  server: ['cli', 'web'],
+  cli: ['web'],
+};
 
 /** The rule violations of one file, given its path relative to the root (with '/' separators). */
 export const violations = (file: string, source: string): string[] => {
@@ -60,7 +71,8 @@ export const violations = (file: string, source: string): string[] => {
       if (target === null) say(specifier.startsWith('node:') ? 'a node: module in core' : 'a package in core');
       else if (layerOf(target) !== 'core' || target.startsWith('..')) say('leaves core/');
     } else if (layer in FORBIDDEN) {
-      if (target !== null && FORBIDDEN[layer]?.includes(layerOf(target))) say(`${layer} must not import ${layerOf(target)}/`);
+      if (target !== null && FORBIDDEN[layer]?.includes(layerOf(target)))
+        say(`${layer} must not import ${layerOf(target)}/`);
     } else if (layer === 'web') {
       if (target !== null && ['core', 'adapters', 'server', 'cli'].includes(layerOf(target))) {
         if (!(target === CONTRACT && typeOnly)) say(`web may only \`import type\` from ${CONTRACT}`);
@@ -128,7 +140,8 @@ export const importGraph = (sources: ReadonlyMap<string, string>): Map<string, s
 
 const sourceFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.isDirectory()) return SKIP_DIRS.has(entry.name) || entry.name.startsWith('.') ? [] : sourceFiles(join(dir, entry.name));
+    if (entry.isDirectory())
+      return SKIP_DIRS.has(entry.name) || entry.name.startsWith('.') ? [] : sourceFiles(join(dir, entry.name));
     return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [join(dir, entry.name)] : [];
   });
 
@@ -138,7 +151,9 @@ describe('dependency rule', () => {
   it('holds for every source file', () => {
     const files = sourceFiles(ROOT).map((f) => relative(ROOT, f).split(sep).join('/'));
     expect(files.some((f) => f.startsWith('core/'))).toBe(true);
-    const problems = files.filter((f) => !isTestFile(f)).flatMap((f) => violations(f, readFileSync(join(ROOT, f), 'utf8')));
+    const problems = files
+      .filter((f) => !isTestFile(f))
+      .flatMap((f) => violations(f, readFileSync(join(ROOT, f), 'utf8')));
     expect(problems).toEqual([]);
   });
 
@@ -153,7 +168,10 @@ describe('dependency rule', () => {
     const sources = new Map([
       ['core/ports.ts', "import type { FairnessRepository } from './fairness/ports.ts';"],
       ['core/fairness/ports.ts', "import type { TreeNode } from './tree-v2.ts';"],
-      ['core/fairness/tree-v2.ts', "import type { Digest } from '../ports.ts';\nimport { entryLeaf } from './hashes.ts';"],
+      [
+        'core/fairness/tree-v2.ts',
+        "import type { Digest } from '../ports.ts';\nimport { entryLeaf } from './hashes.ts';",
+      ],
       ['core/fairness/hashes.ts', "import type { GameKey } from '../model.ts';"],
       ['core/model.ts', ''],
       ['core/game/a.ts', "import { b } from './b.ts';"],
@@ -193,8 +211,11 @@ describe('dependency rule', () => {
   });
 
   it('catches adapters importing server, cli or web', () => {
-    const source = "import { app } from '../../server/app.ts';\nimport 'better-sqlite3';\nimport type { Deps } from '../../core/deps.ts';";
-    expect(violations('adapters/sqlite/store.ts', source)).toEqual(["adapters/sqlite/store.ts: imports '../../server/app.ts' (adapters must not import server/)"]);
+    const source =
+      "import { app } from '../../server/app.ts';\nimport 'better-sqlite3';\nimport type { Deps } from '../../core/deps.ts';";
+    expect(violations('adapters/sqlite/store.ts', source)).toEqual([
+      "adapters/sqlite/store.ts: imports '../../server/app.ts' (adapters must not import server/)",
+    ]);
   });
 
   it('lets cli import core, adapters and server but not web, and server not cli or web', () => {
@@ -205,10 +226,15 @@ describe('dependency rule', () => {
       "import { money } from '../../web/lib/money.ts';",
       "import { z } from '@hono/zod-openapi';",
     ].join('\n');
-    expect(violations('cli/commands/close.ts', source)).toEqual(["cli/commands/close.ts: imports '../../web/lib/money.ts' (cli must not import web/)"]);
-    expect(violations('server/routes/games.ts', "import { run } from '../../cli/run.ts';\nimport { closeGame } from '../../core/game/close.ts';")).toEqual([
-      "server/routes/games.ts: imports '../../cli/run.ts' (server must not import cli/)",
+    expect(violations('cli/commands/close.ts', source)).toEqual([
+      "cli/commands/close.ts: imports '../../web/lib/money.ts' (cli must not import web/)",
     ]);
+    expect(
+      violations(
+        'server/routes/games.ts',
+        "import { run } from '../../cli/run.ts';\nimport { closeGame } from '../../core/game/close.ts';",
+      ),
+    ).toEqual(["server/routes/games.ts: imports '../../cli/run.ts' (server must not import cli/)"]);
   });
 
   it('lets web import only types from the HTTP contract', () => {
@@ -237,9 +263,16 @@ describe('dependency rule', () => {
       "web/features/stats/components/chart.tsx: imports '../../verify/components/root-badge.tsx' (a feature imports only web/components, web/lib, web/api, not web/features/verify/)",
       "web/features/stats/components/chart.tsx: imports '../../../app/router.tsx' (a feature imports only web/components, web/lib, web/api, not web/app/)",
     ]);
-    expect(violations('web/lib/share.ts', "import { ShareResultButton } from '../features/stats/components/share-result-button.tsx';")).toEqual([
+    expect(
+      violations(
+        'web/lib/share.ts',
+        "import { ShareResultButton } from '../features/stats/components/share-result-button.tsx';",
+      ),
+    ).toEqual([
       "web/lib/share.ts: imports '../features/stats/components/share-result-button.tsx' (web/lib/ is shared and must not import web/features/stats/)",
     ]);
-    expect(violations('web/app/router.tsx', "import { PlayScreen } from '../features/play/play-screen.tsx';")).toEqual([]);
+    expect(violations('web/app/router.tsx', "import { PlayScreen } from '../features/play/play-screen.tsx';")).toEqual(
+      [],
+    );
   });
 });

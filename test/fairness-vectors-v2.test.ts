@@ -8,7 +8,14 @@ import { nodeDigest } from '../adapters/crypto/node-digest.ts';
 import { entryLeafText, mineLeafText } from '../core/fairness/hashes.ts';
 import { TreeV2Builder, compareTreeItems, itemLeaf, treeV2Levels } from '../core/fairness/tree-v2.ts';
 import type { TreeItem, TreeNode, WinnerProof } from '../core/fairness/model.ts';
-import { inclusionProof, resolveItems, verifyInclusion, verifyWinnerProof, type InclusionProof, type TreeV2Summary } from '../core/fairness/tree-v2-proofs.ts';
+import {
+  inclusionProof,
+  resolveItems,
+  verifyInclusion,
+  verifyWinnerProof,
+  type InclusionProof,
+  type TreeV2Summary,
+} from '../core/fairness/tree-v2-proofs.ts';
 import type { FairnessSummaryV2 } from '../server/contract.ts';
 import * as web from '../web/features/verify/fairness-check.ts';
 import * as webTree from '../web/features/verify/tree-v2-check.ts';
@@ -35,7 +42,9 @@ interface GeneratedVector extends Outcome {
 
 const doc = readFileSync(new URL('../docs/fairness.md', import.meta.url), 'utf8');
 const section = doc.slice(doc.indexOf('# Tree version 2'));
-const blocks = [...section.matchAll(/```json fairness-vector-v2\n([\s\S]*?)\n```/g)].map((m) => JSON.parse(m[1] ?? '') as SmallVector | GeneratedVector);
+const blocks = [...section.matchAll(/```json fairness-vector-v2\n([\s\S]*?)\n```/g)].map(
+  (m) => JSON.parse(m[1] ?? '') as SmallVector | GeneratedVector,
+);
 const small = blocks.filter((v): v is SmallVector => 'items' in v);
 const generated = blocks.filter((v): v is GeneratedVector => 'generator' in v);
 
@@ -61,9 +70,19 @@ const closed = (gameKey: string, items: readonly TreeItem[]): { summary: TreeV2S
 
 const expectOutcome = (v: Outcome, items: readonly TreeItem[]) => {
   const { summary, winnerProof } = closed(v.gameKey, items);
-  expect(summary).toEqual({ gameKey: v.gameKey, root: v.root.hash, size: v.size, lo: v.root.lo, hi: v.root.hi, winningNumber: v.winningNumber, secondPlaceNumber: v.secondPlaceNumber });
+  expect(summary).toEqual({
+    gameKey: v.gameKey,
+    root: v.root.hash,
+    size: v.size,
+    lo: v.root.lo,
+    hi: v.root.hi,
+    winningNumber: v.winningNumber,
+    secondPlaceNumber: v.secondPlaceNumber,
+  });
   expect(winnerProof).toEqual(v.winnerProof);
-  expect(verifyWinnerProof(nodeDigest, summary, v.winnerProof, items.slice(0, v.winnerProof.count))).toEqual({ ok: true });
+  expect(verifyWinnerProof(nodeDigest, summary, v.winnerProof, items.slice(0, v.winnerProof.count))).toEqual({
+    ok: true,
+  });
   return summary;
 };
 
@@ -86,7 +105,9 @@ describe('docs/fairness.md, tree version 2', () => {
   describe.each(small)('$name', (v) => {
     it('every leaf text, level, the root, the result, every inclusion proof and the winner proof', () => {
       for (const item of v.items) {
-        expect((item.kind === 'entry' ? entryLeafText : mineLeafText)(v.gameKey, item.id, item.number, item.salt)).toBe(item.text);
+        expect((item.kind === 'entry' ? entryLeafText : mineLeafText)(v.gameKey, item.id, item.number, item.salt)).toBe(
+          item.text,
+        );
         expect(itemLeaf(nodeDigest, v.gameKey, item)).toBe(item.leaf);
       }
       expect([...v.items].sort(compareTreeItems)).toEqual(v.items);
@@ -95,7 +116,11 @@ describe('docs/fairness.md, tree version 2', () => {
       expect(tree.root).toEqual(v.root);
       const summary = expectOutcome(v, v.items);
       expect(v.inclusionProofs).toEqual(v.items.map((_, i) => inclusionProof(tree, i)));
-      v.items.forEach((item, i) => expect(verifyInclusion(nodeDigest, item, v.inclusionProofs[i] as InclusionProof, summary)).toEqual({ ok: true }));
+      v.items.forEach((item, i) =>
+        expect(verifyInclusion(nodeDigest, item, v.inclusionProofs[i] as InclusionProof, summary)).toEqual({
+          ok: true,
+        }),
+      );
     });
   });
 
@@ -113,7 +138,11 @@ describe('docs/fairness.md, tree version 2', () => {
 
   describe('the browser’s verifier', () => {
     const games = [
-      ...small.map((v) => ({ v, items: v.items.map(({ kind, id, number, salt, leaf }) => ({ kind, id, number, salt, leaf })), proofs: v.items.map((item, i) => ({ item, proof: v.inclusionProofs[i] as InclusionProof })) })),
+      ...small.map((v) => ({
+        v,
+        items: v.items.map(({ kind, id, number, salt, leaf }) => ({ kind, id, number, salt, leaf })),
+        proofs: v.items.map((item, i) => ({ item, proof: v.inclusionProofs[i] as InclusionProof })),
+      })),
       ...generated.map((v) => ({ v, items: generate(v.gameKey, v.generator), proofs: [v.inclusion] })),
     ];
 
@@ -139,21 +168,37 @@ describe('docs/fairness.md, tree version 2', () => {
       async (from, count) => ({ gameDate: '', from, items: items.slice(from, from + count) });
 
     it('gives the small games’ leaf texts from its own code', () => {
-      for (const v of small) for (const item of v.items) expect((item.kind === 'entry' ? web.entryLeafText : web.mineLeafText)(v.gameKey, item.id, item.number, item.salt)).toBe(item.text);
+      for (const v of small)
+        for (const item of v.items)
+          expect(
+            (item.kind === 'entry' ? web.entryLeafText : web.mineLeafText)(v.gameKey, item.id, item.number, item.salt),
+          ).toBe(item.text);
     });
 
-    it.each(games.map((g) => ({ ...g, name: g.v.name })))('accepts $name: the winner proof, the inclusion proofs and the full audit', async ({ v, items, proofs }) => {
-      const summary = summaryOf(v, items, 2);
-      expect(webTree.verifyWinnerProof(summary, v.winnerProof, items.slice(0, v.winnerProof.count))).toEqual({ ok: true });
-      for (const { item, proof } of proofs) expect(webTree.verifyInclusion(summary, item, proof)).toEqual({ ok: true });
-      expect(await webTree.auditGame(summary, pagesOf(items), () => undefined)).toEqual({ ok: true });
-    });
+    it.each(games.map((g) => ({ ...g, name: g.v.name })))(
+      'accepts $name: the winner proof, the inclusion proofs and the full audit',
+      async ({ v, items, proofs }) => {
+        const summary = summaryOf(v, items, 2);
+        expect(webTree.verifyWinnerProof(summary, v.winnerProof, items.slice(0, v.winnerProof.count))).toEqual({
+          ok: true,
+        });
+        for (const { item, proof } of proofs)
+          expect(webTree.verifyInclusion(summary, item, proof)).toEqual({ ok: true });
+        expect(await webTree.auditGame(summary, pagesOf(items), () => undefined)).toEqual({ ok: true });
+      },
+    );
 
-    it.each(games.map((g) => ({ ...g, name: g.v.name })))('names a changed winning number in $name', async ({ v, items }) => {
-      const lie = { ...summaryOf(v, items, 100), winningNumber: (v.winningNumber ?? 0) + 1 };
-      const named = { ok: false, mismatch: { code: 'winner', computed: v.winningNumber, published: lie.winningNumber } };
-      expect(webTree.verifyWinnerProof(lie, v.winnerProof, items.slice(0, v.winnerProof.count))).toEqual(named);
-      expect(await webTree.auditGame(lie, pagesOf(items), () => undefined)).toEqual(named);
-    });
+    it.each(games.map((g) => ({ ...g, name: g.v.name })))(
+      'names a changed winning number in $name',
+      async ({ v, items }) => {
+        const lie = { ...summaryOf(v, items, 100), winningNumber: (v.winningNumber ?? 0) + 1 };
+        const named = {
+          ok: false,
+          mismatch: { code: 'winner', computed: v.winningNumber, published: lie.winningNumber },
+        };
+        expect(webTree.verifyWinnerProof(lie, v.winnerProof, items.slice(0, v.winnerProof.count))).toEqual(named);
+        expect(await webTree.auditGame(lie, pagesOf(items), () => undefined)).toEqual(named);
+      },
+    );
   });
 });

@@ -28,7 +28,9 @@ interface Vector {
 }
 
 const doc = readFileSync(new URL('../docs/fairness.md', import.meta.url), 'utf8');
-const vectors = [...doc.matchAll(/```json fairness-vector\n([\s\S]*?)\n```/g)].map((m) => JSON.parse(m[1] ?? '') as Vector);
+const vectors = [...doc.matchAll(/```json fairness-vector\n([\s\S]*?)\n```/g)].map(
+  (m) => JSON.parse(m[1] ?? '') as Vector,
+);
 
 const recordOf = (v: Vector): ClosedRecord => ({
   gameDate: v.gameKey,
@@ -53,7 +55,14 @@ describe('docs/fairness.md vectors', () => {
 
   it('prints in its prose only hashes that the vectors hold', () => {
     const prose = doc.slice(0, doc.indexOf('## The vectors, machine-readable'));
-    const known = new Set(vectors.flatMap((v) => [v.root, ...v.entries.map((e) => e.leaf), ...v.mines.map((m) => m.leaf), ...(v.levels ?? []).flat()]));
+    const known = new Set(
+      vectors.flatMap((v) => [
+        v.root,
+        ...v.entries.map((e) => e.leaf),
+        ...v.mines.map((m) => m.leaf),
+        ...(v.levels ?? []).flat(),
+      ]),
+    );
     const printed = prose.match(/\b[0-9a-f]{64}\b/g) ?? [];
     expect(printed.length).toBeGreaterThan(15);
     for (const hash of printed) expect(known.has(hash), hash).toBe(true);

@@ -21,7 +21,8 @@ const controlled = () => {
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 /** The hash of `password` for a requester named by its first letter (`x1` is x's). */
-const hashOf = (limited: LimitedHasher, password: string) => limited.hash(password, { requester: password.slice(0, 1) });
+const hashOf = (limited: LimitedHasher, password: string) =>
+  limited.hash(password, { requester: password.slice(0, 1) });
 
 describe('LimitedHasher', () => {
   it('runs at most 2 at a time by default, the rest in arrival order, and frees a slot on failure too', async () => {
@@ -94,7 +95,11 @@ describe('LimitedHasher', () => {
     const recording: PasswordHasher = {
       hash: (password) => scrypt.hash(password),
       verify: async (password, hash) => {
-        const run = { requester: password === 'right-one' ? 'player' : 'flooder', start: performance.now(), end: Infinity };
+        const run = {
+          requester: password === 'right-one' ? 'player' : 'flooder',
+          start: performance.now(),
+          end: Infinity,
+        };
         runs.push(run);
         try {
           return await scrypt.verify(password, hash);
@@ -104,7 +109,8 @@ describe('LimitedHasher', () => {
       },
     };
     const limited = new LimitedHasher(recording);
-    const guess = (requester: string, password: string) => limited.verify(password, stored, { requester, secret: 'guild:g1' });
+    const guess = (requester: string, password: string) =>
+      limited.verify(password, stored, { requester, secret: 'guild:g1' });
 
     // The flood: 10 wrong guesses at once; each one answered is sent again at once, 3 times in all.
     let refused = 0;

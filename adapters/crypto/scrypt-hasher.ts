@@ -18,7 +18,9 @@ const derive = (password: string, salt: Buffer, cost: ScryptCost, keyLength: num
   // scrypt needs 128·N·r bytes; the default 32 MiB cap is below OWASP's 128 MiB.
   const options: ScryptOptions = { N: cost.N, r: cost.r, p: cost.p, maxmem: 128 * cost.N * cost.r * 2 };
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 };
 
@@ -39,7 +41,16 @@ export class ScryptHasher implements PasswordHasher {
     if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
     const [N, r, p] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
     // Refuse absurd costs from a tampered row instead of allocating gigabytes.
-    if (!isPowerOfTwo(N) || N > 2 ** 20 || !Number.isSafeInteger(r) || r < 1 || r > 32 || !Number.isSafeInteger(p) || p < 1 || p > 16) {
+    if (
+      !isPowerOfTwo(N) ||
+      N > 2 ** 20 ||
+      !Number.isSafeInteger(r) ||
+      r < 1 ||
+      r > 32 ||
+      !Number.isSafeInteger(p) ||
+      p < 1 ||
+      p > 16
+    ) {
       return false;
     }
     const salt = Buffer.from(parts[4] ?? '', 'base64url');

@@ -12,7 +12,10 @@ const KEY = '2026-11-20';
 
 /** `count` keys in tree order: numbers 1…count/3, so many are shared. */
 const keysOf = (count: number): TreeLeaf[] =>
-  Array.from({ length: count }, (_, i) => ({ number: 1 + ((i * 7919) % Math.max(1, Math.floor(count / 3))), leaf: nodeDigest.sha256Hex(`leaf ${String(i)}`) })).sort(compareTreeItems);
+  Array.from({ length: count }, (_, i) => ({
+    number: 1 + ((i * 7919) % Math.max(1, Math.floor(count / 3))),
+    leaf: nodeDigest.sha256Hex(`leaf ${String(i)}`),
+  })).sort(compareTreeItems);
 
 /** Adds the keys in pages of `size` (an empty page among them, as a store may yield). */
 const addInPages = (folding: TreeFolding, keys: readonly TreeLeaf[], size: number): TreeFolding => {
@@ -22,16 +25,20 @@ const addInPages = (folding: TreeFolding, keys: readonly TreeLeaf[], size: numbe
 };
 
 describe('threadTreeFolder', () => {
-  it('folds on a thread the tree core folds here: summary, winner proof and every stored node', { timeout: 30_000 }, async () => {
-    const keys = keysOf(3_001);
-    const bound = keys[40]?.number ?? null;
-    const expected = await addInPages(foldTree(nodeDigest, KEY, bound), keys, 3_001).done();
-    // From the first key on a thread; from 1,000 keys (the first pages held, then sent); never (folded here).
-    for (const from of [1, 1_000, Number.POSITIVE_INFINITY]) {
-      expect(await addInPages(threadTreeFolder(from)(KEY, bound), keys, 250).done()).toEqual(expected);
-    }
-    expect(expected.nodes.length).toBeGreaterThan(10);
-  });
+  it(
+    'folds on a thread the tree core folds here: summary, winner proof and every stored node',
+    { timeout: 30_000 },
+    async () => {
+      const keys = keysOf(3_001);
+      const bound = keys[40]?.number ?? null;
+      const expected = await addInPages(foldTree(nodeDigest, KEY, bound), keys, 3_001).done();
+      // From the first key on a thread; from 1,000 keys (the first pages held, then sent); never (folded here).
+      for (const from of [1, 1_000, Number.POSITIVE_INFINITY]) {
+        expect(await addInPages(threadTreeFolder(from)(KEY, bound), keys, 250).done()).toEqual(expected);
+      }
+      expect(expected.nodes.length).toBeGreaterThan(10);
+    },
+  );
 
   it('refuses keys out of tree order, on a thread as here', { timeout: 30_000 }, async () => {
     const keys = keysOf(600);

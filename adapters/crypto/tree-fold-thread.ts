@@ -27,7 +27,9 @@ const workerFile = fromSources
 const startWorker = (workerData: { gameKey: string; bound: number | null }): Worker => {
   if (!fromSources) return new Worker(workerFile, { workerData });
   // tsx's ESM entry (the require condition would give its CommonJS one), found from its package.json.
-  const tsx = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'esm', 'api', 'index.mjs')).href;
+  const tsx = pathToFileURL(
+    join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'esm', 'api', 'index.mjs'),
+  ).href;
   const start = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(workerFile.href)}); });`;
   return new Worker(start, { eval: true, workerData });
 };
@@ -35,9 +37,13 @@ const startWorker = (workerData: { gameKey: string; bound: number | null }): Wor
 /** The tree the worker answers once null follows the last keys posted to it, or its error. */
 const foldOnWorker = (worker: Worker): Promise<BuiltTree> =>
   new Promise((resolve, reject) => {
-    worker.once('message', (answer: FoldAnswer) => ('tree' in answer ? resolve(answer.tree) : reject(new Error(answer.error))));
+    worker.once('message', (answer: FoldAnswer) =>
+      'tree' in answer ? resolve(answer.tree) : reject(new Error(answer.error)),
+    );
     worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`The tree's fold thread stopped before its answer (exit code ${String(code)}).`)));
+    worker.once('exit', (code) =>
+      reject(new Error(`The tree's fold thread stopped before its answer (exit code ${String(code)}).`)),
+    );
   });
 
 /**
@@ -47,7 +53,9 @@ const foldOnWorker = (worker: Worker): Promise<BuiltTree> =>
 export const threadTreeFolder = (from = FOLD_ON_THREAD_FROM): TreeFolder => {
   // Checked when the server starts, not at the first close of 50,000 entries, which may be weeks later at night.
   if (!existsSync(fileURLToPath(workerFile))) {
-    throw new Error(`The close's tree fold worker is missing at ${fileURLToPath(workerFile)}: build the server again (npm run build).`);
+    throw new Error(
+      `The close's tree fold worker is missing at ${fileURLToPath(workerFile)}: build the server again (npm run build).`,
+    );
   }
   return (gameKey, bound) => {
     let held: TreeKeys[] = [];

@@ -7,7 +7,9 @@ import type { MailSender, OutgoingMail, SendResult } from '../../core/mail/mail-
 const TIMEOUT_MS = 60_000;
 
 const responseCode = (error: unknown): number | null =>
-  typeof error === 'object' && error !== null && 'responseCode' in error && typeof error.responseCode === 'number' ? error.responseCode : null;
+  typeof error === 'object' && error !== null && 'responseCode' in error && typeof error.responseCode === 'number'
+    ? error.responseCode
+    : null;
 
 export class SmtpMailSender implements MailSender {
   readonly #transport;

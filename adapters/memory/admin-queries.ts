@@ -8,24 +8,30 @@ const newestFirst = (a: Entry, b: Entry): number =>
 export class MemoryAdminQueries implements AdminQueries {
   constructor(private readonly state: () => MemoryState) {}
 
-  async submissions(gameKey: GameKey, offset: number, limit: number): Promise<{ rows: AdminSubmissionRow[]; totalCount: number }> {
+  async submissions(
+    gameKey: GameKey,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: AdminSubmissionRow[]; totalCount: number }> {
     const s = this.state();
     const all = [...s.entries.values()].filter((e) => e.gameKey === gameKey).sort(newestFirst);
-    const rows = all.slice(Math.max(0, offset), Math.max(0, offset) + Math.max(0, limit)).map((e): AdminSubmissionRow => {
-      const user = e.userId ? s.users.get(e.userId) : undefined;
-      const membership = e.userId ? s.guildMembers.get(e.userId) : undefined;
-      const guild = membership ? s.guilds.get(membership.guildId) : undefined;
-      return {
-        id: e.id,
-        number: e.number,
-        userId: e.userId,
-        userDisplayName: user?.displayName ?? null,
-        userEmail: user?.email ?? null,
-        entryType: e.entryType,
-        guildName: guild?.name ?? null,
-        submittedAt: e.submittedAt,
-      };
-    });
+    const rows = all
+      .slice(Math.max(0, offset), Math.max(0, offset) + Math.max(0, limit))
+      .map((e): AdminSubmissionRow => {
+        const user = e.userId ? s.users.get(e.userId) : undefined;
+        const membership = e.userId ? s.guildMembers.get(e.userId) : undefined;
+        const guild = membership ? s.guilds.get(membership.guildId) : undefined;
+        return {
+          id: e.id,
+          number: e.number,
+          userId: e.userId,
+          userDisplayName: user?.displayName ?? null,
+          userEmail: user?.email ?? null,
+          entryType: e.entryType,
+          guildName: guild?.name ?? null,
+          submittedAt: e.submittedAt,
+        };
+      });
     return { rows, totalCount: all.length };
   }
 }

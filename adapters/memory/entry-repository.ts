@@ -73,12 +73,20 @@ export class MemoryEntryRepository implements EntryRepository {
     return [...ids].sort();
   }
 
-  async forGuild(gameKey: GameKey, guildId: string): Promise<{ userId: string; playerName: string; number: number; submittedAt: Instant }[]> {
+  async forGuild(
+    gameKey: GameKey,
+    guildId: string,
+  ): Promise<{ userId: string; playerName: string; number: number; submittedAt: Instant }[]> {
     const s = this.state();
     const rows = [];
     for (const e of this.#ofGame(gameKey).sort(byTime)) {
       if (e.userId === null || s.guildMembers.get(e.userId)?.guildId !== guildId) continue;
-      rows.push({ userId: e.userId, playerName: s.users.get(e.userId)?.displayName ?? '', number: e.number, submittedAt: e.submittedAt });
+      rows.push({
+        userId: e.userId,
+        playerName: s.users.get(e.userId)?.displayName ?? '',
+        number: e.number,
+        submittedAt: e.submittedAt,
+      });
     }
     return rows;
   }

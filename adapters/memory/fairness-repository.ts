@@ -1,5 +1,12 @@
 import type { GameKey, Instant } from '../../core/model.ts';
-import type { EntryLeafRow, FairnessRepository, MineLeafRow, StoredRoot, StoredTreeNode, TreeSummary } from '../../core/fairness/ports.ts';
+import type {
+  EntryLeafRow,
+  FairnessRepository,
+  MineLeafRow,
+  StoredRoot,
+  StoredTreeNode,
+  TreeSummary,
+} from '../../core/fairness/ports.ts';
 import { packKeys } from '../../core/fairness/tree-v2.ts';
 import type { TreeItem, TreeKeys, TreeLeaf } from '../../core/fairness/model.ts';
 import type { MemoryState } from './state.ts';
@@ -25,7 +32,9 @@ export class MemoryFairnessRepository implements FairnessRepository {
   async closedWithoutTree(closedBefore: Instant): Promise<GameKey[]> {
     const s = this.state();
     return [...s.games.values()]
-      .filter((g) => g.status === 'closed' && g.closedAt !== null && g.closedAt < closedBefore && !s.fairnessRoots.has(g.key))
+      .filter(
+        (g) => g.status === 'closed' && g.closedAt !== null && g.closedAt < closedBefore && !s.fairnessRoots.has(g.key),
+      )
       .map((g) => g.key)
       .sort();
   }
@@ -58,8 +67,12 @@ export class MemoryFairnessRepository implements FairnessRepository {
   #treeItems(gameKey: GameKey): TreeItem[] {
     const s = this.state();
     return [
-      ...[...s.entries.values()].filter((e) => e.gameKey === gameKey).map((e): TreeItem => ({ kind: 'entry', id: e.id, number: e.number, salt: e.salt, leaf: e.leaf })),
-      ...s.mines.filter((m) => m.gameKey === gameKey).map((m): TreeItem => ({ kind: 'mine', id: m.id, number: m.number, salt: m.salt, leaf: m.leaf })),
+      ...[...s.entries.values()]
+        .filter((e) => e.gameKey === gameKey)
+        .map((e): TreeItem => ({ kind: 'entry', id: e.id, number: e.number, salt: e.salt, leaf: e.leaf })),
+      ...s.mines
+        .filter((m) => m.gameKey === gameKey)
+        .map((m): TreeItem => ({ kind: 'mine', id: m.id, number: m.number, salt: m.salt, leaf: m.leaf })),
     ].sort(byKey);
   }
 
@@ -86,7 +99,9 @@ export class MemoryFairnessRepository implements FairnessRepository {
 
   async treeNodes(gameKey: GameKey, level: number, positions: readonly number[]): Promise<StoredTreeNode[]> {
     const nodes = this.state().fairnessTrees.get(gameKey)?.nodes ?? [];
-    return positions.flatMap((p) => nodes.filter((n) => n.level === level && n.position === p)).map((n) => structuredClone(n));
+    return positions
+      .flatMap((p) => nodes.filter((n) => n.level === level && n.position === p))
+      .map((n) => structuredClone(n));
   }
 
   async treeBlockAt(gameKey: GameKey, level: number, key: TreeLeaf): Promise<StoredTreeNode | null> {
@@ -102,7 +117,9 @@ export class MemoryFairnessRepository implements FairnessRepository {
       .filter((e) => e.gameKey === gameKey && e.userId === userId)
       .sort((a, b) => (a.submittedAt < b.submittedAt ? -1 : a.submittedAt > b.submittedAt ? 1 : 0))
       .map((e) => ({ entryId: e.id, number: e.number, salt: e.salt, leaf: e.leaf }));
-    const mines = s.mines.filter((m) => m.gameKey === gameKey && m.userId === userId).map((m) => ({ mineId: m.id, number: m.number, salt: m.salt, leaf: m.leaf }));
+    const mines = s.mines
+      .filter((m) => m.gameKey === gameKey && m.userId === userId)
+      .map((m) => ({ mineId: m.id, number: m.number, salt: m.salt, leaf: m.leaf }));
     return { entries, mines };
   }
 }

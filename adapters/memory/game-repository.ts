@@ -75,7 +75,9 @@ export class MemoryGameRepository implements GameRepository {
   }
 
   async latestClosed(): Promise<Game | null> {
-    const closed = this.#all().filter((g) => g.status === 'closed').sort(newestFirst);
+    const closed = this.#all()
+      .filter((g) => g.status === 'closed')
+      .sort(newestFirst);
     return closed[0] ? { ...closed[0] } : null;
   }
 

@@ -85,7 +85,11 @@ export class MemoryGuildRepository implements GuildRepository {
   async applyClose(gameKey: GameKey, winningEntryId: string | null): Promise<void> {
     const s = this.state();
     const entries = [...s.entries.values()].filter((e) => e.gameKey === gameKey);
-    for (const [guildId, counters] of guildCountersAtClose(entries, (userId) => s.guildMembers.get(userId), winningEntryId)) {
+    for (const [guildId, counters] of guildCountersAtClose(
+      entries,
+      (userId) => s.guildMembers.get(userId),
+      winningEntryId,
+    )) {
       const guild = s.guilds.get(guildId);
       if (!guild) continue;
       guild.totalEntries += counters.entries;

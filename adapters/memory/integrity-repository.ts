@@ -1,7 +1,13 @@
 // The integrity signals and flags over the in-memory tables; the same answers as adapters/sql/integrity-repository.ts.
 import type { GameKey } from '../../core/model.ts';
 import type { IntegrityEvidence, IntegrityFlag } from '../../core/integrity/model.ts';
-import type { IntegrityRepository, PickRow, ReferralLink, SharedSignalRow, WindowGame } from '../../core/integrity/ports.ts';
+import type {
+  IntegrityRepository,
+  PickRow,
+  ReferralLink,
+  SharedSignalRow,
+  WindowGame,
+} from '../../core/integrity/ports.ts';
 import type { SignalHash } from '../../core/integrity/model.ts';
 import type { IntegritySignalRow, MemoryState } from './state.ts';
 
@@ -37,7 +43,13 @@ export class MemoryIntegrityRepository implements IntegrityRepository {
           if (theirs.userId === mine.userId) continue;
           if (kind === 'network' && theirs.day !== mine.day) continue;
           const key = `${mine.userId}|${theirs.userId}|${kind}`;
-          const found = result.get(key) ?? { userId: mine.userId, otherId: theirs.userId, kind: mine.kind, days: 0, dayList: new Set<string>() };
+          const found = result.get(key) ?? {
+            userId: mine.userId,
+            otherId: theirs.userId,
+            kind: mine.kind,
+            days: 0,
+            dayList: new Set<string>(),
+          };
           if (kind === 'network') found.dayList.add(mine.day);
           result.set(key, found);
         }
@@ -62,7 +74,9 @@ export class MemoryIntegrityRepository implements IntegrityRepository {
       .sort(byDeadline)
       .flatMap((g) => {
         const stats = s.gameStats.get(g.key);
-        return stats ? [{ key: g.key, entriesTotal: stats.snapshot.entriesTotal, histogram: structuredClone(stats.histogram) }] : [];
+        return stats
+          ? [{ key: g.key, entriesTotal: stats.snapshot.entriesTotal, histogram: structuredClone(stats.histogram) }]
+          : [];
       })
       .slice(0, count);
   }
@@ -94,7 +108,9 @@ export class MemoryIntegrityRepository implements IntegrityRepository {
     const found = new Map<string, IntegrityEvidence>();
     for (const id of winningIds) {
       const winning = s.winnings.get(id);
-      const flag = s.integrityFlags.find((f) => f.role === 'winner' && f.gameKey === winning?.gameKey && f.userId === winning.userId);
+      const flag = s.integrityFlags.find(
+        (f) => f.role === 'winner' && f.gameKey === winning?.gameKey && f.userId === winning.userId,
+      );
       if (flag) found.set(id, structuredClone(flag.evidence));
     }
     return found;

@@ -34,6 +34,9 @@ export class MemoryLeaderboardQueries implements LeaderboardQueries {
 
   async topPlayers(metric: PlayerMetric, limit: number): Promise<(PlayerStats & { playerName: string })[]> {
     const s = this.state();
-    return rankPlayers(s.playerStats.values(), metric, limit).map((p) => ({ ...p, playerName: s.users.get(p.userId)?.displayName ?? '' }));
+    return rankPlayers(s.playerStats.values(), metric, limit).map((p) => ({
+      ...p,
+      playerName: s.users.get(p.userId)?.displayName ?? '',
+    }));
   }
 }

@@ -17,7 +17,8 @@ export class MemoryEmailConfirmationRepository implements EmailConfirmationRepos
   }
 
   async countSince(userId: string, since: string): Promise<number> {
-    return [...this.state().emailConfirmations.values()].filter((c) => c.userId === userId && c.createdAt >= since).length;
+    return [...this.state().emailConfirmations.values()].filter((c) => c.userId === userId && c.createdAt >= since)
+      .length;
   }
 
   async deleteForUser(userId: string): Promise<void> {
@@ -44,7 +45,13 @@ export class MemoryDailyReminderRepository implements DailyReminderRepository {
       if (entry.userId !== null && s.games.get(entry.gameKey)?.date === gameDate) played.add(entry.userId);
     }
     return [...s.users.values()]
-      .filter((u) => !u.isBot && s.mailSettings.get(u.id)?.dailyReminder === true && !played.has(u.id) && !s.dailyReminders.has(`${u.id}|${gameDate}`))
+      .filter(
+        (u) =>
+          !u.isBot &&
+          s.mailSettings.get(u.id)?.dailyReminder === true &&
+          !played.has(u.id) &&
+          !s.dailyReminders.has(`${u.id}|${gameDate}`),
+      )
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
       .slice(0, limit)
       .map((u) => ({ ...u }));

@@ -20,7 +20,11 @@ export class MemoryMineRepository implements MineRepository {
   }
 
   async numbers(gameKey: GameKey): Promise<number[]> {
-    const numbers = new Set(this.state().mines.filter((m) => m.gameKey === gameKey).map((m) => m.number));
+    const numbers = new Set(
+      this.state()
+        .mines.filter((m) => m.gameKey === gameKey)
+        .map((m) => m.number),
+    );
     return [...numbers].sort((a, b) => a - b);
   }
 

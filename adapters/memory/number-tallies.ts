@@ -61,9 +61,16 @@ export class MemoryNumberTallies implements NumberTallies {
     return next;
   }
 
-  async rows(gameKey: GameKey, filter: { count?: number; exceptCount?: number; limit?: number }): Promise<HistogramRow[]> {
+  async rows(
+    gameKey: GameKey,
+    filter: { count?: number; exceptCount?: number; limit?: number },
+  ): Promise<HistogramRow[]> {
     return this.#rows(gameKey)
-      .filter((r) => (filter.count === undefined || r.count === filter.count) && (filter.exceptCount === undefined || r.count !== filter.exceptCount))
+      .filter(
+        (r) =>
+          (filter.count === undefined || r.count === filter.count) &&
+          (filter.exceptCount === undefined || r.count !== filter.exceptCount),
+      )
       .slice(0, filter.limit)
       .map((r) => ({ number: r.number, count: r.count }));
   }
@@ -91,7 +98,9 @@ export class MemoryNumberTallies implements NumberTallies {
 
   /** The twin of core/rewards/peak-earners.ts over the counted rows, held equal to it by test/contract/close-rules.test.ts. */
   async uniqueHolders(gameKey: GameKey, exceptNumber: number | null): Promise<string[]> {
-    const uniques = new Set(this.#rows(gameKey).flatMap((r) => (r.uniqueRank !== null && r.number !== exceptNumber ? [r.number] : [])));
+    const uniques = new Set(
+      this.#rows(gameKey).flatMap((r) => (r.uniqueRank !== null && r.number !== exceptNumber ? [r.number] : [])),
+    );
     const holders = new Set<string>();
     for (const e of this.state().entries.values()) {
       if (e.gameKey === gameKey && e.userId !== null && uniques.has(e.number)) holders.add(e.userId);

@@ -6,7 +6,14 @@ export class MemoryOutboxRepository implements OutboxRepository {
   constructor(private readonly state: () => MemoryState) {}
 
   async add(mail: OutboxMail): Promise<void> {
-    this.state().outbox.push({ ...mail, status: 'pending', attempts: 0, nextAttemptAt: mail.createdAt, lastError: null, sentAt: null });
+    this.state().outbox.push({
+      ...mail,
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: mail.createdAt,
+      lastError: null,
+      sentAt: null,
+    });
   }
 
   /** Newest first. */
@@ -22,9 +29,13 @@ export class MemoryOutboxRepository implements OutboxRepository {
     const claims = this.#claims();
     const due = this.state()
       .outbox.filter(
-        (m) => (m.status === 'pending' && m.nextAttemptAt <= now) || (m.status === 'sending' && (claims.get(m.id)?.until ?? '') <= now),
+        (m) =>
+          (m.status === 'pending' && m.nextAttemptAt <= now) ||
+          (m.status === 'sending' && (claims.get(m.id)?.until ?? '') <= now),
       )
-      .sort((a, b) => (a.nextAttemptAt < b.nextAttemptAt ? -1 : a.nextAttemptAt > b.nextAttemptAt ? 1 : a.id < b.id ? -1 : 1))
+      .sort((a, b) =>
+        a.nextAttemptAt < b.nextAttemptAt ? -1 : a.nextAttemptAt > b.nextAttemptAt ? 1 : a.id < b.id ? -1 : 1,
+      )
       .slice(0, Math.max(0, limit));
     for (const m of due) {
       m.status = 'sending';
@@ -37,7 +48,10 @@ export class MemoryOutboxRepository implements OutboxRepository {
   async settle(
     id: string,
     token: string,
-    outcome: { status: 'sent'; at: string } | { status: 'pending'; nextAttemptAt: string; error: string } | { status: 'failed'; error: string },
+    outcome:
+      | { status: 'sent'; at: string }
+      | { status: 'pending'; nextAttemptAt: string; error: string }
+      | { status: 'failed'; error: string },
   ): Promise<boolean> {
     const claims = this.#claims();
     const mail = this.state().outbox.find((m) => m.id === id);

@@ -27,7 +27,8 @@ export class MemoryPlayerStatsRepository implements PlayerStatsRepository {
     for (const [userId, before] of s.playerStats) {
       const after = statsAfterClose(before, plays.get(userId) ?? null, args);
       s.playerStats.set(userId, after);
-      if (reachesMilestone(before.currentStreak, after.currentStreak, args.milestones)) reached.push({ userId, currentStreak: after.currentStreak });
+      if (reachesMilestone(before.currentStreak, after.currentStreak, args.milestones))
+        reached.push({ userId, currentStreak: after.currentStreak });
     }
     return reached.sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
   }

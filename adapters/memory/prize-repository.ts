@@ -30,7 +30,8 @@ export class MemoryPrizeRepository implements PrizeRepository {
     const prizes = this.state().prizes;
     // One row per weekday or per date: the new row replaces the slot's old one (and its id).
     for (const [id, p] of prizes) {
-      const sameSlot = config.date !== null ? p.date === config.date : p.date === null && p.dayOfWeek === config.dayOfWeek;
+      const sameSlot =
+        config.date !== null ? p.date === config.date : p.date === null && p.dayOfWeek === config.dayOfWeek;
       if (sameSlot) prizes.delete(id);
     }
     prizes.set(config.id, { ...config });
@@ -63,7 +64,9 @@ export class MemoryPrizeRepository implements PrizeRepository {
 
   async auditTrail(filter: AuditFilter, limit: number): Promise<(PrizeAuditEntry & AuditActor)[]> {
     const s = this.state();
-    const rows = s.prizeAudit.filter((entry) => matchesAudit(filter, entry)).map((entry) => ({ ...entry, adminName: adminNameOf(s, entry.adminId) }));
+    const rows = s.prizeAudit
+      .filter((entry) => matchesAudit(filter, entry))
+      .map((entry) => ({ ...entry, adminName: adminNameOf(s, entry.adminId) }));
     return newestAudit(rows, limit);
   }
 

@@ -9,7 +9,9 @@ export class MemoryReferralRepository implements ReferralRepository {
   async create(referral: Referral): Promise<void> {
     const referrals = this.state().referrals;
     if ([...referrals.values()].some((r) => r.referredId === referral.referredId)) {
-      throw new DomainError('REFERRAL_NOT_ALLOWED', 'You have already used a referral code.', { reason: 'already_referred' });
+      throw new DomainError('REFERRAL_NOT_ALLOWED', 'You have already used a referral code.', {
+        reason: 'already_referred',
+      });
     }
     referrals.set(referral.id, { ...referral });
   }
@@ -34,11 +36,16 @@ export class MemoryReferralRepository implements ReferralRepository {
   async stats(referrerId: string): Promise<ReferralStats> {
     const made = [...this.state().referrals.values()].filter((r) => r.referrerId === referrerId);
     const count = (status: Referral['status']): number => made.filter((r) => r.status === status).length;
-    return { totalReferrals: made.length, completedReferrals: count('completed'), notEligibleReferrals: count('not_eligible') };
+    return {
+      totalReferrals: made.length,
+      completedReferrals: count('completed'),
+      notEligibleReferrals: count('not_eligible'),
+    };
   }
 
   async deleteForUser(userId: string): Promise<void> {
     const referrals = this.state().referrals;
-    for (const r of [...referrals.values()]) if (r.referrerId === userId || r.referredId === userId) referrals.delete(r.id);
+    for (const r of [...referrals.values()])
+      if (r.referrerId === userId || r.referredId === userId) referrals.delete(r.id);
   }
 }

@@ -16,7 +16,11 @@ import { MemoryWinningRepository } from './winning-repository.ts';
 import { MemoryPayoutRepository } from './payout-repository.ts';
 import { MemoryGuildRepository } from './guild-repository.ts';
 import { MemoryOutboxRepository } from './outbox-repository.ts';
-import { MemoryDailyReminderRepository, MemoryEmailConfirmationRepository, MemorySigningKeyRepository } from './mail-address-repositories.ts';
+import {
+  MemoryDailyReminderRepository,
+  MemoryEmailConfirmationRepository,
+  MemorySigningKeyRepository,
+} from './mail-address-repositories.ts';
 import { MemoryFairnessRepository } from './fairness-repository.ts';
 import { MemoryNumberTallies } from './number-tallies.ts';
 import { MemoryTrendQueries } from './trend-queries.ts';

@@ -41,7 +41,8 @@ export class MemoryStore implements Store {
     return this.write(async (repos) => {
       const { entry } = pick;
       const game = await repos.games.latestForDate(pick.gameDate);
-      if (!game || game.key !== entry.gameKey || game.status !== 'open' || entry.submittedAt >= game.closesAt) return false;
+      if (!game || game.key !== entry.gameKey || game.status !== 'open' || entry.submittedAt >= game.closesAt)
+        return false;
       const [player, existing, referral] = await Promise.all([
         repos.users.byId(entry.userId),
         repos.entries.forPlayer(game.key, entry.userId),

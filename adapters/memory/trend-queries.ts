@@ -1,6 +1,13 @@
 // The trends read model over the memory state, ranked by the core's rules.
 import type { GameDate, GameKey, Instant } from '../../core/model.ts';
-import type { ChangeDirection, NumberChange, NumberCount, NumberRun, TrendGame, TrendQueries } from '../../core/trends/ports.ts';
+import type {
+  ChangeDirection,
+  NumberChange,
+  NumberCount,
+  NumberRun,
+  TrendGame,
+  TrendQueries,
+} from '../../core/trends/ports.ts';
 import { changeOrder, mostPickedOrder, movesIn, unpickedRunsOf } from '../../core/trends/trend-rules.ts';
 import type { MemoryState } from './state.ts';
 
@@ -9,7 +16,10 @@ export class MemoryTrendQueries implements TrendQueries {
 
   async closedVersion(): Promise<{ closedGames: number; lastClosedAt: Instant | null }> {
     const closedAt = this.#closed().map((g) => g.closedAt ?? '');
-    return { closedGames: closedAt.length, lastClosedAt: closedAt.length === 0 ? null : closedAt.sort().at(-1) ?? null };
+    return {
+      closedGames: closedAt.length,
+      lastClosedAt: closedAt.length === 0 ? null : (closedAt.sort().at(-1) ?? null),
+    };
   }
 
   async latestClosedDates(count: number): Promise<GameDate[]> {
@@ -35,7 +45,12 @@ export class MemoryTrendQueries implements TrendQueries {
     return counts.sort(mostPickedOrder).slice(0, limit);
   }
 
-  async changes(older: GameKey[], newer: GameKey[], direction: ChangeDirection, limit: number): Promise<NumberChange[]> {
+  async changes(
+    older: GameKey[],
+    newer: GameKey[],
+    direction: ChangeDirection,
+    limit: number,
+  ): Promise<NumberChange[]> {
     const before = this.#countBy(older);
     const after = this.#countBy(newer);
     const numbers = new Set([...before.keys(), ...after.keys()]);

@@ -70,7 +70,8 @@ export class MemoryUserRepository implements UserRepository {
     s.users.set(id, updated);
     // A new contact e-mail is unconfirmed until its own link is followed.
     const settings = s.mailSettings.get(id);
-    if (settings && updated.email.toLowerCase() !== user.email.toLowerCase()) s.mailSettings.set(id, { ...settings, contactEmailConfirmed: false });
+    if (settings && updated.email.toLowerCase() !== user.email.toLowerCase())
+      s.mailSettings.set(id, { ...settings, contactEmailConfirmed: false });
     return { ...updated };
   }
 

@@ -30,7 +30,9 @@ export class MemoryWinningRepository implements WinningRepository {
     const s = this.state();
     const claimed = new Set([...s.payouts.values()].map((p) => p.winningId));
     return [...s.winnings.values()]
-      .filter((w) => w.userId !== null && w.createdAt <= createdBefore && !claimed.has(w.id) && !s.remindedWinnings.has(w.id))
+      .filter(
+        (w) => w.userId !== null && w.createdAt <= createdBefore && !claimed.has(w.id) && !s.remindedWinnings.has(w.id),
+      )
       .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1))
       .slice(0, Math.max(0, limit))
       .map(copy);

@@ -14,7 +14,10 @@ let smtp: SmtpCatcher;
 
 beforeAll(async () => {
   database = await createTestDatabase(inject('postgresAdminUrl'), 'lowest_mail');
-  instances = [await createPostgresStore(database.url, { maxConnections: 3 }), await createPostgresStore(database.url, { maxConnections: 3 })];
+  instances = [
+    await createPostgresStore(database.url, { maxConnections: 3 }),
+    await createPostgresStore(database.url, { maxConnections: 3 }),
+  ];
   smtp = await startSmtpCatcher();
 });
 afterAll(async () => {
@@ -31,13 +34,21 @@ describe('two instances delivering one outbox', () => {
     const count = 60;
     await one.write(async (r) => {
       for (let n = 0; n < count; n += 1) {
-        await r.outbox.add({ id: `m${n}`, to: `p${n}@example.test`, subject: `Mail ${n}`, body: 'Hi', createdAt: clock.now().toISOString() });
+        await r.outbox.add({
+          id: `m${n}`,
+          to: `p${n}@example.test`,
+          subject: `Mail ${n}`,
+          body: 'Hi',
+          createdAt: clock.now().toISOString(),
+        });
       }
     });
     const sender = new SmtpMailSender(smtp.url, 'no-reply@lowest.test');
     // Two workers per instance, small batches, all at once: the claims overlap in time.
     const reports = await Promise.all(
-      [one, two, one, two].map((store, i) => deliverDueMails({ store, clock, random: new SeededRandom(i + 1) }, sender, 3)),
+      [one, two, one, two].map((store, i) =>
+        deliverDueMails({ store, clock, random: new SeededRandom(i + 1) }, sender, 3),
+      ),
     );
     sender.close();
     expect(reports.reduce((sum, r) => sum + r.sent, 0)).toBe(count);

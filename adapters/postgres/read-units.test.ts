@@ -90,7 +90,10 @@ describe('read units on PostgreSQL', () => {
   it('started in one turn, leave each other unharmed when one statement fails', async () => {
     await store.write((w) => w.users.create(newUser('unharmed')));
     // A NUL byte is no text PostgreSQL takes: the statement fails and aborts the shared transaction.
-    const [failing, after] = [store.read((r) => r.users.byId('bad\u0000id')), store.read((r) => r.users.byId('unharmed'))];
+    const [failing, after] = [
+      store.read((r) => r.users.byId('bad\u0000id')),
+      store.read((r) => r.users.byId('unharmed')),
+    ];
     await expect(failing).rejects.toThrow();
     expect((await after)?.id).toBe('unharmed');
   });

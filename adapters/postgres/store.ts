@@ -62,7 +62,8 @@ const clientOf = (sql: Statements, release: () => void = () => undefined): Postg
   release,
 });
 
-const kyselyOver = (pool: PostgresPool): Kysely<Database> => new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+const kyselyOver = (pool: PostgresPool): Kysely<Database> =>
+  new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 
 const MUTATIONS = new Set<string>(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
@@ -70,7 +71,10 @@ const MUTATIONS = new Set<string>(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
  * The shared repositories in one transaction. Prepared queries (prepared.ts) go straight to it; the query builder is
  * made only when a unit uses it (most units of the request path run prepared queries alone).
  */
-const repositoriesIn = (transaction: postgres.TransactionSql | postgres.ReservedSql, pool: Kysely<Database>): Repositories => {
+const repositoriesIn = (
+  transaction: postgres.TransactionSql | postgres.ReservedSql,
+  pool: Kysely<Database>,
+): Repositories => {
   const client = clientOf(transaction);
   let db: Kysely<Database> | null = null;
   return sqlRepositories({
@@ -102,20 +106,19 @@ const sharedReads = (sql: postgres.Sql, pool: Kysely<Database>) => {
   const run = async (units: QueuedRead[]): Promise<void> => {
     const outcomes: ({ value: unknown } | { error: unknown })[] = [];
     const failure = await inReadTransaction(sql, (transaction) => {
-        const repos = repositoriesIn(transaction, pool);
-        return Promise.all(
-          units.map((unit, i) =>
-            unit.work(repos).then(
-              (value) => void (outcomes[i] = { value }),
-              (error: unknown) => void (outcomes[i] = { error }),
-            ),
+      const repos = repositoriesIn(transaction, pool);
+      return Promise.all(
+        units.map((unit, i) =>
+          unit.work(repos).then(
+            (value) => void (outcomes[i] = { value }),
+            (error: unknown) => void (outcomes[i] = { error }),
           ),
-        );
-      })
-      .then(
-        () => null,
-        (error: unknown) => ({ error }),
+        ),
       );
+    }).then(
+      () => null,
+      (error: unknown) => ({ error }),
+    );
     if (failure && units.length > 1) for (const unit of units) void run([unit]);
     else
       units.forEach((unit, i) => {
@@ -147,7 +150,10 @@ const READ = 'isolation level repeatable read read only';
  * less than `sql.begin`. Should the BEGIN fail, the unit's reads ran outside a transaction and its answers are
  * discarded: the unit fails with the BEGIN's error.
  */
-const inReadTransaction = async <T>(sql: postgres.Sql, work: (connection: postgres.ReservedSql) => Promise<T>): Promise<T> => {
+const inReadTransaction = async <T>(
+  sql: postgres.Sql,
+  work: (connection: postgres.ReservedSql) => Promise<T>,
+): Promise<T> => {
   const reserved = await sql.reserve();
   try {
     const begun = reserved.unsafe(`begin ${READ}`).execute();
@@ -170,7 +176,10 @@ const inReadTransaction = async <T>(sql: postgres.Sql, work: (connection: postgr
 };
 
 /** Connects to `url` (postgres://…) and migrates the database. */
-export async function createPostgresStore(url: string, options: { maxConnections?: number } = {}): Promise<PostgresStore> {
+export async function createPostgresStore(
+  url: string,
+  options: { maxConnections?: number } = {},
+): Promise<PostgresStore> {
   const sql = postgres(url, { max: options.maxConnections ?? 10, onnotice: () => undefined });
   const db = kyselyOver({
     connect: async () => {
@@ -195,7 +204,9 @@ export async function createPostgresStore(url: string, options: { maxConnections
           db,
           dialect: postgresDialect,
           execute: async <Row>(query: CompiledQuery<Row>) => {
-            const rows = await sql.unsafe(query.sql, query.parameters as postgres.ParameterOrJSON<never>[], { prepare: true });
+            const rows = await sql.unsafe(query.sql, query.parameters as postgres.ParameterOrJSON<never>[], {
+              prepare: true,
+            });
             return { rows: Array.from(rows) as Row[] };
           },
         },

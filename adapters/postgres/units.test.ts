@@ -21,7 +21,9 @@ afterAll(async () => {
 });
 
 const preparedStatements = async (): Promise<string[]> =>
-  (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(store.db)).rows.map((r) => r.statement);
+  (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(store.db)).rows.map(
+    (r) => r.statement,
+  );
 
 describe('units of work on PostgreSQL', () => {
   it('prepare their statements on the connection, from a read unit, a write unit and the query builder alike', async () => {

@@ -5,7 +5,11 @@ import { toNumber, type SqlContext } from './dialect.ts';
 export class SqlAdminQueries implements AdminQueries {
   constructor(private readonly ctx: SqlContext) {}
 
-  async submissions(gameKey: GameKey, offset: number, limit: number): Promise<{ rows: AdminSubmissionRow[]; totalCount: number }> {
+  async submissions(
+    gameKey: GameKey,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: AdminSubmissionRow[]; totalCount: number }> {
     const { db } = this.ctx;
     const count = await db
       .selectFrom('entries')
@@ -17,7 +21,16 @@ export class SqlAdminQueries implements AdminQueries {
       .leftJoin('users as u', 'u.id', 'e.user_id')
       .leftJoin('guild_members as gm', 'gm.user_id', 'e.user_id')
       .leftJoin('guilds as g', 'g.id', 'gm.guild_id')
-      .select(['e.id', 'e.number', 'e.user_id', 'u.display_name', 'u.email', 'e.entry_type', 'g.name', 'e.submitted_at'])
+      .select([
+        'e.id',
+        'e.number',
+        'e.user_id',
+        'u.display_name',
+        'u.email',
+        'e.entry_type',
+        'g.name',
+        'e.submitted_at',
+      ])
       .where('e.game_key', '=', gameKey)
       .orderBy('e.submitted_at', 'desc')
       .orderBy('e.id', 'desc')

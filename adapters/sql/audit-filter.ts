@@ -12,7 +12,11 @@ export const auditConditions = (table: 'payout_audit' | 'prize_audit', filter: A
 };
 
 /** How many rows of one audit trail the filter keeps. */
-export const auditCount = async (db: Kysely<Database>, table: 'payout_audit' | 'prize_audit', filter: AuditFilter): Promise<number> => {
+export const auditCount = async (
+  db: Kysely<Database>,
+  table: 'payout_audit' | 'prize_audit',
+  filter: AuditFilter,
+): Promise<number> => {
   const row = await db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number | string>().as('n'))

@@ -25,7 +25,14 @@ export class SqlDailyReminderRepository implements DailyReminderRepository {
         ),
       )
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('daily_reminders as d').select('d.user_id').whereRef('d.user_id', '=', 'u.id').where('d.game_date', '=', gameDate))),
+        not(
+          exists(
+            selectFrom('daily_reminders as d')
+              .select('d.user_id')
+              .whereRef('d.user_id', '=', 'u.id')
+              .where('d.game_date', '=', gameDate),
+          ),
+        ),
       )
       .orderBy('u.id')
       .limit(limit)

@@ -74,7 +74,9 @@ export const toNullableNumber = (value: unknown): number | null =>
   value === null || value === undefined ? null : toNumber(value);
 
 /** Affected-row counts of kysely results (bigint or undefined). */
-export const affected = (result: { numInsertedOrUpdatedRows?: bigint } | { numUpdatedRows: bigint } | { numDeletedRows: bigint }): number => {
+export const affected = (
+  result: { numInsertedOrUpdatedRows?: bigint } | { numUpdatedRows: bigint } | { numDeletedRows: bigint },
+): number => {
   if ('numUpdatedRows' in result) return Number(result.numUpdatedRows);
   if ('numDeletedRows' in result) return Number(result.numDeletedRows);
   return Number(result.numInsertedOrUpdatedRows ?? 0n);

@@ -17,12 +17,22 @@ export class SqlEmailConfirmationRepository implements EmailConfirmationReposito
   async add(c: EmailConfirmation): Promise<void> {
     await this.ctx.db
       .insertInto('email_confirmations')
-      .values({ token_hash: c.tokenHash, user_id: c.userId, email: c.email, created_at: c.createdAt, expires_at: c.expiresAt })
+      .values({
+        token_hash: c.tokenHash,
+        user_id: c.userId,
+        email: c.email,
+        created_at: c.createdAt,
+        expires_at: c.expiresAt,
+      })
       .execute();
   }
 
   async byTokenHash(tokenHash: string): Promise<EmailConfirmation | null> {
-    const row = await this.ctx.db.selectFrom('email_confirmations').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+    const row = await this.ctx.db
+      .selectFrom('email_confirmations')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
     return row ? toConfirmation(row) : null;
   }
 
@@ -41,6 +51,10 @@ export class SqlEmailConfirmationRepository implements EmailConfirmationReposito
   }
 
   async deleteExpired(userId: string, now: string): Promise<void> {
-    await this.ctx.db.deleteFrom('email_confirmations').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
+    await this.ctx.db
+      .deleteFrom('email_confirmations')
+      .where('user_id', '=', userId)
+      .where('expires_at', '<=', now)
+      .execute();
   }
 }

@@ -7,13 +7,34 @@ import type { EntriesTable } from './schema.ts';
 import { prepare } from './prepared.ts';
 
 // The statements of every submission and every read of a player's picks (prepared.ts).
-const insertEntry = prepare(8, (db, id: string, gameKey: string, userId: string, number: number, entryType: string, submittedAt: string, salt: string, leaf: string) =>
-  db
-    .insertInto('entries')
-    .values({ id, game_key: gameKey, user_id: userId, number, entry_type: entryType, submitted_at: submittedAt, salt, leaf })
-    // ON CONFLICT DO NOTHING instead of catching the violation: a failed statement would abort a
-    // PostgreSQL transaction, and the caller may want to go on after the DomainError.
-    .onConflict((oc) => oc.doNothing()),
+const insertEntry = prepare(
+  8,
+  (
+    db,
+    id: string,
+    gameKey: string,
+    userId: string,
+    number: number,
+    entryType: string,
+    submittedAt: string,
+    salt: string,
+    leaf: string,
+  ) =>
+    db
+      .insertInto('entries')
+      .values({
+        id,
+        game_key: gameKey,
+        user_id: userId,
+        number,
+        entry_type: entryType,
+        submitted_at: submittedAt,
+        salt,
+        leaf,
+      })
+      // ON CONFLICT DO NOTHING instead of catching the violation: a failed statement would abort a
+      // PostgreSQL transaction, and the caller may want to go on after the DomainError.
+      .onConflict((oc) => oc.doNothing()),
 );
 const playerEntries = prepare(2, (db, gameKey: string, userId: string) =>
   db.selectFrom('entries').selectAll().where('game_key', '=', gameKey).where('user_id', '=', userId),
@@ -157,7 +178,10 @@ export class SqlEntryRepository implements EntryRepository {
     return rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id]));
   }
 
-  async forGuild(gameKey: GameKey, guildId: string): Promise<{ userId: string; playerName: string; number: number; submittedAt: Instant }[]> {
+  async forGuild(
+    gameKey: GameKey,
+    guildId: string,
+  ): Promise<{ userId: string; playerName: string; number: number; submittedAt: Instant }[]> {
     const rows = await this.ctx.db
       .selectFrom('entries as e')
       .innerJoin('guild_members as gm', 'gm.user_id', 'e.user_id')
@@ -168,7 +192,12 @@ export class SqlEntryRepository implements EntryRepository {
       .orderBy('e.submitted_at')
       .orderBy('e.id')
       .execute();
-    return rows.map((r) => ({ userId: r.id, playerName: r.display_name, number: r.number, submittedAt: r.submitted_at }));
+    return rows.map((r) => ({
+      userId: r.id,
+      playerName: r.display_name,
+      number: r.number,
+      submittedAt: r.submitted_at,
+    }));
   }
 
   async deleteBotEntries(gameKey: GameKey): Promise<number> {

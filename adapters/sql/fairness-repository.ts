@@ -2,8 +2,22 @@
 // order for a version 1 root), the stored tree, and the published entries and mines of a closed game.
 import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import type { GameKey, Instant } from '../../core/model.ts';
-import type { EntryLeafRow, FairnessRepository, MineLeafRow, StoredRoot, StoredTreeNode, TreeSummary } from '../../core/fairness/ports.ts';
-import { compareTreeItems, keyAt, keysInTreeOrder, LEAF_LENGTH, packKeys, unpackKeys } from '../../core/fairness/tree-v2.ts';
+import type {
+  EntryLeafRow,
+  FairnessRepository,
+  MineLeafRow,
+  StoredRoot,
+  StoredTreeNode,
+  TreeSummary,
+} from '../../core/fairness/ports.ts';
+import {
+  compareTreeItems,
+  keyAt,
+  keysInTreeOrder,
+  LEAF_LENGTH,
+  packKeys,
+  unpackKeys,
+} from '../../core/fairness/tree-v2.ts';
 import type { TreeItem, TreeKeys, TreeLeaf, WinnerProof } from '../../core/fairness/model.ts';
 import type { Database, FairnessNodesTable } from './schema.ts';
 import type { SqlContext } from './dialect.ts';
@@ -48,7 +62,10 @@ const toNode = (row: FairnessNodesTable): StoredTreeNode => ({
   hash: row.hash,
   lo: Number(row.lo),
   hi: Number(row.hi),
-  first: row.first_number === null || row.first_leaf === null ? null : { number: Number(row.first_number), leaf: row.first_leaf },
+  first:
+    row.first_number === null || row.first_leaf === null
+      ? null
+      : { number: Number(row.first_number), leaf: row.first_leaf },
 });
 
 export class SqlFairnessRepository implements FairnessRepository {
@@ -70,7 +87,9 @@ export class SqlFairnessRepository implements FairnessRepository {
     // Leaves only, never row objects where the store can (a million of them cost more than reading them).
     const { firstColumn } = this.ctx;
     const leavesOf = (query: LeafQuery) => (firstColumn ? firstColumn(query) : query.execute().then(leavesOfRows));
-    const mines = leavesOf(this.ctx.db.selectFrom('mines').select('leaf').where('game_key', '=', gameKey).orderBy(this.#leafOrder()));
+    const mines = leavesOf(
+      this.ctx.db.selectFrom('mines').select('leaf').where('game_key', '=', gameKey).orderBy(this.#leafOrder()),
+    );
     const before = (a: string, b: string) => a < b;
     yield* this.#pages(mines, {
       after: (last) => {
@@ -121,7 +140,9 @@ export class SqlFairnessRepository implements FairnessRepository {
       .selectFrom('entries')
       .select(['number', 'leaf'])
       .where('game_key', '=', gameKey)
-      .$if(last !== null, (q) => q.where((eb) => eb(eb.refTuple('number', 'leaf'), '>', eb.tuple(last?.number ?? 0, last?.leaf ?? ''))))
+      .$if(last !== null, (q) =>
+        q.where((eb) => eb(eb.refTuple('number', 'leaf'), '>', eb.tuple(last?.number ?? 0, last?.leaf ?? ''))),
+      )
       .orderBy('number')
       .orderBy(this.#leafOrder())
       .limit(this.pageSize)
@@ -138,7 +159,8 @@ export class SqlFairnessRepository implements FairnessRepository {
     const size = Number(row.size);
     const numbers = Float64Array.from(row.numbers?.split(',') ?? [], Number);
     const leaves = row.leaves ?? '';
-    if (numbers.length !== size || leaves.length !== size * LEAF_LENGTH) throw new Error(`Game ${gameKey} holds an entry whose leaf is not ${String(LEAF_LENGTH)} hex digits.`);
+    if (numbers.length !== size || leaves.length !== size * LEAF_LENGTH)
+      throw new Error(`Game ${gameKey} holds an entry whose leaf is not ${String(LEAF_LENGTH)} hex digits.`);
     const keys = { numbers, leaves };
     if (!keysInTreeOrder(keys, last)) throw new Error(`The database gave game ${gameKey}'s keys out of tree order.`);
     return keys;
@@ -201,7 +223,15 @@ export class SqlFairnessRepository implements FairnessRepository {
   async storeRoot(gameKey: GameKey, root: string): Promise<void> {
     await this.ctx.db
       .updateTable('games')
-      .set({ fairness_root: root, fairness_reason: null, fairness_version: null, fairness_size: null, fairness_lo: null, fairness_hi: null, fairness_winner_proof: null })
+      .set({
+        fairness_root: root,
+        fairness_reason: null,
+        fairness_version: null,
+        fairness_size: null,
+        fairness_lo: null,
+        fairness_hi: null,
+        fairness_winner_proof: null,
+      })
       .where('key', '=', gameKey)
       .execute();
     await this.ctx.db.deleteFrom('fairness_nodes').where('game_key', '=', gameKey).execute();
@@ -245,7 +275,9 @@ export class SqlFairnessRepository implements FairnessRepository {
             .selectFrom(table as 'entries')
             .select([sql.lit(kind).as('kind'), 'id', 'number', 'salt', 'leaf'])
             .where('game_key', '=', gameKey)
-            .$if(from !== null, (q) => q.where((eb) => eb(eb.refTuple('number', 'leaf'), '>=', eb.tuple(from?.number ?? 0, from?.leaf ?? ''))))
+            .$if(from !== null, (q) =>
+              q.where((eb) => eb(eb.refTuple('number', 'leaf'), '>=', eb.tuple(from?.number ?? 0, from?.leaf ?? ''))),
+            )
             .orderBy('number')
             .orderBy(this.#leafOrder())
             .limit(skip + limit)
@@ -259,14 +291,30 @@ export class SqlFairnessRepository implements FairnessRepository {
       .limit(limit)
       .offset(skip)
       .execute();
-    return rows.map((r) => ({ kind: r.kind === 'mine' ? 'mine' : 'entry', id: r.id, number: Number(r.number), salt: r.salt, leaf: r.leaf }));
+    return rows.map((r) => ({
+      kind: r.kind === 'mine' ? 'mine' : 'entry',
+      id: r.id,
+      number: Number(r.number),
+      salt: r.salt,
+      leaf: r.leaf,
+    }));
   }
 
   async treeItemByLeaf(gameKey: GameKey, leaf: string): Promise<TreeItem | null> {
     const { db } = this.ctx;
-    const entry = await db.selectFrom('entries').select(['id', 'number', 'salt', 'leaf']).where('game_key', '=', gameKey).where('leaf', '=', leaf).executeTakeFirst();
+    const entry = await db
+      .selectFrom('entries')
+      .select(['id', 'number', 'salt', 'leaf'])
+      .where('game_key', '=', gameKey)
+      .where('leaf', '=', leaf)
+      .executeTakeFirst();
     if (entry) return { kind: 'entry', id: entry.id, number: Number(entry.number), salt: entry.salt, leaf };
-    const mine = await db.selectFrom('mines').select(['id', 'number', 'salt', 'leaf']).where('game_key', '=', gameKey).where('leaf', '=', leaf).executeTakeFirst();
+    const mine = await db
+      .selectFrom('mines')
+      .select(['id', 'number', 'salt', 'leaf'])
+      .where('game_key', '=', gameKey)
+      .where('leaf', '=', leaf)
+      .executeTakeFirst();
     return mine ? { kind: 'mine', id: mine.id, number: Number(mine.number), salt: mine.salt, leaf } : null;
   }
 

@@ -78,7 +78,11 @@ export class SqlGuildRepository implements GuildRepository {
   }
 
   async membershipOf(userId: string): Promise<GuildMember | null> {
-    const row = await this.ctx.db.selectFrom('guild_members').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    const row = await this.ctx.db
+      .selectFrom('guild_members')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return row ? { guildId: row.guild_id, userId: row.user_id, joinedAt: row.joined_at } : null;
   }
 
@@ -127,7 +131,11 @@ export class SqlGuildRepository implements GuildRepository {
   }
 
   async removeMember(guildId: string, userId: string): Promise<void> {
-    await this.ctx.db.deleteFrom('guild_members').where('guild_id', '=', guildId).where('user_id', '=', userId).execute();
+    await this.ctx.db
+      .deleteFrom('guild_members')
+      .where('guild_id', '=', guildId)
+      .where('user_id', '=', userId)
+      .execute();
   }
 
   async delete(guildId: string): Promise<void> {
@@ -151,7 +159,16 @@ export class SqlGuildRepository implements GuildRepository {
       .select((eb) => [
         'm.guild_id',
         eb.fn.sum<number>(eb.case().when(whileMember).then(1).else(0).end()).as('n'),
-        eb.fn.sum<number>(eb.case().when(eb.and([whileMember, eb('e.id', '=', winningEntryId ?? '')])).then(1).else(0).end()).as('won'),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.and([whileMember, eb('e.id', '=', winningEntryId ?? '')]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as('won'),
       ])
       .where('e.game_key', '=', gameKey)
       .whereRef('e.user_id', '=', 'm.user_id')
@@ -197,7 +214,11 @@ export class SqlGuildRepository implements GuildRepository {
         'g.total_entries',
         'g.created_at',
         'u.display_name as admin_name',
-        eb.selectFrom('guild_members as m').select((e) => e.fn.countAll().as('n')).whereRef('m.guild_id', '=', 'g.id').as('member_count'),
+        eb
+          .selectFrom('guild_members as m')
+          .select((e) => e.fn.countAll().as('n'))
+          .whereRef('m.guild_id', '=', 'g.id')
+          .as('member_count'),
       ]);
   }
 }

@@ -2,7 +2,13 @@
 // over a ring of accounts, so expanding a cluster costs a few statements per ring, whatever the game's size.
 import type { GameKey, GameStats } from '../../core/model.ts';
 import type { FlagRole, IntegrityEvidence, IntegrityFlag, RecordedKind } from '../../core/integrity/model.ts';
-import type { IntegrityRepository, PickRow, ReferralLink, SharedSignalRow, WindowGame } from '../../core/integrity/ports.ts';
+import type {
+  IntegrityRepository,
+  PickRow,
+  ReferralLink,
+  SharedSignalRow,
+  WindowGame,
+} from '../../core/integrity/ports.ts';
 import type { SignalHash } from '../../core/integrity/model.ts';
 import { toNumber, type SqlContext } from './dialect.ts';
 
@@ -69,7 +75,11 @@ export class SqlIntegrityRepository implements IntegrityRepository {
     const rows = await db
       .selectFrom('integrity_signals as m')
       .innerJoin('integrity_signals as o', (join) =>
-        join.onRef('o.kind', '=', 'm.kind').onRef('o.hash', '=', 'm.hash').onRef('o.day', '=', 'm.day').onRef('o.user_id', '<>', 'm.user_id'),
+        join
+          .onRef('o.kind', '=', 'm.kind')
+          .onRef('o.hash', '=', 'm.hash')
+          .onRef('o.day', '=', 'm.day')
+          .onRef('o.user_id', '<>', 'm.user_id'),
       )
       .select((eb) => ['m.user_id as user_id', 'o.user_id as other_id', eb.fn.count('m.day').distinct().as('days')])
       .where('m.kind', '=', 'network')
@@ -78,7 +88,8 @@ export class SqlIntegrityRepository implements IntegrityRepository {
       .where('m.day', '>=', sinceDay)
       .groupBy(['m.user_id', 'o.user_id'])
       .execute();
-    for (const r of rows) result.push({ userId: r.user_id, otherId: r.other_id, kind: 'network', days: toNumber(r.days) });
+    for (const r of rows)
+      result.push({ userId: r.user_id, otherId: r.other_id, kind: 'network', days: toNumber(r.days) });
     return result;
   }
 
@@ -139,7 +150,13 @@ export class SqlIntegrityRepository implements IntegrityRepository {
     const { db } = this.ctx;
     const inserted = await db
       .insertInto('integrity_flags')
-      .values({ game_key: flag.gameKey, role: flag.role, user_id: flag.userId, evidence: JSON.stringify(flag.evidence), created_at: flag.createdAt })
+      .values({
+        game_key: flag.gameKey,
+        role: flag.role,
+        user_id: flag.userId,
+        evidence: JSON.stringify(flag.evidence),
+        created_at: flag.createdAt,
+      })
       .onConflict((oc) => oc.doNothing())
       .returning('game_key')
       .execute();
@@ -154,7 +171,9 @@ export class SqlIntegrityRepository implements IntegrityRepository {
     if (winningIds.length === 0) return new Map();
     const rows = await this.ctx.db
       .selectFrom('winnings as w')
-      .innerJoin('integrity_flags as f', (join) => join.onRef('f.game_key', '=', 'w.game_key').onRef('f.user_id', '=', 'w.user_id').on('f.role', '=', 'winner'))
+      .innerJoin('integrity_flags as f', (join) =>
+        join.onRef('f.game_key', '=', 'w.game_key').onRef('f.user_id', '=', 'w.user_id').on('f.role', '=', 'winner'),
+      )
       .select(['w.id', 'f.evidence'])
       .where('w.id', 'in', winningIds)
       .execute();
@@ -164,7 +183,12 @@ export class SqlIntegrityRepository implements IntegrityRepository {
   async flags(gameKey: GameKey): Promise<IntegrityFlag[]> {
     const { db } = this.ctx;
     const rows = await db.selectFrom('integrity_flags').selectAll().where('game_key', '=', gameKey).execute();
-    const members = await db.selectFrom('integrity_flag_members').select(['role', 'user_id']).where('game_key', '=', gameKey).orderBy('user_id').execute();
+    const members = await db
+      .selectFrom('integrity_flag_members')
+      .select(['role', 'user_id'])
+      .where('game_key', '=', gameKey)
+      .orderBy('user_id')
+      .execute();
     return rows
       .map((row) => ({
         gameKey: row.game_key,

@@ -12,7 +12,9 @@ export class SqlLeaderboardQueries implements LeaderboardQueries {
     const rows = await this.ctx.db
       .selectFrom('games as g')
       .leftJoin('winnings as w', 'w.game_key', 'g.key')
-      .leftJoin('entries as e', (join) => join.onRef('e.game_key', '=', 'g.key').onRef('e.number', '=', 'g.winning_number'))
+      .leftJoin('entries as e', (join) =>
+        join.onRef('e.game_key', '=', 'g.key').onRef('e.number', '=', 'g.winning_number'),
+      )
       .leftJoin('users as u', 'u.id', 'e.user_id')
       .select(['g.key', 'g.date', 'g.winning_number', 'u.display_name', 'w.amount_cents', 'w.currency'])
       .where('g.status', '=', 'closed')

@@ -11,7 +11,8 @@ export class SqlNumberTallies implements NumberTallies {
   async countNumbers(gameKey: GameKey, minedNumbers: readonly number[]): Promise<void> {
     const { db } = this.ctx;
     await db.deleteFrom('game_number_counts').where('game_key', '=', gameKey).execute();
-    const unique = minedNumbers.length === 0 ? sql`n = 1` : sql`n = 1 and number not in (${sql.join([...new Set(minedNumbers)])})`;
+    const unique =
+      minedNumbers.length === 0 ? sql`n = 1` : sql`n = 1 and number not in (${sql.join([...new Set(minedNumbers)])})`;
     // One pass over the (game_key, number) index; the running sums ride on the grouped rows (about a
     // quarter as many), so the median and the unique ranks need no second look at the entries.
     await sql`
@@ -86,7 +87,10 @@ export class SqlNumberTallies implements NumberTallies {
     return toNumber(row.rows[0]?.free ?? 1);
   }
 
-  async rows(gameKey: GameKey, filter: { count?: number; exceptCount?: number; limit?: number }): Promise<HistogramRow[]> {
+  async rows(
+    gameKey: GameKey,
+    filter: { count?: number; exceptCount?: number; limit?: number },
+  ): Promise<HistogramRow[]> {
     let query = this.ctx.db.selectFrom('game_number_counts').select(['number', 'n']).where('game_key', '=', gameKey);
     if (filter.count !== undefined) query = query.where('n', '=', filter.count);
     if (filter.exceptCount !== undefined) query = query.where('n', '<>', filter.exceptCount);
@@ -114,7 +118,9 @@ export class SqlNumberTallies implements NumberTallies {
       .where('game_key', '=', gameKey)
       .where('number', 'in', [...numbers])
       .execute();
-    const tallies = new Map(rows.map((r) => [r.number, { count: toNumber(r.n), uniqueRank: toNullableNumber(r.unique_rank) }]));
+    const tallies = new Map(
+      rows.map((r) => [r.number, { count: toNumber(r.n), uniqueRank: toNullableNumber(r.unique_rank) }]),
+    );
     return numbers.every((n) => tallies.has(n)) ? tallies : null;
   }
 

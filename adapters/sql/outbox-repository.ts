@@ -53,31 +53,35 @@ export class SqlOutboxRepository implements OutboxRepository {
         eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
         eb.and([eb('status', '=', 'sending'), eb('claimed_until', '<=', now)]),
       ]);
-    let due = db
-      .selectFrom('outbox')
-      .select('id')
-      .where(isDue)
-      .orderBy('next_attempt_at')
-      .orderBy('id')
-      .limit(limit);
+    let due = db.selectFrom('outbox').select('id').where(isDue).orderBy('next_attempt_at').orderBy('id').limit(limit);
     // Two workers' claims skip each other's rows instead of waiting, and never share one.
     // SQLite needs nothing: the single statement runs while the write holds the whole database.
     if (dialect.rowLocks) due = due.forUpdate().skipLocked();
     const rows = await db
       .updateTable('outbox')
-      .set((eb) => ({ status: 'sending', claim_token: token, claimed_until: claimedUntil, attempts: eb('attempts', '+', 1) }))
+      .set((eb) => ({
+        status: 'sending',
+        claim_token: token,
+        claimed_until: claimedUntil,
+        attempts: eb('attempts', '+', 1),
+      }))
       .where('id', 'in', due)
       // Checked again on the row as it is when updated: a claim made meanwhile is never taken over.
       .where(isDue)
       .returningAll()
       .execute();
-    return rows.map(toMail).sort((a, b) => (a.nextAttemptAt < b.nextAttemptAt ? -1 : a.nextAttemptAt > b.nextAttemptAt ? 1 : 0));
+    return rows
+      .map(toMail)
+      .sort((a, b) => (a.nextAttemptAt < b.nextAttemptAt ? -1 : a.nextAttemptAt > b.nextAttemptAt ? 1 : 0));
   }
 
   async settle(
     id: string,
     token: string,
-    outcome: { status: 'sent'; at: string } | { status: 'pending'; nextAttemptAt: string; error: string } | { status: 'failed'; error: string },
+    outcome:
+      | { status: 'sent'; at: string }
+      | { status: 'pending'; nextAttemptAt: string; error: string }
+      | { status: 'failed'; error: string },
   ): Promise<boolean> {
     const fields =
       outcome.status === 'sent'

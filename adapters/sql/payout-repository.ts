@@ -50,7 +50,11 @@ export class SqlPayoutRepository implements PayoutRepository {
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirstOrThrow();
     if (affected(result) > 0) return;
-    const claimed = await db.selectFrom('payouts').select('id').where('winning_id', '=', payout.winningId).executeTakeFirst();
+    const claimed = await db
+      .selectFrom('payouts')
+      .select('id')
+      .where('winning_id', '=', payout.winningId)
+      .executeTakeFirst();
     if (claimed) throw new DomainError('ALREADY_CLAIMED', 'This prize has already been claimed.');
     throw new DomainError('CONFLICT', `Payout ${payout.id} already exists.`);
   }
@@ -66,7 +70,15 @@ export class SqlPayoutRepository implements PayoutRepository {
       .innerJoin('winnings as w', 'w.id', 'p.winning_id')
       .leftJoin('users as u', 'u.id', 'p.user_id')
       .selectAll('p')
-      .select(['w.game_date', 'u.id as player_id', 'u.display_name', 'u.email', 'u.verified_email', 'u.is_bot', 'u.email_confirmed'])
+      .select([
+        'w.game_date',
+        'u.id as player_id',
+        'u.display_name',
+        'u.email',
+        'u.verified_email',
+        'u.is_bot',
+        'u.email_confirmed',
+      ])
       .orderBy('p.created_at', 'desc')
       .orderBy('p.id', 'desc')
       .execute();
@@ -94,7 +106,12 @@ export class SqlPayoutRepository implements PayoutRepository {
   ): Promise<boolean> {
     const result = await this.ctx.db
       .updateTable('payouts')
-      .set({ status: to, review_notes: fields.reviewNotes, payment_reference: fields.paymentReference, processed_at: fields.processedAt })
+      .set({
+        status: to,
+        review_notes: fields.reviewNotes,
+        payment_reference: fields.paymentReference,
+        processed_at: fields.processedAt,
+      })
       .where('id', '=', id)
       .where('status', '=', from)
       .executeTakeFirstOrThrow();

@@ -33,7 +33,11 @@ export class SqlPlayerStatsRepository implements PlayerStatsRepository {
   constructor(private readonly ctx: SqlContext) {}
 
   async byUser(userId: string): Promise<PlayerStats | null> {
-    const row = await this.ctx.db.selectFrom('player_stats').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    const row = await this.ctx.db
+      .selectFrom('player_stats')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return row ? toPlayerStats(row) : null;
   }
 
@@ -66,7 +70,12 @@ export class SqlPlayerStatsRepository implements PlayerStatsRepository {
             .where(newStreak, '>', sql<number>`player_stats.current_streak`)
             .where((eb) => eb.or(milestones.map((m) => eb(sql<number>`${newStreak} % ${sql.lit(m)}`, '=', 0))))
             .where(({ exists, selectFrom }) =>
-              exists(selectFrom('entries as e').select('e.id').where('e.game_key', '=', gameKey).whereRef('e.user_id', '=', 'player_stats.user_id')),
+              exists(
+                selectFrom('entries as e')
+                  .select('e.id')
+                  .where('e.game_key', '=', gameKey)
+                  .whereRef('e.user_id', '=', 'player_stats.user_id'),
+              ),
             )
             .orderBy('user_id')
             .execute();

@@ -12,7 +12,8 @@ const ctx = { db: store.db, dialect: sqliteDialect };
 
 describe('prepare', () => {
   it('builds the query once and runs it with each call’s values, keeping the values of its own', async () => {
-    for (const id of ['u1', 'u2', 'u3']) await store.write((r) => r.users.create({ ...newUser(id), displayName: `Name ${id}` }));
+    for (const id of ['u1', 'u2', 'u3'])
+      await store.write((r) => r.users.create({ ...newUser(id), displayName: `Name ${id}` }));
     let builds = 0;
     const named = prepare(2, (db, first: string, second: string) => {
       builds += 1;
@@ -25,7 +26,9 @@ describe('prepare', () => {
   });
 
   it('reports how many rows a write changed', async () => {
-    const rename = prepare(2, (db, id: string, name: string) => db.updateTable('users').set({ display_name: name }).where('id', '=', id));
+    const rename = prepare(2, (db, id: string, name: string) =>
+      db.updateTable('users').set({ display_name: name }).where('id', '=', id),
+    );
     expect(Number((await rename.run(ctx, 'u1', 'Ann')).numAffectedRows)).toBe(1);
     expect(Number((await rename.run(ctx, 'nobody', 'Ann')).numAffectedRows)).toBe(0);
     expect((await store.read((r) => r.users.byId('u1')))?.displayName).toBe('Ann');
@@ -70,7 +73,9 @@ describe('prepare', () => {
   });
 
   it('refuses a query that does not use one of its arguments as a value', async () => {
-    const careless = prepare(2, (db, id: string, _unused: string) => db.selectFrom('users').select('id').where('id', '=', id));
+    const careless = prepare(2, (db, id: string, _unused: string) =>
+      db.selectFrom('users').select('id').where('id', '=', id),
+    );
     await expect(async () => careless.run(ctx, 'u1', 'u2')).rejects.toThrow(/argument 1 is missing/);
   });
 });

@@ -48,7 +48,9 @@ export const prepare = <Args extends unknown[], Row>(
     });
     for (let index = 0; index < arity; index += 1) {
       if (!slots.some((slot) => 'argument' in slot && slot.argument === index)) {
-        throw new Error(`A prepared query must use each of its arguments as a value: argument ${index} is missing from ${compiled.sql}`);
+        throw new Error(
+          `A prepared query must use each of its arguments as a value: argument ${index} is missing from ${compiled.sql}`,
+        );
       }
     }
     const template = { compiled, slots };

@@ -107,13 +107,22 @@ export class SqlPrizeRepository implements PrizeRepository {
   }
 
   async deleteForDate(date: GameDate): Promise<boolean> {
-    return affected(await this.ctx.db.deleteFrom('prize_configs').where('date', '=', date).executeTakeFirstOrThrow()) > 0;
+    return (
+      affected(await this.ctx.db.deleteFrom('prize_configs').where('date', '=', date).executeTakeFirstOrThrow()) > 0
+    );
   }
 
   async addAudit(entry: PrizeAuditEntry): Promise<void> {
     await this.ctx.db
       .insertInto('prize_audit')
-      .values({ id: entry.id, admin_id: entry.adminId, slot: entry.slot, from_state: entry.fromState, to_state: entry.toState, at: entry.at })
+      .values({
+        id: entry.id,
+        admin_id: entry.adminId,
+        slot: entry.slot,
+        from_state: entry.fromState,
+        to_state: entry.toState,
+        at: entry.at,
+      })
       .execute();
   }
 

@@ -32,7 +32,8 @@ export const sqlRateWindows = (db: Kysely<Database>): RateWindows => {
       if (!row) rowsByKey.set(hit.key, { ...hit, count: 1 });
       else {
         row.count += 1;
-        if (hit.windowStart > row.windowStart) Object.assign(row, { windowStart: hit.windowStart, expiresAt: hit.expiresAt });
+        if (hit.windowStart > row.windowStart)
+          Object.assign(row, { windowStart: hit.windowStart, expiresAt: hit.expiresAt });
       }
     }
     // Rows locked in key order by every caller, so two statements never wait for each other's rows.
@@ -41,7 +42,14 @@ export const sqlRateWindows = (db: Kysely<Database>): RateWindows => {
     // on: the newer window start wins and keeps counting.
     const rows = await db
       .insertInto('rate_limits')
-      .values(ordered.map(({ key, windowStart, expiresAt, count }) => ({ key, window_start: windowStart, count, expires_at: expiresAt })))
+      .values(
+        ordered.map(({ key, windowStart, expiresAt, count }) => ({
+          key,
+          window_start: windowStart,
+          count,
+          expires_at: expiresAt,
+        })),
+      )
       .onConflict((oc) =>
         oc.column('key').doUpdateSet({
           count: sql<number>`case when rate_limits.window_start >= excluded.window_start then rate_limits.count + excluded.count else excluded.count end`,
@@ -67,7 +75,11 @@ export const sqlRateWindows = (db: Kysely<Database>): RateWindows => {
       const rows = await db
         .selectFrom('rate_limits')
         .select(['key', 'window_start', 'count'])
-        .where('key', 'in', keys.map(({ key }) => key))
+        .where(
+          'key',
+          'in',
+          keys.map(({ key }) => key),
+        )
         .execute();
       const byKey = new Map(rows.map((row) => [row.key, row]));
       return keys.map(({ key, windowStart }) => {

@@ -5,7 +5,9 @@ import { affected, toNumber, type SqlContext } from './dialect.ts';
 import { prepare } from './prepared.ts';
 
 /** A player's first submission looks for the referral it completes (prepared.ts). */
-const referralOf = prepare(1, (db, referredId: string) => db.selectFrom('referrals').selectAll().where('referred_id', '=', referredId));
+const referralOf = prepare(1, (db, referredId: string) =>
+  db.selectFrom('referrals').selectAll().where('referred_id', '=', referredId),
+);
 
 export class SqlReferralRepository implements ReferralRepository {
   constructor(private readonly ctx: SqlContext) {}
@@ -24,7 +26,10 @@ export class SqlReferralRepository implements ReferralRepository {
       })
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirstOrThrow();
-    if (affected(result) === 0) throw new DomainError('REFERRAL_NOT_ALLOWED', 'You have already used a referral code.', { reason: 'already_referred' });
+    if (affected(result) === 0)
+      throw new DomainError('REFERRAL_NOT_ALLOWED', 'You have already used a referral code.', {
+        reason: 'already_referred',
+      });
   }
 
   async byReferred(referredId: string): Promise<Referral | null> {
@@ -43,11 +48,19 @@ export class SqlReferralRepository implements ReferralRepository {
   }
 
   async markCompleted(id: string, completedAt: Instant): Promise<void> {
-    await this.ctx.db.updateTable('referrals').set({ status: 'completed', completed_at: completedAt }).where('id', '=', id).execute();
+    await this.ctx.db
+      .updateTable('referrals')
+      .set({ status: 'completed', completed_at: completedAt })
+      .where('id', '=', id)
+      .execute();
   }
 
   async markNotEligible(id: string, at: Instant): Promise<void> {
-    await this.ctx.db.updateTable('referrals').set({ status: 'not_eligible', completed_at: at }).where('id', '=', id).execute();
+    await this.ctx.db
+      .updateTable('referrals')
+      .set({ status: 'not_eligible', completed_at: at })
+      .where('id', '=', id)
+      .execute();
   }
 
   async stats(referrerId: string): Promise<ReferralStats> {
@@ -60,7 +73,11 @@ export class SqlReferralRepository implements ReferralRepository {
       ])
       .where('referrer_id', '=', referrerId)
       .executeTakeFirstOrThrow();
-    return { totalReferrals: toNumber(row.total), completedReferrals: toNumber(row.completed), notEligibleReferrals: toNumber(row.not_eligible) };
+    return {
+      totalReferrals: toNumber(row.total),
+      completedReferrals: toNumber(row.completed),
+      notEligibleReferrals: toNumber(row.not_eligible),
+    };
   }
 
   async deleteForUser(userId: string): Promise<void> {

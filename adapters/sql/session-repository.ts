@@ -20,7 +20,12 @@ export class SqlSessionRepository implements SessionRepository {
   async create(session: Session): Promise<void> {
     await this.ctx.db
       .insertInto('sessions')
-      .values({ token_hash: session.tokenHash, user_id: session.userId, created_at: session.createdAt, expires_at: session.expiresAt })
+      .values({
+        token_hash: session.tokenHash,
+        user_id: session.userId,
+        created_at: session.createdAt,
+        expires_at: session.expiresAt,
+      })
       .execute();
   }
 
@@ -28,11 +33,18 @@ export class SqlSessionRepository implements SessionRepository {
     const [row] = (await sessionWithUser.run(this.ctx, tokenHash)).rows;
     if (!row) return null;
     const { token_hash, session_created_at, expires_at, ...user } = row;
-    return { session: { tokenHash: token_hash, userId: user.id, createdAt: session_created_at, expiresAt: expires_at }, user: toUser(user) };
+    return {
+      session: { tokenHash: token_hash, userId: user.id, createdAt: session_created_at, expiresAt: expires_at },
+      user: toUser(user),
+    };
   }
 
   async extend(tokenHash: string, expiresAt: Instant): Promise<void> {
-    await this.ctx.db.updateTable('sessions').set({ expires_at: expiresAt }).where('token_hash', '=', tokenHash).execute();
+    await this.ctx.db
+      .updateTable('sessions')
+      .set({ expires_at: expiresAt })
+      .where('token_hash', '=', tokenHash)
+      .execute();
   }
 
   async delete(tokenHash: string): Promise<void> {

@@ -55,27 +55,57 @@ select count(*) as stored from ins`;
 /** The signals PostgreSQL's statement takes: a request carries a device and a network at most (signals.ts). */
 const POSTGRES_SIGNALS = 2;
 
-export const submitStandardPick = async (ctx: SqlContext & Required<Pick<SqlContext, 'execute'>>, pick: StandardPick): Promise<boolean> => {
+export const submitStandardPick = async (
+  ctx: SqlContext & Required<Pick<SqlContext, 'execute'>>,
+  pick: StandardPick,
+): Promise<boolean> => {
   const { entry, signals } = pick;
   if (ctx.dialect.name === 'postgres') {
     if (signals.length > POSTGRES_SIGNALS) throw new Error(`A pick carries at most ${POSTGRES_SIGNALS} signals.`);
-    const slots = Array.from({ length: POSTGRES_SIGNALS }, (_, i) => [signals[i]?.kind ?? null, signals[i]?.hash ?? null]).flat();
+    const slots = Array.from({ length: POSTGRES_SIGNALS }, (_, i) => [
+      signals[i]?.kind ?? null,
+      signals[i]?.hash ?? null,
+    ]).flat();
     const { rows } = await ctx.execute<{ stored: string | number }>(
       CompiledQuery.raw(POSTGRES_PICK, [
-        pick.gameDate, entry.userId, entry.id, entry.number, entry.submittedAt, entry.salt, entry.leaf, entry.gameKey, pick.day, ...slots,
+        pick.gameDate,
+        entry.userId,
+        entry.id,
+        entry.number,
+        entry.submittedAt,
+        entry.salt,
+        entry.leaf,
+        entry.gameKey,
+        pick.day,
+        ...slots,
       ]),
     );
     return Number(rows[0]?.stored ?? 0) === 1;
   }
   const stored = await ctx.execute(
     CompiledQuery.raw(SQLITE_ENTRY, [
-      entry.id, entry.userId, entry.number, entry.submittedAt, entry.salt, entry.leaf,
-      pick.gameDate, entry.gameKey, entry.submittedAt, entry.userId, entry.userId, entry.userId,
+      entry.id,
+      entry.userId,
+      entry.number,
+      entry.submittedAt,
+      entry.salt,
+      entry.leaf,
+      pick.gameDate,
+      entry.gameKey,
+      entry.submittedAt,
+      entry.userId,
+      entry.userId,
+      entry.userId,
     ]),
   );
   if (Number(stored.numAffectedRows ?? 0n) !== 1) return false;
   if (signals.length > 0) {
-    await ctx.execute(CompiledQuery.raw(sqliteSignals(signals.length), signals.flatMap(({ kind, hash }) => [entry.userId, kind, hash, pick.day])));
+    await ctx.execute(
+      CompiledQuery.raw(
+        sqliteSignals(signals.length),
+        signals.flatMap(({ kind, hash }) => [entry.userId, kind, hash, pick.day]),
+      ),
+    );
   }
   return true;
 };

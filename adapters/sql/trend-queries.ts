@@ -2,7 +2,14 @@
 // never by loading the window's entries into JavaScript. Orders mirror core/trends/trend-rules.ts.
 import { sql } from 'kysely';
 import type { GameDate, GameKey, Instant } from '../../core/model.ts';
-import type { ChangeDirection, NumberChange, NumberCount, NumberRun, TrendGame, TrendQueries } from '../../core/trends/ports.ts';
+import type {
+  ChangeDirection,
+  NumberChange,
+  NumberCount,
+  NumberRun,
+  TrendGame,
+  TrendQueries,
+} from '../../core/trends/ports.ts';
 import { toNullableNumber, toNumber, type SqlContext } from './dialect.ts';
 
 const keyList = (keys: readonly GameKey[]) => sql.join(keys.map((k) => sql`${k}`));
@@ -40,7 +47,11 @@ export class SqlTrendQueries implements TrendQueries {
         'g.date',
         'g.number',
         'g.winning_number',
-        eb.selectFrom('entries as e').select(eb.fn.countAll().as('n')).whereRef('e.game_key', '=', 'g.key').as('entries_total'),
+        eb
+          .selectFrom('entries as e')
+          .select(eb.fn.countAll().as('n'))
+          .whereRef('e.game_key', '=', 'g.key')
+          .as('entries_total'),
       ])
       .where('g.status', '=', 'closed')
       .where('g.date', 'in', dates)
@@ -67,9 +78,15 @@ export class SqlTrendQueries implements TrendQueries {
     return rows.map((r) => ({ number: toNumber(r.number), count: toNumber(r.n) }));
   }
 
-  async changes(older: GameKey[], newer: GameKey[], direction: ChangeDirection, limit: number): Promise<NumberChange[]> {
+  async changes(
+    older: GameKey[],
+    newer: GameKey[],
+    direction: ChangeDirection,
+    limit: number,
+  ): Promise<NumberChange[]> {
     if (older.length + newer.length === 0) return [];
-    const inHalf = (keys: GameKey[]) => (keys.length === 0 ? sql`0` : sql`sum(case when game_key in (${keyList(keys)}) then 1 else 0 end)`);
+    const inHalf = (keys: GameKey[]) =>
+      keys.length === 0 ? sql`0` : sql`sum(case when game_key in (${keyList(keys)}) then 1 else 0 end)`;
     const change = direction === 'rising' ? sql`after_count - before_count` : sql`before_count - after_count`;
     const { rows } = await sql<{ number: number; before_count: unknown; after_count: unknown }>`
       with counts as (
@@ -81,7 +98,11 @@ export class SqlTrendQueries implements TrendQueries {
       where ${change} > 0
       order by ${change} desc, number asc
       limit ${limit}`.execute(this.ctx.db);
-    return rows.map((r) => ({ number: toNumber(r.number), before: toNumber(r.before_count), after: toNumber(r.after_count) }));
+    return rows.map((r) => ({
+      number: toNumber(r.number),
+      before: toNumber(r.before_count),
+      after: toNumber(r.after_count),
+    }));
   }
 
   async unpickedRuns(gameKeys: GameKey[], upTo: number, limit: number): Promise<NumberRun[]> {

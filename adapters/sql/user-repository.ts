@@ -51,7 +51,15 @@ export class SqlUserRepository implements UserRepository {
     }
     await db
       .insertInto('player_stats')
-      .values({ user_id: user.id, wins: 0, entries: 0, current_streak: 0, best_streak: 0, last_played_date: null, last_played_at: null })
+      .values({
+        user_id: user.id,
+        wins: 0,
+        entries: 0,
+        current_streak: 0,
+        best_streak: 0,
+        last_played_date: null,
+        last_played_at: null,
+      })
       .execute();
     return { ...user };
   }

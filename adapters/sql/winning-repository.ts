@@ -93,7 +93,11 @@ export class SqlWinningRepository implements WinningRepository {
     const payouts = await db
       .selectFrom('payouts')
       .selectAll()
-      .where('winning_id', 'in', winnings.map((w) => w.id))
+      .where(
+        'winning_id',
+        'in',
+        winnings.map((w) => w.id),
+      )
       .execute();
     return winnings.map((w) => {
       const payout = payouts.find((p) => p.winning_id === w.id);
@@ -105,11 +109,18 @@ export class SqlWinningRepository implements WinningRepository {
     const { db } = this.ctx;
     const paid = db.selectFrom('payouts').select('winning_id').where('status', '=', 'paid');
     const unpaid = db.selectFrom('winnings').select('id').where('user_id', '=', userId).where('id', 'not in', paid);
-    await db.deleteFrom('payout_audit').where('payout_id', 'in', db.selectFrom('payouts').select('id').where('winning_id', 'in', unpaid)).execute();
+    await db
+      .deleteFrom('payout_audit')
+      .where('payout_id', 'in', db.selectFrom('payouts').select('id').where('winning_id', 'in', unpaid))
+      .execute();
     await db.deleteFrom('payouts').where('winning_id', 'in', unpaid).execute();
     await db.deleteFrom('winnings').where('user_id', '=', userId).where('id', 'not in', paid).execute();
     // What is left was paid: keep it for the books, detached from the person.
-    await db.updateTable('payouts').set({ user_id: null }).where('winning_id', 'in', db.selectFrom('winnings').select('id').where('user_id', '=', userId)).execute();
+    await db
+      .updateTable('payouts')
+      .set({ user_id: null })
+      .where('winning_id', 'in', db.selectFrom('winnings').select('id').where('user_id', '=', userId))
+      .execute();
     await db.updateTable('winnings').set({ user_id: null }).where('user_id', '=', userId).execute();
   }
 }

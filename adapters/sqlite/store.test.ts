@@ -26,10 +26,13 @@ const rawConnection = (file: string): BetterSqlite3.Database => {
   raw.pragma('busy_timeout = 5000');
   return raw;
 };
-const usersIn = (raw: BetterSqlite3.Database): number => raw.prepare('select count(*) from users').pluck().get() as number;
+const usersIn = (raw: BetterSqlite3.Database): number =>
+  raw.prepare('select count(*) from users').pluck().get() as number;
 const insertUser = (raw: BetterSqlite3.Database, id: string): void => {
   raw
-    .prepare("insert into users (id, email, display_name, role, referral_code, is_bot, created_at) values (?, ?, ?, 'player', ?, 0, ?)")
+    .prepare(
+      "insert into users (id, email, display_name, role, referral_code, is_bot, created_at) values (?, ?, ?, 'player', ?, 0, ?)",
+    )
     .run(id, `${id}@example.test`, `Player ${id}`, id.toUpperCase().padEnd(12, 'X'), new Date(0).toISOString());
 };
 
@@ -155,9 +158,11 @@ describe('createSqliteStore', () => {
     const writes: Promise<void>[] = [];
     for (let i = 0; i < 60; i += 1) {
       writes.push(
-        store.write((w) => w.users.create(newUser(`p${i}`))).then(() => {
-          answered += 1;
-        }),
+        store
+          .write((w) => w.users.create(newUser(`p${i}`)))
+          .then(() => {
+            answered += 1;
+          }),
       );
       for (let j = 0; j < 3; j += 1) {
         const atLeast = answered;
@@ -190,7 +195,9 @@ describe('createSqliteStore', () => {
         return store.read((r) => r.users.byId(`c${i}`));
       }),
     );
-    expect(outcomes.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason))).toEqual([]);
+    expect(
+      outcomes.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason)),
+    ).toEqual([]);
     expect((await store.read((r) => r.users.count())).users).toBe(300);
     await store.close();
   });
@@ -221,7 +228,7 @@ describe('createSqliteStore', () => {
     expect(outcomes).toEqual(['first', 'second', 'changed its mind', 'fourth']);
     // One COMMIT holds them all: another connection sees the three kept units from the first answer on.
     expect(seenAtAnswers).toEqual([3, 3, 3, 3]);
-    expect(other.prepare("select id from users order by id").pluck().all()).toEqual(['u1', 'u2', 'u4']);
+    expect(other.prepare('select id from users order by id').pluck().all()).toEqual(['u1', 'u2', 'u4']);
     other.close();
     await store.close();
   });

@@ -216,7 +216,6 @@ interface BatchState {
   running: boolean;
 }
 
-
 /**
  * The units of work of one connection, the only way its repositories are used (see the top of the file). A batch
  * waits one turn before it begins, so the requests read in that turn queue their units into it, then takes the

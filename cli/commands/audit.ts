@@ -15,7 +15,9 @@ export const auditCsv = (records: AuditRecordDto[]): string =>
   [
     CSV_COLUMNS.join(','),
     ...records.map((r) =>
-      [r.at, r.kind, r.adminId, r.adminName, r.subject, r.fromState, r.toState, r.note, r.reference].map(csvField).join(','),
+      [r.at, r.kind, r.adminId, r.adminName, r.subject, r.fromState, r.toState, r.note, r.reference]
+        .map(csvField)
+        .join(','),
     ),
   ].join('\n');
 
@@ -25,11 +27,13 @@ const line = (r: AuditRecordDto): string =>
     `    ${r.fromState ?? '-'} -> ${r.toState ?? '-'}${r.note ? `  note: ${r.note}` : ''}${r.reference ? `  reference: ${r.reference}` : ''}`,
   ].join('\n');
 
-const text = (value: string | boolean | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
+const text = (value: string | boolean | undefined): string | undefined =>
+  typeof value === 'string' ? value : undefined;
 
 const dateOption = (value: string | boolean | undefined, name: string): string | undefined => {
   const date = text(value);
-  if (date !== undefined && !isCalendarDate(date)) throw new UsageError(`--${name} expects a date YYYY-MM-DD, got '${date}'.`, usageLine(auditCommand));
+  if (date !== undefined && !isCalendarDate(date))
+    throw new UsageError(`--${name} expects a date YYYY-MM-DD, got '${date}'.`, usageLine(auditCommand));
   return date;
 };
 
@@ -37,7 +41,11 @@ export const auditCommand: Command = {
   name: 'audit',
   args: [],
   options: {
-    since: { type: 'string', valueName: 'DATE', description: 'First UTC day included, YYYY-MM-DD (default: the beginning)' },
+    since: {
+      type: 'string',
+      valueName: 'DATE',
+      description: 'First UTC day included, YYYY-MM-DD (default: the beginning)',
+    },
     until: { type: 'string', valueName: 'DATE', description: 'Last UTC day included, YYYY-MM-DD (default: today)' },
     admin: { type: 'string', valueName: 'EMAIL', description: "Only this admin's changes" },
     csv: { type: 'boolean', description: 'Print CSV (RFC 4180, a header row) for a spreadsheet or the accountant' },
@@ -53,6 +61,9 @@ export const auditCommand: Command = {
     const { deps } = await open();
     const records = await auditExport(deps, { from, to, adminEmail: text(options.admin) });
     if (options.csv === true) return { data: { records }, text: auditCsv(records) };
-    return { data: { records }, text: records.length === 0 ? 'No payout decision or prize change matches.' : records.map(line).join('\n') };
+    return {
+      data: { records },
+      text: records.length === 0 ? 'No payout decision or prize change matches.' : records.map(line).join('\n'),
+    };
   },
 };

@@ -13,10 +13,16 @@ export const botsCreateCommand: Command = {
     bonus: { type: 'string', valueName: 'N', description: 'How many of them also play a bonus entry', default: '3' },
     min: { type: 'string', valueName: 'N', description: 'Lowest number a bot picks', default: '1' },
     max: { type: 'string', valueName: 'N', description: 'Highest number a bot picks', default: '100' },
-    strategy: { type: 'string', valueName: 'S', description: 'uniform (any number in range alike) or human (how people really pick)', default: 'uniform' },
+    strategy: {
+      type: 'string',
+      valueName: 'S',
+      description: 'uniform (any number in range alike) or human (how people really pick)',
+      default: 'uniform',
+    },
   },
   summary: "Let bots play today's open game (as the admin BOTS tab does).",
-  details: 'Bots are users bot:0001… named "Bot Player"; they are reused from day to day and build statistics like real players.',
+  details:
+    'Bots are users bot:0001… named "Bot Player"; they are reused from day to day and build statistics like real players.',
   run: async ({ options, open, progress }) => {
     const self = botsCreateCommand;
     const input = {

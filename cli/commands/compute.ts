@@ -22,7 +22,12 @@ export const computeCommand: Command = {
         ['Entries', result.entriesTotal],
         ['Winning number', result.winningNumber ?? 'none (no unique number)'],
         ['Winner', result.winnerName],
-        ['Prize', result.prize ? `${formatMoney(result.prize.amountCents, result.prize.currency)} ${result.prize.prizeType}` : null],
+        [
+          'Prize',
+          result.prize
+            ? `${formatMoney(result.prize.amountCents, result.prize.currency)} ${result.prize.prizeType}`
+            : null,
+        ],
       ]),
     };
   },

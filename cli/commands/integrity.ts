@@ -10,7 +10,10 @@ const flaggedText = (c: ClusterReport): string =>
 /** Names shown under a cluster's row, in alphabetical order: the first few, then how many more. */
 const NAMES_SHOWN = 10;
 const namesLine = (c: ClusterReport): string => {
-  const shown = [...c.displayNames].sort((a, b) => a.localeCompare(b, 'en')).slice(0, NAMES_SHOWN).join(', ');
+  const shown = [...c.displayNames]
+    .sort((a, b) => a.localeCompare(b, 'en'))
+    .slice(0, NAMES_SHOWN)
+    .join(', ');
   const more = c.displayNames.length - NAMES_SHOWN;
   return more > 0 ? `${shown} and ${String(more)} more` : shown;
 };
@@ -18,14 +21,20 @@ const namesLine = (c: ClusterReport): string => {
 /** Columns padded to their widest cell. */
 const table = (rows: string[][]): string[] => {
   const widths = rows[0]?.map((_, col) => Math.max(...rows.map((r) => (r[col] ?? '').length))) ?? [];
-  return rows.map((r) => r.map((cell, col) => (col === r.length - 1 ? cell : cell.padEnd((widths[col] ?? 0) + 2))).join('').trimEnd());
+  return rows.map((r) =>
+    r
+      .map((cell, col) => (col === r.length - 1 ? cell : cell.padEnd((widths[col] ?? 0) + 2)))
+      .join('')
+      .trimEnd(),
+  );
 };
 
 export const integrityCommand: Command = {
   name: 'integrity',
   args: ['DATE'],
   options: {},
-  summary: "Show DATE's clusters of linked accounts (2 or more in the game), their evidence and which the close flagged.",
+  summary:
+    "Show DATE's clusters of linked accounts (2 or more in the game), their evidence and which the close flagged.",
   details: [
     'DATE is the game key (YYYY-MM-DD, or YYYY-MM-DD-n for an extra game). A cluster is a group of accounts linked by a shared',
     'device, a network shared on several days, referrals or picks that tile a range game after game (DESIGN.md §18). The close',

@@ -27,13 +27,15 @@ export const mailListCommand: Command = {
     const width = Math.max(0, ...mails.map((m) => m.to.length)) + 2;
     const line = (m: (typeof mails)[number]) =>
       `${instant(m.createdAt)}  ${m.status.padEnd(9)}${m.to.padEnd(width)}${m.subject}${failedOnly && m.lastError ? `\n    ${m.lastError}` : ''}`;
-    const text = mails.length === 0 ? (failedOnly ? 'No mail has failed.' : 'The outbox is empty.') : mails.map(line).join('\n');
+    const text =
+      mails.length === 0 ? (failedOnly ? 'No mail has failed.' : 'The outbox is empty.') : mails.map(line).join('\n');
     return { data: { mails }, text };
   },
 };
 
 /** One delivery pass with the runtime's sender, as the server's mail worker runs it: reminders due, then every due mail. */
-export const deliveryPass = (runtime: Runtime): Promise<MailPassReport> => mailPass(runtime.deps, runtime.mailSender, runtime.reminderBeforeDeadlineMs);
+export const deliveryPass = (runtime: Runtime): Promise<MailPassReport> =>
+  mailPass(runtime.deps, runtime.mailSender, runtime.reminderBeforeDeadlineMs);
 
 export const deliveryLine = (report: DeliveryReport): string =>
   `Mail: ${report.sent} sent${report.retrying > 0 ? `, ${report.retrying} to retry` : ''}${report.failed > 0 ? `, ${report.failed} failed for good` : ''}.`;
@@ -51,7 +53,8 @@ export const mailSendCommand: Command = {
   ].join('\n'),
   run: async ({ open }) => {
     const runtime = await open();
-    if (!runtime.mailSender) throw new RuntimeConfigError('SMTP_URL is not set, so nothing can be sent: mails wait in the outbox.');
+    if (!runtime.mailSender)
+      throw new RuntimeConfigError('SMTP_URL is not set, so nothing can be sent: mails wait in the outbox.');
     const report = await deliveryPass(runtime);
     const queue = await mailQueueStatus(runtime.deps);
     const text = [

@@ -12,7 +12,13 @@ export const openCommand: Command = {
     const { deps } = await open();
     const game = await ensureGame(deps, args[0] ?? '');
     return {
-      data: { gameDate: game.key, number: game.number, status: game.status, opensAt: game.opensAt, closesAt: game.closesAt },
+      data: {
+        gameDate: game.key,
+        number: game.number,
+        status: game.status,
+        opensAt: game.opensAt,
+        closesAt: game.closesAt,
+      },
       text: `Game ${game.key} is ${game.status} (opens ${instant(game.opensAt)}, closes ${instant(game.closesAt)}).`,
     };
   },

@@ -12,7 +12,7 @@ export const seedDemoCommand: Command = {
     days: { type: 'string', valueName: 'N', description: 'Past days to replay, 1-60', default: '14' },
     strategy: { type: 'string', valueName: 'S', description: "Bots' picks: human or uniform", default: 'human' },
   },
-  summary: 'Fill the database with demo data: past games played by bots and demo players, and today\'s game.',
+  summary: "Fill the database with demo data: past games played by bots and demo players, and today's game.",
   details: [
     'Replays N past days through the same use cases as the server (fewer bots at weekends), with demo players',
     'alice, bob, carol, dave and erin @demo.lowest.invalid: streaks and rewards, a referral, a guild, winnings with',
@@ -29,12 +29,20 @@ export const seedDemoCommand: Command = {
     const summary = await seedDemo(deps, clock, { days, strategy }, bar).finally(() => bar.done());
     const text = [
       keyValues([
-        ['Past games', summary.closedGames.length === 0 ? 'none' : `${summary.closedGames.length} closed (${summary.days[0] ?? ''} … ${summary.days.at(-1) ?? ''})`],
+        [
+          'Past games',
+          summary.closedGames.length === 0
+            ? 'none'
+            : `${summary.closedGames.length} closed (${summary.days[0] ?? ''} … ${summary.days.at(-1) ?? ''})`,
+        ],
         ["Today's game", `${summary.today} open`],
         ['Bot entries', summary.botEntries],
         ['Demo entries', summary.demoEntries],
         ['Rewards used', summary.rewardsUsed],
-        ['Winnings', summary.winnings.map((w) => `${w.player.split('@')[0]} ${w.gameDate} (${w.status})`).join(', ') || 'none'],
+        [
+          'Winnings',
+          summary.winnings.map((w) => `${w.player.split('@')[0]} ${w.gameDate} (${w.status})`).join(', ') || 'none',
+        ],
         ['Guild', summary.guild],
       ]),
       '',

@@ -6,7 +6,10 @@ const roleCommand = (verb: 'promote' | 'demote', role: Role): Command => ({
   name: `users ${verb}`,
   args: ['EMAIL'],
   options: {},
-  summary: verb === 'promote' ? 'Give the user with this e-mail the admin role.' : 'Take the admin role away (back to player).',
+  summary:
+    verb === 'promote'
+      ? 'Give the user with this e-mail the admin role.'
+      : 'Take the admin role away (back to player).',
   details:
     'EMAIL is the address the user signed in with (verified by Google), not the contact e-mail of their profile. ' +
     'The user must have signed in once. ADMIN_EMAILS grants admin at sign-in; sign-in never demotes.',

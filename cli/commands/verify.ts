@@ -9,9 +9,11 @@ import { UsageError, usageLine } from '../command.ts';
 
 const DEFAULT_TIMEOUT_SECONDS = 30;
 
-const notVerified = (gameKey: string, problem: string) => new DomainError('CONFLICT', `NOT VERIFIED ${gameKey}: ${problem}`);
+const notVerified = (gameKey: string, problem: string) =>
+  new DomainError('CONFLICT', `NOT VERIFIED ${gameKey}: ${problem}`);
 
-const receiptLine = (included: boolean | null): string | null => (included === null ? null : included ? 'INCLUDED' : 'NOT FOUND');
+const receiptLine = (included: boolean | null): string | null =>
+  included === null ? null : included ? 'INCLUDED' : 'NOT FOUND';
 
 /** An http(s) URL, or a usage error naming the option. */
 const remoteUrl = (value: string): URL => {
@@ -31,7 +33,8 @@ const remoteUrl = (value: string): URL => {
 const wholeOption = (name: string, value: string | boolean | undefined, max: number): number | null => {
   if (value === undefined) return null;
   const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < 1 || n > max) throw new UsageError(`--${name} must be a whole number from 1 to ${String(max)}.`, usageLine(verifyCommand));
+  if (!Number.isSafeInteger(n) || n < 1 || n > max)
+    throw new UsageError(`--${name} must be a whole number from 1 to ${String(max)}.`, usageLine(verifyCommand));
   return n;
 };
 
@@ -39,12 +42,30 @@ export const verifyCommand: Command = {
   name: 'verify',
   args: ['DATE'],
   options: {
-    receipt: { type: 'string', valueName: 'FILE', description: 'A receipt saved from the play screen (JSON): is it in the record unchanged?' },
-    remote: { type: 'string', valueName: 'URL', description: "Audit a running deployment (its public URL) through the public API instead of the database." },
-    'page-size': { type: 'string', valueName: 'N', description: "With --remote: items per request (default and most: the server's pageSize)." },
-    timeout: { type: 'string', valueName: 'SECONDS', description: 'With --remote: give up on a request after this long.', default: String(DEFAULT_TIMEOUT_SECONDS) },
+    receipt: {
+      type: 'string',
+      valueName: 'FILE',
+      description: 'A receipt saved from the play screen (JSON): is it in the record unchanged?',
+    },
+    remote: {
+      type: 'string',
+      valueName: 'URL',
+      description: 'Audit a running deployment (its public URL) through the public API instead of the database.',
+    },
+    'page-size': {
+      type: 'string',
+      valueName: 'N',
+      description: "With --remote: items per request (default and most: the server's pageSize).",
+    },
+    timeout: {
+      type: 'string',
+      valueName: 'SECONDS',
+      description: 'With --remote: give up on a request after this long.',
+      default: String(DEFAULT_TIMEOUT_SECONDS),
+    },
   },
-  summary: "Recompute DATE's fairness root from the database (or, with --remote, from a deployment's public API) and compare it with the published root; exit 1 when they differ.",
+  summary:
+    "Recompute DATE's fairness root from the database (or, with --remote, from a deployment's public API) and compare it with the published root; exit 1 when they differ.",
   details:
     'DATE is the game key (YYYY-MM-DD, or YYYY-MM-DD-n for an extra game). Checks every leaf, the root, the winner and the runner-up ' +
     '(DESIGN.md §16, docs/fairness.md). With --receipt FILE, also that the receipt is INCLUDED. With --remote URL, reads only ' +

@@ -16,7 +16,8 @@ const failure = (message: string) => new Error(message);
 
 /** Node's fetch hides the socket error (ECONNREFUSED, ENOTFOUND…) in `cause`. */
 const networkProblem = (error: unknown, timeoutSeconds: number): string => {
-  if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `no answer within ${String(timeoutSeconds)} s`;
+  if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+    return `no answer within ${String(timeoutSeconds)} s`;
   const cause = error instanceof Error ? error.cause : undefined;
   if (cause instanceof Error) {
     const code = 'code' in cause && typeof cause.code === 'string' ? cause.code : '';
@@ -67,7 +68,9 @@ export const publicApi = (base: URL, timeoutSeconds: number): PublicApi => {
       response = await fetch(url, { signal, headers: { accept: 'application/json' } });
       text = await boundedText(response);
     } catch (error) {
-      throw failure(`${url.href}: ${error instanceof RangeError ? error.message : networkProblem(error, timeoutSeconds)}.`);
+      throw failure(
+        `${url.href}: ${error instanceof RangeError ? error.message : networkProblem(error, timeoutSeconds)}.`,
+      );
     }
     if (response.status === 404 && allowMissing) return null;
     let body: unknown;
@@ -77,11 +80,15 @@ export const publicApi = (base: URL, timeoutSeconds: number): PublicApi => {
       throw failure(`${url.href} answered HTTP ${String(response.status)} that is not JSON.`);
     }
     if (response.status !== 200) {
-      const said = typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' ? `: ${body.error}` : '';
+      const said =
+        typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string'
+          ? `: ${body.error}`
+          : '';
       throw failure(`${url.href} answered HTTP ${String(response.status)}${said}`);
     }
     const parsed = schema.safeParse(body);
-    if (!parsed.success) throw failure(`${url.href} answered an unexpected shape (${describeIssue(parsed.error.issues[0])}).`);
+    if (!parsed.success)
+      throw failure(`${url.href} answered an unexpected shape (${describeIssue(parsed.error.issues[0])}).`);
     return parsed.data;
   };
   return { get } as PublicApi;

@@ -5,7 +5,12 @@
 import { receiptIncluded, verifyRecord, NO_ROOT_REASON, type Receipt } from '../../core/fairness/record.ts';
 import { compareTreeItems, itemLeaf, TreeV2Builder } from '../../core/fairness/tree-v2.ts';
 import type { TreeItem } from '../../core/fairness/model.ts';
-import { verifyInclusion, verifyWinnerProof, winnerBound, type TreeV2Summary } from '../../core/fairness/tree-v2-proofs.ts';
+import {
+  verifyInclusion,
+  verifyWinnerProof,
+  winnerBound,
+  type TreeV2Summary,
+} from '../../core/fairness/tree-v2-proofs.ts';
 import { DomainError } from '../../core/errors.ts';
 import { systemDigest } from '../../server/composition-root.ts';
 import {
@@ -41,7 +46,6 @@ export interface RemoteAudit {
   problem: string | null;
 }
 
-
 const show = (value: number | null): string => (value === null ? 'none' : String(value));
 
 const NOT_INCLUDED = "The receipt is not in this game's record.";
@@ -51,10 +55,19 @@ export const auditRemote = async (input: RemoteAuditInput): Promise<RemoteAudit>
   const { api, gameKey } = input;
   const record = await api.get(`api/fairness/${encodeURIComponent(gameKey)}`, FairnessRecordResponse, true);
   if (record === null) throw new DomainError('NOT_FOUND', `No game ${gameKey} at this deployment (404).`);
-  if (record.gameDate !== gameKey) throw new Error(`Asked for game ${gameKey}, the deployment answered game ${record.gameDate}.`);
-  if (record.status === 'open') throw new DomainError('CONFLICT', `The game ${gameKey} is still open: there is nothing to verify yet.`);
+  if (record.gameDate !== gameKey)
+    throw new Error(`Asked for game ${gameKey}, the deployment answered game ${record.gameDate}.`);
+  if (record.status === 'open')
+    throw new DomainError('CONFLICT', `The game ${gameKey} is still open: there is nothing to verify yet.`);
   if ('treeVersion' in record) return auditTree(input, record);
-  const base = { gameKey, treeVersion: 1 as const, root: record.root, items: record.entries.length + record.mines.length, winningNumber: record.winningNumber, secondPlaceNumber: record.secondPlaceNumber };
+  const base = {
+    gameKey,
+    treeVersion: 1 as const,
+    root: record.root,
+    items: record.entries.length + record.mines.length,
+    winningNumber: record.winningNumber,
+    secondPlaceNumber: record.secondPlaceNumber,
+  };
   const included = input.receipt ? receiptIncluded(systemDigest, record, input.receipt) : null;
   const result = (problem: string | null): RemoteAudit => ({ ...base, receiptIncluded: included, problem });
   if (record.root === null) return result(record.reason ?? NO_ROOT_REASON);
@@ -66,7 +79,15 @@ export const auditRemote = async (input: RemoteAuditInput): Promise<RemoteAudit>
 const auditTree = async (input: RemoteAuditInput, record: FairnessSummaryV2): Promise<RemoteAudit> => {
   const { api, gameKey } = input;
   const path = `api/fairness/${encodeURIComponent(gameKey)}`;
-  const summary: TreeV2Summary = { gameKey, root: record.root, size: record.size, lo: record.lo, hi: record.hi, winningNumber: record.winningNumber, secondPlaceNumber: record.secondPlaceNumber };
+  const summary: TreeV2Summary = {
+    gameKey,
+    root: record.root,
+    size: record.size,
+    lo: record.lo,
+    hi: record.hi,
+    winningNumber: record.winningNumber,
+    secondPlaceNumber: record.secondPlaceNumber,
+  };
   const result = (items: number, problem: string | null, included: boolean | null = null): RemoteAudit => ({
     gameKey,
     treeVersion: 2,
@@ -77,10 +98,15 @@ const auditTree = async (input: RemoteAuditInput, record: FairnessSummaryV2): Pr
     receiptIncluded: included,
     problem,
   });
-  if (!Number.isSafeInteger(record.size) || record.size < 0) return result(0, `The summary gives ${String(record.size)} items.`);
+  if (!Number.isSafeInteger(record.size) || record.size < 0)
+    return result(0, `The summary gives ${String(record.size)} items.`);
   const winnerProof = await api.get(`${path}/winner-proof`, WinnerProofResponse);
   const count = Math.max(1, Math.min(input.pageSize ?? record.pageSize, record.pageSize));
-  const fetchPage = (from: number) => api.get(`${path}/items?from=${String(from)}&count=${String(Math.min(count, record.size - from))}`, FairnessItemsResponse);
+  const fetchPage = (from: number) =>
+    api.get(
+      `${path}/items?from=${String(from)}&count=${String(Math.min(count, record.size - from))}`,
+      FairnessItemsResponse,
+    );
 
   const builder = new TreeV2Builder(systemDigest, gameKey);
   const resolution = new StreamingResolution();
@@ -91,11 +117,19 @@ const auditTree = async (input: RemoteAuditInput, record: FairnessSummaryV2): Pr
   const bar = input.progress(`Auditing ${gameKey}`, record.size);
   try {
     let next = record.size > 0 ? fetchPage(0) : null;
-    for (let from = 0; next !== null; ) {
+    for (let from = 0; next !== null;) {
       const page = await next;
       const expected = Math.min(count, record.size - from);
-      if (page.gameDate !== gameKey || page.from !== from) return result(from, `The page asked from item ${String(from)} of ${gameKey} is from item ${String(page.from)} of ${page.gameDate}.`);
-      if (page.items.length !== expected) return result(from, `The page from item ${String(from)} has ${String(page.items.length)} items, not ${String(expected)}: the summary says the game has ${String(record.size)}.`);
+      if (page.gameDate !== gameKey || page.from !== from)
+        return result(
+          from,
+          `The page asked from item ${String(from)} of ${gameKey} is from item ${String(page.from)} of ${page.gameDate}.`,
+        );
+      if (page.items.length !== expected)
+        return result(
+          from,
+          `The page from item ${String(from)} has ${String(page.items.length)} items, not ${String(expected)}: the summary says the game has ${String(record.size)}.`,
+        );
       const after = from + page.items.length;
       // The next page is on its way while this one is checked: at most two pages are held.
       next = after < record.size ? fetchPage(after) : null;
@@ -103,8 +137,16 @@ const auditTree = async (input: RemoteAuditInput, record: FairnessSummaryV2): Pr
       for (const [offset, item] of page.items.entries()) {
         const index = from + offset;
         const leaf = itemLeaf(systemDigest, gameKey, item);
-        if (leaf !== item.leaf) return result(index, `The leaf of ${item.kind} ${item.id} (item ${String(index)}) does not match its number and salt.`);
-        if (previous && compareTreeItems(previous, item) >= 0) return result(index, `The items are out of order at ${item.kind} ${item.id} (item ${String(index)}): ${String(item.number)} after ${String(previous.number)}.`);
+        if (leaf !== item.leaf)
+          return result(
+            index,
+            `The leaf of ${item.kind} ${item.id} (item ${String(index)}) does not match its number and salt.`,
+          );
+        if (previous && compareTreeItems(previous, item) >= 0)
+          return result(
+            index,
+            `The items are out of order at ${item.kind} ${item.id} (item ${String(index)}): ${String(item.number)} after ${String(previous.number)}.`,
+          );
         previous = item;
         builder.push(item);
         resolution.push(item);
@@ -121,16 +163,31 @@ const auditTree = async (input: RemoteAuditInput, record: FairnessSummaryV2): Pr
 
   const built = builder.finish();
   const size = record.size;
-  if (built.root.hash !== record.root) return result(size, 'The root recomputed from every item differs from the published root.');
+  if (built.root.hash !== record.root)
+    return result(size, 'The root recomputed from every item differs from the published root.');
   if (built.size !== size || built.root.lo !== record.lo || built.root.hi !== record.hi) {
-    return result(size, `The items give the interval [${String(built.root.lo)}, ${String(built.root.hi)}]; the summary publishes [${String(record.lo)}, ${String(record.hi)}].`);
+    return result(
+      size,
+      `The items give the interval [${String(built.root.lo)}, ${String(built.root.hi)}]; the summary publishes [${String(record.lo)}, ${String(record.hi)}].`,
+    );
   }
   if (entries !== record.entriesTotal || size - entries !== record.minesTotal) {
-    return result(size, `The items hold ${String(entries)} entries and ${String(size - entries)} mines; the summary publishes ${String(record.entriesTotal)} and ${String(record.minesTotal)}.`);
+    return result(
+      size,
+      `The items hold ${String(entries)} entries and ${String(size - entries)} mines; the summary publishes ${String(record.entriesTotal)} and ${String(record.minesTotal)}.`,
+    );
   }
   const resolved = resolution.result();
-  if (resolved.winningNumber !== record.winningNumber) return result(size, `The items give winning number ${show(resolved.winningNumber)}, the game says ${show(record.winningNumber)}.`);
-  if (resolved.secondPlaceNumber !== record.secondPlaceNumber) return result(size, `The items give runner-up number ${show(resolved.secondPlaceNumber)}, the game says ${show(record.secondPlaceNumber)}.`);
+  if (resolved.winningNumber !== record.winningNumber)
+    return result(
+      size,
+      `The items give winning number ${show(resolved.winningNumber)}, the game says ${show(record.winningNumber)}.`,
+    );
+  if (resolved.secondPlaceNumber !== record.secondPlaceNumber)
+    return result(
+      size,
+      `The items give runner-up number ${show(resolved.secondPlaceNumber)}, the game says ${show(record.secondPlaceNumber)}.`,
+    );
   const winner = verifyWinnerProof(systemDigest, summary, winnerProof, winnerItems);
   if (!winner.ok) return result(size, `Winner proof: ${winner.mismatch.message}`);
   if (!input.receipt) return result(size, null);
@@ -139,10 +196,19 @@ const auditTree = async (input: RemoteAuditInput, record: FairnessSummaryV2): Pr
 };
 
 /** Null when the receipt's leaf follows from its fields and its inclusion proof leads to the published root. */
-const receiptProblem = async (api: PublicApi, path: string, summary: TreeV2Summary, receipt: Receipt): Promise<string | null> => {
+const receiptProblem = async (
+  api: PublicApi,
+  path: string,
+  summary: TreeV2Summary,
+  receipt: Receipt,
+): Promise<string | null> => {
   const [kind, id] = 'entryId' in receipt ? (['entry', receipt.entryId] as const) : (['mine', receipt.mineId] as const);
-  if (receipt.gameDate !== summary.gameKey) return `The receipt is of game ${receipt.gameDate}, not ${summary.gameKey}.`;
-  if (itemLeaf(systemDigest, summary.gameKey, { kind, id, number: receipt.number, salt: receipt.salt }) !== receipt.leaf) return `The receipt's leaf does not match its ${kind}, number and salt.`;
+  if (receipt.gameDate !== summary.gameKey)
+    return `The receipt is of game ${receipt.gameDate}, not ${summary.gameKey}.`;
+  if (
+    itemLeaf(systemDigest, summary.gameKey, { kind, id, number: receipt.number, salt: receipt.salt }) !== receipt.leaf
+  )
+    return `The receipt's leaf does not match its ${kind}, number and salt.`;
   const proof = await api.get(`${path}/proof/${receipt.leaf}`, InclusionProofResponse, true);
   if (proof === null) return NOT_INCLUDED;
   const check = verifyInclusion(systemDigest, receipt, proof, summary);

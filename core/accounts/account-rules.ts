@@ -7,7 +7,8 @@ import { hasControlCharacters } from '../mail/mail-text.ts';
  * An address as the HTML standard's "valid e-mail address" (what a browser's type=email field accepts), with a
  * dot in the domain: printable ASCII only, so no address can carry a line break or a second header into a mail.
  */
-const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 const EMAIL_MAX = 254;
 export const DISPLAY_NAME_MIN = 2;
 export const DISPLAY_NAME_MAX = 50;
@@ -28,8 +29,10 @@ export const checkOneLine = (text: string, label: string): string => {
 
 export const checkDisplayName = (raw: string | null | undefined): string => {
   const name = checkOneLine((raw ?? '').trim(), 'Display name');
-  if ([...name].length < DISPLAY_NAME_MIN) fail('VALIDATION', `Display name must be at least ${DISPLAY_NAME_MIN} characters`);
-  if ([...name].length > DISPLAY_NAME_MAX) fail('VALIDATION', `Display name must be at most ${DISPLAY_NAME_MAX} characters`);
+  if ([...name].length < DISPLAY_NAME_MIN)
+    fail('VALIDATION', `Display name must be at least ${DISPLAY_NAME_MIN} characters`);
+  if ([...name].length > DISPLAY_NAME_MAX)
+    fail('VALIDATION', `Display name must be at most ${DISPLAY_NAME_MAX} characters`);
   return name;
 };
 
@@ -41,4 +44,9 @@ export interface MeDto {
   role: User['role'];
 }
 
-export const toMe = (user: User): MeDto => ({ id: user.id, email: user.email, displayName: user.displayName, role: user.role });
+export const toMe = (user: User): MeDto => ({
+  id: user.id,
+  email: user.email,
+  displayName: user.displayName,
+  role: user.role,
+});

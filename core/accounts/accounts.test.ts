@@ -19,9 +19,20 @@ describe('signIn', () => {
     const deps = makeDeps();
     const first = await join(deps, 'ann@example.com', 'sub-ann');
     expect(first.isNew).toBe(true);
-    expect(first.user).toMatchObject({ email: 'ann@example.com', displayName: 'Name of ann', role: 'player', googleSub: 'sub-ann', isBot: false });
+    expect(first.user).toMatchObject({
+      email: 'ann@example.com',
+      displayName: 'Name of ann',
+      role: 'player',
+      googleSub: 'sub-ann',
+      isBot: false,
+    });
     expect(first.user.referralCode).toMatch(/^[A-Z0-9]{12}$/);
-    const again = await signIn(deps, { googleSub: 'sub-ann', email: 'changed@example.com', displayName: 'Other', adminEmails: [] });
+    const again = await signIn(deps, {
+      googleSub: 'sub-ann',
+      email: 'changed@example.com',
+      displayName: 'Other',
+      adminEmails: [],
+    });
     // Same account; the verified e-mail follows what Google vouches for now, the contact e-mail stays.
     expect(again).toEqual({ user: { ...first.user, verifiedEmail: 'changed@example.com' }, isNew: false });
     expect((await deps.store.read((r) => r.users.count())).users).toBe(1);
@@ -47,11 +58,19 @@ describe('signIn', () => {
     expect((await rejection(setRole(deps, 'boss@example.com', 'admin'))).code).toBe('NOT_FOUND');
     // The real boss signs in: a new admin account that takes its address back; Mallory stays a player.
     const boss = await join(deps, 'boss@example.com', 'sub-boss', ['boss@example.com']);
-    expect(boss).toMatchObject({ isNew: true, user: { email: 'boss@example.com', verifiedEmail: 'boss@example.com', role: 'admin' } });
+    expect(boss).toMatchObject({
+      isNew: true,
+      user: { email: 'boss@example.com', verifiedEmail: 'boss@example.com', role: 'admin' },
+    });
     expect(boss.user.id).not.toBe(mallory.user.id);
-    expect(await deps.store.read((r) => r.users.byId(mallory.user.id))).toMatchObject({ email: 'mallory@example.com', role: 'player' });
+    expect(await deps.store.read((r) => r.users.byId(mallory.user.id))).toMatchObject({
+      email: 'mallory@example.com',
+      role: 'player',
+    });
     // Nor can Mallory take a signed-in player's address afterwards.
-    const taken = await rejection(updateProfile(deps, mallory.user.id, { email: 'BOSS@example.com', displayName: 'Mallory' }));
+    const taken = await rejection(
+      updateProfile(deps, mallory.user.id, { email: 'BOSS@example.com', displayName: 'Mallory' }),
+    );
     expect(taken.code).toBe('EMAIL_TAKEN');
     expect((await join(deps, 'mallory@example.com', null, ['boss@example.com'])).user.role).toBe('player');
   });
@@ -64,7 +83,10 @@ describe('signIn', () => {
     const dev = await join(deps, 'old@example.com');
     expect(dev).toMatchObject({ isNew: false, user: { id: 'old-dev', verifiedEmail: 'old@example.com' } });
     // Claimed, it links to Google like any dev account.
-    expect((await join(deps, 'old@example.com', 'sub-old')).user).toMatchObject({ id: 'old-dev', googleSub: 'sub-old' });
+    expect((await join(deps, 'old@example.com', 'sub-old')).user).toMatchObject({
+      id: 'old-dev',
+      googleSub: 'sub-old',
+    });
     // A bot's address signs into nothing.
     await createUser(deps, { id: 'bot:0001', email: 'bot-0001@bots.invalid', isBot: true });
     expect((await rejection(join(deps, 'bot-0001@bots.invalid'))).code).toBe('FORBIDDEN');
@@ -83,9 +105,16 @@ describe('signIn', () => {
 
   it('falls back to the e-mail for a missing display name and refuses a bad e-mail', async () => {
     const deps = makeDeps();
-    const { user } = await signIn(deps, { googleSub: null, email: 'carol@example.com', displayName: ' ', adminEmails: [] });
+    const { user } = await signIn(deps, {
+      googleSub: null,
+      email: 'carol@example.com',
+      displayName: ' ',
+      adminEmails: [],
+    });
     expect(user.displayName).toBe('carol');
-    expect((await rejection(signIn(deps, { googleSub: null, email: 'nope', displayName: 'X', adminEmails: [] }))).message).toBe('Invalid email address');
+    expect(
+      (await rejection(signIn(deps, { googleSub: null, email: 'nope', displayName: 'X', adminEmails: [] }))).message,
+    ).toBe('Invalid email address');
   });
 
   it('gives different players different referral codes', async () => {
@@ -120,7 +149,9 @@ describe('sessions', () => {
     const hash = hashToken(deps, token);
     deps.clock.advance(10 * 24 * 3600_000);
     expect((await sessionUser(deps, token, 30))?.id).toBe(user.id);
-    expect((await deps.store.read((r) => r.sessions.withUser(hash)))?.session.expiresAt).toBe('2026-12-30T12:00:00.000Z');
+    expect((await deps.store.read((r) => r.sessions.withUser(hash)))?.session.expiresAt).toBe(
+      '2026-12-30T12:00:00.000Z',
+    );
     deps.clock.advance(30 * 24 * 3600_000);
     expect(await sessionUser(deps, token, 30)).toBeNull();
     expect((await deps.store.read((r) => r.sessions.withUser(hash)))?.session ?? null).toBeNull();
@@ -154,12 +185,18 @@ describe('updateProfile and totals', () => {
       emailVerified: false,
       mailAddress: 'ann@example.com',
     });
-    expect((await rejection(updateProfile(deps, user.id, { email: 'ann@example.com', displayName: 'A' }))).message).toBe(
-      'Display name must be at least 2 characters',
+    expect(
+      (await rejection(updateProfile(deps, user.id, { email: 'ann@example.com', displayName: 'A' }))).message,
+    ).toBe('Display name must be at least 2 characters');
+    expect(
+      (await rejection(updateProfile(deps, user.id, { email: 'not-an-email', displayName: 'Annie' }))).message,
+    ).toBe('Invalid email address');
+    expect(
+      (await rejection(updateProfile(deps, user.id, { email: 'TAKEN@example.com', displayName: 'Annie' }))).code,
+    ).toBe('EMAIL_TAKEN');
+    expect((await rejection(updateProfile(deps, 'ghost', { email: 'g@example.com', displayName: 'Ghost' }))).code).toBe(
+      'NOT_FOUND',
     );
-    expect((await rejection(updateProfile(deps, user.id, { email: 'not-an-email', displayName: 'Annie' }))).message).toBe('Invalid email address');
-    expect((await rejection(updateProfile(deps, user.id, { email: 'TAKEN@example.com', displayName: 'Annie' }))).code).toBe('EMAIL_TAKEN');
-    expect((await rejection(updateProfile(deps, 'ghost', { email: 'g@example.com', displayName: 'Ghost' }))).code).toBe('NOT_FOUND');
   });
 
   it('reads the totals from the player stats', async () => {
@@ -229,12 +266,19 @@ describe('deleteAccount', () => {
     await submitEntry(deps, { userId: ann.id, number: 3 });
     const { game } = await currentGame(deps);
     await closeGame(deps, game.key);
-    const { payoutId } = await claimPrize(deps, { userId: ann.id, gameId: game.key, paypalEmail: 'a@pay.test', preferredName: 'Ann' });
+    const { payoutId } = await claimPrize(deps, {
+      userId: ann.id,
+      gameId: game.key,
+      paypalEmail: 'a@pay.test',
+      preferredName: 'Ann',
+    });
     await reviewPayout(deps, { adminId: 'admin', payoutId, status: 'approved' });
     await reviewPayout(deps, { adminId: 'admin', payoutId, status: 'paid', paymentReference: 'TX' });
     await deleteAccount(deps, ann.id);
     expect((await deps.store.read((r) => r.winnings.byGame(game.key)))?.userId).toBeNull();
-    expect((await listPayouts(deps, 'admin')).payouts).toMatchObject([{ id: payoutId, status: 'paid', playerName: null, playerEmail: null, paymentReference: 'TX' }]);
+    expect((await listPayouts(deps, 'admin')).payouts).toMatchObject([
+      { id: payoutId, status: 'paid', playerName: null, playerEmail: null, paymentReference: 'TX' },
+    ]);
   });
 
   it('refuses a guild admin with members, deletes a sole admin guild, releases a member', async () => {
@@ -244,7 +288,10 @@ describe('deleteAccount', () => {
     const cat = (await join(deps, 'cat@example.com')).user;
     const { guild } = await createGuild(deps, { userId: ann.id, name: 'Anns', password: 'pass' });
     await joinGuild(deps, { userId: bob.id, guildId: guild.id, password: 'pass' });
-    expect(await rejection(deleteAccount(deps, ann.id))).toMatchObject({ code: 'CONFLICT', message: GUILD_ADMIN_DELETE_MESSAGE });
+    expect(await rejection(deleteAccount(deps, ann.id))).toMatchObject({
+      code: 'CONFLICT',
+      message: GUILD_ADMIN_DELETE_MESSAGE,
+    });
     expect(await deps.store.read((r) => r.users.byId(ann.id))).not.toBeNull();
 
     await deleteAccount(deps, bob.id);

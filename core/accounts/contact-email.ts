@@ -14,16 +14,24 @@ export const CONFIRMATION_LINKS_PER_DAY = 5;
 const TOKEN_BYTES = 32;
 
 export const CONFIRMATION_PATH = '/auth/confirm-email';
-export const INVALID_CONFIRMATION_LINK = 'This link has expired or was already used. Ask for a new one on your profile.';
+export const INVALID_CONFIRMATION_LINK =
+  'This link has expired or was already used. Ask for a new one on your profile.';
 
 /** Inside the caller's write: a new link for the user's contact e-mail, mailed to that address. */
-export const sendConfirmationLink = async (repos: Repositories, deps: Pick<Deps, 'clock' | 'random' | 'digest' | 'config'>, user: User): Promise<void> => {
+export const sendConfirmationLink = async (
+  repos: Repositories,
+  deps: Pick<Deps, 'clock' | 'random' | 'digest' | 'config'>,
+  user: User,
+): Promise<void> => {
   const now = deps.clock.now();
   const nowIso = now.toISOString();
   await repos.emailConfirmations.deleteExpired(user.id, nowIso);
   const since = new Date(now.getTime() - CONFIRMATION_TTL_MS).toISOString();
   if ((await repos.emailConfirmations.countSince(user.id, since)) >= CONFIRMATION_LINKS_PER_DAY) {
-    fail('CONFLICT', `You can ask for at most ${CONFIRMATION_LINKS_PER_DAY} confirmation links a day. Please try again tomorrow.`);
+    fail(
+      'CONFLICT',
+      `You can ask for at most ${CONFIRMATION_LINKS_PER_DAY} confirmation links a day. Please try again tomorrow.`,
+    );
   }
   const token = deps.random.tokenHex(TOKEN_BYTES);
   await repos.emailConfirmations.add({
@@ -33,7 +41,13 @@ export const sendConfirmationLink = async (repos: Repositories, deps: Pick<Deps,
     createdAt: nowIso,
     expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS).toISOString(),
   });
-  await queueConfirmationMail(repos, deps.random, nowIso, user.email, `${deps.config.publicUrl}${CONFIRMATION_PATH}?token=${token}`);
+  await queueConfirmationMail(
+    repos,
+    deps.random,
+    nowIso,
+    user.email,
+    `${deps.config.publicUrl}${CONFIRMATION_PATH}?token=${token}`,
+  );
 };
 
 /** POST /api/profile/email-confirmation: another link to the unconfirmed contact e-mail. */
@@ -41,7 +55,8 @@ export const resendConfirmation = async (deps: Deps, userId: string): Promise<{ 
   deps.store.write(async (repos) => {
     const user = await repos.users.lock(userId);
     if (!user) return fail('NOT_FOUND', 'User not found');
-    if (contactEmailVerified(user, await repos.users.mailSettings(userId))) return fail('CONFLICT', 'Your e-mail address is already confirmed.');
+    if (contactEmailVerified(user, await repos.users.mailSettings(userId)))
+      return fail('CONFLICT', 'Your e-mail address is already confirmed.');
     await sendConfirmationLink(repos, deps, user);
     return { message: `We sent a new link to ${user.email}.` };
   });
@@ -62,7 +77,8 @@ export const confirmContactEmail = async (deps: Deps, token: string): Promise<{ 
     if (!link || link.expiresAt <= deps.clock.now().toISOString()) return fail('NOT_FOUND', INVALID_CONFIRMATION_LINK);
     const user = await repos.users.lock(link.userId);
     // The account changed its e-mail since: this link proves nothing about the new one.
-    if (!user || user.email.toLowerCase() !== link.email.toLowerCase()) return fail('NOT_FOUND', INVALID_CONFIRMATION_LINK);
+    if (!user || user.email.toLowerCase() !== link.email.toLowerCase())
+      return fail('NOT_FOUND', INVALID_CONFIRMATION_LINK);
     await repos.users.setMailSettings(user.id, { contactEmailConfirmed: true });
     await repos.emailConfirmations.deleteForUser(user.id);
     return { email: user.email };

@@ -1,10 +1,5 @@
 // What the accounts module needs from the database: users and their sessions.
-import type {
-  Instant,
-  Role,
-  Session,
-  User,
-} from '../model.ts';
+import type { Instant, Role, Session, User } from '../model.ts';
 
 /** A new account: every field of a user, given by the caller (ids and codes come from core's use cases). */
 export type NewUser = User;

@@ -11,12 +11,18 @@ const TOKEN_BYTES = 32;
 /** The session token as stored: its SHA-256, computed synchronously on every request (DESIGN.md §14). */
 export const hashToken = (deps: Pick<Deps, 'digest'>, token: string): string => deps.digest.sha256Hex(token);
 
-export const createSession = async (deps: Deps, userId: string, days: number): Promise<{ token: string; expiresAt: string }> => {
+export const createSession = async (
+  deps: Deps,
+  userId: string,
+  days: number,
+): Promise<{ token: string; expiresAt: string }> => {
   const token = deps.random.tokenHex(TOKEN_BYTES);
   const tokenHash = hashToken(deps, token);
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + days * DAY_MS).toISOString();
-  await deps.store.write((repos) => repos.sessions.create({ tokenHash, userId, createdAt: now.toISOString(), expiresAt }));
+  await deps.store.write((repos) =>
+    repos.sessions.create({ tokenHash, userId, createdAt: now.toISOString(), expiresAt }),
+  );
   return { token, expiresAt };
 };
 

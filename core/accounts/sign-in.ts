@@ -98,7 +98,13 @@ const reclaimContactEmail = async (repos: Repositories, email: string): Promise<
 };
 
 /** The account signing in: an existing one, else a new one. */
-const signInOrCreate = async (deps: Deps, repos: Repositories, input: SignInInput, email: string, admin: boolean): Promise<{ user: User; isNew: boolean }> => {
+const signInOrCreate = async (
+  deps: Deps,
+  repos: Repositories,
+  input: SignInInput,
+  email: string,
+  admin: boolean,
+): Promise<{ user: User; isNew: boolean }> => {
   const known = await signInExisting(repos, input, email, admin);
   if (known) return known;
   await reclaimContactEmail(repos, email);
@@ -117,7 +123,8 @@ const signInOrCreate = async (deps: Deps, repos: Repositories, input: SignInInpu
     return { user, isNew: true };
   } catch (error) {
     // A parallel first sign-in (double click, two tabs) created the account meanwhile: use it.
-    const raced = isDomainError(error) && error.code === 'EMAIL_TAKEN' ? await signInExisting(repos, input, email, admin) : null;
+    const raced =
+      isDomainError(error) && error.code === 'EMAIL_TAKEN' ? await signInExisting(repos, input, email, admin) : null;
     if (!raced) throw error;
     return raced;
   }

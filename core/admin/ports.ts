@@ -14,5 +14,9 @@ export interface AdminSubmissionRow {
 
 export interface AdminQueries {
   /** The game's entries, newest first (then by id, descending), with who made them; and how many there are. */
-  submissions(gameKey: GameKey, offset: number, limit: number): Promise<{ rows: AdminSubmissionRow[]; totalCount: number }>;
+  submissions(
+    gameKey: GameKey,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: AdminSubmissionRow[]; totalCount: number }>;
 }

@@ -9,15 +9,29 @@ export interface SubmissionsPage {
   game: { date: GameKey; status: EffectiveStatus };
   /** `clustered`: the player's cluster has three or more accounts in this game (DESIGN.md §18). */
   submissions: (AdminSubmissionRow & { clustered: boolean })[];
-  pagination: { page: number; limit: number; totalCount: number; totalPages: number; hasPreviousPage: boolean; hasNextPage: boolean };
+  pagination: {
+    page: number;
+    limit: number;
+    totalCount: number;
+    totalPages: number;
+    hasPreviousPage: boolean;
+    hasNextPage: boolean;
+  };
 }
 
 /** `page` counts from 1; `limit` rows a page. */
 export const adminSubmissions = async (deps: Deps, page: number, limit: number): Promise<SubmissionsPage> => {
   const { game, effectiveStatus } = await currentGame(deps);
   const now = deps.clock.now();
-  const { rows, totalCount } = await deps.store.read((repos) => repos.admin.submissions(game.key, (page - 1) * limit, limit));
-  const clustered = await clusteredAmong(deps, game.key, rows.flatMap((r) => (r.userId === null ? [] : [r.userId])), now);
+  const { rows, totalCount } = await deps.store.read((repos) =>
+    repos.admin.submissions(game.key, (page - 1) * limit, limit),
+  );
+  const clustered = await clusteredAmong(
+    deps,
+    game.key,
+    rows.flatMap((r) => (r.userId === null ? [] : [r.userId])),
+    now,
+  );
   const totalPages = Math.max(1, Math.ceil(totalCount / limit));
   return {
     game: { date: game.key, status: effectiveStatus },

@@ -22,27 +22,43 @@ describe('createBots', () => {
     expect(entries.every((e) => e.number >= 1 && e.number <= 100)).toBe(true);
     const byBot = new Map<string, number[]>();
     for (const e of entries) byBot.set(e.userId ?? '', [...(byBot.get(e.userId ?? '') ?? []), e.number]);
-    expect([...byBot.keys()].sort()).toEqual(Array.from({ length: 10 }, (_, i) => `bot:${String(i + 1).padStart(4, '0')}`));
+    expect([...byBot.keys()].sort()).toEqual(
+      Array.from({ length: 10 }, (_, i) => `bot:${String(i + 1).padStart(4, '0')}`),
+    );
     const doubles = [...byBot.values()].filter((ns) => ns.length === 2);
     expect(doubles).toHaveLength(3);
     expect(doubles.every(([a, b]) => a !== b)).toBe(true);
     expect(entries.filter((e) => e.entryType === 'bonus')).toHaveLength(3);
     const bots = await deps.store.read((r) => r.users.listBots());
-    expect(bots[0]).toMatchObject({ id: 'bot:0001', displayName: 'Bot Player', email: 'bot-0001@bots.lowest.invalid', isBot: true, role: 'player' });
+    expect(bots[0]).toMatchObject({
+      id: 'bot:0001',
+      displayName: 'Bot Player',
+      email: 'bot-0001@bots.lowest.invalid',
+      isBot: true,
+      role: 'player',
+    });
   });
 
   it('uses fresh bots for a second batch in the same game and reuses bots in the next game', async () => {
     const deps = makeDeps();
     await createBots(deps, { botCount: 3, bonusCount: 0, minNumber: 1, maxNumber: 10 });
     await createBots(deps, { botCount: 2, bonusCount: 2, minNumber: 1, maxNumber: 10, strategy: 'uniform' });
-    expect((await deps.store.read((r) => r.users.listBots())).map((b) => b.id)).toEqual(['bot:0001', 'bot:0002', 'bot:0003', 'bot:0004', 'bot:0005']);
+    expect((await deps.store.read((r) => r.users.listBots())).map((b) => b.id)).toEqual([
+      'bot:0001',
+      'bot:0002',
+      'bot:0003',
+      'bot:0004',
+      'bot:0005',
+    ]);
     expect(await rows(deps)).toHaveLength(7);
     const { game } = await currentGame(deps);
     await closeGame(deps, game.key);
     deps.clock.advance(24 * 3600_000);
     await createBots(deps, { botCount: 4, bonusCount: 0, minNumber: 1, maxNumber: 10 });
     expect((await deps.store.read((r) => r.users.count())).bots).toBe(5);
-    expect(new Set((await rows(deps)).map((e) => e.userId))).toEqual(new Set(['bot:0001', 'bot:0002', 'bot:0003', 'bot:0004']));
+    expect(new Set((await rows(deps)).map((e) => e.userId))).toEqual(
+      new Set(['bot:0001', 'bot:0002', 'bot:0003', 'bot:0004']),
+    );
   });
 
   it('draws uniformly over the whole range with the uniform strategy', async () => {
@@ -62,8 +78,12 @@ describe('createBots', () => {
     expect(await message({ ...base, bonusCount: -1 })).toBe('Bonus count cannot be negative');
     expect(await message({ ...base, bonusCount: 11 })).toBe('Bonus count cannot exceed the bot count');
     expect(await message({ ...base, minNumber: 0 })).toBe('Invalid number range. Min must be >= 1 and <= Max');
-    expect(await message({ ...base, minNumber: 50, maxNumber: 49 })).toBe('Invalid number range. Min must be >= 1 and <= Max');
-    expect(await message({ ...base, maxNumber: 2_147_483_648 })).toBe('Invalid number range. Min must be >= 1 and <= Max');
+    expect(await message({ ...base, minNumber: 50, maxNumber: 49 })).toBe(
+      'Invalid number range. Min must be >= 1 and <= Max',
+    );
+    expect(await message({ ...base, maxNumber: 2_147_483_648 })).toBe(
+      'Invalid number range. Min must be >= 1 and <= Max',
+    );
     expect((await rejection(createBots(deps, { ...base, minNumber: 5, maxNumber: 5 }))).code).toBe('VALIDATION');
     await createBots(deps, { ...base, bonusCount: 0, minNumber: 5, maxNumber: 5 });
     expect(await rows(deps)).toHaveLength(10);
@@ -74,7 +94,9 @@ describe('createBots', () => {
     await createBots(deps, { botCount: 2, bonusCount: 0, minNumber: 1, maxNumber: 10 });
     const { game } = await currentGame(deps);
     await closeGame(deps, game.key);
-    expect((await rejection(createBots(deps, { botCount: 1, bonusCount: 0, minNumber: 1, maxNumber: 10 }))).code).toBe('GAME_CLOSED');
+    expect((await rejection(createBots(deps, { botCount: 1, bonusCount: 0, minNumber: 1, maxNumber: 10 }))).code).toBe(
+      'GAME_CLOSED',
+    );
     expect((await rejection(clearBots(deps))).code).toBe('GAME_CLOSED');
     expect(await rows(deps)).toHaveLength(2);
   });
@@ -83,7 +105,12 @@ describe('createBots', () => {
 describe('clearBots', () => {
   it('removes bot entries and bot bonus grants of the open game, keeping bots and real players', async () => {
     const deps = makeDeps();
-    const { user } = await signIn(deps, { googleSub: null, email: 'ann@example.com', displayName: 'Ann', adminEmails: [] });
+    const { user } = await signIn(deps, {
+      googleSub: null,
+      email: 'ann@example.com',
+      displayName: 'Ann',
+      adminEmails: [],
+    });
     await submitEntry(deps, { userId: user.id, number: 3 });
     await createBots(deps, { botCount: 10, bonusCount: 3, minNumber: 1, maxNumber: 100 });
     expect(await clearBots(deps)).toEqual({ deletedSubmissions: 13, deletedBonusEntries: 3, botUsersPreserved: 10 });

@@ -28,10 +28,17 @@ export interface CreateBotsInput {
 
 const validate = (input: CreateBotsInput): void => {
   const { botCount, bonusCount, minNumber, maxNumber } = input;
-  if (!Number.isInteger(botCount) || botCount < 1 || botCount > MAX_BOTS) fail('VALIDATION', 'Bot count must be between 1 and 1000');
+  if (!Number.isInteger(botCount) || botCount < 1 || botCount > MAX_BOTS)
+    fail('VALIDATION', 'Bot count must be between 1 and 1000');
   if (!Number.isInteger(bonusCount) || bonusCount < 0) fail('VALIDATION', 'Bonus count cannot be negative');
   if (bonusCount > botCount) fail('VALIDATION', 'Bonus count cannot exceed the bot count');
-  if (!Number.isInteger(minNumber) || !Number.isInteger(maxNumber) || minNumber < 1 || minNumber > maxNumber || maxNumber > MAX_NUMBER) {
+  if (
+    !Number.isInteger(minNumber) ||
+    !Number.isInteger(maxNumber) ||
+    minNumber < 1 ||
+    minNumber > maxNumber ||
+    maxNumber > MAX_NUMBER
+  ) {
     fail('VALIDATION', 'Invalid number range. Min must be >= 1 and <= Max');
   }
   if (bonusCount > 0 && minNumber === maxNumber) fail('VALIDATION', 'Bonus entries need a range of at least 2 numbers');
@@ -76,7 +83,11 @@ const botsFor = async (repos: Repositories, deps: Deps, gameKey: string, count: 
 
 /** A second number for a bonus entry, different from the first (the range has at least 2 numbers). */
 /** A bot's entry is sealed like a player's, so the close's root covers it. */
-const addBotEntry = async (repos: Repositories, deps: Deps, entry: Omit<NewEntry, 'id' | 'salt' | 'leaf'>): Promise<void> => {
+const addBotEntry = async (
+  repos: Repositories,
+  deps: Deps,
+  entry: Omit<NewEntry, 'id' | 'salt' | 'leaf'>,
+): Promise<void> => {
   const id = deps.random.id();
   await repos.entries.add({ id, ...entry, ...sealEntry(deps.digest, deps.random, entry.gameKey, id, entry.number) });
 };
@@ -101,7 +112,8 @@ export const createBots = async (
     const now = deps.clock.now().toISOString();
     // 'share': a close running now finishes first, and one starting now waits for these entries.
     const stored = await repos.games.lock(game.key, 'share');
-    if (!stored || stored.status !== 'open' || stored.closesAt <= now) return fail('GAME_CLOSED', 'This game has closed.');
+    if (!stored || stored.status !== 'open' || stored.closesAt <= now)
+      return fail('GAME_CLOSED', 'This game has closed.');
     const bots = await botsFor(repos, deps, game.key, input.botCount);
     const players = (await repos.entries.playerIds(game.key)).length + input.botCount;
     const sample =
@@ -111,7 +123,13 @@ export const createBots = async (
     let submissions = 0;
     for (const [index, bot] of bots.entries()) {
       const first = sample(deps.random);
-      await addBotEntry(repos, deps, { gameKey: game.key, userId: bot.id, number: first, entryType: 'standard', submittedAt: now });
+      await addBotEntry(repos, deps, {
+        gameKey: game.key,
+        userId: bot.id,
+        number: first,
+        entryType: 'standard',
+        submittedAt: now,
+      });
       submissions += 1;
       if (index >= input.bonusCount) continue;
       // The bonus is a real grant tied to this game, used at once, so clearing bots can find it.
@@ -127,7 +145,13 @@ export const createBots = async (
       });
       if (!(await repos.bonusEntries.consume(grantId, now))) return fail('CONFLICT', 'Could not use a bot bonus entry');
       const second = differentNumber(sample, deps, first, input.minNumber, input.maxNumber);
-      await addBotEntry(repos, deps, { gameKey: game.key, userId: bot.id, number: second, entryType: 'bonus', submittedAt: now });
+      await addBotEntry(repos, deps, {
+        gameKey: game.key,
+        userId: bot.id,
+        number: second,
+        entryType: 'bonus',
+        submittedAt: now,
+      });
       submissions += 1;
     }
     return { botsCreated: bots.length, submissionsCreated: submissions, gameDate: game.key };

@@ -32,9 +32,14 @@ describe('validateNumber', () => {
     expect(validateNumber(2_147_483_647)).toBe(2_147_483_647);
   });
 
-  it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '5', null, undefined, {}])('refuses %s as not a whole number', (value) => {
-    expect(() => validateNumber(value)).toThrow(expect.objectContaining({ code: 'VALIDATION', message: 'Enter a whole number greater than zero.' }));
-  });
+  it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '5', null, undefined, {}])(
+    'refuses %s as not a whole number',
+    (value) => {
+      expect(() => validateNumber(value)).toThrow(
+        expect.objectContaining({ code: 'VALIDATION', message: 'Enter a whole number greater than zero.' }),
+      );
+    },
+  );
 
   it('refuses numbers above the maximum with the spec text', () => {
     expect(() => validateNumber(2_147_483_648)).toThrow(
@@ -94,7 +99,10 @@ describe('submitEntry', () => {
     const deps = await setup();
     await submitEntry(deps, { userId: 'ann', number: 5 });
     await computeGame(deps, '2026-11-20');
-    await expect(submitEntry(deps, { userId: 'bob', number: 5 })).rejects.toMatchObject({ code: 'GAME_CLOSED', message: 'This game has closed.' });
+    await expect(submitEntry(deps, { userId: 'bob', number: 5 })).rejects.toMatchObject({
+      code: 'GAME_CLOSED',
+      message: 'This game has closed.',
+    });
   });
 
   it('validates before touching the game', async () => {
@@ -108,7 +116,11 @@ describe('submitEntry', () => {
     const bob = await deps.store.read((r) => r.users.byId('bob'));
     await processReferral(deps, { userId: 'ann', referralCode: bob?.referralCode ?? '' });
     await submitEntry(deps, { userId: 'ann', number: 5 });
-    expect(await referralStats(deps, 'bob')).toEqual({ totalReferrals: 1, completedReferrals: 1, notEligibleReferrals: 0 });
+    expect(await referralStats(deps, 'bob')).toEqual({
+      totalReferrals: 1,
+      completedReferrals: 1,
+      notEligibleReferrals: 0,
+    });
     const bobBonus = await deps.store.read((r) => r.bonusEntries.available('bob', deps.clock.now().toISOString()));
     expect(bobBonus).toMatchObject([{ sourceType: 'referral', remainingEntries: 1 }]);
     // ann's own referral bonus pays for her second number; it does not complete anything twice.
@@ -139,7 +151,11 @@ describe('myEntries', () => {
       bonusEntriesDetails: [{ id: bonus.id, sourceType: 'other', remainingEntries: 2, expiresAt: bonus.expiresAt }],
     });
     await submitEntry(deps, { userId: 'ann', number: 6 });
-    expect(await myEntries(deps, 'ann')).toMatchObject({ maxSubmissions: 2, availableBonusEntries: 1, status: { canSubmitMore: false } });
+    expect(await myEntries(deps, 'ann')).toMatchObject({
+      maxSubmissions: 2,
+      availableBonusEntries: 1,
+      status: { canSubmitMore: false },
+    });
   });
 
   it('keeps max 2 after the last bonus was used in this game, and reports closed games', async () => {
@@ -147,17 +163,35 @@ describe('myEntries', () => {
     await grant(deps, 'ann');
     await submitEntry(deps, { userId: 'ann', number: 5 });
     await submitEntry(deps, { userId: 'ann', number: 6 });
-    expect(await myEntries(deps, 'ann')).toMatchObject({ maxSubmissions: 2, availableBonusEntries: 0, entries: [{ number: 5 }, { number: 6 }] });
+    expect(await myEntries(deps, 'ann')).toMatchObject({
+      maxSubmissions: 2,
+      availableBonusEntries: 0,
+      entries: [{ number: 5 }, { number: 6 }],
+    });
     await computeGame(deps, '2026-11-20');
     expect((await myEntries(deps, 'bob')).status).toEqual({ canSubmitMore: false, effectiveStatus: 'closed' });
   });
 });
 
 describe('property: submits and grants never exceed the limits nor lose an entry', () => {
-  type Op = { kind: 'submit'; player: number; number: number; parallel: boolean } | { kind: 'grant'; player: number } | { kind: 'nextDay' };
+  type Op =
+    | { kind: 'submit'; player: number; number: number; parallel: boolean }
+    | { kind: 'grant'; player: number }
+    | { kind: 'nextDay' };
   const op: fc.Arbitrary<Op> = fc.oneof(
-    { weight: 6, arbitrary: fc.record({ kind: fc.constant('submit' as const), player: fc.integer({ min: 0, max: 2 }), number: fc.integer({ min: 1, max: 6 }), parallel: fc.boolean() }) },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('grant' as const), player: fc.integer({ min: 0, max: 2 }) }) },
+    {
+      weight: 6,
+      arbitrary: fc.record({
+        kind: fc.constant('submit' as const),
+        player: fc.integer({ min: 0, max: 2 }),
+        number: fc.integer({ min: 1, max: 6 }),
+        parallel: fc.boolean(),
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({ kind: fc.constant('grant' as const), player: fc.integer({ min: 0, max: 2 }) }),
+    },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('nextDay' as const) }) },
   );
 
@@ -176,7 +210,9 @@ describe('property: submits and grants never exceed the limits nor lose an entry
             const tries = o.parallel ? [o.number, o.number + 10, o.number + 20] : [o.number];
             const results = await Promise.allSettled(tries.map((number) => submitEntry(deps, { userId, number })));
             accepted += results.filter((r) => r.status === 'fulfilled').length;
-            for (const r of results) if (r.status === 'rejected') expect(['ENTRY_LIMIT', 'DUPLICATE_NUMBER']).toContain((r.reason as { code?: string }).code);
+            for (const r of results)
+              if (r.status === 'rejected')
+                expect(['ENTRY_LIMIT', 'DUPLICATE_NUMBER']).toContain((r.reason as { code?: string }).code);
           }
         }
         const games = await deps.store.read((r) => r.games.history(100));
@@ -199,7 +235,8 @@ describe('property: submits and grants never exceed the limits nor lose an entry
         const grantsGiven = ops.filter((o) => o.kind === 'grant').length;
         const remaining = await deps.store.read(async (r) => {
           let sum = 0;
-          for (const p of players) for (const b of await r.bonusEntries.available(p, '1970-01-01T00:00:00.000Z')) sum += b.remainingEntries;
+          for (const p of players)
+            for (const b of await r.bonusEntries.available(p, '1970-01-01T00:00:00.000Z')) sum += b.remainingEntries;
           return sum;
         });
         expect(bonusUsed + remaining).toBe(grantsGiven);

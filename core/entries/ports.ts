@@ -1,12 +1,5 @@
 // What entries, bonus entries and mines need from the database.
-import type {
-  BonusEntry,
-  Entry,
-  EntryType,
-  GameKey,
-  Instant,
-  Mine,
-} from '../model.ts';
+import type { BonusEntry, Entry, EntryType, GameKey, Instant, Mine } from '../model.ts';
 
 /**
  * A player's first pick of a game as a store's fast path takes it (DESIGN.md §19): the entry already sealed to the
@@ -83,7 +76,10 @@ export interface EntryRepository {
   /** Distinct players with an entry in the game. */
   playerIds(gameKey: GameKey): Promise<string[]>;
   /** Today's picks of the guild's members (oldest first). */
-  forGuild(gameKey: GameKey, guildId: string): Promise<{ userId: string; playerName: string; number: number; submittedAt: Instant }[]>;
+  forGuild(
+    gameKey: GameKey,
+    guildId: string,
+  ): Promise<{ userId: string; playerName: string; number: number; submittedAt: Instant }[]>;
   /** Deletes the entries of bot users in the game; returns how many. */
   deleteBotEntries(gameKey: GameKey): Promise<number>;
   /** Account deletion: drops the user's entries in the given (open) games and detaches the rest (userId → null). */

@@ -49,7 +49,9 @@ interface Pick {
 const answer = (entry: Entry): SubmittedEntry => ({
   entry: entryView(entry),
   message:
-    entry.entryType === 'bonus' ? `Bonus entry submitted: ${entry.number}. Good luck!` : `Your number ${entry.number} is in. Good luck!`,
+    entry.entryType === 'bonus'
+      ? `Bonus entry submitted: ${entry.number}. Good luck!`
+      : `Your number ${entry.number} is in. Good luck!`,
   receipt: entryReceipt(entry),
 });
 
@@ -61,7 +63,8 @@ const submitInUnit = async (repos: Repositories, deps: Deps, pick: Pick): Promis
   const nowIso = now.toISOString();
   // The game's lock before the player's, as every write takes them.
   const game = await openGameIn(repos, now, deps.config);
-  if (pick.expectedGame !== null && pick.expectedGame !== game.key) throw new DomainError('GAME_CLOSED', STALE_GAME_MESSAGE);
+  if (pick.expectedGame !== null && pick.expectedGame !== game.key)
+    throw new DomainError('GAME_CLOSED', STALE_GAME_MESSAGE);
   // The account may have been deleted since the session was read; the lock keeps it until we are done.
   const [player, existing, referral] = await Promise.all([
     repos.users.lock(userId),
@@ -132,7 +135,14 @@ export const submitEntry = async (
     }),
   };
   const first = pick.entryIn(expectedGame ?? regularGameKeyAt(now, deps.config), 'standard');
-  if (await deps.store.submitStandardPick({ gameDate: currentDate(now, deps.config), entry: first, signals, day: dayOf(now) })) {
+  if (
+    await deps.store.submitStandardPick({
+      gameDate: currentDate(now, deps.config),
+      entry: first,
+      signals,
+      day: dayOf(now),
+    })
+  ) {
     return answer(first);
   }
   return deps.store.write((repos) => submitInUnit(repos, deps, pick));

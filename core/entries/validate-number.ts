@@ -7,7 +7,8 @@ export const TOO_LARGE_MESSAGE = 'Please enter a number up to 2,147,483,647.';
 
 /** Returns the number, or throws VALIDATION with `wholeMessage` (Peak's text differs) or the too-large text. */
 export const validateNumber = (value: unknown, wholeMessage = WHOLE_NUMBER_MESSAGE): number => {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) throw new DomainError('VALIDATION', wholeMessage);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0)
+    throw new DomainError('VALIDATION', wholeMessage);
   if (value > MAX_NUMBER) throw new DomainError('VALIDATION', TOO_LARGE_MESSAGE);
   return value;
 };

@@ -16,13 +16,32 @@ import { rootByLevels } from './root.ts';
 const KEY = '2026-11-20';
 
 /** ann 3, bob 5, cat 3 and 12, dan 12, a mine of eve on 12: the winner is 5. */
-const playedGame = async (): Promise<{ deps: TestDeps; receipts: Awaited<ReturnType<typeof submitEntry>>['receipt'][] }> => {
+const playedGame = async (): Promise<{
+  deps: TestDeps;
+  receipts: Awaited<ReturnType<typeof submitEntry>>['receipt'][];
+}> => {
   const deps = makeDeps();
   for (const id of ['ann', 'bob', 'cat', 'dan', 'eve']) await createUser(deps, { id });
   await deps.store.write((repos) => earnRewards(repos, deps.random, 'mine', ['eve'], deps.clock.now(), null));
-  await deps.store.write((repos) => repos.bonusEntries.grant({ id: 'b1', userId: 'cat', sourceType: 'other', remainingEntries: 1, grantedAt: deps.clock.now().toISOString(), expiresAt: '2026-12-01T00:00:00.000Z', gameKey: null }));
+  await deps.store.write((repos) =>
+    repos.bonusEntries.grant({
+      id: 'b1',
+      userId: 'cat',
+      sourceType: 'other',
+      remainingEntries: 1,
+      grantedAt: deps.clock.now().toISOString(),
+      expiresAt: '2026-12-01T00:00:00.000Z',
+      gameKey: null,
+    }),
+  );
   const receipts = [];
-  for (const [userId, number] of [['ann', 3], ['bob', 5], ['cat', 3], ['cat', 12], ['dan', 12]] as const) {
+  for (const [userId, number] of [
+    ['ann', 3],
+    ['bob', 5],
+    ['cat', 3],
+    ['cat', 12],
+    ['dan', 12],
+  ] as const) {
     receipts.push((await submitEntry(deps, { userId, number })).receipt);
   }
   return { deps, receipts };
@@ -47,7 +66,9 @@ describe('receipts', () => {
       expect(r.leaf).toBe(entryLeaf(deps.digest, KEY, r.entryId, r.number, r.salt));
     }
     const cat = await myEntries(deps, 'cat');
-    expect(cat.entries.map(({ gameDate, entryId, number, salt, leaf }) => ({ gameDate, entryId, number, salt, leaf }))).toEqual(receipts.slice(2, 4));
+    expect(
+      cat.entries.map(({ gameDate, entryId, number, salt, leaf }) => ({ gameDate, entryId, number, salt, leaf })),
+    ).toEqual(receipts.slice(2, 4));
   });
 
   it("come with a mine: its id, salt and leaf, kept in the reward's usage history", async () => {
@@ -72,9 +93,25 @@ describe('the published record', () => {
     await computeGame(deps, KEY);
     const record = await closed(deps);
     expect(Object.keys(record).sort()).toEqual(
-      ['closedAt', 'entries', 'entriesTotal', 'gameDate', 'mines', 'root', 'secondPlaceNumber', 'status', 'winningNumber'].sort(),
+      [
+        'closedAt',
+        'entries',
+        'entriesTotal',
+        'gameDate',
+        'mines',
+        'root',
+        'secondPlaceNumber',
+        'status',
+        'winningNumber',
+      ].sort(),
     );
-    expect(record).toMatchObject({ gameDate: KEY, status: 'closed', entriesTotal: 5, winningNumber: 5, secondPlaceNumber: null });
+    expect(record).toMatchObject({
+      gameDate: KEY,
+      status: 'closed',
+      entriesTotal: 5,
+      winningNumber: 5,
+      secondPlaceNumber: null,
+    });
     expect(record.entries.map((e) => e.leaf)).toEqual(receipts.map((r) => r.leaf).sort());
     expect(record.mines).toEqual([{ mineId: mine.mineId, number: 12, salt: mine.salt, leaf: mine.leaf }]);
     expect(record.root).toBe(rootByLevels(deps.digest, KEY, [...receipts.map((r) => r.leaf), mine.leaf].sort()));
@@ -104,20 +141,43 @@ describe('checking a record', () => {
   };
 
   it('names the entry whose number was changed', async () => {
-    const { record, check } = await tamper((r) => ({ ...r, entries: r.entries.map((e, i) => (i === 1 ? { ...e, number: e.number + 1 } : e)) }));
+    const { record, check } = await tamper((r) => ({
+      ...r,
+      entries: r.entries.map((e, i) => (i === 1 ? { ...e, number: e.number + 1 } : e)),
+    }));
     expect(check).toMatchObject({ ok: false, mismatch: { field: 'leaf', id: record.entries[1]?.entryId } });
   });
 
   it('names a dropped entry as a root mismatch, and a wrong winner or runner-up by field', async () => {
-    expect((await tamper((r) => ({ ...r, entries: r.entries.slice(1), entriesTotal: 4 }))).check).toMatchObject({ ok: false, mismatch: { field: 'root' } });
-    expect((await tamper((r) => ({ ...r, mines: [] }))).check).toMatchObject({ ok: false, mismatch: { field: 'root' } });
+    expect((await tamper((r) => ({ ...r, entries: r.entries.slice(1), entriesTotal: 4 }))).check).toMatchObject({
+      ok: false,
+      mismatch: { field: 'root' },
+    });
+    expect((await tamper((r) => ({ ...r, mines: [] }))).check).toMatchObject({
+      ok: false,
+      mismatch: { field: 'root' },
+    });
     expect((await tamper((r) => ({ ...r, winningNumber: 3 }))).check).toMatchObject({
       ok: false,
-      mismatch: { field: 'winningNumber', computed: '5', published: '3', message: 'The entries give winning number 5, the record says 3.' },
+      mismatch: {
+        field: 'winningNumber',
+        computed: '5',
+        published: '3',
+        message: 'The entries give winning number 5, the record says 3.',
+      },
     });
-    expect((await tamper((r) => ({ ...r, secondPlaceNumber: 12 }))).check).toMatchObject({ ok: false, mismatch: { field: 'secondPlaceNumber' } });
-    expect((await tamper((r) => ({ ...r, entriesTotal: 6 }))).check).toMatchObject({ ok: false, mismatch: { field: 'entriesTotal' } });
-    expect((await tamper((r) => ({ ...r, entries: [...r.entries].reverse() }))).check).toMatchObject({ ok: false, mismatch: { field: 'order' } });
+    expect((await tamper((r) => ({ ...r, secondPlaceNumber: 12 }))).check).toMatchObject({
+      ok: false,
+      mismatch: { field: 'secondPlaceNumber' },
+    });
+    expect((await tamper((r) => ({ ...r, entriesTotal: 6 }))).check).toMatchObject({
+      ok: false,
+      mismatch: { field: 'entriesTotal' },
+    });
+    expect((await tamper((r) => ({ ...r, entries: [...r.entries].reverse() }))).check).toMatchObject({
+      ok: false,
+      mismatch: { field: 'order' },
+    });
   });
 
   it('finds a receipt only when its entry is in the record unchanged', async () => {
@@ -129,9 +189,19 @@ describe('checking a record', () => {
     expect(receiptIncluded(deps.digest, record, first)).toBe(true);
     expect(receiptIncluded(deps.digest, record, { ...first, number: first.number + 1 })).toBe(false);
     expect(receiptIncluded(deps.digest, record, { ...first, gameDate: '2026-11-21' })).toBe(false);
-    const forged = { ...first, entryId: 'forged', leaf: entryLeaf(deps.digest, KEY, 'forged', first.number, first.salt) };
+    const forged = {
+      ...first,
+      entryId: 'forged',
+      leaf: entryLeaf(deps.digest, KEY, 'forged', first.number, first.salt),
+    };
     expect(receiptIncluded(deps.digest, record, forged)).toBe(false);
     expect(await verifyStoredGame(deps, KEY, forged)).toMatchObject({ ok: false, receiptIncluded: false });
-    expect(await verifyStoredGame(deps, KEY, first)).toMatchObject({ ok: true, receiptIncluded: true, storedRoot: record.root, computedRoot: record.root, leaves: 5 });
+    expect(await verifyStoredGame(deps, KEY, first)).toMatchObject({
+      ok: true,
+      receiptIncluded: true,
+      storedRoot: record.root,
+      computedRoot: record.root,
+      leaves: 5,
+    });
   });
 });

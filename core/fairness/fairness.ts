@@ -5,12 +5,24 @@ import type { GameKey } from '../model.ts';
 import type { Digest, Repositories } from '../ports.ts';
 import { DomainError } from '../errors.ts';
 import { parseGameKey } from '../game/calendar.ts';
-import { NO_ROOT_REASON, receiptIncluded, verifyRecord, type ClosedRecord, type FairnessRecord, type Mismatch, type Receipt } from './record.ts';
+import {
+  NO_ROOT_REASON,
+  receiptIncluded,
+  verifyRecord,
+  type ClosedRecord,
+  type FairnessRecord,
+  type Mismatch,
+  type Receipt,
+} from './record.ts';
 import { rootOfSortedStream } from './root.ts';
 import { ITEMS_PAGE_SIZE, treeHoldsReceipt, verifyStoredTree } from './tree-v2-record.ts';
 
 /** The game's root as the database holds it now: its leaves, in leaf order, folded. The one way a root is computed. */
-export const foldStoredLeaves = (repos: Repositories, digest: Digest, gameKey: GameKey): Promise<{ root: string; leaves: number }> =>
+export const foldStoredLeaves = (
+  repos: Repositories,
+  digest: Digest,
+  gameKey: GameKey,
+): Promise<{ root: string; leaves: number }> =>
   rootOfSortedStream(digest, gameKey, repos.fairness.sortedLeaves(gameKey));
 
 /** Folds the game's leaves into a version 1 root and stores it: the commitment of games closed before version 2. */
@@ -46,7 +58,11 @@ const closedRecordIn = async (repos: Repositories, key: GameKey): Promise<Fairne
   }
   const stored = await repos.fairness.storedRoot(key);
   // Closed a moment ago, its tree not stored yet (closeGame's second unit, or the repair of a stopped close).
-  if (!stored || (stored.root === null && stored.reason === null)) throw new DomainError('NOT_FOUND', `The fairness record of game ${key} is still being built: try again in a moment.`);
+  if (!stored || (stored.root === null && stored.reason === null))
+    throw new DomainError(
+      'NOT_FOUND',
+      `The fairness record of game ${key} is still being built: try again in a moment.`,
+    );
   const { entries, mines } = await repos.fairness.publishedRows(key);
   return {
     gameDate: game.key,
@@ -91,11 +107,19 @@ export interface StoredGameCheck {
  */
 export const verifyStoredGame = async (deps: Deps, key: string, receipt: Receipt | null): Promise<StoredGameCheck> => {
   const record = await fairnessRecord(deps, key);
-  if (record.status === 'open') throw new DomainError('CONFLICT', `The game ${key} is still open: there is nothing to verify yet.`);
+  if (record.status === 'open')
+    throw new DomainError('CONFLICT', `The game ${key} is still open: there is nothing to verify yet.`);
   if ('treeVersion' in record) {
     const check = await verifyStoredTree(deps, key, record);
     const included = receipt ? await treeHoldsReceipt(deps, key, receipt) : null;
-    const base = { gameKey: key, storedRoot: record.root, computedRoot: check.computedRoot, leaves: check.size, receiptIncluded: included, mismatch: null };
+    const base = {
+      gameKey: key,
+      storedRoot: record.root,
+      computedRoot: check.computedRoot,
+      leaves: check.size,
+      receiptIncluded: included,
+      mismatch: null,
+    };
     if (check.problem !== null) return { ...base, ok: false, problem: check.problem };
     if (included === false) return { ...base, ok: false, problem: "The receipt is not in this game's record." };
     return { ...base, ok: true, problem: null };
@@ -106,10 +130,16 @@ export const verifyStoredGame = async (deps: Deps, key: string, receipt: Receipt
   const base = { gameKey: key, storedRoot: closed.root, computedRoot, leaves, receiptIncluded: included };
   if (closed.root === null) return { ...base, ok: false, problem: closed.reason ?? NO_ROOT_REASON, mismatch: null };
   if (computedRoot !== closed.root) {
-    return { ...base, ok: false, problem: 'The root recomputed from the database differs from the stored root.', mismatch: null };
+    return {
+      ...base,
+      ok: false,
+      problem: 'The root recomputed from the database differs from the stored root.',
+      mismatch: null,
+    };
   }
   const check = verifyRecord(deps.digest, closed);
   if (!check.ok) return { ...base, ok: false, problem: check.mismatch.message, mismatch: check.mismatch };
-  if (included === false) return { ...base, ok: false, problem: 'The receipt is not in this game\'s record.', mismatch: null };
+  if (included === false)
+    return { ...base, ok: false, problem: "The receipt is not in this game's record.", mismatch: null };
   return { ...base, ok: true, problem: null, mismatch: null };
 };

@@ -28,7 +28,8 @@ export const entryLeaf = (digest: Digest, gameKey: GameKey, entryId: string, num
 export const mineLeaf = (digest: Digest, gameKey: GameKey, mineId: string, number: number, salt: string): string =>
   digest.sha256Hex(mineLeafText(gameKey, mineId, number, salt));
 
-export const nodeHash = (digest: Digest, left: string, right: string): string => digest.sha256Hex(nodeText(left, right));
+export const nodeHash = (digest: Digest, left: string, right: string): string =>
+  digest.sha256Hex(nodeText(left, right));
 
 export const emptyRoot = (digest: Digest, gameKey: GameKey): string => digest.sha256Hex(emptyRootText(gameKey));
 
@@ -41,7 +42,13 @@ export const nodeV2Text = (lo: number, hi: number, left: string, right: string):
 export const emptyRootV2Text = (gameKey: GameKey): string => `${PREFIX_V2}/empty|${gameKey}`;
 
 /** A fresh salt and the leaf it gives: what an entry gets at submission. */
-export const sealEntry = (digest: Digest, random: Random, gameKey: GameKey, entryId: string, number: number): Sealed => {
+export const sealEntry = (
+  digest: Digest,
+  random: Random,
+  gameKey: GameKey,
+  entryId: string,
+  number: number,
+): Sealed => {
   const salt = random.tokenHex(SALT_BYTES);
   return { salt, leaf: entryLeaf(digest, gameKey, entryId, number, salt) };
 };

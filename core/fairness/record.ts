@@ -61,9 +61,21 @@ export interface MineReceipt {
 
 export type Receipt = EntryReceipt | MineReceipt;
 
-export const entryReceipt = (e: Entry): EntryReceipt => ({ gameDate: e.gameKey, entryId: e.id, number: e.number, salt: e.salt, leaf: e.leaf });
+export const entryReceipt = (e: Entry): EntryReceipt => ({
+  gameDate: e.gameKey,
+  entryId: e.id,
+  number: e.number,
+  salt: e.salt,
+  leaf: e.leaf,
+});
 
-export const mineReceipt = (m: Mine): MineReceipt => ({ gameDate: m.gameKey, mineId: m.id, number: m.number, salt: m.salt, leaf: m.leaf });
+export const mineReceipt = (m: Mine): MineReceipt => ({
+  gameDate: m.gameKey,
+  mineId: m.id,
+  number: m.number,
+  salt: m.salt,
+  leaf: m.leaf,
+});
 
 /** The first thing that does not hold, named so a person can find it in the record. */
 export interface Mismatch {
@@ -79,7 +91,10 @@ export type RecordCheck = { ok: true; root: string } | { ok: false; mismatch: Mi
 
 const show = (value: number | string | null): string => (value === null ? 'none' : String(value));
 
-const mismatch = (m: Omit<Mismatch, 'message'>, message: string): RecordCheck => ({ ok: false, mismatch: { ...m, message } });
+const mismatch = (m: Omit<Mismatch, 'message'>, message: string): RecordCheck => ({
+  ok: false,
+  mismatch: { ...m, message },
+});
 
 const firstOutOfOrder = (rows: { id: string; leaf: string }[]): { id: string; leaf: string } | null => {
   for (let i = 1; i < rows.length; i += 1) {
@@ -95,23 +110,37 @@ export const verifyRecord = (digest: Digest, record: ClosedRecord): RecordCheck 
   for (const e of record.entries) {
     const leaf = entryLeaf(digest, key, e.entryId, e.number, e.salt);
     if (leaf !== e.leaf) {
-      return mismatch({ field: 'leaf', id: e.entryId, computed: leaf, published: e.leaf }, `Leaf of entry ${e.entryId} does not match its number and salt.`);
+      return mismatch(
+        { field: 'leaf', id: e.entryId, computed: leaf, published: e.leaf },
+        `Leaf of entry ${e.entryId} does not match its number and salt.`,
+      );
     }
   }
   for (const m of record.mines) {
     const leaf = mineLeaf(digest, key, m.mineId, m.number, m.salt);
     if (leaf !== m.leaf) {
-      return mismatch({ field: 'leaf', id: m.mineId, computed: leaf, published: m.leaf }, `Leaf of mine ${m.mineId} does not match its number and salt.`);
+      return mismatch(
+        { field: 'leaf', id: m.mineId, computed: leaf, published: m.leaf },
+        `Leaf of mine ${m.mineId} does not match its number and salt.`,
+      );
     }
   }
-  const outOfOrder = firstOutOfOrder(record.entries.map((e) => ({ id: e.entryId, leaf: e.leaf }))) ?? firstOutOfOrder(record.mines.map((m) => ({ id: m.mineId, leaf: m.leaf })));
+  const outOfOrder =
+    firstOutOfOrder(record.entries.map((e) => ({ id: e.entryId, leaf: e.leaf }))) ??
+    firstOutOfOrder(record.mines.map((m) => ({ id: m.mineId, leaf: m.leaf })));
   if (outOfOrder) {
-    return mismatch({ field: 'order', id: outOfOrder.id, computed: 'ascending by leaf', published: outOfOrder.leaf }, `The lists are not sorted by leaf at ${outOfOrder.id}.`);
+    return mismatch(
+      { field: 'order', id: outOfOrder.id, computed: 'ascending by leaf', published: outOfOrder.leaf },
+      `The lists are not sorted by leaf at ${outOfOrder.id}.`,
+    );
   }
   const leaves = [...record.entries.map((e) => e.leaf), ...record.mines.map((m) => m.leaf)].sort();
   const root = rootByLevels(digest, key, leaves);
   if (root !== record.root) {
-    return mismatch({ field: 'root', computed: root, published: show(record.root) }, 'The root computed from the published leaves differs from the published root.');
+    return mismatch(
+      { field: 'root', computed: root, published: show(record.root) },
+      'The root computed from the published leaves differs from the published root.',
+    );
   }
   if (record.entries.length !== record.entriesTotal) {
     return mismatch(
@@ -145,14 +174,25 @@ export const verifyRecord = (digest: Digest, record: ClosedRecord): RecordCheck 
 export const receiptIncluded = (digest: Digest, record: ClosedRecord, receipt: Receipt): boolean => {
   if (receipt.gameDate !== record.gameDate) return false;
   if ('entryId' in receipt) {
-    if (entryLeaf(digest, receipt.gameDate, receipt.entryId, receipt.number, receipt.salt) !== receipt.leaf) return false;
-    return record.entries.some((e) => e.entryId === receipt.entryId && e.number === receipt.number && e.salt === receipt.salt && e.leaf === receipt.leaf);
+    if (entryLeaf(digest, receipt.gameDate, receipt.entryId, receipt.number, receipt.salt) !== receipt.leaf)
+      return false;
+    return record.entries.some(
+      (e) =>
+        e.entryId === receipt.entryId &&
+        e.number === receipt.number &&
+        e.salt === receipt.salt &&
+        e.leaf === receipt.leaf,
+    );
   }
   if (mineLeaf(digest, receipt.gameDate, receipt.mineId, receipt.number, receipt.salt) !== receipt.leaf) return false;
-  return record.mines.some((m) => m.mineId === receipt.mineId && m.number === receipt.number && m.salt === receipt.salt && m.leaf === receipt.leaf);
+  return record.mines.some(
+    (m) =>
+      m.mineId === receipt.mineId && m.number === receipt.number && m.salt === receipt.salt && m.leaf === receipt.leaf,
+  );
 };
 
-const isHex = (value: unknown, length: number): value is string => typeof value === 'string' && value.length === length && /^[0-9a-f]+$/.test(value);
+const isHex = (value: unknown, length: number): value is string =>
+  typeof value === 'string' && value.length === length && /^[0-9a-f]+$/.test(value);
 
 /** Narrows a parsed receipt file (entry or mine receipt), or null when it is not one. */
 export const asReceipt = (value: unknown): Receipt | null => {

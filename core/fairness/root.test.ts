@@ -7,7 +7,8 @@ import { emptyRoot, entryLeaf, nodeHash } from './hashes.ts';
 import { RootBuilder, rootByLevels, rootOfSortedStream } from './root.ts';
 
 const KEY = '2026-11-20';
-const hex = (length: number) => fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: length, maxLength: length });
+const hex = (length: number) =>
+  fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: length, maxLength: length });
 const sortedLeaves = fc.uniqueArray(hex(64), { maxLength: 300 }).map((leaves) => leaves.sort());
 const entryArb = fc.record({ number: fc.integer({ min: 1, max: 2_147_483_647 }), salt: hex(32) });
 const entriesArb = fc.array(entryArb, { minLength: 1, maxLength: 40 });
@@ -57,7 +58,17 @@ describe('the root', () => {
     const [a, b] = ['1'.repeat(64), '2'.repeat(64)];
     expect(streamed([a])).toBe(a);
     expect(streamed([a, b])).toBe(nodeHash(nodeDigest, a, b));
-    expect(await rootOfSortedStream(nodeDigest, KEY, (async function* () { yield [a]; yield []; yield [b]; })())).toEqual({
+    expect(
+      await rootOfSortedStream(
+        nodeDigest,
+        KEY,
+        (async function* () {
+          yield [a];
+          yield [];
+          yield [b];
+        })(),
+      ),
+    ).toEqual({
       root: nodeHash(nodeDigest, a, b),
       leaves: 2,
     });
@@ -97,7 +108,12 @@ describe('the root', () => {
         const i = at % entries.length;
         const ids = entries.map((_, j) => `e${j}`);
         const without = entries.filter((_, j) => j !== i);
-        expect(rootOf(without, ids.filter((_, j) => j !== i))).not.toBe(rootOf(entries, ids));
+        expect(
+          rootOf(
+            without,
+            ids.filter((_, j) => j !== i),
+          ),
+        ).not.toBe(rootOf(entries, ids));
         expect(rootOf([...entries, extra], [...ids, 'extra'])).not.toBe(rootOf(entries, ids));
       }),
     );

@@ -3,7 +3,16 @@
 import type { GameKey } from '../model.ts';
 import type { Digest } from '../ports.ts';
 import { resolveNumbers } from '../game/resolve.ts';
-import { compareTreeItems, emptyRootV2, itemLeaf, leafNode, levelAbove, levelsFrom, parentNode, type TreeV2 } from './tree-v2.ts';
+import {
+  compareTreeItems,
+  emptyRootV2,
+  itemLeaf,
+  leafNode,
+  levelAbove,
+  levelsFrom,
+  parentNode,
+  type TreeV2,
+} from './tree-v2.ts';
 import type { TreeItem, TreeLeaf, TreeNode, WinnerProof } from './model.ts';
 
 /** One step up: the sibling and where it stands (`left`: parent = node(sibling, current)). */
@@ -43,7 +52,11 @@ export const siblingPositions = (index: number, size: number): (Position & { sid
   return positions;
 };
 
-const proofOf = (index: number, size: number, nodeAt: (level: number, index: number) => TreeNode | undefined): InclusionProof => ({
+const proofOf = (
+  index: number,
+  size: number,
+  nodeAt: (level: number, index: number) => TreeNode | undefined,
+): InclusionProof => ({
   index,
   size,
   path: siblingPositions(index, size).map(({ level, index: at, side }) => {
@@ -54,7 +67,8 @@ const proofOf = (index: number, size: number, nodeAt: (level: number, index: num
 });
 
 const checkIndex = (index: number, size: number): void => {
-  if (!Number.isSafeInteger(index) || index < 0 || index >= size) throw new RangeError(`No item ${String(index)} in a tree of ${String(size)}.`);
+  if (!Number.isSafeInteger(index) || index < 0 || index >= size)
+    throw new RangeError(`No item ${String(index)} in a tree of ${String(size)}.`);
 };
 
 /** The inclusion proof of item `index`, read from the reference levels. */
@@ -95,9 +109,12 @@ export interface StoredProofInput {
 export const inclusionProofFromStored = (digest: Digest, input: StoredProofInput): InclusionProof => {
   const { index, size, storedFromLevel, block, stored } = input;
   const { from, count } = proofBlock(index, size, storedFromLevel);
-  if (block.length !== count) throw new Error(`The block of item ${String(index)} has ${String(count)} items, not ${String(block.length)}.`);
+  if (block.length !== count)
+    throw new Error(`The block of item ${String(index)} has ${String(count)} items, not ${String(block.length)}.`);
   const local = levelsFrom(digest, block.map(leafNode));
-  return proofOf(index, size, (level, at) => (level < storedFromLevel ? local[level]?.[at - Math.floor(from / 2 ** level)] : stored(level, at)));
+  return proofOf(index, size, (level, at) =>
+    level < storedFromLevel ? local[level]?.[at - Math.floor(from / 2 ** level)] : stored(level, at),
+  );
 };
 
 /** The first thing that does not hold, worded for a player; `id` names the item concerned, if any. */
@@ -131,18 +148,34 @@ export const verifyInclusion = (
   summary: Pick<TreeV2Summary, 'root' | 'size' | 'lo' | 'hi'>,
 ): ProofCheck<InclusionField> => {
   if (proof.size !== summary.size) {
-    return mismatch({ field: 'size', computed: String(proof.size), published: String(summary.size), message: `The proof is for ${String(proof.size)} items, but the game has ${String(summary.size)}.` });
+    return mismatch({
+      field: 'size',
+      computed: String(proof.size),
+      published: String(summary.size),
+      message: `The proof is for ${String(proof.size)} items, but the game has ${String(summary.size)}.`,
+    });
   }
   if (!Number.isSafeInteger(proof.index) || proof.index < 0 || proof.index >= proof.size) {
-    return mismatch({ field: 'index', computed: String(proof.index), published: String(summary.size), message: `The proof puts the item at position ${String(proof.index)}, outside the game's ${String(summary.size)} items.` });
+    return mismatch({
+      field: 'index',
+      computed: String(proof.index),
+      published: String(summary.size),
+      message: `The proof puts the item at position ${String(proof.index)}, outside the game's ${String(summary.size)} items.`,
+    });
   }
   const sides = siblingPositions(proof.index, proof.size).map((p) => p.side);
   const given = proof.path.map((step) => step.side);
   if (given.join() !== sides.join()) {
-    return mismatch({ field: 'path', computed: sides.join(' '), published: given.join(' '), message: `The proof's steps do not fit position ${String(proof.index)} of ${String(proof.size)}.` });
+    return mismatch({
+      field: 'path',
+      computed: sides.join(' '),
+      published: given.join(' '),
+      message: `The proof's steps do not fit position ${String(proof.index)} of ${String(proof.size)}.`,
+    });
   }
   let node = leafNode(item);
-  for (const step of proof.path) node = step.side === 'left' ? parentNode(digest, step, node) : parentNode(digest, node, step);
+  for (const step of proof.path)
+    node = step.side === 'left' ? parentNode(digest, step, node) : parentNode(digest, node, step);
   if (!sameNode(node, summary)) {
     return mismatch({
       field: 'root',
@@ -155,8 +188,12 @@ export const verifyInclusion = (
 };
 
 /** Resolution (DESIGN.md §6, mines included) over items: the winning and runner-up numbers. */
-export const resolveItems = (items: readonly TreeItem[]): { winningNumber: number | null; secondPlaceNumber: number | null } => {
-  const entries = items.filter((i) => i.kind === 'entry').map((i) => ({ entryId: i.id, userId: null, number: i.number }));
+export const resolveItems = (
+  items: readonly TreeItem[],
+): { winningNumber: number | null; secondPlaceNumber: number | null } => {
+  const entries = items
+    .filter((i) => i.kind === 'entry')
+    .map((i) => ({ entryId: i.id, userId: null, number: i.number }));
   const mines = items.filter((i) => i.kind === 'mine').map((i) => i.number);
   const { winningNumber, secondPlaceNumber } = resolveNumbers(entries, mines, 1).snapshot;
   return { winningNumber, secondPlaceNumber };
@@ -169,12 +206,18 @@ export const winnerBound = (summary: Pick<TreeV2Summary, 'winningNumber' | 'seco
 /** How many complement nodes a tree of `size` items with the first `count` known needs (the walk of §16). */
 const complementNeeded = (count: number, size: number): number => {
   let needed = 0;
-  for (let k = count, s = size; s > 1; k = Math.ceil(k / 2), s = Math.ceil(s / 2)) if (k % 2 === 1 && k < s) needed += 1;
+  for (let k = count, s = size; s > 1; k = Math.ceil(k / 2), s = Math.ceil(s / 2))
+    if (k % 2 === 1 && k < s) needed += 1;
   return needed;
 };
 
 /** The root rebuilt from the known nodes at the left of level 0 and the complement, level by level. */
-const rebuildRoot = (digest: Digest, size: number, known: TreeNode[], complement: readonly TreeNode[]): TreeNode | undefined => {
+const rebuildRoot = (
+  digest: Digest,
+  size: number,
+  known: TreeNode[],
+  complement: readonly TreeNode[],
+): TreeNode | undefined => {
   let level = known;
   let given = 0;
   for (let s = size; s > 1; s = Math.ceil(s / 2)) {
@@ -188,7 +231,8 @@ const rebuildRoot = (digest: Digest, size: number, known: TreeNode[], complement
   return level[0];
 };
 
-export type WinnerField = 'bound' | 'count' | 'leaf' | 'order' | 'complement' | 'root' | 'winningNumber' | 'secondPlaceNumber';
+export type WinnerField =
+  'bound' | 'count' | 'leaf' | 'order' | 'complement' | 'root' | 'winningNumber' | 'secondPlaceNumber';
 
 const show = (value: number | null): string => (value === null ? 'none' : String(value));
 
@@ -199,40 +243,92 @@ const show = (value: number | null): string => (value === null ? 'none' : String
  * has lo > B, both rebuild the published root, and the resolution over the items gives the published winner
  * and runner-up.
  */
-export const verifyWinnerProof = (digest: Digest, summary: TreeV2Summary, proof: WinnerProof, items: readonly TreeItem[]): ProofCheck<WinnerField> => {
+export const verifyWinnerProof = (
+  digest: Digest,
+  summary: TreeV2Summary,
+  proof: WinnerProof,
+  items: readonly TreeItem[],
+): ProofCheck<WinnerField> => {
   const bound = winnerBound(summary);
   if (proof.bound !== bound) {
-    return mismatch({ field: 'bound', computed: String(bound), published: String(proof.bound), message: `The proof stops at ${String(proof.bound)}, but this result needs every number up to ${String(bound)}.` });
+    return mismatch({
+      field: 'bound',
+      computed: String(bound),
+      published: String(proof.bound),
+      message: `The proof stops at ${String(proof.bound)}, but this result needs every number up to ${String(bound)}.`,
+    });
   }
   if (items.length !== proof.count || proof.count > summary.size || (proof.count === 0 && summary.size > 0)) {
-    return mismatch({ field: 'count', computed: String(items.length), published: String(proof.count), message: `The proof announces ${String(proof.count)} items of ${String(summary.size)}, and ${String(items.length)} were read.` });
+    return mismatch({
+      field: 'count',
+      computed: String(items.length),
+      published: String(proof.count),
+      message: `The proof announces ${String(proof.count)} items of ${String(summary.size)}, and ${String(items.length)} were read.`,
+    });
   }
   for (const [i, item] of items.entries()) {
     const leaf = itemLeaf(digest, summary.gameKey, item);
     if (leaf !== item.leaf) {
-      return mismatch({ field: 'leaf', id: item.id, computed: leaf, published: item.leaf, message: `The leaf of ${item.kind} ${item.id} does not match its number and salt.` });
+      return mismatch({
+        field: 'leaf',
+        id: item.id,
+        computed: leaf,
+        published: item.leaf,
+        message: `The leaf of ${item.kind} ${item.id} does not match its number and salt.`,
+      });
     }
     const previous = items[i - 1];
     if (previous && compareTreeItems(previous, item) >= 0) {
-      return mismatch({ field: 'order', id: item.id, computed: 'ascending by number, then leaf', published: `${String(item.number)} after ${String(previous.number)}`, message: `The items are out of order at ${item.kind} ${item.id}.` });
+      return mismatch({
+        field: 'order',
+        id: item.id,
+        computed: 'ascending by number, then leaf',
+        published: `${String(item.number)} after ${String(previous.number)}`,
+        message: `The items are out of order at ${item.kind} ${item.id}.`,
+      });
     }
     if (previous && previous.number > bound) {
-      return mismatch({ field: 'count', id: item.id, computed: `≤ ${String(bound)}`, published: String(previous.number), message: `The proof goes on past the first item above ${String(bound)}.` });
+      return mismatch({
+        field: 'count',
+        id: item.id,
+        computed: `≤ ${String(bound)}`,
+        published: String(previous.number),
+        message: `The proof goes on past the first item above ${String(bound)}.`,
+      });
     }
   }
   const last = items.at(-1);
   if (last && last.number <= bound && proof.count < summary.size) {
-    return mismatch({ field: 'count', id: last.id, computed: `> ${String(bound)}`, published: String(last.number), message: `The proof stops at number ${String(last.number)}: it must go on to the first item above ${String(bound)}, so that nothing up to ${String(bound)} is left out.` });
+    return mismatch({
+      field: 'count',
+      id: last.id,
+      computed: `> ${String(bound)}`,
+      published: String(last.number),
+      message: `The proof stops at number ${String(last.number)}: it must go on to the first item above ${String(bound)}, so that nothing up to ${String(bound)} is left out.`,
+    });
   }
   const needed = complementNeeded(proof.count, summary.size);
   if (proof.complement.length !== needed) {
-    return mismatch({ field: 'complement', computed: String(needed), published: String(proof.complement.length), message: `The proof gives ${String(proof.complement.length)} nodes beside the items; the tree needs ${String(needed)}.` });
+    return mismatch({
+      field: 'complement',
+      computed: String(needed),
+      published: String(proof.complement.length),
+      message: `The proof gives ${String(proof.complement.length)} nodes beside the items; the tree needs ${String(needed)}.`,
+    });
   }
   const low = proof.complement.find((node) => node.lo <= bound);
   if (low) {
-    return mismatch({ field: 'complement', computed: `lo > ${String(bound)}`, published: showNode(low), message: `A node left out covers number ${String(low.lo)}, not above ${String(bound)}: an item that counts may be hidden.` });
+    return mismatch({
+      field: 'complement',
+      computed: `lo > ${String(bound)}`,
+      published: showNode(low),
+      message: `A node left out covers number ${String(low.lo)}, not above ${String(bound)}: an item that counts may be hidden.`,
+    });
   }
-  const root = summary.size === 0 ? emptyRootV2(digest, summary.gameKey) : rebuildRoot(digest, summary.size, items.map(leafNode), proof.complement);
+  const root =
+    summary.size === 0
+      ? emptyRootV2(digest, summary.gameKey)
+      : rebuildRoot(digest, summary.size, items.map(leafNode), proof.complement);
   if (!root || !sameNode(root, summary)) {
     return mismatch({
       field: 'root',
@@ -243,10 +339,20 @@ export const verifyWinnerProof = (digest: Digest, summary: TreeV2Summary, proof:
   }
   const resolved = resolveItems(items);
   if (resolved.winningNumber !== summary.winningNumber) {
-    return mismatch({ field: 'winningNumber', computed: show(resolved.winningNumber), published: show(summary.winningNumber), message: `The items give winning number ${show(resolved.winningNumber)}, the game says ${show(summary.winningNumber)}.` });
+    return mismatch({
+      field: 'winningNumber',
+      computed: show(resolved.winningNumber),
+      published: show(summary.winningNumber),
+      message: `The items give winning number ${show(resolved.winningNumber)}, the game says ${show(summary.winningNumber)}.`,
+    });
   }
   if (resolved.secondPlaceNumber !== summary.secondPlaceNumber) {
-    return mismatch({ field: 'secondPlaceNumber', computed: show(resolved.secondPlaceNumber), published: show(summary.secondPlaceNumber), message: `The items give runner-up number ${show(resolved.secondPlaceNumber)}, the game says ${show(summary.secondPlaceNumber)}.` });
+    return mismatch({
+      field: 'secondPlaceNumber',
+      computed: show(resolved.secondPlaceNumber),
+      published: show(summary.secondPlaceNumber),
+      message: `The items give runner-up number ${show(resolved.secondPlaceNumber)}, the game says ${show(summary.secondPlaceNumber)}.`,
+    });
   }
   return { ok: true };
 };

@@ -9,7 +9,13 @@ import { parseGameKey } from '../game/calendar.ts';
 import type { BuiltTree, EntryLeafRow, MineLeafRow, StoredTreeNode, TreeFolding, TreeSummary } from './ports.ts';
 import { itemLeaf, keyAt, packKeys, TreeV2Builder } from './tree-v2.ts';
 import type { TreeItem, TreeKeys, TreeLeaf, TreeNode, WinnerProof } from './model.ts';
-import { inclusionProofFromStored, proofBlock, storedProofPositions, verifyWinnerProof, type InclusionProof } from './tree-v2-proofs.ts';
+import {
+  inclusionProofFromStored,
+  proofBlock,
+  storedProofPositions,
+  verifyWinnerProof,
+  type InclusionProof,
+} from './tree-v2-proofs.ts';
 
 /**
  * The stored levels start at blocks of 2^8 = 256 items: a proof reads one block and about a dozen stored nodes, and
@@ -82,8 +88,12 @@ const buildTree = async (folding: TreeFolding, pages: AsyncIterable<TreeKeys>): 
 };
 
 /** Builds the game's tree from the database's tree-order indexes, on this thread. */
-export const buildStoredTree = (repos: Repositories, digest: Digest, gameKey: GameKey, snapshot: Pick<Snapshot, 'winningNumber' | 'secondPlaceNumber'>): Promise<BuiltTree> =>
-  buildTree(foldTree(digest, gameKey, treeBound(snapshot)), repos.fairness.treeKeys(gameKey));
+export const buildStoredTree = (
+  repos: Repositories,
+  digest: Digest,
+  gameKey: GameKey,
+  snapshot: Pick<Snapshot, 'winningNumber' | 'secondPlaceNumber'>,
+): Promise<BuiltTree> => buildTree(foldTree(digest, gameKey, treeBound(snapshot)), repos.fairness.treeKeys(gameKey));
 
 /**
  * Adds the game's keys to a fold, from inside the close's unit: the keys are the ones the result counted (every
@@ -97,20 +107,30 @@ export const feedTree = async (repos: Repositories, folding: TreeFolding, gameKe
  * Stores a closed game's tree unless it has one: the close's second unit, or the repair of a close that stopped
  * between its two units (both fold the same keys, which nothing changes once the game is closed).
  */
-export const storeTreeOnce = async (repos: Repositories, gameKey: GameKey, { summary, nodes }: BuiltTree): Promise<void> => {
+export const storeTreeOnce = async (
+  repos: Repositories,
+  gameKey: GameKey,
+  { summary, nodes }: BuiltTree,
+): Promise<void> => {
   await repos.games.lock(gameKey, 'update');
   if (await repos.fairness.treeSummary(gameKey)) return;
   await repos.fairness.storeTree(gameKey, summary, nodes);
 };
 
 /** Builds the game's tree on this thread and stores it: the repair of a closed game left without one, and tests. */
-export const commitTree = async (repos: Repositories, digest: Digest, gameKey: GameKey, snapshot: Pick<Snapshot, 'winningNumber' | 'secondPlaceNumber'>): Promise<string> => {
+export const commitTree = async (
+  repos: Repositories,
+  digest: Digest,
+  gameKey: GameKey,
+  snapshot: Pick<Snapshot, 'winningNumber' | 'secondPlaceNumber'>,
+): Promise<string> => {
   const built = await buildStoredTree(repos, digest, gameKey, snapshot);
   await storeTreeOnce(repos, gameKey, built);
   return built.summary.root;
 };
 
-const noTree = (key: string) => new DomainError('NOT_FOUND', `No game ${key} closed with a fairness tree of version 2.`);
+const noTree = (key: string) =>
+  new DomainError('NOT_FOUND', `No game ${key} closed with a fairness tree of version 2.`);
 
 const treeOf = async (repos: Repositories, key: string): Promise<TreeSummary> => {
   const summary = parseGameKey(key) ? await repos.fairness.treeSummary(key) : null;
@@ -127,7 +147,8 @@ const blockStart = async (repos: Repositories, key: GameKey, block: number): Pro
 };
 
 /** The summary of a game closed with tree version 2; NOT_FOUND otherwise. */
-export const treeSummaryOf = (deps: Deps, key: string): Promise<TreeSummary> => deps.store.read((repos) => treeOf(repos, key));
+export const treeSummaryOf = (deps: Deps, key: string): Promise<TreeSummary> =>
+  deps.store.read((repos) => treeOf(repos, key));
 
 export interface ItemsPage {
   /** Names the page's content: the root commits to every item, so the root and the range are enough. */
@@ -149,7 +170,8 @@ export const treeItemsPage = async (
   /** Only tests pass a smaller part, to cross parts with a few items. */
   part = PAGE_PART,
 ): Promise<ItemsPage> => {
-  if (!Number.isSafeInteger(from) || from < 0) throw new DomainError('VALIDATION', 'from must be a whole number of 0 or more.');
+  if (!Number.isSafeInteger(from) || from < 0)
+    throw new DomainError('VALIDATION', 'from must be a whole number of 0 or more.');
   if (!Number.isSafeInteger(count) || count < 1 || count > ITEMS_PAGE_SIZE) {
     throw new DomainError('VALIDATION', `count must be a whole number from 1 to ${String(ITEMS_PAGE_SIZE)}.`);
   }
@@ -191,7 +213,8 @@ export const treeInclusionProof = async (deps: Deps, key: string, leaf: string):
     const positions = storedProofPositions(index, size, STORED_FROM_LEVEL);
     for (const level of new Set(positions.map((p) => p.level))) {
       const wanted = positions.filter((p) => p.level === level).map((p) => p.index);
-      for (const node of await repos.fairness.treeNodes(key, level, wanted)) stored.set(`${String(level)}:${String(node.position)}`, node);
+      for (const node of await repos.fairness.treeNodes(key, level, wanted))
+        stored.set(`${String(level)}:${String(node.position)}`, node);
     }
     return inclusionProofFromStored(deps.digest, {
       index,
@@ -203,10 +226,15 @@ export const treeInclusionProof = async (deps: Deps, key: string, leaf: string):
   });
 
 /** GET /api/fairness/{gameKey}/winner-proof: computed once at the close. */
-export const treeWinnerProof = async (deps: Deps, key: string): Promise<WinnerProof> => (await treeSummaryOf(deps, key)).winnerProof;
+export const treeWinnerProof = async (deps: Deps, key: string): Promise<WinnerProof> =>
+  (await treeSummaryOf(deps, key)).winnerProof;
 
 /** GET /api/fairness/{gameKey}/receipts: the signed-in player's receipts in a game (any game, open or closed). */
-export const gameReceipts = async (deps: Deps, key: string, userId: string): Promise<{ entries: (EntryLeafRow & { gameDate: GameKey })[]; mines: (MineLeafRow & { gameDate: GameKey })[] }> => {
+export const gameReceipts = async (
+  deps: Deps,
+  key: string,
+  userId: string,
+): Promise<{ entries: (EntryLeafRow & { gameDate: GameKey })[]; mines: (MineLeafRow & { gameDate: GameKey })[] }> => {
   if (!parseGameKey(key)) throw new DomainError('NOT_FOUND', `No game ${key}.`);
   const { entries, mines } = await deps.store.read((repos) => repos.fairness.receiptsOf(key, userId));
   return { entries: entries.map((e) => ({ gameDate: key, ...e })), mines: mines.map((m) => ({ gameDate: key, ...m })) };
@@ -220,14 +248,23 @@ export interface StoredTreeCheck {
 }
 
 const sameNode = (a: StoredTreeNode, b: StoredTreeNode | undefined): boolean =>
-  b !== undefined && a.hash === b.hash && a.lo === b.lo && a.hi === b.hi && a.first?.number === b.first?.number && a.first?.leaf === b.first?.leaf;
+  b !== undefined &&
+  a.hash === b.hash &&
+  a.lo === b.lo &&
+  a.hi === b.hi &&
+  a.first?.number === b.first?.number &&
+  a.first?.leaf === b.first?.leaf;
 
 /**
  * `lowest verify` of a version 2 game: every item's leaf recomputed from its fields, the tree rebuilt from the
  * database and compared with the stored summary, winner proof and upper nodes, and the winner proof checked as a
  * client checks it.
  */
-export const verifyStoredTree = async (deps: Deps, key: GameKey, snapshot: Pick<Snapshot, 'winningNumber' | 'secondPlaceNumber'>): Promise<StoredTreeCheck> =>
+export const verifyStoredTree = async (
+  deps: Deps,
+  key: GameKey,
+  snapshot: Pick<Snapshot, 'winningNumber' | 'secondPlaceNumber'>,
+): Promise<StoredTreeCheck> =>
   deps.store.read(async (repos) => {
     const stored = await treeOf(repos, key);
     const bad: { leaf: TreeItem | null } = { leaf: null };
@@ -238,24 +275,45 @@ export const verifyStoredTree = async (deps: Deps, key: GameKey, snapshot: Pick<
       }
     }
     const built = await buildTree(foldTree(deps.digest, key, treeBound(snapshot)), checked());
-    const result = (problem: string | null): StoredTreeCheck => ({ computedRoot: built.summary.root, size: built.summary.size, problem });
+    const result = (problem: string | null): StoredTreeCheck => ({
+      computedRoot: built.summary.root,
+      size: built.summary.size,
+      problem,
+    });
     if (bad.leaf) return result(`Leaf of ${bad.leaf.kind} ${bad.leaf.id} does not match its number and salt.`);
-    if (built.summary.root !== stored.root) return result('The root recomputed from the database differs from the stored root.');
+    if (built.summary.root !== stored.root)
+      return result('The root recomputed from the database differs from the stored root.');
     if (built.summary.size !== stored.size || built.summary.lo !== stored.lo || built.summary.hi !== stored.hi) {
       return result('The size or interval recomputed from the database differs from the stored summary.');
     }
-    if (JSON.stringify(built.summary.winnerProof) !== JSON.stringify(stored.winnerProof)) return result('The winner proof recomputed from the database differs from the stored one.');
+    if (JSON.stringify(built.summary.winnerProof) !== JSON.stringify(stored.winnerProof))
+      return result('The winner proof recomputed from the database differs from the stored one.');
     for (const level of new Set(built.nodes.map((n) => n.level))) {
       const mine = built.nodes.filter((n) => n.level === level);
-      const theirs = await repos.fairness.treeNodes(key, level, mine.map((n) => n.position));
+      const theirs = await repos.fairness.treeNodes(
+        key,
+        level,
+        mine.map((n) => n.position),
+      );
       const byPosition = new Map(theirs.map((n) => [n.position, n]));
       const wrong = mine.find((n) => !sameNode(n, byPosition.get(n.position)));
-      if (wrong) return result(`The stored node ${String(wrong.position)} of level ${String(level)} differs from the one recomputed from the database.`);
+      if (wrong)
+        return result(
+          `The stored node ${String(wrong.position)} of level ${String(level)} differs from the one recomputed from the database.`,
+        );
     }
     const items = await repos.fairness.treeItems(key, null, 0, stored.winnerProof.count);
     const check = verifyWinnerProof(
       deps.digest,
-      { gameKey: key, root: stored.root, size: stored.size, lo: stored.lo, hi: stored.hi, winningNumber: snapshot.winningNumber, secondPlaceNumber: snapshot.secondPlaceNumber },
+      {
+        gameKey: key,
+        root: stored.root,
+        size: stored.size,
+        lo: stored.lo,
+        hi: stored.hi,
+        winningNumber: snapshot.winningNumber,
+        secondPlaceNumber: snapshot.secondPlaceNumber,
+      },
       stored.winnerProof,
       items,
     );
@@ -263,8 +321,18 @@ export const verifyStoredTree = async (deps: Deps, key: GameKey, snapshot: Pick<
   });
 
 /** Whether a receipt names an item of the game unchanged. */
-export const treeHoldsReceipt = async (deps: Deps, key: GameKey, receipt: { leaf: string; number: number; salt: string } & ({ entryId: string } | { mineId: string })): Promise<boolean> => {
+export const treeHoldsReceipt = async (
+  deps: Deps,
+  key: GameKey,
+  receipt: { leaf: string; number: number; salt: string } & ({ entryId: string } | { mineId: string }),
+): Promise<boolean> => {
   const item = await deps.store.read((repos) => repos.fairness.treeItemByLeaf(key, receipt.leaf));
   const [kind, id] = 'entryId' in receipt ? (['entry', receipt.entryId] as const) : (['mine', receipt.mineId] as const);
-  return item !== null && item.kind === kind && item.id === id && item.number === receipt.number && item.salt === receipt.salt;
+  return (
+    item !== null &&
+    item.kind === kind &&
+    item.id === id &&
+    item.number === receipt.number &&
+    item.salt === receipt.salt
+  );
 };

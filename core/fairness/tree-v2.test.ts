@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { nodeDigest } from '../../adapters/crypto/node-digest.ts';
 import { closeGame, gameArb, KEY, treeItems } from '../../test/support/tree-v2-games.ts';
-import { TreeV2Builder, compareTreeItems, keysInTreeOrder, packKeys, treeV2Levels, unpackKeys, winnerProofByLevels } from './tree-v2.ts';
+import {
+  TreeV2Builder,
+  compareTreeItems,
+  keysInTreeOrder,
+  packKeys,
+  treeV2Levels,
+  unpackKeys,
+  winnerProofByLevels,
+} from './tree-v2.ts';
 import type { TreeLeaf, TreeNode } from './model.ts';
 
 const H = (text: string) => nodeDigest.sha256Hex(text);
@@ -12,7 +20,11 @@ const salt = (c: string) => c.repeat(32);
 
 describe('tree version 2, by its definition', () => {
   it('is the empty root with lo = hi = 0 without items, and the leaf node itself with one', () => {
-    expect(treeV2Levels(nodeDigest, KEY, [])).toEqual({ levels: [], root: { hash: H(`lowest-unique/v2/empty|${KEY}`), lo: 0, hi: 0 }, size: 0 });
+    expect(treeV2Levels(nodeDigest, KEY, [])).toEqual({
+      levels: [],
+      root: { hash: H(`lowest-unique/v2/empty|${KEY}`), lo: 0, hi: 0 },
+      size: 0,
+    });
     const [item] = treeItems([{ kind: 'entry', number: 7, salt: salt('a') }]);
     expect(item?.leaf).toBe(H(`lowest-unique/v1/entry|${KEY}|e0|7|${salt('a')}`));
     expect(treeV2Levels(nodeDigest, KEY, item ? [item] : []).root).toEqual({ hash: item?.leaf, lo: 7, hi: 7 });
@@ -130,7 +142,9 @@ describe('the streaming builder', () => {
   });
 
   it('holds at most one subtree per level of the tree', () => {
-    const items = treeItems(Array.from({ length: 1000 }, (_, i) => ({ kind: 'entry' as const, number: (i * 37) % 101, salt: salt('d') })));
+    const items = treeItems(
+      Array.from({ length: 1000 }, (_, i) => ({ kind: 'entry' as const, number: (i * 37) % 101, salt: salt('d') })),
+    );
     const builder = new TreeV2Builder(nodeDigest, KEY);
     let most = 0;
     for (const item of items) {

@@ -12,11 +12,15 @@ export const LEAF_LENGTH = 64;
 /** Keys in tree order packed into a TreeKeys (core/fairness/model.ts). */
 export const packKeys = (keys: readonly TreeLeaf[]): TreeKeys => {
   const leaves = keys.map((k) => k.leaf).join('');
-  if (leaves.length !== keys.length * LEAF_LENGTH) throw new Error(`A leaf of the tree is not ${String(LEAF_LENGTH)} hex digits.`);
+  if (leaves.length !== keys.length * LEAF_LENGTH)
+    throw new Error(`A leaf of the tree is not ${String(LEAF_LENGTH)} hex digits.`);
   return { numbers: Float64Array.from(keys, (k) => k.number), leaves };
 };
 
-export const keyAt = ({ numbers, leaves }: TreeKeys, i: number): TreeLeaf => ({ number: numbers[i] ?? Number.NaN, leaf: leaves.slice(i * LEAF_LENGTH, (i + 1) * LEAF_LENGTH) });
+export const keyAt = ({ numbers, leaves }: TreeKeys, i: number): TreeLeaf => ({
+  number: numbers[i] ?? Number.NaN,
+  leaf: leaves.slice(i * LEAF_LENGTH, (i + 1) * LEAF_LENGTH),
+});
 
 export const unpackKeys = (keys: TreeKeys): TreeLeaf[] => Array.from(keys.numbers, (_, i) => keyAt(keys, i));
 
@@ -47,7 +51,11 @@ export const parentNode = (digest: Digest, left: TreeNode, right: TreeNode): Tre
   hi: right.hi,
 });
 
-export const emptyRootV2 = (digest: Digest, gameKey: GameKey): TreeNode => ({ hash: digest.sha256Hex(emptyRootV2Text(gameKey)), lo: 0, hi: 0 });
+export const emptyRootV2 = (digest: Digest, gameKey: GameKey): TreeNode => ({
+  hash: digest.sha256Hex(emptyRootV2Text(gameKey)),
+  lo: 0,
+  hi: 0,
+});
 
 /** The level above `nodes`: adjacent pairs become their parent; an odd last node moves up unchanged. */
 export const levelAbove = (digest: Digest, nodes: readonly TreeNode[]): TreeNode[] => {
@@ -69,7 +77,9 @@ export const levelsFrom = (digest: Digest, level0: TreeNode[]): TreeNode[][] => 
 
 const assertTreeOrder = (previous: TreeLeaf | undefined, item: TreeLeaf): void => {
   if (previous && compareTreeItems(previous, item) >= 0) {
-    throw new Error(`Items out of tree order: (${String(item.number)}, ${item.leaf}) after (${String(previous.number)}, ${previous.leaf}).`);
+    throw new Error(
+      `Items out of tree order: (${String(item.number)}, ${item.leaf}) after (${String(previous.number)}, ${previous.leaf}).`,
+    );
   }
 };
 
@@ -194,7 +204,12 @@ export class TreeV2Builder {
     if (this.#finished) throw new Error('The tree is finished.');
     this.#finished = true;
     this.#count ??= this.#size;
-    if (this.#size === 0) return { root: emptyRootV2(this.digest, this.gameKey), size: 0, winnerProof: { bound: this.#bound ?? 0, count: 0, complement: [] } };
+    if (this.#size === 0)
+      return {
+        root: emptyRootV2(this.digest, this.gameKey),
+        size: 0,
+        winnerProof: { bound: this.#bound ?? 0, count: 0, complement: [] },
+      };
     let tail: TreeNode | null = null;
     let next = this.#stack.length - 1;
     for (let level = 1, s = this.#size; s > 1; level += 1) {
@@ -215,6 +230,7 @@ export class TreeV2Builder {
 
   #formed(level: number, index: number, node: TreeNode): void {
     if (level >= this.#storedFromLevel) this.#onNode?.(level, index, node);
-    if (this.#count !== null && index % 2 === 1 && index === Math.ceil(this.#count / 2 ** level)) this.#complement[level] = node;
+    if (this.#count !== null && index % 2 === 1 && index === Math.ceil(this.#count / 2 ** level))
+      this.#complement[level] = node;
   }
 }

@@ -16,7 +16,12 @@ import {
   zoneOffsetMs,
 } from './calendar.ts';
 
-const london: GameConfig = { ...defaultGameConfig, closeTime: '10:00', closeZone: 'Europe/London', dateZone: 'America/New_York' };
+const london: GameConfig = {
+  ...defaultGameConfig,
+  closeTime: '10:00',
+  closeZone: 'Europe/London',
+  dateZone: 'America/New_York',
+};
 const HOUR = 3_600_000;
 
 describe('calendar with the defaults (10:00 Brisbane = 00:00 UTC, named by the New York date)', () => {
@@ -28,9 +33,15 @@ describe('calendar with the defaults (10:00 Brisbane = 00:00 UTC, named by the N
   });
 
   it('takes the next deadline strictly after now, also at the deadline itself', () => {
-    expect(closeInstantAfter(new Date('2026-11-23T00:00:00Z'), defaultGameConfig).toISOString()).toBe('2026-11-24T00:00:00.000Z');
-    expect(closeInstantAfter(new Date('2026-11-22T23:59:59.999Z'), defaultGameConfig).toISOString()).toBe('2026-11-23T00:00:00.000Z');
-    expect(closeInstantBefore(new Date('2026-11-23T00:00:00Z'), defaultGameConfig).toISOString()).toBe('2026-11-22T00:00:00.000Z');
+    expect(closeInstantAfter(new Date('2026-11-23T00:00:00Z'), defaultGameConfig).toISOString()).toBe(
+      '2026-11-24T00:00:00.000Z',
+    );
+    expect(closeInstantAfter(new Date('2026-11-22T23:59:59.999Z'), defaultGameConfig).toISOString()).toBe(
+      '2026-11-23T00:00:00.000Z',
+    );
+    expect(closeInstantBefore(new Date('2026-11-23T00:00:00Z'), defaultGameConfig).toISOString()).toBe(
+      '2026-11-22T00:00:00.000Z',
+    );
   });
 
   it('keeps 00:00 UTC across New York DST changes: names follow the New York date', () => {
@@ -85,7 +96,11 @@ describe('dates and keys', () => {
 });
 
 describe('calendar properties over several years', () => {
-  const instant = fc.date({ min: new Date('2024-01-01T00:00:00Z'), max: new Date('2031-12-31T00:00:00Z'), noInvalidDate: true });
+  const instant = fc.date({
+    min: new Date('2024-01-01T00:00:00Z'),
+    max: new Date('2031-12-31T00:00:00Z'),
+    noInvalidDate: true,
+  });
 
   for (const [label, cfg] of [
     ['defaults', defaultGameConfig],
@@ -114,7 +129,10 @@ describe('calendar properties over several years', () => {
   it('remembered deadlines answer like a fresh search: walks to and fro over windows and DST changes', () => {
     // 02:30 New York falls into the spring-forward gap once a year; walks step up to ±30 hours.
     const gap: GameConfig = { ...defaultGameConfig, closeTime: '02:30', closeZone: 'America/New_York' };
-    const walk = fc.tuple(instant, fc.array(fc.integer({ min: -30 * HOUR, max: 30 * HOUR }), { minLength: 1, maxLength: 20 }));
+    const walk = fc.tuple(
+      instant,
+      fc.array(fc.integer({ min: -30 * HOUR, max: 30 * HOUR }), { minLength: 1, maxLength: 20 }),
+    );
     for (const cfg of [defaultGameConfig, london, gap]) {
       fc.assert(
         fc.property(walk, ([start, steps]) => {
@@ -127,7 +145,9 @@ describe('calendar properties over several years', () => {
             // the deadline is after now and the one before it is not.
             expect(close.getTime()).toBeGreaterThan(t);
             expect(closeInstantBefore(close, cfg).getTime()).toBeLessThanOrEqual(t);
-            expect(gameDateOf(close, cfg)).toBe(new Intl.DateTimeFormat('en-CA', { timeZone: cfg.dateZone }).format(close));
+            expect(gameDateOf(close, cfg)).toBe(
+              new Intl.DateTimeFormat('en-CA', { timeZone: cfg.dateZone }).format(close),
+            );
           }
         }),
         { numRuns: 100 },

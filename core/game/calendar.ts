@@ -41,7 +41,14 @@ const wallTimeAt = (ms: number, zone: string): WallTime => {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
   }
   const get = (k: string): number => parts[k] ?? 0;
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute'), second: get('second') };
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour') % 24,
+    minute: get('minute'),
+    second: get('second'),
+  };
 };
 
 /** Milliseconds the zone is ahead of UTC at the instant (whole seconds; sub-second offsets do not exist). */
@@ -158,7 +165,10 @@ export const closeInstantAfter = (now: Date, cfg: GameConfig): Date => {
   if (window && window.opensMs <= t && t < window.closesMs) return new Date(window.closesMs);
   const deadline = searchCloseInstantAfter(now, cfg);
   // No deadline lies between the one before `deadline` and `deadline` itself.
-  remember(deadlineWindows, key, { opensMs: closeInstantBefore(deadline, cfg).getTime(), closesMs: deadline.getTime() });
+  remember(deadlineWindows, key, {
+    opensMs: closeInstantBefore(deadline, cfg).getTime(),
+    closesMs: deadline.getTime(),
+  });
   return deadline;
 };
 

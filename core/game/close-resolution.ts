@@ -64,5 +64,12 @@ export const resolveFromTallies = async (
     return h ? { userId: h.userId, entryId: h.entryId, number: h.number } : null;
   };
 
-  return { gameKey, snapshot, histogram, histogramTruncated, winner: holder(winningNumber), runnerUp: holder(secondPlaceNumber) };
+  return {
+    gameKey,
+    snapshot,
+    histogram,
+    histogramTruncated,
+    winner: holder(winningNumber),
+    runnerUp: holder(secondPlaceNumber),
+  };
 };

@@ -32,7 +32,14 @@ export interface CloseOutcome {
  * counters and what they earned, the guild counters. The keys are read here, so they are exactly the ones the result
  * counted; their hashing may go on after the unit, and the tree is stored in a unit of its own (closeGame).
  */
-const closeIn = async (repos: Repositories, game: Game, now: Date, cfg: GameConfig, random: Random, startFold: (bound: number | null) => TreeFolding): Promise<boolean> => {
+const closeIn = async (
+  repos: Repositories,
+  game: Game,
+  now: Date,
+  cfg: GameConfig,
+  random: Random,
+  startFold: (bound: number | null) => TreeFolding,
+): Promise<boolean> => {
   const mined = await repos.mines.numbers(game.key);
   const resolution = await resolveFromTallies(repos.tallies, game.key, mined, HISTOGRAM_LIMIT);
   const stats: GameStats = {
@@ -55,7 +62,14 @@ const closeIn = async (repos: Repositories, game: Game, now: Date, cfg: GameConf
 };
 
 /** The winning and its mail, the player counters and what they earned, Peak, the guild counters. */
-const grantClose = async (repos: Repositories, game: Game, winner: Resolution['winner'], now: Date, cfg: GameConfig, random: Random): Promise<void> => {
+const grantClose = async (
+  repos: Repositories,
+  game: Game,
+  winner: Resolution['winner'],
+  now: Date,
+  cfg: GameConfig,
+  random: Random,
+): Promise<void> => {
   if (winner?.userId) {
     const prize = await prizeForDate(repos, game.date, cfg.currency);
     // A day without a prize still has a winner, just nothing to claim.
@@ -74,7 +88,10 @@ const grantClose = async (repos: Repositories, game: Game, winner: Resolution['w
     // Written with the close: the winner hears of it exactly when the result exists.
     const user = await repos.users.byId(winner.userId);
     if (user) {
-      const mail = winnerMail({ playerName: user.displayName, gameKey: game.key, gameDate: game.date, number: winner.number, prize: won }, cfg.publicUrl);
+      const mail = winnerMail(
+        { playerName: user.displayName, gameKey: game.key, gameDate: game.date, number: winner.number, prize: won },
+        cfg.publicUrl,
+      );
       await queueMailTo(repos, random, now.toISOString(), user, mail, won ? 'money' : 'news');
     }
   }
@@ -89,7 +106,8 @@ const grantClose = async (repos: Repositories, game: Game, winner: Resolution['w
   for (const { milestone, userIds } of streakEarners(streaks)) {
     await earnRewards(repos, random, milestone.rewardType, userIds, now, game.key);
     if (milestone.bonusEntries === 0) continue;
-    for (const userId of userIds) await grantBonusEntry(repos, random, { userId, sourceType: 'streak', now, entries: milestone.bonusEntries });
+    for (const userId of userIds)
+      await grantBonusEntry(repos, random, { userId, sourceType: 'streak', now, entries: milestone.bonusEntries });
   }
 
   const peakEarners = await repos.tallies.uniqueHolders(game.key, winner?.number ?? null);

@@ -7,7 +7,14 @@ import type { Repositories } from '../ports.ts';
 import type { RowLock } from './ports.ts';
 import { DomainError } from '../errors.ts';
 import { NUMBER_LIMITS, type NumberLimits } from './number-limits.ts';
-import { closeInstantAfter, closeInstantBefore, closeInstantForDate, gameDateOf, gameKeyOf, isGameDate } from './calendar.ts';
+import {
+  closeInstantAfter,
+  closeInstantBefore,
+  closeInstantForDate,
+  gameDateOf,
+  gameKeyOf,
+  isGameDate,
+} from './calendar.ts';
 
 export type EffectiveStatus = 'open' | 'closed';
 
@@ -48,7 +55,12 @@ const createOrFind = async (repos: Repositories, game: Game): Promise<Game> => {
  * The current game inside a unit of work, created as the regular game of its date when missing. With `lock`, read
  * and locked in one statement (every submission comes this way), or locked once created.
  */
-export const currentGameIn = async (repos: Repositories, now: Date, cfg: GameConfig, lock?: RowLock): Promise<CurrentGame> => {
+export const currentGameIn = async (
+  repos: Repositories,
+  now: Date,
+  cfg: GameConfig,
+  lock?: RowLock,
+): Promise<CurrentGame> => {
   const closesAt = closeInstantAfter(now, cfg);
   const date = gameDateOf(closesAt, cfg);
   const latest = await repos.games.latestForDate(date, lock);
@@ -59,7 +71,8 @@ export const currentGameIn = async (repos: Repositories, now: Date, cfg: GameCon
 };
 
 /** The key of the regular game of the next deadline's date: the current game, unless an admin opened an extra one. */
-export const regularGameKeyAt = (now: Date, cfg: GameConfig): GameKey => gameKeyOf(gameDateOf(closeInstantAfter(now, cfg), cfg), 1);
+export const regularGameKeyAt = (now: Date, cfg: GameConfig): GameKey =>
+  gameKeyOf(gameDateOf(closeInstantAfter(now, cfg), cfg), 1);
 
 export const GAME_CLOSED_MESSAGE = 'This game has closed.';
 
@@ -81,14 +94,19 @@ export const currentDate = (now: Date, cfg: GameConfig): GameDate => gameDateOf(
 export const currentGame = async (deps: Deps): Promise<CurrentGame> => {
   const now = deps.clock.now();
   const existing = await deps.store.read((repos) => repos.games.latestForDate(currentDate(now, deps.config)));
-  return existing ? { game: existing, effectiveStatus: effectiveStatusOf(existing, now) } : createCurrentGame(deps, now);
+  return existing
+    ? { game: existing, effectiveStatus: effectiveStatusOf(existing, now) }
+    : createCurrentGame(deps, now);
 };
 
 /**
  * `work` reads with the current game in one unit of work, so both come from one snapshot. The day's first call
  * creates the game first (a write), then reads.
  */
-export const readWithCurrentGame = async <T>(deps: Deps, work: (repos: Repositories, current: CurrentGame) => Promise<T>): Promise<T> => {
+export const readWithCurrentGame = async <T>(
+  deps: Deps,
+  work: (repos: Repositories, current: CurrentGame) => Promise<T>,
+): Promise<T> => {
   const now = deps.clock.now();
   const date = currentDate(now, deps.config);
   const done = await deps.store.read(async (repos) => {
@@ -151,7 +169,10 @@ export const ensureGame = async (deps: Deps, date: string): Promise<Game> => {
     if (!latest) return repos.games.create(newGame(day, 1, closesAt, deps.config));
     if (latest.status === 'open') return latest;
     if (closesAt.getTime() <= now.getTime()) throw new DomainError('GAME_CLOSED', `The game of ${day} has closed.`);
-    return repos.games.create({ ...newGame(day, latest.number + 1, closesAt, deps.config), opensAt: now.toISOString() });
+    return repos.games.create({
+      ...newGame(day, latest.number + 1, closesAt, deps.config),
+      opensAt: now.toISOString(),
+    });
   });
   return opened;
 };

@@ -25,7 +25,12 @@ export interface EntryView {
   submittedAt: string;
 }
 
-export const entryView = (e: Entry): EntryView => ({ id: e.id, number: e.number, entryType: e.entryType, submittedAt: e.submittedAt });
+export const entryView = (e: Entry): EntryView => ({
+  id: e.id,
+  number: e.number,
+  entryType: e.entryType,
+  submittedAt: e.submittedAt,
+});
 
 export interface DailyStats extends Omit<GameStats, 'gameKey'> {
   gameDate: GameKey;
@@ -72,7 +77,8 @@ export type GameResult =
 
 /** DESIGN.md §12: a closed game's winner, number, prize and entries; an open game only says so. */
 export const gameResult = async (deps: Deps, key: string): Promise<GameResult> => {
-  const game = key === 'today' ? (await currentGame(deps)).game : await deps.store.read((repos) => repos.games.byKey(key));
+  const game =
+    key === 'today' ? (await currentGame(deps)).game : await deps.store.read((repos) => repos.games.byKey(key));
   if (!game) throw new DomainError('NOT_FOUND', `No game ${key}.`);
   if (game.status === 'open') return { gameDate: game.key, status: 'open' };
   return deps.store.read(async (repos) => {

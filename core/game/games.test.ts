@@ -53,7 +53,6 @@ describe('currentGame and gameToday', () => {
   });
 });
 
-
 describe('the current game seen by every instance', () => {
   /** Another instance's change: written to the shared store without this process's use cases. */
   const closeBehindOurBack = (deps: TestDeps, key: string) =>
@@ -94,7 +93,12 @@ describe('the current game seen by every instance', () => {
 describe('the close', () => {
   it('sweeps expired sessions and keeps live ones', async () => {
     const deps = await setup();
-    const session = (tokenHash: string, expiresAt: string) => ({ tokenHash, userId: 'ann', createdAt: '2026-11-01T00:00:00.000Z', expiresAt });
+    const session = (tokenHash: string, expiresAt: string) => ({
+      tokenHash,
+      userId: 'ann',
+      createdAt: '2026-11-01T00:00:00.000Z',
+      expiresAt,
+    });
     await deps.store.write(async (r) => {
       await r.sessions.create(session('expired', '2026-11-20T23:59:59.000Z'));
       await r.sessions.create(session('live', '2026-12-20T00:00:00.000Z'));
@@ -121,11 +125,22 @@ describe('the close', () => {
 
     const winning = await read(deps, (r) => r.winnings.byGame('2026-11-20'));
     // 2026-11-20 is a Friday: the built-in Friday prize.
-    expect(winning).toMatchObject({ userId: 'cat', winningNumber: 7, gameDate: '2026-11-20', prize: { prizeType: 'cash', currency: 'USD' } });
+    expect(winning).toMatchObject({
+      userId: 'cat',
+      winningNumber: 7,
+      gameDate: '2026-11-20',
+      prize: { prizeType: 'cash', currency: 'USD' },
+    });
     expect(winning?.prize.amountCents).toBeGreaterThan(0);
 
     const catStats = await read(deps, (r) => r.playerStats.byUser('cat'));
-    expect(catStats).toMatchObject({ wins: 1, entries: 1, currentStreak: 1, bestStreak: 1, lastPlayedDate: '2026-11-20' });
+    expect(catStats).toMatchObject({
+      wins: 1,
+      entries: 1,
+      currentStreak: 1,
+      bestStreak: 1,
+      lastPlayedDate: '2026-11-20',
+    });
     expect((await read(deps, (r) => r.playerStats.byUser('ann')))?.wins).toBe(0);
 
     // The next game exists and is the only open one.
@@ -183,7 +198,12 @@ describe('the close', () => {
     expect(annItems[0]?.expiresAt).toBe(new Date(Date.parse(annItems[0]?.earnedAt ?? '') + 7 * DAY).toISOString());
     const annBonus = await read(deps, (r) => r.bonusEntries.available('ann', deps.clock.now().toISOString()));
     expect(annBonus).toMatchObject([{ sourceType: 'streak', remainingEntries: 1 }]);
-    expect((await read(deps, (r) => r.playerStats.byUser('ann')))).toMatchObject({ currentStreak: 7, bestStreak: 7, wins: 7, entries: 7 });
+    expect(await read(deps, (r) => r.playerStats.byUser('ann'))).toMatchObject({
+      currentStreak: 7,
+      bestStreak: 7,
+      wins: 7,
+      entries: 7,
+    });
 
     expect((await read(deps, (r) => r.rewards.forUser('bob'))).map((i) => i.rewardType)).toEqual(['peak']);
     expect(await read(deps, (r) => r.rewards.forUser('cat'))).toEqual([]);
@@ -195,7 +215,9 @@ describe('the close', () => {
     const real = deps.store.write.bind(deps.store);
     // Break the guild step, which runs last, to prove the earlier steps roll back.
     deps.store.write = (work) =>
-      real((repos) => work({ ...repos, guilds: { ...repos.guilds, applyClose: async () => Promise.reject(new Error('boom')) } }));
+      real((repos) =>
+        work({ ...repos, guilds: { ...repos.guilds, applyClose: async () => Promise.reject(new Error('boom')) } }),
+      );
     await expect(closeGame(deps, '2026-11-20')).rejects.toThrow('boom');
     deps.store.write = real;
     expect((await read(deps, (r) => r.games.byKey('2026-11-20')))?.status).toBe('open');
@@ -214,11 +236,19 @@ describe('the close', () => {
       const folding = folder(key, bound);
       const seen = { cancelled: false };
       folds.push(seen);
-      return { ...folding, cancel: () => { seen.cancelled = true; folding.cancel(); } };
+      return {
+        ...folding,
+        cancel: () => {
+          seen.cancelled = true;
+          folding.cancel();
+        },
+      };
     };
     const real = deps.store.write.bind(deps.store);
     deps.store.write = (work) =>
-      real((repos) => work({ ...repos, guilds: { ...repos.guilds, applyClose: async () => Promise.reject(new Error('boom')) } }));
+      real((repos) =>
+        work({ ...repos, guilds: { ...repos.guilds, applyClose: async () => Promise.reject(new Error('boom')) } }),
+      );
     await expect(closeGame(deps, '2026-11-20')).rejects.toThrow('boom');
     deps.store.write = real;
     expect(folds.map((f) => f.cancelled)).toEqual([true]);
@@ -234,7 +264,10 @@ describe('the close', () => {
     await submitEntry(deps, { userId: 'cat', number: 5 });
     const folder = deps.treeFolder;
     // The fold on another thread lost (its thread stopped) once the close had committed.
-    deps.treeFolder = (key, bound) => ({ ...folder(key, bound), done: () => Promise.reject(new Error('thread stopped')) });
+    deps.treeFolder = (key, bound) => ({
+      ...folder(key, bound),
+      done: () => Promise.reject(new Error('thread stopped')),
+    });
     await expect(closeGame(deps, '2026-11-20')).rejects.toThrow('thread stopped');
     deps.treeFolder = folder;
     expect(await gameResult(deps, '2026-11-20')).toMatchObject({ winningNumber: 5 });
@@ -252,7 +285,14 @@ describe('the close', () => {
     await closeDueGames(deps);
     expect(await fairnessRecord(deps, '2026-11-20')).toMatchObject({ treeVersion: 2, size: 3, winningNumber: 5 });
     const stats = await read(deps, (r) => r.games.stats('2026-11-20'));
-    const expected = await read(deps, (r) => buildStoredTree(r, deps.digest, '2026-11-20', stats?.snapshot ?? { winningNumber: null, secondPlaceNumber: null }));
+    const expected = await read(deps, (r) =>
+      buildStoredTree(
+        r,
+        deps.digest,
+        '2026-11-20',
+        stats?.snapshot ?? { winningNumber: null, secondPlaceNumber: null },
+      ),
+    );
     expect(await read(deps, (r) => r.fairness.treeSummary('2026-11-20'))).toEqual(expected.summary);
     expect(await read(deps, (r) => r.fairness.closedWithoutTree(deps.clock.now().toISOString()))).toEqual([]);
     expect((await read(deps, (r) => r.playerStats.byUser('cat')))?.wins).toBe(1);
@@ -282,7 +322,12 @@ describe('admin open and compute', () => {
     await submitEntry(deps, { userId: 'ann', number: 2 });
     await computeGame(deps, '2026-11-20');
     const extra = await ensureGame(deps, '2026-11-20');
-    expect(extra).toMatchObject({ key: '2026-11-20-2', number: 2, status: 'open', closesAt: '2026-11-21T00:00:00.000Z' });
+    expect(extra).toMatchObject({
+      key: '2026-11-20-2',
+      number: 2,
+      status: 'open',
+      closesAt: '2026-11-21T00:00:00.000Z',
+    });
     expect(await ensureGame(deps, '2026-11-20')).toEqual(extra);
     expect((await gameToday(deps)).gameDate).toBe('2026-11-20-2');
     // The player may play again in the extra game.
@@ -290,7 +335,11 @@ describe('admin open and compute', () => {
     deps.clock.set('2026-11-21T00:00:00.000Z');
     expect(await closeDueGames(deps)).toEqual(['2026-11-20-2']);
     // Two games of one date count once for the streak.
-    expect(await read(deps, (r) => r.playerStats.byUser('ann'))).toMatchObject({ currentStreak: 1, entries: 2, wins: 2 });
+    expect(await read(deps, (r) => r.playerStats.byUser('ann'))).toMatchObject({
+      currentStreak: 1,
+      entries: 2,
+      wins: 2,
+    });
     await expect(ensureGame(deps, '2026-11-20')).rejects.toMatchObject({ code: 'GAME_CLOSED' });
   });
 
@@ -307,7 +356,11 @@ describe('admin open and compute', () => {
 
   it('opens a date that has no game yet', async () => {
     const deps = makeDeps();
-    expect(await ensureGame(deps, '2026-11-22')).toMatchObject({ key: '2026-11-22', closesAt: '2026-11-23T00:00:00.000Z', opensAt: '2026-11-22T00:00:00.000Z' });
+    expect(await ensureGame(deps, '2026-11-22')).toMatchObject({
+      key: '2026-11-22',
+      closesAt: '2026-11-23T00:00:00.000Z',
+      opensAt: '2026-11-22T00:00:00.000Z',
+    });
   });
 });
 
@@ -315,7 +368,10 @@ describe('history and statistics', () => {
   it('lists games newest first and hides statistics until the close', async () => {
     const deps = await setup();
     await submitEntry(deps, { userId: 'ann', number: 4 });
-    await expect(dailyStats(deps, '2026-11-20', null)).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'No statistics for 2026-11-20 yet.' });
+    await expect(dailyStats(deps, '2026-11-20', null)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'No statistics for 2026-11-20 yet.',
+    });
     await expect(dailyStats(deps, '2030-01-01', null)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     deps.clock.advance(DAY);
     await closeDueGames(deps);
@@ -327,7 +383,12 @@ describe('history and statistics', () => {
     });
     expect((await history(deps, 1)).items).toHaveLength(1);
     const stats = await dailyStats(deps, '2026-11-20', null);
-    expect(stats).toMatchObject({ gameDate: '2026-11-20', histogram: [{ number: 4, count: 1 }], histogramTruncated: false, userSubmissions: [] });
+    expect(stats).toMatchObject({
+      gameDate: '2026-11-20',
+      histogram: [{ number: 4, count: 1 }],
+      histogramTruncated: false,
+      userSubmissions: [],
+    });
     await expect(gameResult(deps, '2029-01-01')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
@@ -341,7 +402,11 @@ describe('property: exactly one open game at every instant', () => {
     it(`${label}: after closeDueGames the only open game closes within a day and names follow each other`, async () => {
       await fc.assert(
         fc.asyncProperty(
-          fc.date({ min: new Date('2024-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true }),
+          fc.date({
+            min: new Date('2024-01-01T00:00:00Z'),
+            max: new Date('2030-12-31T00:00:00Z'),
+            noInvalidDate: true,
+          }),
           // Steps shorter than the shortest day (23 h): no game can be skipped, so every date gets its game.
           fc.array(fc.integer({ min: 1, max: 22 * 60 }), { minLength: 1, maxLength: 40 }),
           async (start, stepsInMinutes) => {
@@ -358,7 +423,10 @@ describe('property: exactly one open game at every instant', () => {
               expect(game.key).toBe(open[0]?.key);
               expect(effectiveStatus).toBe('open');
               const left = Date.parse(game.closesAt) - now.getTime();
-              const longer = Math.max(0, zoneOffsetMs(now, config.closeZone) - zoneOffsetMs(new Date(game.closesAt), config.closeZone));
+              const longer = Math.max(
+                0,
+                zoneOffsetMs(now, config.closeZone) - zoneOffsetMs(new Date(game.closesAt), config.closeZone),
+              );
               expect(left).toBeGreaterThan(0);
               expect(left).toBeLessThanOrEqual(DAY + longer);
               // Every game from the first one on was created: their dates are consecutive.

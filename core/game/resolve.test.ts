@@ -62,7 +62,9 @@ const gameArb = fc
     limit: fc.integer({ min: 1, max: 30 }),
   })
   .map(({ picks, mined, limit }) => ({
-    entries: picks.flatMap((numbers, p) => numbers.map((number, i) => ({ entryId: `e${p}-${i}`, userId: `u${p}`, number }))),
+    entries: picks.flatMap((numbers, p) =>
+      numbers.map((number, i) => ({ entryId: `e${p}-${i}`, userId: `u${p}`, number })),
+    ),
     mined,
     limit,
   }));
@@ -116,13 +118,26 @@ describe('resolveNumbers', () => {
 
   it('resolves an empty game to nulls', () => {
     const r = resolveNumbers([], []);
-    expect(r.snapshot).toMatchObject({ entriesTotal: 0, winningNumber: null, missedWinNumber: 1, median: null, average: null, highestNumber: null, mostFrequentNumbers: [], mostFrequentCount: 0 });
+    expect(r.snapshot).toMatchObject({
+      entriesTotal: 0,
+      winningNumber: null,
+      missedWinNumber: 1,
+      median: null,
+      average: null,
+      highestNumber: null,
+      mostFrequentNumbers: [],
+      mostFrequentCount: 0,
+    });
     expect(r.histogram).toEqual([]);
   });
 
   it('keeps every most-frequent number when the histogram is cut', () => {
     const numbers = [1, 2, 3, 4, 5, 50, 50];
-    const r = resolveNumbers(numbers.map((number, i) => ({ entryId: `e${i}`, userId: `u${i}`, number })), [], 3);
+    const r = resolveNumbers(
+      numbers.map((number, i) => ({ entryId: `e${i}`, userId: `u${i}`, number })),
+      [],
+      3,
+    );
     expect(r.histogram).toEqual([
       { number: 1, count: 1 },
       { number: 2, count: 1 },
@@ -150,7 +165,16 @@ describe('resolveNumbers', () => {
         await deps.store.write(async (repos) => {
           for (const [i, e] of entries.entries()) {
             const first = entries.findIndex((x) => x.userId === e.userId) === i;
-            await repos.entries.add(entryRow(e.entryId, 'g', e.userId, e.number, first ? 'standard' : 'bonus', new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString()));
+            await repos.entries.add(
+              entryRow(
+                e.entryId,
+                'g',
+                e.userId,
+                e.number,
+                first ? 'standard' : 'bonus',
+                new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+              ),
+            );
           }
         });
         const r = await deps.store.write((repos) => resolveFromTallies(repos.tallies, 'g', mined, limit));

@@ -45,7 +45,8 @@ export const resolveNumbers = (
 
   let mostFrequentCount = 0;
   for (const c of counts.values()) mostFrequentCount = Math.max(mostFrequentCount, c);
-  const mostFrequentNumbers = mostFrequentCount === 0 ? [] : distinct.filter((n) => counts.get(n) === mostFrequentCount);
+  const mostFrequentNumbers =
+    mostFrequentCount === 0 ? [] : distinct.filter((n) => counts.get(n) === mostFrequentCount);
 
   const sorted = entries.map((e) => e.number).sort((a, b) => a - b);
   const total = sorted.length;

@@ -20,7 +20,10 @@ export const guildCountersAtClose = (
     const membership = e.userId === null ? null : membershipOf(e.userId);
     if (!membership || e.submittedAt < membership.joinedAt) continue;
     const seen = counters.get(membership.guildId) ?? { entries: 0, wins: 0 };
-    counters.set(membership.guildId, { entries: seen.entries + 1, wins: seen.wins + (e.id === winningEntryId ? 1 : 0) });
+    counters.set(membership.guildId, {
+      entries: seen.entries + 1,
+      wins: seen.wins + (e.id === winningEntryId ? 1 : 0),
+    });
   }
   return counters;
 };

@@ -13,7 +13,10 @@ export interface CreateGuildInput {
 }
 
 /** POST /api/guilds: the creator becomes the admin and first member. */
-export const createGuild = async (deps: Deps, input: CreateGuildInput): Promise<{ guild: GuildDto; message: string }> => {
+export const createGuild = async (
+  deps: Deps,
+  input: CreateGuildInput,
+): Promise<{ guild: GuildDto; message: string }> => {
   const fields = validateNewGuild(input);
   // Checked before hashing: scrypt is deliberately slow, so fail fast on the common refusal.
   const already = await deps.store.read((repos) => repos.guilds.membershipOf(input.userId));
@@ -58,10 +61,14 @@ export const joinGuild = async (deps: Deps, input: JoinGuildInput): Promise<{ gu
   if (membership) fail('ALREADY_IN_GUILD', 'You are already in a guild. Leave it before joining another.');
   if (isGuildFull(memberCount)) fail('GUILD_FULL', 'This guild is full.');
   const guess = { requester: input.userId, secret: `guild:${guildId}` };
-  if (!(await deps.hasher.verify(password, guild.passwordHash, guess))) fail('WRONG_PASSWORD', 'Incorrect guild password.');
+  if (!(await deps.hasher.verify(password, guild.passwordHash, guess)))
+    fail('WRONG_PASSWORD', 'Incorrect guild password.');
   const summary = await deps.store.write(async (repos) => {
     // The full check again under the write: another player may have taken the last seat meanwhile.
-    const joined = await repos.guilds.addMember({ guildId, userId: input.userId, joinedAt: deps.clock.now().toISOString() }, GUILD_MAX_MEMBERS);
+    const joined = await repos.guilds.addMember(
+      { guildId, userId: input.userId, joinedAt: deps.clock.now().toISOString() },
+      GUILD_MAX_MEMBERS,
+    );
     if (!joined) fail('GUILD_FULL', 'This guild is full.');
     return repos.guilds.summary(guildId);
   });
@@ -70,7 +77,10 @@ export const joinGuild = async (deps: Deps, input: JoinGuildInput): Promise<{ gu
 };
 
 /** POST /api/guilds/leave: a sole admin leaving deletes the guild; an admin with members cannot leave. */
-export const leaveGuild = async (deps: Deps, input: { userId: string }): Promise<{ message: string; guildDeleted: boolean }> =>
+export const leaveGuild = async (
+  deps: Deps,
+  input: { userId: string },
+): Promise<{ message: string; guildDeleted: boolean }> =>
   deps.store.write(async (repos) => {
     const membership = await repos.guilds.membershipOf(input.userId);
     if (!membership) return fail('NOT_FOUND', 'You are not in a guild');
@@ -97,7 +107,8 @@ export const removeMember = async (
     const guild = await repos.guilds.byId(input.guildId);
     if (!guild) return fail('NOT_FOUND', 'Guild not found');
     if (guild.adminUserId !== input.userId) return fail('FORBIDDEN', 'Only the guild admin can remove members');
-    if (input.memberUserId === input.userId) return fail('VALIDATION', 'You cannot remove yourself; leave or delete the guild instead');
+    if (input.memberUserId === input.userId)
+      return fail('VALIDATION', 'You cannot remove yourself; leave or delete the guild instead');
     const membership = await repos.guilds.membershipOf(input.memberUserId);
     if (membership?.guildId !== guild.id) return fail('NOT_FOUND', 'That player is not a member of this guild');
     await repos.guilds.removeMember(guild.id, input.memberUserId);
@@ -105,7 +116,10 @@ export const removeMember = async (
   });
 
 /** DELETE /api/guilds/{id}: admin only; every member is released. */
-export const deleteGuild = async (deps: Deps, input: { userId: string; guildId: string }): Promise<{ message: string }> =>
+export const deleteGuild = async (
+  deps: Deps,
+  input: { userId: string; guildId: string },
+): Promise<{ message: string }> =>
   deps.store.write(async (repos) => {
     const guild = await repos.guilds.byId(input.guildId);
     if (!guild) return fail('NOT_FOUND', 'Guild not found');

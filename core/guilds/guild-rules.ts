@@ -23,14 +23,21 @@ export interface NewGuildFields {
   password: string;
 }
 
-export const validateNewGuild = (input: { name?: string | null; description?: string | null; password?: string | null }): NewGuildFields => {
+export const validateNewGuild = (input: {
+  name?: string | null;
+  description?: string | null;
+  password?: string | null;
+}): NewGuildFields => {
   const name = (input.name ?? '').trim();
   const password = input.password ?? '';
   const description = (input.description ?? '').trim();
   if (name === '' || password === '') return fail('VALIDATION', 'Guild name and password are required');
-  if ([...name].length < NAME_MIN || [...name].length > NAME_MAX) fail('VALIDATION', `Guild name must be ${NAME_MIN}-${NAME_MAX} characters`);
-  if (!NAME_CHARACTERS.test(name)) fail('VALIDATION', 'Guild name may contain only letters, numbers, spaces, hyphens and underscores');
-  if ([...description].length > DESCRIPTION_MAX) fail('VALIDATION', `Description must be at most ${DESCRIPTION_MAX} characters`);
+  if ([...name].length < NAME_MIN || [...name].length > NAME_MAX)
+    fail('VALIDATION', `Guild name must be ${NAME_MIN}-${NAME_MAX} characters`);
+  if (!NAME_CHARACTERS.test(name))
+    fail('VALIDATION', 'Guild name may contain only letters, numbers, spaces, hyphens and underscores');
+  if ([...description].length > DESCRIPTION_MAX)
+    fail('VALIDATION', `Description must be at most ${DESCRIPTION_MAX} characters`);
   if ([...password].length < PASSWORD_MIN || [...password].length > PASSWORD_MAX) {
     fail('VALIDATION', `Password must be ${PASSWORD_MIN}-${PASSWORD_MAX} characters`);
   }

@@ -74,7 +74,10 @@ export const myGuild = async (
   });
 
 /** GET /api/guilds/{id}: open to every signed-in player, like the list. */
-export const guildDetail = async (deps: Deps, guildId: string): Promise<{ guild: GuildDto; members: GuildMemberDto[] }> =>
+export const guildDetail = async (
+  deps: Deps,
+  guildId: string,
+): Promise<{ guild: GuildDto; members: GuildMemberDto[] }> =>
   deps.store.read(async (repos) => {
     const summary = await repos.guilds.summary(guildId);
     if (!summary) return fail('NOT_FOUND', 'Guild not found');
@@ -97,7 +100,10 @@ export const guildDetail = async (deps: Deps, guildId: string): Promise<{ guild:
 export const guildSubmissions = async (
   deps: Deps,
   input: { userId: string; guildId: string },
-): Promise<{ gameDate: string; submissions: { userId: string; playerName: string; number: number; submittedAt: string }[] }> => {
+): Promise<{
+  gameDate: string;
+  submissions: { userId: string; playerName: string; number: number; submittedAt: string }[];
+}> => {
   const { game } = await currentGame(deps);
   return deps.store.read(async (repos) => {
     const guild = await repos.guilds.byId(input.guildId);

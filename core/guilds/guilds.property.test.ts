@@ -19,7 +19,8 @@ interface Real {
   deps: TestDeps;
 }
 
-const guildOf = (m: Model, user: string): string | undefined => [...m.entries()].find(([, g]) => g.members.has(user))?.[0];
+const guildOf = (m: Model, user: string): string | undefined =>
+  [...m.entries()].find(([, g]) => g.members.has(user))?.[0];
 
 const idOfName = async (r: Real, name: string): Promise<string> =>
   (await listGuilds(r.deps)).guilds.find((g) => g.name === name)?.id ?? `missing-${name}`;
@@ -48,7 +49,10 @@ const checkInvariants = async (m: Model, r: Real): Promise<void> => {
 };
 
 class Create implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly user: string, readonly name: string) {}
+  constructor(
+    readonly user: string,
+    readonly name: string,
+  ) {}
   check = () => true;
   async run(m: Model, r: Real): Promise<void> {
     const expected = guildOf(m, this.user) ? 'ALREADY_IN_GUILD' : m.has(this.name) ? 'NAME_TAKEN' : 'ok';
@@ -60,7 +64,11 @@ class Create implements fc.AsyncCommand<Model, Real> {
 }
 
 class Join implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly user: string, readonly name: string, readonly password: string) {}
+  constructor(
+    readonly user: string,
+    readonly name: string,
+    readonly password: string,
+  ) {}
   check = () => true;
   async run(m: Model, r: Real): Promise<void> {
     const g = m.get(this.name);
@@ -109,7 +117,11 @@ class Leave implements fc.AsyncCommand<Model, Real> {
 }
 
 class Remove implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly actor: string, readonly name: string, readonly target: string) {}
+  constructor(
+    readonly actor: string,
+    readonly name: string,
+    readonly target: string,
+  ) {}
   check = () => true;
   async run(m: Model, r: Real): Promise<void> {
     const g = m.get(this.name);
@@ -123,7 +135,9 @@ class Remove implements fc.AsyncCommand<Model, Real> {
             ? 'NOT_FOUND'
             : 'ok';
     const id = await idOfName(r, this.name);
-    expect(await codeOf(removeMember(r.deps, { userId: this.actor, guildId: id, memberUserId: this.target }))).toBe(expected);
+    expect(await codeOf(removeMember(r.deps, { userId: this.actor, guildId: id, memberUserId: this.target }))).toBe(
+      expected,
+    );
     if (expected === 'ok') g?.members.delete(this.target);
     await checkInvariants(m, r);
   }
@@ -131,7 +145,10 @@ class Remove implements fc.AsyncCommand<Model, Real> {
 }
 
 class Delete implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly actor: string, readonly name: string) {}
+  constructor(
+    readonly actor: string,
+    readonly name: string,
+  ) {}
   check = () => true;
   async run(m: Model, r: Real): Promise<void> {
     const g = m.get(this.name);
@@ -154,9 +171,13 @@ describe('guild invariants under random operations', () => {
       fc.tuple(creator, name).map(([u, n]) => new Create(u, n)),
       // Joins dominate, mostly into one guild, so sequences reach a full guild.
       ...[1, 2, 3, 4, 5].map(() =>
-        fc.tuple(user, fc.constantFrom('Guild A', 'Guild A', 'Guild A', ...NAMES), fc.constantFrom('pass', 'pass', 'pass', 'nope')).map(
-          ([u, n, p]) => new Join(u, n, p),
-        ),
+        fc
+          .tuple(
+            user,
+            fc.constantFrom('Guild A', 'Guild A', 'Guild A', ...NAMES),
+            fc.constantFrom('pass', 'pass', 'pass', 'nope'),
+          )
+          .map(([u, n, p]) => new Join(u, n, p)),
       ),
       name.map((n) => new Rush(n)),
       user.map((u) => new Leave(u)),

@@ -12,17 +12,34 @@ const PLAYERS = Array.from({ length: 12 }, (_, i) => `p${String(i + 1).padStart(
 const setup = async () => {
   const deps = makeDeps();
   await addUsers(deps, PLAYERS);
-  const { guild } = await createGuild(deps, { userId: 'p01', name: '  Low Rollers ', description: ' we pick low ', password: 'secret' });
+  const { guild } = await createGuild(deps, {
+    userId: 'p01',
+    name: '  Low Rollers ',
+    description: ' we pick low ',
+    password: 'secret',
+  });
   return { deps, guild };
 };
 
 describe('createGuild', () => {
   it('creates the guild with its creator as admin and hashes the password', async () => {
     const { deps, guild } = await setup();
-    expect(guild).toMatchObject({ name: 'Low Rollers', description: 'we pick low', memberCount: 1, maxMembers: 10, adminName: 'Name p01', adminUserId: 'p01', totalWins: 0, totalEntries: 0 });
+    expect(guild).toMatchObject({
+      name: 'Low Rollers',
+      description: 'we pick low',
+      memberCount: 1,
+      maxMembers: 10,
+      adminName: 'Name p01',
+      adminUserId: 'p01',
+      totalWins: 0,
+      totalEntries: 0,
+    });
     const stored = await deps.store.read((r) => r.guilds.byId(guild.id));
     expect(stored?.passwordHash).toBe('h:secret');
-    expect(await myGuild(deps, 'p01')).toEqual({ guild, membership: { isAdmin: true, joinedAt: guild.createdAt, canLeave: true } });
+    expect(await myGuild(deps, 'p01')).toEqual({
+      guild,
+      membership: { isAdmin: true, joinedAt: guild.createdAt, canLeave: true },
+    });
   });
 
   it('validates with the spec messages', async () => {
@@ -34,7 +51,9 @@ describe('createGuild', () => {
     expect((await create('   ', 'pass')).message).toBe('Guild name and password are required');
     expect((await create('ab', 'pass')).code).toBe('VALIDATION');
     expect((await create('x'.repeat(51), 'pass')).code).toBe('VALIDATION');
-    expect((await create('Bad!Name', 'pass')).message).toBe('Guild name may contain only letters, numbers, spaces, hyphens and underscores');
+    expect((await create('Bad!Name', 'pass')).message).toBe(
+      'Guild name may contain only letters, numbers, spaces, hyphens and underscores',
+    );
     expect((await create('Guild', 'abc')).message).toBe('Password must be 4-20 characters');
     expect((await create('Guild', 'x'.repeat(21))).code).toBe('VALIDATION');
     expect((await create('Guild', 'pass', 'd'.repeat(201))).message).toBe('Description must be at most 200 characters');
@@ -50,8 +69,12 @@ describe('createGuild', () => {
 
   it('refuses a taken name case-insensitively and a player already in a guild', async () => {
     const { deps } = await setup();
-    expect((await rejection(createGuild(deps, { userId: 'p02', name: 'LOW ROLLERS', password: 'pass' }))).code).toBe('NAME_TAKEN');
-    expect((await rejection(createGuild(deps, { userId: 'p01', name: 'Second', password: 'pass' }))).code).toBe('ALREADY_IN_GUILD');
+    expect((await rejection(createGuild(deps, { userId: 'p02', name: 'LOW ROLLERS', password: 'pass' }))).code).toBe(
+      'NAME_TAKEN',
+    );
+    expect((await rejection(createGuild(deps, { userId: 'p01', name: 'Second', password: 'pass' }))).code).toBe(
+      'ALREADY_IN_GUILD',
+    );
     expect((await myGuild(deps, 'p02')).guild).toBeNull();
   });
 });
@@ -76,7 +99,9 @@ describe('joinGuild', () => {
       code: 'WRONG_PASSWORD',
       message: 'Incorrect guild password.',
     });
-    expect((await rejection(joinGuild(deps, { userId: 'p02', guildId: 'nope', password: 'secret' }))).code).toBe('NOT_FOUND');
+    expect((await rejection(joinGuild(deps, { userId: 'p02', guildId: 'nope', password: 'secret' }))).code).toBe(
+      'NOT_FOUND',
+    );
     for (const id of PLAYERS.slice(1, 10)) await joinGuild(deps, { userId: id, guildId: guild.id, password: 'secret' });
     expect((await guildDetail(deps, guild.id)).members).toHaveLength(10);
     // The flag the web shows is the rule the join applies.
@@ -86,7 +111,9 @@ describe('joinGuild', () => {
       message: 'This guild is full.',
     });
     await createGuild(deps, { userId: 'p11', name: 'Other', password: 'pass' });
-    expect((await rejection(joinGuild(deps, { userId: 'p11', guildId: guild.id, password: 'secret' }))).code).toBe('ALREADY_IN_GUILD');
+    expect((await rejection(joinGuild(deps, { userId: 'p11', guildId: guild.id, password: 'secret' }))).code).toBe(
+      'ALREADY_IN_GUILD',
+    );
   });
 });
 
@@ -115,9 +142,15 @@ describe('leaving, removing and deleting', () => {
     const { deps, guild } = await setup();
     await joinGuild(deps, { userId: 'p02', guildId: guild.id, password: 'secret' });
     await joinGuild(deps, { userId: 'p03', guildId: guild.id, password: 'secret' });
-    expect((await rejection(removeMember(deps, { userId: 'p02', guildId: guild.id, memberUserId: 'p03' }))).code).toBe('FORBIDDEN');
-    expect((await rejection(removeMember(deps, { userId: 'p01', guildId: guild.id, memberUserId: 'p01' }))).code).toBe('VALIDATION');
-    expect((await rejection(removeMember(deps, { userId: 'p01', guildId: guild.id, memberUserId: 'p09' }))).code).toBe('NOT_FOUND');
+    expect((await rejection(removeMember(deps, { userId: 'p02', guildId: guild.id, memberUserId: 'p03' }))).code).toBe(
+      'FORBIDDEN',
+    );
+    expect((await rejection(removeMember(deps, { userId: 'p01', guildId: guild.id, memberUserId: 'p01' }))).code).toBe(
+      'VALIDATION',
+    );
+    expect((await rejection(removeMember(deps, { userId: 'p01', guildId: guild.id, memberUserId: 'p09' }))).code).toBe(
+      'NOT_FOUND',
+    );
     await removeMember(deps, { userId: 'p01', guildId: guild.id, memberUserId: 'p03' });
     expect((await guildDetail(deps, guild.id)).members.map((m) => m.userId)).toEqual(['p01', 'p02']);
   });
@@ -140,8 +173,24 @@ describe('guild views', () => {
     const detail = await guildDetail(deps, guild.id);
     expect(detail.guild.memberCount).toBe(2);
     expect(detail.members).toEqual([
-      { userId: 'p01', playerName: 'Name p01', isAdmin: true, joinedAt: '2026-11-20T12:00:00.000Z', wins: 0, entries: 0, currentStreak: 0 },
-      { userId: 'p02', playerName: 'Name p02', isAdmin: false, joinedAt: '2026-11-20T12:00:01.000Z', wins: 0, entries: 0, currentStreak: 0 },
+      {
+        userId: 'p01',
+        playerName: 'Name p01',
+        isAdmin: true,
+        joinedAt: '2026-11-20T12:00:00.000Z',
+        wins: 0,
+        entries: 0,
+        currentStreak: 0,
+      },
+      {
+        userId: 'p02',
+        playerName: 'Name p02',
+        isAdmin: false,
+        joinedAt: '2026-11-20T12:00:01.000Z',
+        wins: 0,
+        entries: 0,
+        currentStreak: 0,
+      },
     ]);
   });
 

@@ -1,9 +1,5 @@
 // What the guilds module needs from the database.
-import type {
-  GameKey,
-  Guild,
-  GuildMember,
-} from '../model.ts';
+import type { GameKey, Guild, GuildMember } from '../model.ts';
 
 export interface GuildSummary extends Omit<Guild, 'passwordHash'> {
   adminName: string;

@@ -24,16 +24,24 @@ interface World {
 const GAMES = ['g1', 'g2', 'g3', 'g4', 'g5'];
 
 const accountArb = (id: string): fc.Arbitrary<Account> =>
-  fc.record({
-    devices: fc.uniqueArray(fc.integer({ min: 0, max: 6 }), { maxLength: 2 }),
-    networks: fc.uniqueArray(fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 4 })).map(([n, d]) => `${n}@${d}`), { maxLength: 6 }),
-    picks: fc.array(fc.option(fc.integer({ min: 1, max: 12 }), { nil: null }), { minLength: GAMES.length, maxLength: GAMES.length }),
-  }).map(({ devices, networks, picks }) => ({
-    id,
-    devices,
-    networks,
-    picks: new Map(picks.flatMap((n, i) => (n === null ? [] : [[GAMES[i] as GameKey, [n]] as [GameKey, number[]]]))),
-  }));
+  fc
+    .record({
+      devices: fc.uniqueArray(fc.integer({ min: 0, max: 6 }), { maxLength: 2 }),
+      networks: fc.uniqueArray(
+        fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 4 })).map(([n, d]) => `${n}@${d}`),
+        { maxLength: 6 },
+      ),
+      picks: fc.array(fc.option(fc.integer({ min: 1, max: 12 }), { nil: null }), {
+        minLength: GAMES.length,
+        maxLength: GAMES.length,
+      }),
+    })
+    .map(({ devices, networks, picks }) => ({
+      id,
+      devices,
+      networks,
+      picks: new Map(picks.flatMap((n, i) => (n === null ? [] : [[GAMES[i] as GameKey, [n]] as [GameKey, number[]]]))),
+    }));
 
 const worldArb = (size: number): fc.Arbitrary<World> =>
   fc
@@ -43,7 +51,9 @@ const worldArb = (size: number): fc.Arbitrary<World> =>
     )
     .map(([accounts, pairs]) => ({
       accounts,
-      referrals: pairs.filter(([a, b]) => a !== b).map(([a, b]) => [`a${String(a).padStart(2, '0')}`, `a${String(b).padStart(2, '0')}`] as [string, string]),
+      referrals: pairs
+        .filter(([a, b]) => a !== b)
+        .map(([a, b]) => [`a${String(a).padStart(2, '0')}`, `a${String(b).padStart(2, '0')}`] as [string, string]),
       games: gamesOf(accounts),
     }));
 
@@ -62,14 +72,17 @@ const gamesOf = (accounts: readonly Account[]): Map<GameKey, GameShares> =>
 const evidenceIn = (world: World) => {
   const byId = new Map(world.accounts.map((a) => [a.id, a]));
   const crowd = new Map<string, Set<string>>();
-  for (const a of world.accounts) for (const seen of a.networks) crowd.set(seen.split('@')[0] as string, (crowd.get(seen.split('@')[0] as string) ?? new Set()).add(a.id));
+  for (const a of world.accounts)
+    for (const seen of a.networks)
+      crowd.set(seen.split('@')[0] as string, (crowd.get(seen.split('@')[0] as string) ?? new Set()).add(a.id));
   return (x: string, y: string): PairEvidence => {
     const a = byId.get(x) as Account;
     const b = byId.get(y) as Account;
     const days = new Map<string, number>();
     for (const seen of a.networks) {
       const net = seen.split('@')[0] as string;
-      if (b.networks.includes(seen) && (crowd.get(net)?.size ?? 0) <= NETWORK_CROWD) days.set(net, (days.get(net) ?? 0) + 1);
+      if (b.networks.includes(seen) && (crowd.get(net)?.size ?? 0) <= NETWORK_CROWD)
+        days.set(net, (days.get(net) ?? 0) + 1);
     }
     return {
       sharedDevice: a.devices.some((d) => b.devices.includes(d)),
@@ -81,18 +94,22 @@ const evidenceIn = (world: World) => {
 };
 
 const componentOf = (world: World, id: string): string[] =>
-  clustersOf(world.accounts.map((a) => a.id), evidenceIn(world)).find((c) => c.memberIds.includes(id))?.memberIds ?? [id];
+  clustersOf(
+    world.accounts.map((a) => a.id),
+    evidenceIn(world),
+  ).find((c) => c.memberIds.includes(id))?.memberIds ?? [id];
 
 describe('clusters', () => {
   it('links a pair the same way whichever account is asked first', () => {
     fc.assert(
       fc.property(worldArb(8), (world) => {
         const evidence = evidenceIn(world);
-        for (const a of world.accounts) for (const b of world.accounts) {
-          if (a.id === b.id) continue;
-          expect(evidence(a.id, b.id)).toEqual(evidence(b.id, a.id));
-          expect(linkOf(evidence(a.id, b.id))).toEqual(linkOf(evidence(b.id, a.id)));
-        }
+        for (const a of world.accounts)
+          for (const b of world.accounts) {
+            if (a.id === b.id) continue;
+            expect(evidence(a.id, b.id)).toEqual(evidence(b.id, a.id));
+            expect(linkOf(evidence(a.id, b.id))).toEqual(linkOf(evidence(b.id, a.id)));
+          }
       }),
     );
   });
@@ -117,11 +134,17 @@ describe('clusters', () => {
   it('never merges two clusters through an added account unless it is linked to both', () => {
     fc.assert(
       fc.property(worldArb(8), accountArb('zz'), (world, added) => {
-        const before = clustersOf(world.accounts.map((a) => a.id), evidenceIn(world));
+        const before = clustersOf(
+          world.accounts.map((a) => a.id),
+          evidenceIn(world),
+        );
         // The games' histograms are the games' own statistics: one more player among thousands is left out here.
         const grown: World = { ...world, accounts: [...world.accounts, added] };
         const evidence = evidenceIn(grown);
-        const after = clustersOf(grown.accounts.map((a) => a.id), evidence);
+        const after = clustersOf(
+          grown.accounts.map((a) => a.id),
+          evidence,
+        );
         for (const cluster of after) {
           const old = before.filter((c) => c.memberIds.some((id) => cluster.memberIds.includes(id)));
           if (old.length <= 1) continue;

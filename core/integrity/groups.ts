@@ -53,7 +53,8 @@ const apply = (tally: Tally, row: Row, sign: 1 | -1): void => {
  * F(M)), and no two accounts on one number (about exp(−pairs × S(M)), S(M) the chance that two entries at or below M
  * share a number). 0 when the histograms cannot say.
  */
-const tallyScore = (tally: Tally, games: readonly GameShares[]): number => scoreWith(tally, null, games, sharesAt(games, tally.highest));
+const tallyScore = (tally: Tally, games: readonly GameShares[]): number =>
+  scoreWith(tally, null, games, sharesAt(games, tally.highest));
 
 /** Each game's −log10 F(M) and S(M) at one M, or null for a game whose histogram cannot say. */
 type SharesAt = ({ logShare: number; same: number } | null)[];
@@ -98,7 +99,8 @@ const usedBy = (games: number, rows: readonly Row[]): Set<number>[] => {
   return used;
 };
 
-const collides = (row: Row, used: readonly Set<number>[]): boolean => row.some((numbers, i) => numbers?.some((n) => used[i]?.has(n)) ?? false);
+const collides = (row: Row, used: readonly Set<number>[]): boolean =>
+  row.some((numbers, i) => numbers?.some((n) => used[i]?.has(n)) ?? false);
 
 /** The group's score with `rows` in it. */
 export const groupScore = (rows: readonly Picks[], games: ReadonlyMap<GameKey, GameShares>): number => {
@@ -126,7 +128,12 @@ const ownShares = (accounts: readonly Account[], games: readonly GameShares[]): 
   return accounts.map(({ row }, x) => {
     const together = row.filter((numbers, i) => numbers && numbers.length > 0 && (tally.accounts[i] ?? 0) >= 2).length;
     if (together < PATTERN_MIN_GAMES) return 0;
-    const without: Tally = { picks: [...tally.picks], ownPairs: [...tally.ownPairs], accounts: [...tally.accounts], highest: 0 };
+    const without: Tally = {
+      picks: [...tally.picks],
+      ownPairs: [...tally.ownPairs],
+      accounts: [...tally.accounts],
+      highest: 0,
+    };
     apply(without, row, -1);
     without.highest = Math.max(0, ...accounts.filter((_, y) => y !== x).map((a) => a.highest));
     return full - tallyScore(without, games);
@@ -143,7 +150,12 @@ interface Grown {
  * Grows `start` greedily: each step adds the candidate that never collides with the group and raises its score most,
  * and the best corrected score seen is kept, until PATIENCE steps bring nothing better.
  */
-const grow = (start: readonly Account[], candidates: readonly Account[], shares: readonly GameShares[], pool: number): Grown => {
+const grow = (
+  start: readonly Account[],
+  candidates: readonly Account[],
+  shares: readonly GameShares[],
+  pool: number,
+): Grown => {
   const known = new Map<number, SharesAt>();
   const at = (highest: number): SharesAt => {
     let found = known.get(highest);
@@ -219,7 +231,10 @@ export const findGroup = (
   if ((own[0] ?? 0) < PATTERN_MEDIUM) return null;
 
   const rest = group.slice(1);
-  const restUsed = usedBy(shares.length, rest.map((m) => m.row));
+  const restUsed = usedBy(
+    shares.length,
+    rest.map((m) => m.row),
+  );
   const mineUsed = usedBy(shares.length, [me.row]);
   const crowdedOut = others.filter((c) => collides(c.row, mineUsed) && !collides(c.row, restUsed));
   if (crowdedOut.length > 0 && grow(rest, crowdedOut, shares, pool).best.score > grown.best.score) return null;

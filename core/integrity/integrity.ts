@@ -52,7 +52,9 @@ export const integrityKey = (deps: Pick<Deps, 'store' | 'config' | 'random' | 'c
   if (configured) return Promise.resolve(configured);
   let key = keys.get(deps.store);
   if (!key) {
-    key = deps.store.write((repos) => repos.signingKeys.ensure(KEY_NAME, deps.random.tokenHex(KEY_BYTES), deps.clock.now().toISOString()));
+    key = deps.store.write((repos) =>
+      repos.signingKeys.ensure(KEY_NAME, deps.random.tokenHex(KEY_BYTES), deps.clock.now().toISOString()),
+    );
     key.catch(() => keys.delete(deps.store));
     keys.set(deps.store, key);
   }
@@ -60,13 +62,22 @@ export const integrityKey = (deps: Pick<Deps, 'store' | 'config' | 'random' | 'c
 };
 
 /** Records a request's signals for `userId`, inside the caller's unit. */
-export const recordSignals = async (repos: Repositories, deps: Pick<Deps, 'digest'>, key: string, userId: string, client: ClientSignals | undefined, now: Date): Promise<void> => {
+export const recordSignals = async (
+  repos: Repositories,
+  deps: Pick<Deps, 'digest'>,
+  key: string,
+  userId: string,
+  client: ClientSignals | undefined,
+  now: Date,
+): Promise<void> => {
   if (!client) return;
   const hashes = signalHashes(deps.digest, key, client);
   if (hashes.length > 0) await repos.integrity.record(userId, hashes, dayOf(now));
 };
 
-const byUser = (rows: readonly { userId: string; gameKey: GameKey; number: number }[]): Map<string, Map<GameKey, number[]>> => {
+const byUser = (
+  rows: readonly { userId: string; gameKey: GameKey; number: number }[],
+): Map<string, Map<GameKey, number[]>> => {
   const picks = new Map<string, Map<GameKey, number[]>>();
   for (const row of rows) {
     const mine = picks.get(row.userId) ?? new Map<GameKey, number[]>();
@@ -110,7 +121,10 @@ const windowAt = async (repos: Repositories, gameKey: GameKey | null, now: Date)
       if (gameKey === null || games.size === 0) return { lowest: [], picks: new Map() };
       const lowest = await repos.integrity.lowPicks(gameKey, MAX_NUMBER, PATTERN_CANDIDATES);
       const ids = [...new Set(lowest.map((row) => row.userId))];
-      return { lowest, picks: byUser(await inBatches(ids, (batch) => repos.integrity.picks(batch, [...games.keys()]))) };
+      return {
+        lowest,
+        picks: byUser(await inBatches(ids, (batch) => repos.integrity.picks(batch, [...games.keys()]))),
+      };
     })();
     return read;
   };
@@ -118,37 +132,39 @@ const windowAt = async (repos: Repositories, gameKey: GameKey | null, now: Date)
 };
 
 /** The links from a ring of accounts to accounts not yet known, read set-based from the store. */
-const storeNeighbours = (repos: Repositories, window: Window) => async (ring: readonly string[], known: ReadonlySet<string>): Promise<Link[]> => {
-  const evidence = new Map<string, Map<string, PairEvidence>>();
-  const pair = (a: string, b: string): PairEvidence => {
-    const mine = evidence.get(a) ?? new Map<string, PairEvidence>();
-    evidence.set(a, mine);
-    const found = mine.get(b) ?? { ...NO_EVIDENCE };
-    mine.set(b, found);
-    return found;
-  };
-  for (const row of await inBatches(ring, (ids) => repos.integrity.shared(ids, window.sinceDay, NETWORK_CROWD))) {
-    if (known.has(row.otherId)) continue;
-    const e = pair(row.userId, row.otherId);
-    if (row.kind === 'device') e.sharedDevice = true;
-    else e.networkDays = Math.max(e.networkDays, row.days);
-  }
-  const inRing = new Set(ring);
-  for (const r of await inBatches(ring, (ids) => repos.integrity.referrals(ids))) {
-    if (inRing.has(r.referrerId) && !known.has(r.referredId)) pair(r.referrerId, r.referredId).referral = true;
-    if (inRing.has(r.referredId) && !known.has(r.referrerId)) pair(r.referredId, r.referrerId).referral = true;
-  }
-  await addPickPatterns(repos, window, ring, known, pair);
-
-  const links: Link[] = [];
-  for (const [a, others] of evidence) {
-    for (const [b, e] of others) {
-      const signals = linkOf(e);
-      if (signals) links.push({ a, b, signals });
+const storeNeighbours =
+  (repos: Repositories, window: Window) =>
+  async (ring: readonly string[], known: ReadonlySet<string>): Promise<Link[]> => {
+    const evidence = new Map<string, Map<string, PairEvidence>>();
+    const pair = (a: string, b: string): PairEvidence => {
+      const mine = evidence.get(a) ?? new Map<string, PairEvidence>();
+      evidence.set(a, mine);
+      const found = mine.get(b) ?? { ...NO_EVIDENCE };
+      mine.set(b, found);
+      return found;
+    };
+    for (const row of await inBatches(ring, (ids) => repos.integrity.shared(ids, window.sinceDay, NETWORK_CROWD))) {
+      if (known.has(row.otherId)) continue;
+      const e = pair(row.userId, row.otherId);
+      if (row.kind === 'device') e.sharedDevice = true;
+      else e.networkDays = Math.max(e.networkDays, row.days);
     }
-  }
-  return links;
-};
+    const inRing = new Set(ring);
+    for (const r of await inBatches(ring, (ids) => repos.integrity.referrals(ids))) {
+      if (inRing.has(r.referrerId) && !known.has(r.referredId)) pair(r.referrerId, r.referredId).referral = true;
+      if (inRing.has(r.referredId) && !known.has(r.referrerId)) pair(r.referredId, r.referrerId).referral = true;
+    }
+    await addPickPatterns(repos, window, ring, known, pair);
+
+    const links: Link[] = [];
+    for (const [a, others] of evidence) {
+      for (const [b, e] of others) {
+        const signals = linkOf(e);
+        if (signals) links.push({ a, b, signals });
+      }
+    }
+    return links;
+  };
 
 /**
  * Scores the pick pattern of each ring account against the accounts holding the anchor game's lowest entries up to
@@ -175,7 +191,9 @@ const addPickPatterns = async (
   }
   if (bound === 0) return;
   const { lowest, picks } = await window.candidates();
-  const candidates = new Set(lowest.filter((row) => row.number <= bound && !known.has(row.userId)).map((row) => row.userId));
+  const candidates = new Set(
+    lowest.filter((row) => row.number <= bound && !known.has(row.userId)).map((row) => row.userId),
+  );
   for (const [userId, mine] of searching) {
     for (const other of candidates) {
       const theirs = picks.get(other);
@@ -196,11 +214,16 @@ const groupOf = async (repos: Repositories, window: Window, userId: string): Pro
 };
 
 /** The store's links, with the seed's group links added to its own ring. */
-const withGroup = (neighbours: Neighbours, seed: string, group: readonly string[]): Neighbours => async (ring, known) => {
-  const links = await neighbours(ring, known);
-  if (!ring.includes(seed)) return links;
-  return [...links, ...group.filter((id) => !known.has(id)).map((id) => ({ a: seed, b: id, signals: [...GROUP_SIGNALS] }))];
-};
+const withGroup =
+  (neighbours: Neighbours, seed: string, group: readonly string[]): Neighbours =>
+  async (ring, known) => {
+    const links = await neighbours(ring, known);
+    if (!ring.includes(seed)) return links;
+    return [
+      ...links,
+      ...group.filter((id) => !known.has(id)).map((id) => ({ a: seed, b: id, signals: [...GROUP_SIGNALS] })),
+    ];
+  };
 
 /** The cluster `userId` belongs to, as the store's signals link it now. */
 const clusterFrom = async (repos: Repositories, window: Window, userId: string): Promise<Cluster> =>
@@ -222,7 +245,12 @@ const evidenceIn = async (repos: Repositories, gameKey: GameKey, cluster: Cluste
  * At the close, after resolution and inside its unit: flags the winner's and the runner-up's winnings when their
  * cluster has FLAG_ACCOUNTS or more accounts in the game, and stores the flag with the game.
  */
-export const flagWinners = async (repos: Repositories, gameKey: GameKey, resolution: Pick<Resolution, 'winner' | 'runnerUp'>, now: Date): Promise<IntegrityFlag[]> => {
+export const flagWinners = async (
+  repos: Repositories,
+  gameKey: GameKey,
+  resolution: Pick<Resolution, 'winner' | 'runnerUp'>,
+  now: Date,
+): Promise<IntegrityFlag[]> => {
   const roles: [FlagRole, string | null | undefined][] = [
     ['winner', resolution.winner?.userId],
     ['runnerUp', resolution.runnerUp?.userId],
@@ -237,7 +265,14 @@ export const flagWinners = async (repos: Repositories, gameKey: GameKey, resolut
     previous = cluster;
     const evidence = await evidenceIn(repos, gameKey, cluster);
     if (evidence.accountsInGame < FLAG_ACCOUNTS) continue;
-    const flag: IntegrityFlag = { gameKey, role, userId, evidence, memberIds: cluster.memberIds, createdAt: now.toISOString() };
+    const flag: IntegrityFlag = {
+      gameKey,
+      role,
+      userId,
+      evidence,
+      memberIds: cluster.memberIds,
+      createdAt: now.toISOString(),
+    };
     await repos.integrity.saveFlag(flag);
     flags.push(flag);
   }
@@ -245,7 +280,13 @@ export const flagWinners = async (repos: Repositories, gameKey: GameKey, resolut
 };
 
 /** Whether two accounts fall in one cluster, the pick pattern read over the games up to `gameKey` (a referral between them then grants nothing). */
-export const sameCluster = async (repos: Repositories, gameKey: GameKey | null, a: string, b: string, now: Date): Promise<boolean> => {
+export const sameCluster = async (
+  repos: Repositories,
+  gameKey: GameKey | null,
+  a: string,
+  b: string,
+  now: Date,
+): Promise<boolean> => {
   const cluster = await clusterFrom(repos, await windowAt(repos, gameKey, now), a);
   return cluster.memberIds.includes(b);
 };
@@ -256,7 +297,12 @@ export const sameCluster = async (repos: Repositories, gameKey: GameKey | null, 
  * and a read holds SQLite's thread (the server's) to its end: a page of players in one read would stall every other
  * request for seconds on a big day.
  */
-export const clusteredAmong = async (deps: Pick<Deps, 'store'>, gameKey: GameKey, userIds: readonly string[], now: Date): Promise<Set<string>> => {
+export const clusteredAmong = async (
+  deps: Pick<Deps, 'store'>,
+  gameKey: GameKey,
+  userIds: readonly string[],
+  now: Date,
+): Promise<Set<string>> => {
   const window = await deps.store.read(async (repos) => {
     const read = await windowAt(repos, gameKey, now);
     // The candidates are read here, in this unit: every later call of candidates() answers this read.
@@ -269,7 +315,11 @@ export const clusteredAmong = async (deps: Pick<Deps, 'store'>, gameKey: GameKey
     if (seen.has(userId)) continue;
     const { cluster, accountsInGame } = await deps.store.read(async (repos) => {
       const found = await clusterFrom(repos, window, userId);
-      return { cluster: found, accountsInGame: found.memberIds.length < FLAG_ACCOUNTS ? 0 : (await evidenceIn(repos, gameKey, found)).accountsInGame };
+      return {
+        cluster: found,
+        accountsInGame:
+          found.memberIds.length < FLAG_ACCOUNTS ? 0 : (await evidenceIn(repos, gameKey, found)).accountsInGame,
+      };
     });
     for (const id of cluster.memberIds) seen.add(id);
     if (accountsInGame >= FLAG_ACCOUNTS) for (const id of cluster.memberIds) clustered.add(id);
@@ -323,7 +373,9 @@ export const integrityReport = async (deps: Deps, date: string): Promise<Integri
       if (cluster.memberIds.length < 2) continue;
       const evidence = await evidenceIn(repos, game.key, cluster);
       if (evidence.accountsInGame < 2) continue;
-      const names = await Promise.all(cluster.memberIds.map(async (id) => (await repos.users.byId(id))?.displayName ?? '(deleted)'));
+      const names = await Promise.all(
+        cluster.memberIds.map(async (id) => (await repos.users.byId(id))?.displayName ?? '(deleted)'),
+      );
       clusters.push({
         memberIds: cluster.memberIds,
         displayNames: names,

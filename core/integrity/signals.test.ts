@@ -9,7 +9,8 @@ describe('integrity signals', () => {
     expect(networkOf('2001:db8:abcd:12::1')).toBe('2001:db8:abcd::/48');
     expect(networkOf('2001:DB8:ABCD:0012:0000:0000:0000:0001')).toBe('2001:db8:abcd::/48');
     expect(networkOf('::1')).toBe('0:0:0::/48');
-    for (const bad of ['', 'unknown', '300.1.1.1', '1.2.3', '1::2::3', '2001:db8:zz::1']) expect(networkOf(bad)).toBeNull();
+    for (const bad of ['', 'unknown', '300.1.1.1', '1.2.3', '1::2::3', '2001:db8:zz::1'])
+      expect(networkOf(bad)).toBeNull();
   });
 
   it('hashes only what it can read, under the key, so the same signal matches across accounts and keys differ', () => {

@@ -9,7 +9,8 @@ const DEVICE_ID = /^[0-9a-f]{32}$/;
 export const newDeviceId = (random: Random): string => random.tokenHex(16);
 
 /** The cookie's value when it is one we could have set; anything else is replaced with a fresh id. */
-export const isDeviceId = (value: string | undefined | null): value is string => typeof value === 'string' && DEVICE_ID.test(value);
+export const isDeviceId = (value: string | undefined | null): value is string =>
+  typeof value === 'string' && DEVICE_ID.test(value);
 
 const ipv4Network = (address: string): string | null => {
   const parts = address.split('.');
@@ -41,7 +42,12 @@ export const networkOf = (address: string): string | null => {
   if (mapped?.[1]) return ipv4Network(mapped[1]);
   if (text.includes('.')) return ipv4Network(text);
   const groups = ipv6Groups(text);
-  return groups ? `${groups.slice(0, 3).map((g) => g.toString(16)).join(':')}::/48` : null;
+  return groups
+    ? `${groups
+        .slice(0, 3)
+        .map((g) => g.toString(16))
+        .join(':')}::/48`
+    : null;
 };
 
 /** The hashes to record for a request; 128 bits of the HMAC are plenty to tell signals apart. */

@@ -27,8 +27,24 @@ describe('leaderboard', () => {
     // Built-in prizes: Friday 2026-11-20 $50, Saturday 2026-11-21 $100.
     const results = await leaderboard(deps, 'results', 50);
     expect(results.items).toEqual([
-      { gameId: '2026-11-21', gameDate: '2026-11-21', playerName: 'Player bob', prizeAmount: 100, prizeAmountCents: 10000, currency: 'USD', winningNumber: 1 },
-      { gameId: '2026-11-20', gameDate: '2026-11-20', playerName: 'Player ann', prizeAmount: 50, prizeAmountCents: 5000, currency: 'USD', winningNumber: 1 },
+      {
+        gameId: '2026-11-21',
+        gameDate: '2026-11-21',
+        playerName: 'Player bob',
+        prizeAmount: 100,
+        prizeAmountCents: 10000,
+        currency: 'USD',
+        winningNumber: 1,
+      },
+      {
+        gameId: '2026-11-20',
+        gameDate: '2026-11-20',
+        playerName: 'Player ann',
+        prizeAmount: 50,
+        prizeAmountCents: 5000,
+        currency: 'USD',
+        winningNumber: 1,
+      },
     ]);
 
     const wins = await leaderboard(deps, 'wins');
@@ -49,7 +65,15 @@ describe('leaderboard', () => {
     ]);
     const best = await leaderboard(deps, 'bestStreak', 1);
     expect(best.items).toEqual([
-      { userId: 'bob', playerName: 'Player bob', wins: 1, entries: 3, currentStreak: 3, bestStreak: 3, lastPlayedAt: '2026-11-22T12:00:00.000Z' },
+      {
+        userId: 'bob',
+        playerName: 'Player bob',
+        wins: 1,
+        entries: 3,
+        currentStreak: 3,
+        bestStreak: 3,
+        lastPlayedAt: '2026-11-22T12:00:00.000Z',
+      },
     ]);
   });
 
@@ -64,7 +88,9 @@ describe('leaderboard', () => {
     });
     deps.clock.advance(DAY);
     await closeDueGames(deps);
-    expect((await leaderboard(deps, 'results')).items).toMatchObject([{ playerName: 'Anonymous', prizeAmount: null, winningNumber: 1 }]);
+    expect((await leaderboard(deps, 'results')).items).toMatchObject([
+      { playerName: 'Anonymous', prizeAmount: null, winningNumber: 1 },
+    ]);
     await expect(leaderboard(deps, 'money')).rejects.toMatchObject({ code: 'VALIDATION' });
   });
 });

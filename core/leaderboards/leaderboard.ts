@@ -5,7 +5,8 @@ import { DomainError } from '../errors.ts';
 export type LeaderboardKind = 'results' | 'wins' | 'entries' | 'streak' | 'bestStreak';
 const KINDS: readonly LeaderboardKind[] = ['results', 'wins', 'entries', 'streak', 'bestStreak'];
 
-export const isLeaderboardKind = (value: string): value is LeaderboardKind => (KINDS as readonly string[]).includes(value);
+export const isLeaderboardKind = (value: string): value is LeaderboardKind =>
+  (KINDS as readonly string[]).includes(value);
 
 export interface ResultItem {
   gameId: string;
@@ -30,7 +31,9 @@ export interface PlayerItem {
 export const DEFAULT_LEADERBOARD_LIMIT = 20;
 
 const clampLimit = (limit: number | undefined): number =>
-  limit === undefined || !Number.isFinite(limit) ? DEFAULT_LEADERBOARD_LIMIT : Math.min(Math.max(Math.trunc(limit), 1), 100);
+  limit === undefined || !Number.isFinite(limit)
+    ? DEFAULT_LEADERBOARD_LIMIT
+    : Math.min(Math.max(Math.trunc(limit), 1), 100);
 
 export const leaderboard = async (
   deps: Deps,

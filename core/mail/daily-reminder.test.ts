@@ -11,7 +11,8 @@ const WINDOW_OPENS = '2026-11-20T22:00:00.000Z';
 const players = async (): Promise<TestDeps> => {
   const deps = makeDeps();
   deps.config.publicUrl = 'https://lowest.example';
-  for (const id of ['ann', 'bob', 'cat']) await createUser(deps, { id, verifiedEmail: `${id}@example.test`, displayName: id.toUpperCase() });
+  for (const id of ['ann', 'bob', 'cat'])
+    await createUser(deps, { id, verifiedEmail: `${id}@example.test`, displayName: id.toUpperCase() });
   await createUser(deps, { id: 'dan' });
   await createUser(deps, { id: 'bot:1', isBot: true });
   await deps.store.write(async (r) => {
@@ -20,7 +21,8 @@ const players = async (): Promise<TestDeps> => {
   return deps;
 };
 
-const reminders = async (deps: TestDeps) => (await deps.store.read((r) => r.outbox.list(50))).filter((m) => m.subject.includes('closes in'));
+const reminders = async (deps: TestDeps) =>
+  (await deps.store.read((r) => r.outbox.list(50))).filter((m) => m.subject.includes('closes in'));
 
 describe('queueDailyReminders', () => {
   it('waits until REMINDER_MINUTES before the deadline, then mails each opted-in player who has not played, once', async () => {
@@ -34,7 +36,10 @@ describe('queueDailyReminders', () => {
     expect(await queueDailyReminders(deps, TWO_HOURS)).toBe(0);
     const [mail, ...others] = await reminders(deps);
     expect(others).toEqual([]);
-    expect(mail).toMatchObject({ to: 'ann@example.test', subject: 'LOWEST UNIQUE: the game of 2026-11-20 closes in about 2 hours' });
+    expect(mail).toMatchObject({
+      to: 'ann@example.test',
+      subject: 'LOWEST UNIQUE: the game of 2026-11-20 closes in about 2 hours',
+    });
     expect(mail?.body).toMatch(
       /^Hi ANN,\n\nYou have not picked a number in the game of 2026-11-20 yet\. It closes in about 2 hours\.\n\nPlay: https:\/\/lowest\.example\/\n\n.*Turn it off \(no sign-in needed\): https:\/\/lowest\.example\/auth\/unsubscribe\?token=ann\.[0-9a-f]{64}\n$/s,
     );
@@ -74,7 +79,11 @@ describe('the unsubscribe link', () => {
     deps.clock.set(WINDOW_OPENS);
     await queueDailyReminders(deps, TWO_HOURS);
     await turnOffDailyReminder(deps, await tokenOf(deps, 'ann@example.test'));
-    expect(await deps.store.read((r) => r.users.mailSettings('ann'))).toEqual({ newsOptOut: false, dailyReminder: false, contactEmailConfirmed: false });
+    expect(await deps.store.read((r) => r.users.mailSettings('ann'))).toEqual({
+      newsOptOut: false,
+      dailyReminder: false,
+      contactEmailConfirmed: false,
+    });
     expect((await deps.store.read((r) => r.users.mailSettings('bob'))).dailyReminder).toBe(true);
   });
 
@@ -83,7 +92,13 @@ describe('the unsubscribe link', () => {
     deps.clock.set(WINDOW_OPENS);
     await queueDailyReminders(deps, TWO_HOURS);
     const token = await tokenOf(deps, 'ann@example.test');
-    for (const forged of [token.replace(/^ann\./, 'bob.'), `${token.slice(0, -1)}${token.endsWith('0') ? '1' : '0'}`, 'bob', '', `bob.${'0'.repeat(64)}`]) {
+    for (const forged of [
+      token.replace(/^ann\./, 'bob.'),
+      `${token.slice(0, -1)}${token.endsWith('0') ? '1' : '0'}`,
+      'bob',
+      '',
+      `bob.${'0'.repeat(64)}`,
+    ]) {
       expect((await rejection(turnOffDailyReminder(deps, forged))).message).toBe(
         'This unsubscribe link is not valid. Turn the reminder off on your profile instead.',
       );

@@ -19,12 +19,16 @@ type ReminderDeps = Pick<Deps, 'store' | 'clock' | 'random' | 'digest' | 'config
 
 /** The key that signs the links in mails: made once, by whichever instance asks first. */
 const linkKey = (deps: ReminderDeps): Promise<string> =>
-  deps.store.write((repos) => repos.signingKeys.ensure(LINK_KEY, deps.random.tokenHex(KEY_BYTES), deps.clock.now().toISOString()));
+  deps.store.write((repos) =>
+    repos.signingKeys.ensure(LINK_KEY, deps.random.tokenHex(KEY_BYTES), deps.clock.now().toISOString()),
+  );
 
-const signature = (digest: Digest, key: string, userId: string): string => digest.hmacSha256Hex(key, `daily-reminder-off|${userId}`);
+const signature = (digest: Digest, key: string, userId: string): string =>
+  digest.hmacSha256Hex(key, `daily-reminder-off|${userId}`);
 
 /** `{userId}.{signature}`: no expiry, an unsubscribe link should work whenever the mail is read. */
-export const unsubscribeToken = (digest: Digest, key: string, userId: string): string => `${userId}.${signature(digest, key, userId)}`;
+export const unsubscribeToken = (digest: Digest, key: string, userId: string): string =>
+  `${userId}.${signature(digest, key, userId)}`;
 
 /** Compares in time independent of where the texts differ, so a forger learns nothing from timing. */
 const sameText = (a: string, b: string): boolean => {
@@ -70,7 +74,10 @@ export const queueDailyReminders = async (deps: ReminderDeps, beforeDeadlineMs: 
       const sent = await deps.store.write(async (repos) => {
         if (!(await repos.dailyReminders.mark(user.id, date, now.toISOString()))) return false;
         const unsubscribeUrl = `${deps.config.publicUrl}${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(deps.digest, key, user.id)}`;
-        const mail = dailyReminderMail({ playerName: user.displayName, gameDate: date, msLeft, unsubscribeUrl }, deps.config.publicUrl);
+        const mail = dailyReminderMail(
+          { playerName: user.displayName, gameDate: date, msLeft, unsubscribeUrl },
+          deps.config.publicUrl,
+        );
         return queueMailTo(repos, deps.random, now.toISOString(), user, mail, 'daily');
       });
       if (sent) queued += 1;
@@ -85,7 +92,8 @@ const INVALID_LINK = 'This unsubscribe link is not valid. Turn the reminder off 
 export const turnOffDailyReminder = async (deps: ReminderDeps, token: string): Promise<void> => {
   const dot = token.lastIndexOf('.');
   const userId = token.slice(0, dot);
-  if (dot <= 0 || !sameText(token.slice(dot + 1), signature(deps.digest, await linkKey(deps), userId))) fail('NOT_FOUND', INVALID_LINK);
+  if (dot <= 0 || !sameText(token.slice(dot + 1), signature(deps.digest, await linkKey(deps), userId)))
+    fail('NOT_FOUND', INVALID_LINK);
   await deps.store.write(async (repos) => {
     // A deleted account has nothing left to turn off: the link still says it worked.
     if (await repos.users.byId(userId)) await repos.users.setMailSettings(userId, { dailyReminder: false });

@@ -13,7 +13,8 @@ export const CLAIM_MS = 5 * 60_000;
 export const DELIVERY_BATCH = 20;
 
 /** Wait after the n-th failed try: 1 min, doubling, at most 1 h. */
-export const retryDelayMs = (attempts: number): number => Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
+export const retryDelayMs = (attempts: number): number =>
+  Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
 
 export interface DeliveryReport {
   sent: number;
@@ -25,7 +26,12 @@ export interface DeliveryReport {
 
 type DeliveryDeps = Pick<Deps, 'store' | 'clock' | 'random'>;
 
-const deliverOne = async (deps: DeliveryDeps, sender: MailSender, mail: QueuedMail, token: string): Promise<keyof DeliveryReport> => {
+const deliverOne = async (
+  deps: DeliveryDeps,
+  sender: MailSender,
+  mail: QueuedMail,
+  token: string,
+): Promise<keyof DeliveryReport> => {
   let result;
   try {
     result = await sender.send({ to: mail.to, subject: mail.subject, text: mail.body });
@@ -35,7 +41,9 @@ const deliverOne = async (deps: DeliveryDeps, sender: MailSender, mail: QueuedMa
   }
   const now = deps.clock.now();
   if (result.ok) {
-    const settled = await deps.store.write((repos) => repos.outbox.settle(mail.id, token, { status: 'sent', at: now.toISOString() }));
+    const settled = await deps.store.write((repos) =>
+      repos.outbox.settle(mail.id, token, { status: 'sent', at: now.toISOString() }),
+    );
     return settled ? 'sent' : 'lost';
   }
   const error = result.error.slice(0, 1000);
@@ -44,7 +52,13 @@ const deliverOne = async (deps: DeliveryDeps, sender: MailSender, mail: QueuedMa
     repos.outbox.settle(
       mail.id,
       token,
-      dead ? { status: 'failed', error } : { status: 'pending', error, nextAttemptAt: new Date(now.getTime() + retryDelayMs(mail.attempts)).toISOString() },
+      dead
+        ? { status: 'failed', error }
+        : {
+            status: 'pending',
+            error,
+            nextAttemptAt: new Date(now.getTime() + retryDelayMs(mail.attempts)).toISOString(),
+          },
     ),
   );
   if (!settled) return 'lost';
@@ -52,7 +66,11 @@ const deliverOne = async (deps: DeliveryDeps, sender: MailSender, mail: QueuedMa
 };
 
 /** One delivery pass: claims and sends due mails, batch after batch, until none is due. */
-export const deliverDueMails = async (deps: DeliveryDeps, sender: MailSender, batchSize = DELIVERY_BATCH): Promise<DeliveryReport> => {
+export const deliverDueMails = async (
+  deps: DeliveryDeps,
+  sender: MailSender,
+  batchSize = DELIVERY_BATCH,
+): Promise<DeliveryReport> => {
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0, lost: 0 };
   for (;;) {
     const token = deps.random.id();

@@ -15,7 +15,11 @@ export interface MailPassReport extends DeliveryReport {
 }
 
 /** `sender` null: mails wait in the outbox (no SMTP_URL); `reminderBeforeDeadlineMs`: REMINDER_MINUTES. */
-export const mailPass = async (deps: Deps, sender: MailSender | null, reminderBeforeDeadlineMs: number): Promise<MailPassReport> => {
+export const mailPass = async (
+  deps: Deps,
+  sender: MailSender | null,
+  reminderBeforeDeadlineMs: number,
+): Promise<MailPassReport> => {
   const reminders = await queueClaimReminders(deps);
   const dailyReminders = await queueDailyReminders(deps, reminderBeforeDeadlineMs);
   const delivered = sender ? await deliverDueMails(deps, sender) : { sent: 0, retrying: 0, failed: 0, lost: 0 };

@@ -26,8 +26,15 @@ describe('mailText', () => {
 
   it('no name or reason in a built mail can start a paragraph of its own', () => {
     const hostile = 'Ann\r\n\r\nURGENT: log in at https://evil.example';
-    const won = winnerMail({ playerName: hostile, gameKey: '2026-11-20', gameDate: '2026-11-20', number: 3, prize: null }, 'https://lowest.example');
-    const rejected = payoutMail('failed', { playerName: hostile, amount: '$50.00', gameDate: '2026-11-20', notes: hostile, reference: null }, 'https://lowest.example');
+    const won = winnerMail(
+      { playerName: hostile, gameKey: '2026-11-20', gameDate: '2026-11-20', number: 3, prize: null },
+      'https://lowest.example',
+    );
+    const rejected = payoutMail(
+      'failed',
+      { playerName: hostile, amount: '$50.00', gameDate: '2026-11-20', notes: hostile, reference: null },
+      'https://lowest.example',
+    );
     for (const body of [won.body, rejected.body]) {
       expect(body).not.toMatch(/\nURGENT/);
       expect(body).toContain('Hi Ann URGENT: log in at https://evil.example,');

@@ -12,12 +12,28 @@ const CLOSE = '2026-11-21T00:00:00.000Z';
 const wonDay = async (options: { annIsBot?: boolean; prizeOff?: boolean } = {}): Promise<TestDeps> => {
   const deps = makeDeps();
   deps.config.publicUrl = 'https://lowest.example';
-  await createUser(deps, { id: 'ann', email: 'ann@example.test', verifiedEmail: 'ann@example.test', displayName: 'Ann', isBot: options.annIsBot ?? false });
+  await createUser(deps, {
+    id: 'ann',
+    email: 'ann@example.test',
+    verifiedEmail: 'ann@example.test',
+    displayName: 'Ann',
+    isBot: options.annIsBot ?? false,
+  });
   await createUser(deps, { id: 'bob' });
   await createUser(deps, { id: 'cat' });
   if (options.prizeOff) {
     await deps.store.write((r) =>
-      r.prizes.upsert({ id: 'off', dayOfWeek: null, date: '2026-11-20', isActive: false, prizeType: 'cash', amountCents: 0, currency: 'USD', description: '', updatedAt: CLOSE }),
+      r.prizes.upsert({
+        id: 'off',
+        dayOfWeek: null,
+        date: '2026-11-20',
+        isActive: false,
+        prizeType: 'cash',
+        amountCents: 0,
+        currency: 'USD',
+        description: '',
+        updatedAt: CLOSE,
+      }),
     );
   }
   await submitEntry(deps, { userId: 'ann', number: 2 });
@@ -38,7 +54,12 @@ describe('the winner’s mail', () => {
     await close(deps);
     const mails = await outbox(deps);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ to: 'ann@example.test', subject: 'You won LOWEST UNIQUE on 2026-11-20', status: 'pending', createdAt: CLOSE });
+    expect(mails[0]).toMatchObject({
+      to: 'ann@example.test',
+      subject: 'You won LOWEST UNIQUE on 2026-11-20',
+      status: 'pending',
+      createdAt: CLOSE,
+    });
     expect(mails[0]?.body).toBe(
       'Hi Ann,\n\nYour number 2 was the lowest number nobody else picked in the game of 2026-11-20: you won!\n\n' +
         'Your prize: $50.00 cash prize (Friday Cash Prize).\nClaim it here: https://lowest.example/winnings\n',
@@ -63,7 +84,9 @@ describe('the winner’s mail', () => {
     const deps = await wonDay({ prizeOff: true });
     await close(deps);
     const [mail] = await outbox(deps);
-    expect(mail?.body).toContain('No prize was offered that day, but the win counts on the leaderboard: https://lowest.example/leaderboard');
+    expect(mail?.body).toContain(
+      'No prize was offered that day, but the win counts on the leaderboard: https://lowest.example/leaderboard',
+    );
 
     const quiet = await wonDay({ prizeOff: true });
     await updateProfile(quiet, 'ann', { email: 'ann@example.test', displayName: 'Ann', emailNotifications: false });
@@ -86,15 +109,25 @@ describe('queueClaimReminders', () => {
     deps.clock.set(new Date(Date.parse(CLOSE) + 10 * REMINDER_AFTER_MS));
     expect(await queueClaimReminders(deps)).toBe(0);
     const [mail] = await reminders(deps);
-    expect(mail).toMatchObject({ to: 'ann@example.test', subject: 'LOWEST UNIQUE: your prize for 2026-11-20 is waiting' });
-    expect(mail?.body).toContain('have not claimed your $50.00 cash prize (Friday Cash Prize) yet.\n\nClaim it here: https://lowest.example/winnings');
+    expect(mail).toMatchObject({
+      to: 'ann@example.test',
+      subject: 'LOWEST UNIQUE: your prize for 2026-11-20 is waiting',
+    });
+    expect(mail?.body).toContain(
+      'have not claimed your $50.00 cash prize (Friday Cash Prize) yet.\n\nClaim it here: https://lowest.example/winnings',
+    );
     expect(await reminders(deps)).toHaveLength(1);
   });
 
   it('none once the prize is claimed, none for a player who turned reminders off', async () => {
     const deps = await wonDay();
     await close(deps);
-    await claimPrize(deps, { userId: 'ann', gameId: '2026-11-20', paypalEmail: 'ann@paypal.test', preferredName: 'Ann' });
+    await claimPrize(deps, {
+      userId: 'ann',
+      gameId: '2026-11-20',
+      paypalEmail: 'ann@paypal.test',
+      preferredName: 'Ann',
+    });
     deps.clock.set(new Date(Date.parse(CLOSE) + REMINDER_AFTER_MS));
     expect(await queueClaimReminders(deps)).toBe(0);
 

@@ -17,14 +17,20 @@ export type MailKind = 'money' | 'news' | 'daily';
 export const REMINDER_AFTER_MS = 3 * 24 * 3_600_000;
 const REMINDER_BATCH = 100;
 
-const sameAddress = (a: string | null, b: string | null): boolean => a !== null && b !== null && a.toLowerCase() === b.toLowerCase();
+const sameAddress = (a: string | null, b: string | null): boolean =>
+  a !== null && b !== null && a.toLowerCase() === b.toLowerCase();
 
 /** Whether the contact e-mail is verified: it is the sign-in's verified e-mail, or its link was followed. */
-export const contactEmailVerified = (user: Pick<User, 'email' | 'verifiedEmail'>, settings: Pick<MailSettings, 'contactEmailConfirmed'>): boolean =>
-  settings.contactEmailConfirmed || sameAddress(user.email, user.verifiedEmail);
+export const contactEmailVerified = (
+  user: Pick<User, 'email' | 'verifiedEmail'>,
+  settings: Pick<MailSettings, 'contactEmailConfirmed'>,
+): boolean => settings.contactEmailConfirmed || sameAddress(user.email, user.verifiedEmail);
 
 /** Where the player's mails go: the contact e-mail once verified, else the sign-in's verified e-mail; null for none. */
-export const mailAddressOf = (user: Pick<User, 'isBot' | 'email' | 'verifiedEmail'>, settings: Pick<MailSettings, 'contactEmailConfirmed'>): string | null => {
+export const mailAddressOf = (
+  user: Pick<User, 'isBot' | 'email' | 'verifiedEmail'>,
+  settings: Pick<MailSettings, 'contactEmailConfirmed'>,
+): string | null => {
   if (user.isBot) return null;
   return contactEmailVerified(user, settings) ? user.email : user.verifiedEmail;
 };
@@ -52,7 +58,13 @@ export const queueMailTo = async (
  * The one mail that goes to an address nobody verified: the link that confirms it, and nothing else (no name,
  * no text a player typed), so a stranger's address gains nothing but a link they may ignore.
  */
-export const queueConfirmationMail = async (repos: Repositories, random: Random, now: Instant, to: string, link: string): Promise<void> => {
+export const queueConfirmationMail = async (
+  repos: Repositories,
+  random: Random,
+  now: Instant,
+  to: string,
+  link: string,
+): Promise<void> => {
   const mail = confirmationMail(link);
   await repos.outbox.add({ id: random.id(), to, subject: mail.subject, body: mail.body, createdAt: now });
 };
@@ -92,7 +104,9 @@ export const reminderMail = (
  * Queues the one claim reminder of each winning still unclaimed 3 days after its close. Run by every delivery
  * pass (the server's mail worker, `lowest mail send`); the conditional mark makes it once, whoever runs it.
  */
-export const queueClaimReminders = async (deps: Pick<Deps, 'store' | 'clock' | 'random' | 'config'>): Promise<number> => {
+export const queueClaimReminders = async (
+  deps: Pick<Deps, 'store' | 'clock' | 'random' | 'config'>,
+): Promise<number> => {
   const now = deps.clock.now();
   const before = new Date(now.getTime() - REMINDER_AFTER_MS).toISOString();
   let queued = 0;
@@ -104,8 +118,17 @@ export const queueClaimReminders = async (deps: Pick<Deps, 'store' | 'clock' | '
         const user = winning.userId ? await repos.users.byId(winning.userId) : null;
         if (!user) return false;
         // Claimed since the list was read: no reminder (the mark stays, nothing more is due).
-        if ((await repos.winnings.forUser(user.id)).some((w) => w.winning.id === winning.id && w.payout !== null)) return false;
-        const mail = reminderMail({ playerName: user.displayName, gameDate: winning.gameDate, number: winning.winningNumber, prize: winning.prize }, deps.config.publicUrl);
+        if ((await repos.winnings.forUser(user.id)).some((w) => w.winning.id === winning.id && w.payout !== null))
+          return false;
+        const mail = reminderMail(
+          {
+            playerName: user.displayName,
+            gameDate: winning.gameDate,
+            number: winning.winningNumber,
+            prize: winning.prize,
+          },
+          deps.config.publicUrl,
+        );
         return queueMailTo(repos, deps.random, now.toISOString(), user, mail, 'news');
       });
       if (sent) queued += 1;

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { makeDeps, rejection } from '../../test/support/fakes.ts';
 import { recentMails } from './outbox.ts';
 
-const mail = (n: number) => ({ id: `m${n}`, to: `p${n}@example.test`, subject: `Subject ${n}`, body: `Body ${n}`, createdAt: `2026-11-2${n}T10:00:00.000Z` });
+const mail = (n: number) => ({
+  id: `m${n}`,
+  to: `p${n}@example.test`,
+  subject: `Subject ${n}`,
+  body: `Body ${n}`,
+  createdAt: `2026-11-2${n}T10:00:00.000Z`,
+});
 
 describe('recentMails', () => {
   it('lists the newest mails first, at most the limit', async () => {
@@ -25,7 +31,9 @@ describe('recentMails', () => {
       const [claimed] = await r.outbox.claimDue('2026-11-30T00:00:00.000Z', '2026-11-30T00:05:00.000Z', 't', 1);
       await r.outbox.settle(claimed?.id ?? '', 't', { status: 'failed', error: '550 No such user' });
     });
-    expect((await recentMails(deps, 10, 'failed')).mails).toEqual([expect.objectContaining({ id: 'm1', status: 'failed', lastError: '550 No such user' })]);
+    expect((await recentMails(deps, 10, 'failed')).mails).toEqual([
+      expect.objectContaining({ id: 'm1', status: 'failed', lastError: '550 No such user' }),
+    ]);
     expect((await recentMails(deps, 10, 'pending')).mails.map((m) => m.id)).toEqual(['m2']);
   });
 

@@ -1,12 +1,5 @@
 // What the mail module needs from the database: the outbox, the daily reminder's marks and the link key (DESIGN.md §15).
-import type {
-  GameDate,
-  Instant,
-  MailStatus,
-  OutboxMail,
-  QueuedMail,
-  User,
-} from '../model.ts';
+import type { GameDate, Instant, MailStatus, OutboxMail, QueuedMail, User } from '../model.ts';
 
 export interface OutboxRepository {
   /** Queues a mail: pending, due at once. */
@@ -24,7 +17,14 @@ export interface OutboxRepository {
    * Ends a claim, only while `token` still holds it (false otherwise: the claim expired and another worker took it):
    * `sent` with sentAt, `pending` again at nextAttemptAt, or `failed`, with the error.
    */
-  settle(id: string, token: string, outcome: { status: 'sent'; at: Instant } | { status: 'pending'; nextAttemptAt: Instant; error: string } | { status: 'failed'; error: string }): Promise<boolean>;
+  settle(
+    id: string,
+    token: string,
+    outcome:
+      | { status: 'sent'; at: Instant }
+      | { status: 'pending'; nextAttemptAt: Instant; error: string }
+      | { status: 'failed'; error: string },
+  ): Promise<boolean>;
   /** Mails not yet sent nor failed (pending or sending), and dead letters. */
   queueStatus(): Promise<{ backlog: number; failed: number }>;
 }

@@ -94,7 +94,12 @@ const filterOf = async (repos: Repositories, query: AuditQuery): Promise<AuditFi
 
 // Both trails are read newest first up to the page's end and merged: the tables stay apart (a payout's audit
 // follows its payout), the order is one.
-const pageOf = async (repos: Repositories, filter: AuditFilter, offset: number, limit: number): Promise<AuditRecordDto[]> => {
+const pageOf = async (
+  repos: Repositories,
+  filter: AuditFilter,
+  offset: number,
+  limit: number,
+): Promise<AuditRecordDto[]> => {
   const [payouts, prizes] = await Promise.all([
     repos.payouts.auditTrail(filter, offset + limit),
     repos.prizes.auditTrail(filter, offset + limit),

@@ -8,7 +8,13 @@ import { formatMoney } from '../prizes/money.ts';
 import { mailText, type MailContent } from '../mail/mail-text.ts';
 import { mailAddressOf, queueMailTo } from '../mail/notifications.ts';
 import type { PayoutPlayer } from './ports.ts';
-import { allowedReviewActions, isOwnPayout, planTransition, type ReviewAction, type ReviewStatus } from './payout-state.ts';
+import {
+  allowedReviewActions,
+  isOwnPayout,
+  planTransition,
+  type ReviewAction,
+  type ReviewStatus,
+} from './payout-state.ts';
 
 export interface AdminPayoutDto {
   id: string;
@@ -54,7 +60,10 @@ const toAdminDto = (p: ListedPayout, adminId: string, integrity: IntegrityEviden
 });
 
 /** The integrity flag the close stored for the winning a payout pays, if any. */
-const payoutIntegrity = async (repos: Repositories, payout: Pick<Payout, 'winningId'>): Promise<IntegrityEvidence | null> =>
+const payoutIntegrity = async (
+  repos: Repositories,
+  payout: Pick<Payout, 'winningId'>,
+): Promise<IntegrityEvidence | null> =>
   (await repos.integrity.winnerEvidence([payout.winningId])).get(payout.winningId) ?? null;
 
 export const CONFIRM_NAME_MESSAGE = "confirmName must be the winner's display name to approve a flagged payout.";
@@ -96,29 +105,43 @@ export const payoutMail = (
     case 'approved':
       return {
         subject: mailText`LOWEST UNIQUE: your prize for ${gameDate} is approved`,
-        body: greeting + mailText`Your ${amount} prize for ${gameDate} has been approved and payment is being processed.` + link,
+        body:
+          greeting +
+          mailText`Your ${amount} prize for ${gameDate} has been approved and payment is being processed.` +
+          link,
       };
     case 'failed': {
       const reason = reasonOf(args.notes);
       return {
         subject: mailText`LOWEST UNIQUE: your prize claim for ${gameDate} was rejected`,
-        body: greeting + mailText`We could not pay your ${amount} prize for ${gameDate}.` + (reason === null ? '' : mailText`\n\nReason: ${reason}`) + link,
+        body:
+          greeting +
+          mailText`We could not pay your ${amount} prize for ${gameDate}.` +
+          (reason === null ? '' : mailText`\n\nReason: ${reason}`) +
+          link,
       };
     }
     case 'paid':
       return {
         subject: mailText`LOWEST UNIQUE: your prize for ${gameDate} has been paid`,
-        body: greeting + mailText`Your ${amount} prize for ${gameDate} has been paid. Reference: ${args.reference ?? ''}` + link,
+        body:
+          greeting +
+          mailText`Your ${amount} prize for ${gameDate} has been paid. Reference: ${args.reference ?? ''}` +
+          link,
       };
   }
 };
 
 /** POST /api/prizes/admin/payouts/{id}: one step of the state machine by another admin than the winner, audited, with a mail to the winner. */
-export const reviewPayout = async (deps: Deps, input: ReviewInput): Promise<{ payout: AdminPayoutDto; message: string }> =>
+export const reviewPayout = async (
+  deps: Deps,
+  input: ReviewInput,
+): Promise<{ payout: AdminPayoutDto; message: string }> =>
   deps.store.write(async (repos) => {
     const payout = await repos.payouts.byId(input.payoutId);
     if (!payout) return fail('NOT_FOUND', 'Payout not found');
-    if (isOwnPayout(payout, input.adminId)) return fail('OWN_PAYOUT', 'You cannot review a payout of your own: another admin must do it.');
+    if (isOwnPayout(payout, input.adminId))
+      return fail('OWN_PAYOUT', 'You cannot review a payout of your own: another admin must do it.');
     const now = deps.clock.now().toISOString();
     const plan = planTransition(payout, input, now);
     const integrity = await payoutIntegrity(repos, payout);
@@ -126,7 +149,8 @@ export const reviewPayout = async (deps: Deps, input: ReviewInput): Promise<{ pa
     // A flagged winning is approved only by an admin who typed the winner's name: a decision, not a click.
     if (integrity && plan.to === 'approved') {
       const typed = typeof input.confirmName === 'string' ? input.confirmName.trim() : '';
-      if (typed === '' || typed !== winner?.displayName) fail('VALIDATION', CONFIRM_NAME_MESSAGE, { field: 'confirmName' });
+      if (typed === '' || typed !== winner?.displayName)
+        fail('VALIDATION', CONFIRM_NAME_MESSAGE, { field: 'confirmName' });
     }
     const moved = await repos.payouts.transition(payout.id, plan.from, plan.to, {
       reviewNotes: plan.reviewNotes,
@@ -152,7 +176,9 @@ export const reviewPayout = async (deps: Deps, input: ReviewInput): Promise<{ pa
       paymentReference: plan.paymentReference,
       processedAt: plan.processedAt,
       gameDate: winning?.gameDate ?? '',
-      player: winner ? { ...winner, contactEmailConfirmed: (await repos.users.mailSettings(winner.id)).contactEmailConfirmed } : null,
+      player: winner
+        ? { ...winner, contactEmailConfirmed: (await repos.users.mailSettings(winner.id)).contactEmailConfirmed }
+        : null,
     };
     if (winner) {
       const mail = payoutMail(

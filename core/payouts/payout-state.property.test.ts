@@ -38,8 +38,8 @@ class Claim implements fc.AsyncCommand<Model, Real> {
   async run(m: Model, r: Real): Promise<void> {
     const before = m.status.get(this.game);
     const code = await codeOf(
-      claimPrize(r.deps, { userId: 'winner', gameId: this.game, paypalEmail: 'w@pay.test', preferredName: 'W' }).then((res) =>
-        r.payoutIds.set(this.game, res.payoutId),
+      claimPrize(r.deps, { userId: 'winner', gameId: this.game, paypalEmail: 'w@pay.test', preferredName: 'W' }).then(
+        (res) => r.payoutIds.set(this.game, res.payoutId),
       ),
     );
     expect(code).toBe(before === 'unclaimed' ? 'ok' : 'ALREADY_CLAIMED');
@@ -60,14 +60,24 @@ class Review implements fc.AsyncCommand<Model, Real> {
     const payoutId = r.payoutIds.get(this.game);
     const from = m.status.get(this.game);
     if (payoutId === undefined || from === undefined || from === 'unclaimed') {
-      expect(await codeOf(reviewPayout(r.deps, { adminId: 'admin', payoutId: `none-${this.game}`, status: this.to }))).toBe('NOT_FOUND');
+      expect(
+        await codeOf(reviewPayout(r.deps, { adminId: 'admin', payoutId: `none-${this.game}`, status: this.to })),
+      ).toBe('NOT_FOUND');
       return;
     }
-    const legal = (from === 'pending_review' && (this.to === 'approved' || this.to === 'failed')) || (from === 'approved' && this.to === 'paid');
+    const legal =
+      (from === 'pending_review' && (this.to === 'approved' || this.to === 'failed')) ||
+      (from === 'approved' && this.to === 'paid');
     const needsText = this.to !== 'approved';
     const expected = !legal ? 'ILLEGAL_TRANSITION' : needsText && this.text.trim() === '' ? 'VALIDATION' : 'ok';
     const code = await codeOf(
-      reviewPayout(r.deps, { adminId: 'admin', payoutId, status: this.to, reviewNotes: this.text, paymentReference: this.text }),
+      reviewPayout(r.deps, {
+        adminId: 'admin',
+        payoutId,
+        status: this.to,
+        reviewNotes: this.text,
+        paymentReference: this.text,
+      }),
     );
     expect(code).toBe(expected);
     if (expected === 'ok') {

@@ -16,10 +16,15 @@ export const canTransition = (from: PayoutStatus, to: PayoutStatus): boolean => 
 /** What an admin can do to a payout, by button: each maps to one review status. */
 export type ReviewAction = 'approve' | 'reject' | 'markPaid';
 
-const ACTION_STATUS: Readonly<Record<ReviewAction, ReviewStatus>> = { approve: 'approved', reject: 'failed', markPaid: 'paid' };
+const ACTION_STATUS: Readonly<Record<ReviewAction, ReviewStatus>> = {
+  approve: 'approved',
+  reject: 'failed',
+  markPaid: 'paid',
+};
 
 /** Four eyes on money: whoever won cannot approve, reject or pay their own prize (DESIGN.md §9). */
-export const isOwnPayout = (payout: Pick<Payout, 'userId'>, adminId: string): boolean => payout.userId !== null && payout.userId === adminId;
+export const isOwnPayout = (payout: Pick<Payout, 'userId'>, adminId: string): boolean =>
+  payout.userId !== null && payout.userId === adminId;
 
 /**
  * The review actions the machine allows from `status` for this admin, in button order. None on a payout of the
@@ -28,9 +33,12 @@ export const isOwnPayout = (payout: Pick<Payout, 'userId'>, adminId: string): bo
 export const allowedReviewActions = (payout: Pick<Payout, 'status' | 'userId'>, adminId: string): ReviewAction[] =>
   isOwnPayout(payout, adminId)
     ? []
-    : (Object.keys(ACTION_STATUS) as ReviewAction[]).filter((action) => canTransition(payout.status, ACTION_STATUS[action]));
+    : (Object.keys(ACTION_STATUS) as ReviewAction[]).filter((action) =>
+        canTransition(payout.status, ACTION_STATUS[action]),
+      );
 
-export const isReviewStatus = (value: string): value is ReviewStatus => value === 'approved' || value === 'failed' || value === 'paid';
+export const isReviewStatus = (value: string): value is ReviewStatus =>
+  value === 'approved' || value === 'failed' || value === 'paid';
 
 export interface ReviewRequest {
   status: string;
@@ -69,7 +77,8 @@ export const planTransition = (
   const notes = blankToNull(request.reviewNotes);
   const reference = blankToNull(request.paymentReference);
   if (to === 'failed' && notes === null) fail('VALIDATION', 'A reason is required to reject a payout');
-  if (to === 'paid' && reference === null) fail('VALIDATION', 'A payment reference (PayPal transaction ID or voucher code) is required');
+  if (to === 'paid' && reference === null)
+    fail('VALIDATION', 'A payment reference (PayPal transaction ID or voucher code) is required');
   return {
     from: payout.status,
     to,

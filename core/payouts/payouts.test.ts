@@ -4,9 +4,21 @@ import { DomainError } from '../errors.ts';
 import type { PrizeType } from '../model.ts';
 import { claimPrize, countsAsMoneyWon, myWinnings } from './winnings.ts';
 import { listPayouts, reviewPayout } from './payout-review.ts';
-import { allowedReviewActions, canTransition, planTransition, type ReviewAction, type ReviewRequest } from './payout-state.ts';
+import {
+  allowedReviewActions,
+  canTransition,
+  planTransition,
+  type ReviewAction,
+  type ReviewRequest,
+} from './payout-state.ts';
 
-const addWinning = (deps: TestDeps, userId: string, gameKey: string, prizeType: PrizeType = 'cash', amountCents = 5000) =>
+const addWinning = (
+  deps: TestDeps,
+  userId: string,
+  gameKey: string,
+  prizeType: PrizeType = 'cash',
+  amountCents = 5000,
+) =>
   deps.store.write((r) =>
     r.winnings.create({
       id: `w-${gameKey}`,
@@ -22,13 +34,21 @@ const addWinning = (deps: TestDeps, userId: string, gameKey: string, prizeType: 
 const setup = async () => {
   const deps = makeDeps();
   // The review assertions expect the winner's e-mail at example.com.
-  await createUsers(deps, ['alice', 'bob'], (id) => ({ email: `${id}@example.com`, verifiedEmail: `${id}@example.com` }));
+  await createUsers(deps, ['alice', 'bob'], (id) => ({
+    email: `${id}@example.com`,
+    verifiedEmail: `${id}@example.com`,
+  }));
   await addWinning(deps, 'alice', '2026-11-19', 'cash', 5000);
   await addWinning(deps, 'alice', '2026-11-20', 'voucher', 2500);
   return deps;
 };
 
-const cashClaim = { userId: 'alice', gameId: '2026-11-19', paypalEmail: ' alice@paypal.test ', preferredName: ' Alice A ' };
+const cashClaim = {
+  userId: 'alice',
+  gameId: '2026-11-19',
+  paypalEmail: ' alice@paypal.test ',
+  preferredName: ' Alice A ',
+};
 
 describe('myWinnings', () => {
   it('lists unclaimed winnings newest first, claimable and pending', async () => {
@@ -59,8 +79,15 @@ describe('myWinnings', () => {
   it('counts a winning as money won in every state but a rejected payout', async () => {
     const deps = await setup();
     const { payoutId } = await claimPrize(deps, cashClaim);
-    await reviewPayout(deps, { adminId: 'admin', payoutId, status: 'failed', reviewNotes: 'Rejected: PayPal account not found' });
-    const byGame = Object.fromEntries((await myWinnings(deps, 'alice')).winnings.map((w) => [w.gameId, [w.status, w.countsAsWon]]));
+    await reviewPayout(deps, {
+      adminId: 'admin',
+      payoutId,
+      status: 'failed',
+      reviewNotes: 'Rejected: PayPal account not found',
+    });
+    const byGame = Object.fromEntries(
+      (await myWinnings(deps, 'alice')).winnings.map((w) => [w.gameId, [w.status, w.countsAsWon]]),
+    );
     expect(byGame).toEqual({ '2026-11-19': ['failed', false], '2026-11-20': ['unclaimed', true] });
     const statuses = ['unclaimed', 'pending_review', 'approved', 'paid', 'failed'] as const;
     expect(statuses.filter(countsAsMoneyWon)).toEqual(['unclaimed', 'pending_review', 'approved', 'paid']);
@@ -70,10 +97,28 @@ describe('myWinnings', () => {
     const deps = await setup();
     const { payoutId } = await claimPrize(deps, cashClaim);
     let w = (await myWinnings(deps, 'alice')).winnings.find((x) => x.gameId === '2026-11-19');
-    expect(w).toMatchObject({ payoutId, status: 'pending_review', canClaim: false, isPending: true, isCompleted: false, countsAsWon: true });
-    await reviewPayout(deps, { adminId: 'admin', payoutId, status: 'approved', reviewNotes: 'Approved by admin for manual processing' });
+    expect(w).toMatchObject({
+      payoutId,
+      status: 'pending_review',
+      canClaim: false,
+      isPending: true,
+      isCompleted: false,
+      countsAsWon: true,
+    });
+    await reviewPayout(deps, {
+      adminId: 'admin',
+      payoutId,
+      status: 'approved',
+      reviewNotes: 'Approved by admin for manual processing',
+    });
     deps.clock.advance(60_000);
-    await reviewPayout(deps, { adminId: 'admin', payoutId, status: 'paid', paymentReference: ' TX-1 ', reviewNotes: 'Payment processed manually' });
+    await reviewPayout(deps, {
+      adminId: 'admin',
+      payoutId,
+      status: 'paid',
+      paymentReference: ' TX-1 ',
+      reviewNotes: 'Payment processed manually',
+    });
     w = (await myWinnings(deps, 'alice')).winnings.find((x) => x.gameId === '2026-11-19');
     expect(w).toMatchObject({
       status: 'paid',
@@ -170,8 +215,13 @@ describe('payout state machine (pure)', () => {
 
   it('sets processedAt on paid and failed only', () => {
     expect(planTransition({ ...base, status: 'pending_review' }, { status: 'approved' }, now).processedAt).toBeNull();
-    expect(planTransition({ ...base, status: 'pending_review' }, { status: 'failed', reviewNotes: 'Rejected: x' }, now).processedAt).toBe(now);
-    expect(planTransition({ ...base, status: 'approved' }, { status: 'paid', paymentReference: 'R' }, now)).toMatchObject({
+    expect(
+      planTransition({ ...base, status: 'pending_review' }, { status: 'failed', reviewNotes: 'Rejected: x' }, now)
+        .processedAt,
+    ).toBe(now);
+    expect(
+      planTransition({ ...base, status: 'approved' }, { status: 'paid', paymentReference: 'R' }, now),
+    ).toMatchObject({
       processedAt: now,
       paymentReference: 'R',
     });
@@ -186,22 +236,44 @@ describe('payout state machine (pure)', () => {
       }
       return 'none';
     };
-    expect(code(() => planTransition({ ...base, status: 'pending_review' }, { status: 'paid', paymentReference: 'R' }, now))).toBe('ILLEGAL_TRANSITION');
-    expect(code(() => planTransition({ ...base, status: 'paid' }, { status: 'failed', reviewNotes: 'x' }, now))).toBe('ILLEGAL_TRANSITION');
-    expect(code(() => planTransition({ ...base, status: 'failed' }, { status: 'approved' }, now))).toBe('ILLEGAL_TRANSITION');
-    expect(code(() => planTransition({ ...base, status: 'approved' }, { status: 'approved' }, now))).toBe('ILLEGAL_TRANSITION');
-    expect(code(() => planTransition({ ...base, status: 'pending_review' }, { status: 'pending_review' }, now))).toBe('VALIDATION');
-    expect(code(() => planTransition({ ...base, status: 'pending_review' }, { status: 'failed', reviewNotes: '  ' }, now))).toBe('VALIDATION');
-    expect(code(() => planTransition({ ...base, status: 'approved' }, { status: 'paid', paymentReference: ' ' }, now))).toBe('VALIDATION');
+    expect(
+      code(() => planTransition({ ...base, status: 'pending_review' }, { status: 'paid', paymentReference: 'R' }, now)),
+    ).toBe('ILLEGAL_TRANSITION');
+    expect(code(() => planTransition({ ...base, status: 'paid' }, { status: 'failed', reviewNotes: 'x' }, now))).toBe(
+      'ILLEGAL_TRANSITION',
+    );
+    expect(code(() => planTransition({ ...base, status: 'failed' }, { status: 'approved' }, now))).toBe(
+      'ILLEGAL_TRANSITION',
+    );
+    expect(code(() => planTransition({ ...base, status: 'approved' }, { status: 'approved' }, now))).toBe(
+      'ILLEGAL_TRANSITION',
+    );
+    expect(code(() => planTransition({ ...base, status: 'pending_review' }, { status: 'pending_review' }, now))).toBe(
+      'VALIDATION',
+    );
+    expect(
+      code(() => planTransition({ ...base, status: 'pending_review' }, { status: 'failed', reviewNotes: '  ' }, now)),
+    ).toBe('VALIDATION');
+    expect(
+      code(() => planTransition({ ...base, status: 'approved' }, { status: 'paid', paymentReference: ' ' }, now)),
+    ).toBe('VALIDATION');
   });
 });
 
 describe('allowedReviewActions', () => {
   const statuses = ['pending_review', 'approved', 'paid', 'failed'] as const;
-  const requestFor = { approve: { status: 'approved' }, reject: { status: 'failed', reviewNotes: 'Rejected: x' }, markPaid: { status: 'paid', paymentReference: 'R' } } as const;
+  const requestFor = {
+    approve: { status: 'approved' },
+    reject: { status: 'failed', reviewNotes: 'Rejected: x' },
+    markPaid: { status: 'paid', paymentReference: 'R' },
+  } as const;
   const accepted = (status: (typeof statuses)[number], request: ReviewRequest): boolean => {
     try {
-      planTransition({ status, reviewNotes: null, paymentReference: null, processedAt: null }, request, '2026-11-20T12:00:00.000Z');
+      planTransition(
+        { status, reviewNotes: null, paymentReference: null, processedAt: null },
+        request,
+        '2026-11-20T12:00:00.000Z',
+      );
       return true;
     } catch {
       return false;
@@ -210,13 +282,18 @@ describe('allowedReviewActions', () => {
 
   it('offers exactly the actions whose review the machine accepts', () => {
     for (const status of statuses) {
-      const expected = (Object.keys(requestFor) as ReviewAction[]).filter((action) => accepted(status, requestFor[action]));
+      const expected = (Object.keys(requestFor) as ReviewAction[]).filter((action) =>
+        accepted(status, requestFor[action]),
+      );
       expect(allowedReviewActions({ status, userId: 'winner' }, 'admin')).toEqual(expected);
     }
-    expect(allowedReviewActions({ status: 'pending_review', userId: 'winner' }, 'admin')).toEqual(['approve', 'reject']);
+    expect(allowedReviewActions({ status: 'pending_review', userId: 'winner' }, 'admin')).toEqual([
+      'approve',
+      'reject',
+    ]);
   });
 
-  it('offers nothing on an admin\'s own payout', () => {
+  it("offers nothing on an admin's own payout", () => {
     for (const status of statuses) expect(allowedReviewActions({ status, userId: 'admin' }, 'admin')).toEqual([]);
     expect(allowedReviewActions({ status: 'approved', userId: null }, 'admin')).toEqual(['markPaid']);
   });
@@ -237,7 +314,11 @@ describe('reviewPayout', () => {
     expect(approved.message).toBe('Payout marked as approved');
     expect(approved.payout).toMatchObject({ status: 'approved', processedAt: null, playerEmail: 'alice@example.com' });
     const paid = await reviewPayout(deps, { adminId: 'admin-2', payoutId, status: 'paid', paymentReference: 'TX-9' });
-    expect(paid.payout).toMatchObject({ status: 'paid', paymentReference: 'TX-9', processedAt: '2026-11-20T12:00:00.000Z' });
+    expect(paid.payout).toMatchObject({
+      status: 'paid',
+      paymentReference: 'TX-9',
+      processedAt: '2026-11-20T12:00:00.000Z',
+    });
     const audit = await deps.store.read((r) => r.payouts.audit(payoutId));
     expect(audit.map((a) => [a.adminId, a.fromStatus, a.toStatus])).toEqual([
       ['admin-1', 'pending_review', 'approved'],
@@ -254,11 +335,25 @@ describe('reviewPayout', () => {
     const { payoutId } = await claimPrize(deps, cashClaim);
     const blank = await rejection(reviewPayout(deps, { adminId: 'a', payoutId, status: 'failed', reviewNotes: '   ' }));
     expect(blank.code).toBe('VALIDATION');
-    const failed = await reviewPayout(deps, { adminId: 'a', payoutId, status: 'failed', reviewNotes: ' Rejected: wrong e-mail ' });
-    expect(failed.payout).toMatchObject({ status: 'failed', reviewNotes: 'Rejected: wrong e-mail', processedAt: '2026-11-20T12:00:00.000Z' });
-    const illegal = await rejection(reviewPayout(deps, { adminId: 'a', payoutId, status: 'paid', paymentReference: 'X' }));
+    const failed = await reviewPayout(deps, {
+      adminId: 'a',
+      payoutId,
+      status: 'failed',
+      reviewNotes: ' Rejected: wrong e-mail ',
+    });
+    expect(failed.payout).toMatchObject({
+      status: 'failed',
+      reviewNotes: 'Rejected: wrong e-mail',
+      processedAt: '2026-11-20T12:00:00.000Z',
+    });
+    const illegal = await rejection(
+      reviewPayout(deps, { adminId: 'a', payoutId, status: 'paid', paymentReference: 'X' }),
+    );
     expect(illegal.code).toBe('ILLEGAL_TRANSITION');
-    expect((await myWinnings(deps, 'alice')).winnings.find((w) => w.payoutId === payoutId)).toMatchObject({ status: 'failed', isCompleted: true });
+    expect((await myWinnings(deps, 'alice')).winnings.find((w) => w.payoutId === payoutId)).toMatchObject({
+      status: 'failed',
+      isCompleted: true,
+    });
     expect(await deps.store.read((r) => r.payouts.audit(payoutId))).toHaveLength(1);
   });
 
@@ -271,19 +366,32 @@ describe('reviewPayout', () => {
       { status: 'paid', paymentReference: 'TX-1' },
     ]) {
       const error = await rejection(reviewPayout(deps, { adminId: 'alice', payoutId, ...attempt }));
-      expect(error).toMatchObject({ code: 'OWN_PAYOUT', message: 'You cannot review a payout of your own: another admin must do it.' });
+      expect(error).toMatchObject({
+        code: 'OWN_PAYOUT',
+        message: 'You cannot review a payout of your own: another admin must do it.',
+      });
     }
     // Approved by another admin, the winner still cannot mark it paid.
     await reviewPayout(deps, { adminId: 'bob', payoutId, status: 'approved' });
-    expect((await rejection(reviewPayout(deps, { adminId: 'alice', payoutId, status: 'paid', paymentReference: 'TX-1' }))).code).toBe('OWN_PAYOUT');
-    expect((await listPayouts(deps, 'bob')).payouts[0]).toMatchObject({ id: payoutId, status: 'approved', paymentReference: null, allowedActions: ['markPaid'] });
+    expect(
+      (await rejection(reviewPayout(deps, { adminId: 'alice', payoutId, status: 'paid', paymentReference: 'TX-1' })))
+        .code,
+    ).toBe('OWN_PAYOUT');
+    expect((await listPayouts(deps, 'bob')).payouts[0]).toMatchObject({
+      id: payoutId,
+      status: 'approved',
+      paymentReference: null,
+      allowedActions: ['markPaid'],
+    });
     expect((await listPayouts(deps, 'alice')).payouts[0]?.allowedActions).toEqual([]);
     expect((await deps.store.read((r) => r.payouts.audit(payoutId))).map((a) => a.adminId)).toEqual(['bob']);
   });
 
   it('answers NOT_FOUND for an unknown payout', async () => {
     const deps = await setup();
-    expect((await rejection(reviewPayout(deps, { adminId: 'a', payoutId: 'nope', status: 'approved' }))).code).toBe('NOT_FOUND');
+    expect((await rejection(reviewPayout(deps, { adminId: 'a', payoutId: 'nope', status: 'approved' }))).code).toBe(
+      'NOT_FOUND',
+    );
   });
 
   it('answers CONFLICT when a concurrent review moved the payout first', async () => {
@@ -296,8 +404,10 @@ describe('reviewPayout', () => {
         read: deps.store.read.bind(deps.store),
         close: deps.store.close.bind(deps.store),
         submitStandardPick: async () => false,
-        write: <T,>(work: (repos: Parameters<Parameters<typeof deps.store.write>[0]>[0]) => Promise<T>) =>
-          deps.store.write((repos) => work({ ...repos, payouts: Object.assign(Object.create(repos.payouts), { transition: async () => false }) })),
+        write: <T>(work: (repos: Parameters<Parameters<typeof deps.store.write>[0]>[0]) => Promise<T>) =>
+          deps.store.write((repos) =>
+            work({ ...repos, payouts: Object.assign(Object.create(repos.payouts), { transition: async () => false }) }),
+          ),
       },
     };
     const error = await rejection(reviewPayout(racing, { adminId: 'a', payoutId, status: 'approved' }));

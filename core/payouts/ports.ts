@@ -1,14 +1,5 @@
 // What winnings and payouts need from the database.
-import type {
-  AuditEntry,
-  GameDate,
-  GameKey,
-  Instant,
-  Payout,
-  PayoutStatus,
-  User,
-  Winning,
-} from '../model.ts';
+import type { AuditEntry, GameDate, GameKey, Instant, Payout, PayoutStatus, User, Winning } from '../model.ts';
 
 export interface WinningRepository {
   /** Throws DomainError CONFLICT when the game already has a winning. */

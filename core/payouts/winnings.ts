@@ -85,7 +85,8 @@ export const claimPrize = async (deps: Deps, input: ClaimInput): Promise<{ messa
     if (prize.prizeType === 'cash') {
       paypalEmail = (input.paypalEmail ?? '').trim();
       preferredName = (input.preferredName ?? '').trim();
-      if (paypalEmail === '' || preferredName === '') fail('VALIDATION', 'PayPal email and preferred name are required for cash prizes');
+      if (paypalEmail === '' || preferredName === '')
+        fail('VALIDATION', 'PayPal email and preferred name are required for cash prizes');
       if (!isEmail(paypalEmail)) fail('VALIDATION', 'Please enter a valid PayPal email address');
       checkOneLine(preferredName, 'Preferred name');
       if (preferredName.length > 100) fail('VALIDATION', 'Preferred name is too long');

@@ -1,9 +1,5 @@
 // What the prizes module needs from the database: the weekly table and the date overrides.
-import type {
-  GameDate,
-  Instant,
-  PrizeConfig,
-} from '../model.ts';
+import type { GameDate, Instant, PrizeConfig } from '../model.ts';
 import type { AuditActor, AuditFilter } from '../payouts/ports.ts';
 
 /** One admin change of a prize setting: the slot and its state before and after (null: no row of its own). */

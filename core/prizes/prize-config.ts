@@ -41,7 +41,11 @@ export const prizeOfDate = async (
   if (day === undefined || !isCalendarDate(day)) fail('VALIDATION', 'Date must be a valid YYYY-MM-DD date');
   const found = await deps.store.read((repos) => prizeForDate(repos, date, deps.config.currency));
   if (found.status === 'disabled') {
-    return fail('PRIZE_DISABLED', found.message, { status: 'disabled', message: found.message, dayOfWeek: found.dayOfWeek });
+    return fail('PRIZE_DISABLED', found.message, {
+      status: 'disabled',
+      message: found.message,
+      dayOfWeek: found.dayOfWeek,
+    });
   }
   return { status: 'active', prize: { ...found.prize }, dayOfWeek: found.dayOfWeek };
 };
@@ -110,7 +114,8 @@ const checkAmount = (amountCents: number): number => {
 };
 
 const checkDescriptionLength = (description: string): string => {
-  if (description.length > MAX_DESCRIPTION) fail('VALIDATION', `Description must be at most ${MAX_DESCRIPTION} characters`);
+  if (description.length > MAX_DESCRIPTION)
+    fail('VALIDATION', `Description must be at most ${MAX_DESCRIPTION} characters`);
   return description;
 };
 
@@ -123,7 +128,14 @@ const audited = async (
   fromState: string | null,
   toState: string | null,
 ): Promise<void> =>
-  repos.prizes.addAudit({ id: deps.random.id(), adminId, slot, fromState, toState, at: deps.clock.now().toISOString() });
+  repos.prizes.addAudit({
+    id: deps.random.id(),
+    adminId,
+    slot,
+    fromState,
+    toState,
+    at: deps.clock.now().toISOString(),
+  });
 
 // ---- weekly rows -----------------------------------------------------------------------------
 
@@ -145,7 +157,9 @@ export const saveWeeklyPrize = async (
   const prizeType = checkPrizeType(input.prizeType);
   const amountCents = checkAmount(input.amountCents);
   const typed = (input.description ?? '').trim();
-  const description = checkDescriptionLength(typed || `${dayName(dayOfWeek)} ${prizeType === 'cash' ? 'Cash' : 'Voucher'} Prize`);
+  const description = checkDescriptionLength(
+    typed || `${dayName(dayOfWeek)} ${prizeType === 'cash' ? 'Cash' : 'Voucher'} Prize`,
+  );
   const prize = await deps.store.write(async (repos) => {
     const existing = await repos.prizes.weekly(dayOfWeek);
     const saved = await repos.prizes.upsert({
@@ -176,9 +190,19 @@ export const resetWeeklyPrize = async (
   await deps.store.write(async (repos) => {
     const existing = await repos.prizes.weekly(dayOfWeek);
     if (!existing || !(await repos.prizes.deleteWeekly(dayOfWeek))) return;
-    await audited(repos, deps, adminId, weeklySlot(dayOfWeek), prizeState(existing), builtInState(dayOfWeek, deps.config.currency));
+    await audited(
+      repos,
+      deps,
+      adminId,
+      weeklySlot(dayOfWeek),
+      prizeState(existing),
+      builtInState(dayOfWeek, deps.config.currency),
+    );
   });
-  return { prize: builtInDto(dayOfWeek, deps.config.currency), message: `${dayName(dayOfWeek)} prize reset to default` };
+  return {
+    prize: builtInDto(dayOfWeek, deps.config.currency),
+    message: `${dayName(dayOfWeek)} prize reset to default`,
+  };
 };
 
 // ---- date overrides --------------------------------------------------------------------------
@@ -191,7 +215,11 @@ export interface DatePrizeInput {
 }
 
 /** POST /api/prizes/config/date: creates or replaces the override of that date (active). */
-export const saveDatePrize = async (deps: Deps, input: DatePrizeInput, adminId: string): Promise<{ prize: PrizeConfigDto; message: string }> => {
+export const saveDatePrize = async (
+  deps: Deps,
+  input: DatePrizeInput,
+  adminId: string,
+): Promise<{ prize: PrizeConfigDto; message: string }> => {
   const date = (input.date ?? '').trim();
   const description = (input.description ?? '').trim();
   if (date === '' || description === '') fail('VALIDATION', 'Date and description are required');
@@ -232,12 +260,17 @@ export const deletePrizeForDate = async (deps: Deps, date: string, adminId: stri
 };
 
 /** PATCH /api/prizes/config/{id}/toggle: flips isActive; a built-in weekly row is stored on its first toggle. */
-export const togglePrize = async (deps: Deps, id: string, adminId: string): Promise<{ prize: PrizeConfigDto; message: string }> => {
+export const togglePrize = async (
+  deps: Deps,
+  id: string,
+  adminId: string,
+): Promise<{ prize: PrizeConfigDto; message: string }> => {
   const prize = await deps.store.write(async (repos: Repositories) => {
     const now = deps.clock.now().toISOString();
     const builtInDay = BUILT_IN_ID.exec(id)?.[1];
     const stored =
-      (await repos.prizes.byId(id)) ?? (builtInDay === undefined ? null : await repos.prizes.weekly(Number(builtInDay)));
+      (await repos.prizes.byId(id)) ??
+      (builtInDay === undefined ? null : await repos.prizes.weekly(Number(builtInDay)));
     if (!stored && builtInDay === undefined) return fail('NOT_FOUND', 'Prize setting not found');
     const day = Number(builtInDay);
     const saved = stored
@@ -251,7 +284,14 @@ export const togglePrize = async (deps: Deps, id: string, adminId: string): Prom
           updatedAt: now,
         });
     const slot = saved.date !== null ? dateSlot(saved.date) : weeklySlot(saved.dayOfWeek ?? day);
-    await audited(repos, deps, adminId, slot, stored ? prizeState(stored) : builtInState(day, deps.config.currency), prizeState(saved));
+    await audited(
+      repos,
+      deps,
+      adminId,
+      slot,
+      stored ? prizeState(stored) : builtInState(day, deps.config.currency),
+      prizeState(saved),
+    );
     return saved;
   });
   const label = prize.date ?? dayName(prize.dayOfWeek ?? 0);

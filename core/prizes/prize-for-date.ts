@@ -7,7 +7,8 @@ export type PrizeForDate =
   | { status: 'active'; prize: Prize; dayOfWeek: number; configId: string | null }
   | { status: 'disabled'; dayOfWeek: number; message: string };
 
-export const disabledMessage = (dayOfWeek: number): string => `No prizes are currently offered on ${dayName(dayOfWeek)}s`;
+export const disabledMessage = (dayOfWeek: number): string =>
+  `No prizes are currently offered on ${dayName(dayOfWeek)}s`;
 
 const prizeOf = (config: PrizeConfig): Prize => ({
   prizeType: config.prizeType,

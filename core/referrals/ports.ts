@@ -1,8 +1,5 @@
 // What the referrals module needs from the database.
-import type {
-  Instant,
-  Referral,
-} from '../model.ts';
+import type { Instant, Referral } from '../model.ts';
 
 export interface ReferralStats {
   totalReferrals: number;

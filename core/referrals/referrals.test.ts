@@ -43,24 +43,42 @@ describe('processReferral', () => {
   it('records a pending referral and gives the new player a bonus entry', async () => {
     const deps = await setup();
     await processReferral(deps, { userId: 'bob', referralCode: 'ANNCODE00001' });
-    expect(await referralStats(deps, 'ann')).toEqual({ totalReferrals: 1, completedReferrals: 0, notEligibleReferrals: 0 });
+    expect(await referralStats(deps, 'ann')).toEqual({
+      totalReferrals: 1,
+      completedReferrals: 0,
+      notEligibleReferrals: 0,
+    });
     const bonuses = await referralBonuses(deps, 'bob');
     expect(bonuses.availableBonuses).toBe(1);
-    expect(bonuses.bonusEntries).toMatchObject([{ sourceType: 'referral', remainingEntries: 1, expiresAt: '2026-11-27T12:00:00.000Z' }]);
+    expect(bonuses.bonusEntries).toMatchObject([
+      { sourceType: 'referral', remainingEntries: 1, expiresAt: '2026-11-27T12:00:00.000Z' },
+    ]);
     expect((await referralBonuses(deps, 'ann')).availableBonuses).toBe(0);
   });
 
   it('refuses unknown codes, own codes, a second referral and players who already played', async () => {
     const deps = await setup();
-    await expect(processReferral(deps, { userId: 'bob', referralCode: 'ZZZZZZZZZZZZ' })).rejects.toMatchObject({ code: 'REFERRAL_INVALID' });
-    await expect(processReferral(deps, { userId: 'bob', referralCode: 'BOBCODE00001' })).rejects.toMatchObject({ code: 'REFERRAL_NOT_ALLOWED' });
+    await expect(processReferral(deps, { userId: 'bob', referralCode: 'ZZZZZZZZZZZZ' })).rejects.toMatchObject({
+      code: 'REFERRAL_INVALID',
+    });
+    await expect(processReferral(deps, { userId: 'bob', referralCode: 'BOBCODE00001' })).rejects.toMatchObject({
+      code: 'REFERRAL_NOT_ALLOWED',
+    });
     await processReferral(deps, { userId: 'bob', referralCode: 'ANNCODE00001' });
-    await expect(processReferral(deps, { userId: 'bob', referralCode: 'CATCODE00001' })).rejects.toMatchObject({ code: 'REFERRAL_NOT_ALLOWED' });
+    await expect(processReferral(deps, { userId: 'bob', referralCode: 'CATCODE00001' })).rejects.toMatchObject({
+      code: 'REFERRAL_NOT_ALLOWED',
+    });
     await submitEntry(deps, { userId: 'cat', number: 3 });
-    await expect(processReferral(deps, { userId: 'cat', referralCode: 'ANNCODE00001' })).rejects.toMatchObject({ code: 'REFERRAL_NOT_ALLOWED' });
+    await expect(processReferral(deps, { userId: 'cat', referralCode: 'ANNCODE00001' })).rejects.toMatchObject({
+      code: 'REFERRAL_NOT_ALLOWED',
+    });
     // Refusals wrote nothing.
     expect((await referralBonuses(deps, 'cat')).availableBonuses).toBe(0);
-    expect(await referralStats(deps, 'cat')).toEqual({ totalReferrals: 0, completedReferrals: 0, notEligibleReferrals: 0 });
+    expect(await referralStats(deps, 'cat')).toEqual({
+      totalReferrals: 0,
+      completedReferrals: 0,
+      notEligibleReferrals: 0,
+    });
   });
 
   it('bonus entries expire after 7 days', async () => {

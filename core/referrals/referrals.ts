@@ -36,7 +36,10 @@ export const myReferralCode = async (deps: Deps, userId: string): Promise<{ refe
   return { referralCode: user.referralCode };
 };
 
-export const processReferral = async (deps: Deps, input: { userId: string; referralCode: string }): Promise<{ message: string }> => {
+export const processReferral = async (
+  deps: Deps,
+  input: { userId: string; referralCode: string },
+): Promise<{ message: string }> => {
   const code = normalise(input.referralCode);
   const now = deps.clock.now();
   return deps.store.write(async (repos) => {
@@ -44,12 +47,17 @@ export const processReferral = async (deps: Deps, input: { userId: string; refer
     if (!(await repos.users.lock(input.userId))) throw new DomainError('UNAUTHENTICATED', 'Please sign in first.');
     const referrer = isValidCodeFormat(code) ? await repos.users.byReferralCode(code) : null;
     if (!referrer) throw new DomainError('REFERRAL_INVALID', 'Invalid referral code.');
-    if (referrer.id === input.userId) throw new DomainError('REFERRAL_NOT_ALLOWED', 'You cannot use your own referral code.', { reason: 'own_code' });
+    if (referrer.id === input.userId)
+      throw new DomainError('REFERRAL_NOT_ALLOWED', 'You cannot use your own referral code.', { reason: 'own_code' });
     if (await repos.referrals.byReferred(input.userId)) {
-      throw new DomainError('REFERRAL_NOT_ALLOWED', 'You have already used a referral code.', { reason: 'already_referred' });
+      throw new DomainError('REFERRAL_NOT_ALLOWED', 'You have already used a referral code.', {
+        reason: 'already_referred',
+      });
     }
     if ((await repos.entries.countForPlayer(input.userId)) > 0) {
-      throw new DomainError('REFERRAL_NOT_ALLOWED', 'Referral codes are only for new players.', { reason: 'already_played' });
+      throw new DomainError('REFERRAL_NOT_ALLOWED', 'Referral codes are only for new players.', {
+        reason: 'already_played',
+      });
     }
     // Between two accounts of one cluster (DESIGN.md §18) the referral is kept on record and grants nothing.
     const game = await repos.games.latestClosed();

@@ -38,7 +38,12 @@ export const entryOutcomesIn = async (
     return entries.map((e) => {
       const tally = stored.get(e.number);
       const outcome = entryOutcome(e.number, tally?.count ?? 0, snapshot);
-      return { number: e.number, entryType: e.entryType, outcome, rank: outcomeRank(outcome, (tally?.uniqueRank ?? 1) - 1) };
+      return {
+        number: e.number,
+        entryType: e.entryType,
+        outcome,
+        rank: outcomeRank(outcome, (tally?.uniqueRank ?? 1) - 1),
+      };
     });
   }
   const counts = await repos.entries.pickCounts(gameKey, numbers);
@@ -46,7 +51,8 @@ export const entryOutcomesIn = async (
   for (const e of entries) {
     const outcome = entryOutcome(e.number, counts.get(e.number) ?? 0, snapshot);
     // Only a plain unique number needs counting; the winner and runner-up ranks are known.
-    const below = outcome === 'unique' ? await repos.entries.uniqueNumbersBelow(gameKey, e.number, snapshot.minedNumbers) : 0;
+    const below =
+      outcome === 'unique' ? await repos.entries.uniqueNumbersBelow(gameKey, e.number, snapshot.minedNumbers) : 0;
     views.push({ number: e.number, entryType: e.entryType, outcome, rank: outcomeRank(outcome, below) });
   }
   return views;

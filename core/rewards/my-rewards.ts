@@ -48,7 +48,12 @@ export interface RewardUse {
   result: Record<string, unknown>;
 }
 
-export const usageHistory = async (deps: Deps, userId: string, limit = 50, offset = 0): Promise<{ items: RewardUse[] }> => {
+export const usageHistory = async (
+  deps: Deps,
+  userId: string,
+  limit = 50,
+  offset = 0,
+): Promise<{ items: RewardUse[] }> => {
   const n = Number.isInteger(limit) ? Math.min(Math.max(limit, 1), 100) : 50;
   const skip = Number.isInteger(offset) ? Math.max(offset, 0) : 0;
   const used = await deps.store.read((repos) => repos.rewards.usageHistory(userId, n, skip));

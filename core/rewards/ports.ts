@@ -1,12 +1,5 @@
 // What rewards and the players' counters need from the database.
-import type {
-  GameDate,
-  GameKey,
-  Instant,
-  PlayerStats,
-  RewardItem,
-  RewardType,
-} from '../model.ts';
+import type { GameDate, GameKey, Instant, PlayerStats, RewardItem, RewardType } from '../model.ts';
 
 export interface RewardRepository {
   grant(items: RewardItem[]): Promise<void>;

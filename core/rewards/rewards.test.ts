@@ -19,7 +19,14 @@ const setup = async (): Promise<TestDeps> => {
 
 const give = (deps: TestDeps, userId: string, type: RewardType, count = 1, daysAgo = 0) =>
   deps.store.write((repos) =>
-    earnRewards(repos, deps.random, type, Array.from({ length: count }, () => userId), new Date(deps.clock.now().getTime() - daysAgo * DAY), null),
+    earnRewards(
+      repos,
+      deps.random,
+      type,
+      Array.from({ length: count }, () => userId),
+      new Date(deps.clock.now().getTime() - daysAgo * DAY),
+      null,
+    ),
   );
 
 describe('Peak', () => {
@@ -32,7 +39,10 @@ describe('Peak', () => {
     deps.clock.advance(60_000);
     // Her own pick does not count.
     expect(await usePeak(deps, { userId: 'ann', number: 6 })).toMatchObject({ numberChosen: false });
-    await expect(usePeak(deps, { userId: 'ann', number: 4 })).rejects.toMatchObject({ code: 'NO_REWARD', message: 'You have no Peak reward available.' });
+    await expect(usePeak(deps, { userId: 'ann', number: 4 })).rejects.toMatchObject({
+      code: 'NO_REWARD',
+      message: 'You have no Peak reward available.',
+    });
     const history = await usageHistory(deps, 'ann');
     expect(history.items.map((i) => [i.rewardType, i.gameDate, i.result['number']])).toEqual([
       ['peak', '2026-11-20', 6],
@@ -43,8 +53,13 @@ describe('Peak', () => {
   it("validates with Peak's message", async () => {
     const deps = await setup();
     await give(deps, 'ann', 'peak');
-    await expect(usePeak(deps, { userId: 'ann', number: 0 })).rejects.toMatchObject({ code: 'VALIDATION', message: 'Enter a whole number greater than zero' });
-    await expect(usePeak(deps, { userId: 'ann', number: 3e9 })).rejects.toMatchObject({ message: 'Please enter a number up to 2,147,483,647.' });
+    await expect(usePeak(deps, { userId: 'ann', number: 0 })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: 'Enter a whole number greater than zero',
+    });
+    await expect(usePeak(deps, { userId: 'ann', number: 3e9 })).rejects.toMatchObject({
+      message: 'Please enter a number up to 2,147,483,647.',
+    });
   });
 
   it('refuses expired items and closed games', async () => {
@@ -75,12 +90,18 @@ describe('Mine', () => {
     const stats = await dailyStats(deps, '2026-11-20', null);
     expect(stats.snapshot).toMatchObject({ winningNumber: 15, minedNumbers: [12], uniquesTotal: 1 });
     // The second mine item is still there for another game.
-    expect((await myRewards(deps, 'cat')).rewardSummary.find((s) => s.rewardType === 'mine')).toMatchObject({ available: 1, totalUsed: 1 });
+    expect((await myRewards(deps, 'cat')).rewardSummary.find((s) => s.rewardType === 'mine')).toMatchObject({
+      available: 1,
+      totalUsed: 1,
+    });
   });
 
   it('needs an item', async () => {
     const deps = await setup();
-    await expect(useMine(deps, { userId: 'ann', number: 12 })).rejects.toMatchObject({ code: 'NO_REWARD', message: 'You have no Mine reward available.' });
+    await expect(useMine(deps, { userId: 'ann', number: 12 })).rejects.toMatchObject({
+      code: 'NO_REWARD',
+      message: 'You have no Mine reward available.',
+    });
   });
 });
 
@@ -92,7 +113,10 @@ describe('How Many', () => {
     await submitEntry(deps, { userId: 'bob', number: 1 });
     await submitEntry(deps, { userId: 'cat', number: 2 });
     expect(await useHowMany(deps, { userId: 'ann' })).toMatchObject({ totalNumbers: 3, uniqueNumbers: 1 });
-    await expect(useHowMany(deps, { userId: 'ann' })).rejects.toMatchObject({ code: 'NO_REWARD', message: 'You have no How Many reward available.' });
+    await expect(useHowMany(deps, { userId: 'ann' })).rejects.toMatchObject({
+      code: 'NO_REWARD',
+      message: 'You have no How Many reward available.',
+    });
   });
 });
 
@@ -106,12 +130,23 @@ describe('the rewards screen', () => {
     const mine = await myRewards(deps, 'ann');
     expect(mine.totalRewardsEarned).toBe(4);
     expect(mine.totalRewardsUsed).toBe(1);
-    expect(mine.rewardSummary.map(({ rewardType, available, totalUsed, expired }) => ({ rewardType, available, totalUsed, expired }))).toEqual([
+    expect(
+      mine.rewardSummary.map(({ rewardType, available, totalUsed, expired }) => ({
+        rewardType,
+        available,
+        totalUsed,
+        expired,
+      })),
+    ).toEqual([
       { rewardType: 'peak', available: 1, totalUsed: 1, expired: 1 },
       { rewardType: 'mine', available: 0, totalUsed: 0, expired: 0 },
       { rewardType: 'how_many', available: 1, totalUsed: 0, expired: 0 },
     ]);
-    expect(mine.rewardSummary[0]?.config).toEqual({ name: 'Peak', description: expect.any(String), howToEarn: 'Pick a unique number that does not win' });
+    expect(mine.rewardSummary[0]?.config).toEqual({
+      name: 'Peak',
+      description: expect.any(String),
+      howToEarn: 'Pick a unique number that does not win',
+    });
     const peaks = await rewardsOfType(deps, 'ann', 'peak');
     expect(peaks.items).toHaveLength(3);
     expect(peaks.items.filter((i) => i.usedAt !== null)).toHaveLength(1);

@@ -34,7 +34,10 @@ export const playsOf = (entries: readonly Pick<Entry, 'userId' | 'submittedAt'>[
  * The streak of a player who entered the closing game: unchanged when they already played a game of this
  * date (an extra game), one longer when they played the day before, else a new streak of 1.
  */
-export const nextStreak = (before: Pick<PlayerStats, 'currentStreak' | 'lastPlayedDate'>, day: Pick<ClosingDay, 'date' | 'previousDate'>): number => {
+export const nextStreak = (
+  before: Pick<PlayerStats, 'currentStreak' | 'lastPlayedDate'>,
+  day: Pick<ClosingDay, 'date' | 'previousDate'>,
+): number => {
   if (before.lastPlayedDate === day.date) return before.currentStreak;
   if (before.lastPlayedDate === day.previousDate) return before.currentStreak + 1;
   return 1;
@@ -66,7 +69,10 @@ export const statsAfterClose = (before: PlayerStats, play: PlayerPlay | null, da
       currentStreak: streak,
       bestStreak: Math.max(before.bestStreak, streak),
       lastPlayedDate: day.date,
-      lastPlayedAt: before.lastPlayedAt !== null && before.lastPlayedAt > play.latestSubmittedAt ? before.lastPlayedAt : play.latestSubmittedAt,
+      lastPlayedAt:
+        before.lastPlayedAt !== null && before.lastPlayedAt > play.latestSubmittedAt
+          ? before.lastPlayedAt
+          : play.latestSubmittedAt,
     };
   } else if (lapses(before, day)) {
     after = { ...after, currentStreak: 0 };

@@ -28,14 +28,23 @@ const openGameAndItem = async (
   return { game, item };
 };
 
-const markUsed = async (deps: Deps, repos: Repositories, item: RewardItem, game: Game, result: Record<string, unknown>): Promise<void> => {
+const markUsed = async (
+  deps: Deps,
+  repos: Repositories,
+  item: RewardItem,
+  game: Game,
+  result: Record<string, unknown>,
+): Promise<void> => {
   // Writes are serialised, so a false here means the item was used in between: report it as gone.
   if (!(await repos.rewards.markUsed(item.id, deps.clock.now().toISOString(), game.key, result))) {
     throw new DomainError('NO_REWARD', `You have no ${rewardConfig[item.rewardType].name} reward available.`);
   }
 };
 
-export const usePeak = async (deps: Deps, input: { userId: string; number: unknown }): Promise<{ message: string; numberChosen: boolean }> => {
+export const usePeak = async (
+  deps: Deps,
+  input: { userId: string; number: unknown },
+): Promise<{ message: string; numberChosen: boolean }> => {
   const number = validateNumber(input.number, PEAK_NUMBER_MESSAGE);
   return deps.store.write(async (repos) => {
     const { game, item } = await openGameAndItem(deps, repos, input.userId, 'peak');
@@ -48,7 +57,10 @@ export const usePeak = async (deps: Deps, input: { userId: string; number: unkno
   });
 };
 
-export const useMine = async (deps: Deps, input: { userId: string; number: unknown }): Promise<{ message: string; receipt: MineReceipt }> => {
+export const useMine = async (
+  deps: Deps,
+  input: { userId: string; number: unknown },
+): Promise<{ message: string; receipt: MineReceipt }> => {
   const number = validateNumber(input.number);
   if (number < MINE_MINIMUM) throw new DomainError('VALIDATION', MINE_MINIMUM_MESSAGE);
   return deps.store.write(async (repos) => {
@@ -58,7 +70,14 @@ export const useMine = async (deps: Deps, input: { userId: string; number: unkno
       }
     });
     const id = deps.random.id();
-    const mine = { id, gameKey: game.key, userId: input.userId, number, placedAt: deps.clock.now().toISOString(), ...sealMine(deps.digest, deps.random, game.key, id, number) };
+    const mine = {
+      id,
+      gameKey: game.key,
+      userId: input.userId,
+      number,
+      placedAt: deps.clock.now().toISOString(),
+      ...sealMine(deps.digest, deps.random, game.key, id, number),
+    };
     await repos.mines.place(mine);
     const message = `Mine laid on ${number}. At the close every entry on ${number} is knocked out.`;
     const receipt = mineReceipt(mine);

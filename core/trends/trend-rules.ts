@@ -26,7 +26,8 @@ export const halvesOf = (datesAscending: readonly GameDate[]): { older: GameDate
 /** Most picked first; equal counts: the lower number first. */
 export const mostPickedOrder = (a: NumberCount, b: NumberCount): number => b.count - a.count || a.number - b.number;
 
-const changeOf = (c: NumberChange, direction: ChangeDirection): number => (direction === 'rising' ? c.after - c.before : c.before - c.after);
+const changeOf = (c: NumberChange, direction: ChangeDirection): number =>
+  direction === 'rising' ? c.after - c.before : c.before - c.after;
 
 /** The biggest change first; equal changes: the lower number first. */
 export const changeOrder =

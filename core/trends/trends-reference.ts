@@ -34,7 +34,11 @@ const countBy = (numbers: number[]): Map<number, number> => {
   return counts;
 };
 
-export const trendsReference = (games: readonly HistoryGame[], entries: readonly HistoryEntry[], days: TrendDays): Trends => {
+export const trendsReference = (
+  games: readonly HistoryGame[],
+  entries: readonly HistoryEntry[],
+  days: TrendDays,
+): Trends => {
   const closed = games.filter((g) => g.status === 'closed');
   const dates = [...new Set(closed.map((g) => g.date))].sort().slice(-days);
   const inWindow = closed
@@ -56,13 +60,17 @@ export const trendsReference = (games: readonly HistoryGame[], entries: readonly
     after: after.get(number) ?? 0,
   }));
   const ranked = (direction: 'rising' | 'falling'): NumberChange[] =>
-    changes.filter((c) => movesIn(c, direction)).sort(changeOrder(direction)).slice(0, CHANGE_LIMIT);
+    changes
+      .filter((c) => movesIn(c, direction))
+      .sort(changeOrder(direction))
+      .slice(0, CHANGE_LIMIT);
 
   const winning = inWindow.flatMap((g) => (g.winningNumber === null ? [] : [g.winningNumber]));
   const picked = new Set(all);
   const neverPicked: number[] = [];
   const highest = winning.length === 0 ? 0 : Math.max(...winning);
-  for (let n = 1; n <= highest && neverPicked.length < NEVER_PICKED_LIMIT; n += 1) if (!picked.has(n)) neverPicked.push(n);
+  for (let n = 1; n <= highest && neverPicked.length < NEVER_PICKED_LIMIT; n += 1)
+    if (!picked.has(n)) neverPicked.push(n);
 
   return {
     days,

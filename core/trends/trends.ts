@@ -53,13 +53,19 @@ export const trendsIn = async (repos: Repositories, days: TrendDays): Promise<Tr
     days,
     gamesCount: games.length,
     entriesTotal: games.reduce((sum, g) => sum + g.entriesTotal, 0),
-    winningNumbers: games.map((g) => ({ gameDate: g.key, winningNumber: g.winningNumber, entriesTotal: g.entriesTotal })),
+    winningNumbers: games.map((g) => ({
+      gameDate: g.key,
+      winningNumber: g.winningNumber,
+      entriesTotal: g.entriesTotal,
+    })),
     mostPicked: keys.length === 0 ? [] : await repos.trends.mostPicked(keys, MOST_PICKED_LIMIT),
     rising: hasHalves ? await repos.trends.changes(older, newer, 'rising', CHANGE_LIMIT) : [],
     falling: hasHalves ? await repos.trends.changes(older, newer, 'falling', CHANGE_LIMIT) : [],
     // Each run holds at least one number, so the first NEVER_PICKED_LIMIT runs always suffice.
     neverPicked:
-      highestWinning === 0 ? [] : numbersOfRuns(await repos.trends.unpickedRuns(keys, highestWinning, NEVER_PICKED_LIMIT), NEVER_PICKED_LIMIT),
+      highestWinning === 0
+        ? []
+        : numbersOfRuns(await repos.trends.unpickedRuns(keys, highestWinning, NEVER_PICKED_LIMIT), NEVER_PICKED_LIMIT),
     averageWinningNumber: averageOf(winning),
   };
 };

@@ -9,7 +9,9 @@ import { sql } from 'kysely';
 
 const [repo = '.', file = 'due-game.db', count = '200000'] = process.argv.slice(2);
 const entries = Number(count);
-const { createSqliteStore } = (await import(pathToFileURL(join(resolve(repo), 'adapters', 'sqlite', 'store.ts')).href)) as typeof import('../../adapters/sqlite/store.ts');
+const { createSqliteStore } = (await import(
+  pathToFileURL(join(resolve(repo), 'adapters', 'sqlite', 'store.ts')).href
+)) as typeof import('../../adapters/sqlite/store.ts');
 
 const store = await createSqliteStore(resolve(file));
 const GAME = '2026-01-05';
@@ -30,23 +32,60 @@ const seal = (id: string, number: number): { salt: string; leaf: string } => {
   // An older tree's table has no such columns: its rows go without them (the types are this tree's).
   if (!sealed) return {} as { salt: string; leaf: string };
   const salt = createHash('sha256').update(`salt|${id}`).digest('hex').slice(0, 32);
-  return { salt, leaf: createHash('sha256').update(`lowest-unique/v1/entry|${GAME}|${id}|${number}|${salt}`).digest('hex') };
+  return {
+    salt,
+    leaf: createHash('sha256').update(`lowest-unique/v1/entry|${GAME}|${id}|${number}|${salt}`).digest('hex'),
+  };
 };
 await store.db.transaction().execute(async (trx) => {
   await trx
     .insertInto('games')
-    .values({ key: GAME, date: GAME, number: 1, status: 'open', opens_at: OPENS, closes_at: '2026-01-05T00:00:00.000Z', closed_at: null, winning_number: null, stats: null })
+    .values({
+      key: GAME,
+      date: GAME,
+      number: 1,
+      status: 'open',
+      opens_at: OPENS,
+      closes_at: '2026-01-05T00:00:00.000Z',
+      closed_at: null,
+      winning_number: null,
+      stats: null,
+    })
     .execute();
   const players = entries / 2;
   for (let start = 0; start < players; start += 500) {
-    const ids = Array.from({ length: Math.min(500, players - start) }, (_, i) => `p${String(start + i).padStart(6, '0')}`);
+    const ids = Array.from(
+      { length: Math.min(500, players - start) },
+      (_, i) => `p${String(start + i).padStart(6, '0')}`,
+    );
     await trx
       .insertInto('users')
-      .values(ids.map((id) => ({ id, email: `${id}@seed.invalid`, display_name: id, role: 'player', google_sub: null, referral_code: id.toUpperCase().padEnd(12, 'X'), is_bot: 0, created_at: OPENS })))
+      .values(
+        ids.map((id) => ({
+          id,
+          email: `${id}@seed.invalid`,
+          display_name: id,
+          role: 'player',
+          google_sub: null,
+          referral_code: id.toUpperCase().padEnd(12, 'X'),
+          is_bot: 0,
+          created_at: OPENS,
+        })),
+      )
       .execute();
     await trx
       .insertInto('player_stats')
-      .values(ids.map((id) => ({ user_id: id, wins: 0, entries: 0, current_streak: 0, best_streak: 0, last_played_date: null, last_played_at: null })))
+      .values(
+        ids.map((id) => ({
+          user_id: id,
+          wins: 0,
+          entries: 0,
+          current_streak: 0,
+          best_streak: 0,
+          last_played_date: null,
+          last_played_at: null,
+        })),
+      )
       .execute();
     await trx
       .insertInto('entries')
@@ -56,8 +95,24 @@ await store.db.transaction().execute(async (trx) => {
           let second = pick();
           while (second === first) second = pick();
           return [
-            { id: `${id}-a`, game_key: GAME, user_id: id, number: first, entry_type: 'standard', submitted_at: OPENS, ...seal(`${id}-a`, first) },
-            { id: `${id}-b`, game_key: GAME, user_id: id, number: second, entry_type: 'bonus', submitted_at: OPENS, ...seal(`${id}-b`, second) },
+            {
+              id: `${id}-a`,
+              game_key: GAME,
+              user_id: id,
+              number: first,
+              entry_type: 'standard',
+              submitted_at: OPENS,
+              ...seal(`${id}-a`, first),
+            },
+            {
+              id: `${id}-b`,
+              game_key: GAME,
+              user_id: id,
+              number: second,
+              entry_type: 'bonus',
+              submitted_at: OPENS,
+              ...seal(`${id}-b`, second),
+            },
           ];
         }),
       )

@@ -14,7 +14,11 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({
-  options: { dir: { type: 'string', default: '.' }, connections: { type: 'string', default: '16' }, before: { type: 'string', default: '4' } },
+  options: {
+    dir: { type: 'string', default: '.' },
+    connections: { type: 'string', default: '16' },
+    before: { type: 'string', default: '4' },
+  },
 });
 const dir = resolve(values.dir);
 const port = await new Promise((done) => {
@@ -26,7 +30,13 @@ const port = await new Promise((done) => {
 const work = mkdtempSync(join(tmpdir(), 'lowest-sigterm-'));
 const child = spawn(process.execPath, ['scripts/start.mjs'], {
   cwd: dir,
-  env: { PATH: process.env.PATH, PORT: String(port), DATABASE_URL: `sqlite:${join(work, 'lowest.db')}`, LOG_LEVEL: 'warn', SHUTDOWN_GRACE_SECONDS: '10' },
+  env: {
+    PATH: process.env.PATH,
+    PORT: String(port),
+    DATABASE_URL: `sqlite:${join(work, 'lowest.db')}`,
+    LOG_LEVEL: 'warn',
+    SHUTDOWN_GRACE_SECONDS: '10',
+  },
   stdio: 'ignore',
 });
 let exited = false;
@@ -69,10 +79,13 @@ const worker = async () => {
   }
 };
 const workers = Array.from({ length: Number(values.connections) }, worker);
-setTimeout(() => {
-  sigtermAt = performance.now();
-  child.kill('SIGTERM');
-}, Number(values.before) * 1000);
+setTimeout(
+  () => {
+    sigtermAt = performance.now();
+    child.kill('SIGTERM');
+  },
+  Number(values.before) * 1000,
+);
 const { code, signal } = await exit;
 const stopMs = Math.round(performance.now() - (sigtermAt ?? 0));
 await Promise.all(workers);

@@ -11,7 +11,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { dir: { type: 'string', default: '.' }, runs: { type: 'string', default: '3' }, 'db-template': { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    dir: { type: 'string', default: '.' },
+    runs: { type: 'string', default: '3' },
+    'db-template': { type: 'string' },
+  },
+});
 const dir = resolve(values.dir);
 
 const freePort = () =>
@@ -45,7 +51,9 @@ const accepts = (port) =>
   });
 
 const rssMb = (pid) => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return Math.round(Number(line?.split(/\s+/)[1] ?? 0) / 1024);
 };
 
@@ -86,13 +94,22 @@ const once = async () => {
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
   rmSync(work, { recursive: true, force: true });
-  return { listenMs: Math.round(listenMs ?? NaN), readyMs: readyMs === null ? 'n/a' : Math.round(readyMs), answeredMs: Math.round(answeredMs ?? NaN), servingMs: Math.round(servingMs ?? NaN), rss };
+  return {
+    listenMs: Math.round(listenMs ?? NaN),
+    readyMs: readyMs === null ? 'n/a' : Math.round(readyMs),
+    answeredMs: Math.round(answeredMs ?? NaN),
+    servingMs: Math.round(servingMs ?? NaN),
+    rss,
+  };
 };
 
 const results = [];
 for (let i = 0; i < Number(values.runs); i += 1) results.push(await once());
 const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-for (const r of results) console.log(`run: listening ${r.listenMs} ms, first answer ${r.answeredMs} ms, serving (200) ${r.servingMs} ms, /readyz 200 ${r.readyMs} ms, RSS ${r.rss} MB`);
+for (const r of results)
+  console.log(
+    `run: listening ${r.listenMs} ms, first answer ${r.answeredMs} ms, serving (200) ${r.servingMs} ms, /readyz 200 ${r.readyMs} ms, RSS ${r.rss} MB`,
+  );
 console.log(
   `median of ${results.length}: listening ${median(results.map((r) => r.listenMs))} ms, first answer ${median(results.map((r) => r.answeredMs))} ms, serving ${median(results.map((r) => r.servingMs))} ms, RSS ${median(results.map((r) => r.rss))} MB (${dir})`,
 );

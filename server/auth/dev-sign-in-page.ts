@@ -1,7 +1,9 @@
 // The development sign-in page (AUTH_MODE=dev): a plain form, no scripts, saying what it is.
 import { escapeHtml, plainPage } from './plain-page.ts';
 
-export const devSignInPage = (values: { email?: string; displayName?: string; error?: string; next?: string | null } = {}): string =>
+export const devSignInPage = (
+  values: { email?: string; displayName?: string; error?: string; next?: string | null } = {},
+): string =>
   plainPage(
     'Development sign-in',
     `<h1>Development sign-in</h1>

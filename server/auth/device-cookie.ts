@@ -13,7 +13,10 @@ import { cookieBase } from './session-cookie.ts';
 const DEVICE_COOKIE_SECONDS = 400 * 24 * 60 * 60;
 
 /** The request's signals: its device id (a fresh one when the cookie is missing or not one we set) and address. */
-export const requestSignals = <E extends AppEnv>(c: Context<E>, random: Random): ClientSignals & { deviceId: string } => {
+export const requestSignals = <E extends AppEnv>(
+  c: Context<E>,
+  random: Random,
+): ClientSignals & { deviceId: string } => {
   const cookie = getCookie(c, DEVICE_COOKIE);
   return { deviceId: isDeviceId(cookie) ? cookie : newDeviceId(random), address: c.var.clientIp };
 };

@@ -48,7 +48,7 @@ export const identityFromClaims = (claims: unknown, expected: { clientId: string
   if (typeof email !== 'string' || !email.includes('@')) throw refuse('the account has no e-mail address');
   // Only the boolean true counts: a missing claim or the string "true" is not a verification.
   if (verified !== true) throw refuse('the e-mail address is not verified');
-  const displayName = typeof name === 'string' && name.trim() !== '' ? name.trim() : email.split('@')[0] ?? email;
+  const displayName = typeof name === 'string' && name.trim() !== '' ? name.trim() : (email.split('@')[0] ?? email);
   return { sub, email: email.toLowerCase(), name: displayName };
 };
 
@@ -84,9 +84,19 @@ export const customEndpointAuth = (options: {
   tokenEndpoint: string;
 }): GoogleAuth => {
   const client = new OAuth2Client(options.clientId, options.clientSecret, options.redirectUri);
-  return arcticGoogleAuth({
-    createAuthorizationURL: (state, verifier, s) =>
-      client.createAuthorizationURLWithPKCE(options.authorizationEndpoint, state, CodeChallengeMethod.S256, verifier, s),
-    validateAuthorizationCode: (code, verifier) => client.validateAuthorizationCode(options.tokenEndpoint, code, verifier),
-  }, options.clientId);
+  return arcticGoogleAuth(
+    {
+      createAuthorizationURL: (state, verifier, s) =>
+        client.createAuthorizationURLWithPKCE(
+          options.authorizationEndpoint,
+          state,
+          CodeChallengeMethod.S256,
+          verifier,
+          s,
+        ),
+      validateAuthorizationCode: (code, verifier) =>
+        client.validateAuthorizationCode(options.tokenEndpoint, code, verifier),
+    },
+    options.clientId,
+  );
 };

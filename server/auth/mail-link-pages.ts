@@ -44,4 +44,7 @@ ${home}`,
 
 /** An unknown, used or expired link: what happened and what to do instead. */
 export const badLinkPage = (message: string): string =>
-  plainPage('Link not valid', `<h1>Link not valid</h1>\n<p class="error" role="alert">${escapeHtml(message)}</p>\n<p><a href="/profile">Your profile</a></p>`);
+  plainPage(
+    'Link not valid',
+    `<h1>Link not valid</h1>\n<p class="error" role="alert">${escapeHtml(message)}</p>\n<p><a href="/profile">Your profile</a></p>`,
+  );

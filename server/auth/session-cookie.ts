@@ -22,7 +22,10 @@ export const readSessionToken = (c: Context): string | null => {
   return token !== undefined && token.length > 0 && token.length <= 256 ? token : null;
 };
 
-const sessionCookieOptions = (config: ServerConfig) => ({ ...cookieBase(config), maxAge: config.sessionDays * 24 * 60 * 60 });
+const sessionCookieOptions = (config: ServerConfig) => ({
+  ...cookieBase(config),
+  maxAge: config.sessionDays * 24 * 60 * 60,
+});
 
 export const setSessionCookie = (c: Context, config: ServerConfig, token: string): void =>
   setCookie(c, SESSION_COOKIE, token, sessionCookieOptions(config));
@@ -58,7 +61,13 @@ export const clearSessionCookie = (c: Context, config: ServerConfig): void => {
   deleteCookie(c, SESSION_COOKIE, cookieBase(config));
 };
 
-export const setOAuthCookies = (c: Context, config: ServerConfig, state: string, verifier: string, next: string | null = null): void => {
+export const setOAuthCookies = (
+  c: Context,
+  config: ServerConfig,
+  state: string,
+  verifier: string,
+  next: string | null = null,
+): void => {
   setCookie(c, OAUTH_STATE_COOKIE, state, { ...cookieBase(config), maxAge: OAUTH_COOKIE_SECONDS });
   setCookie(c, OAUTH_VERIFIER_COOKIE, verifier, { ...cookieBase(config), maxAge: OAUTH_COOKIE_SECONDS });
   if (next !== null) setCookie(c, OAUTH_NEXT_COOKIE, next, { ...cookieBase(config), maxAge: OAUTH_COOKIE_SECONDS });
@@ -66,7 +75,10 @@ export const setOAuthCookies = (c: Context, config: ServerConfig, state: string,
 };
 
 /** Reads and clears the OAuth cookies: each state is good for one callback only. `next` is as stored: check it again. */
-export const takeOAuthCookies = (c: Context, config: ServerConfig): { state: string | null; verifier: string | null; next: string | null } => {
+export const takeOAuthCookies = (
+  c: Context,
+  config: ServerConfig,
+): { state: string | null; verifier: string | null; next: string | null } => {
   const state = getCookie(c, OAUTH_STATE_COOKIE) ?? null;
   const verifier = getCookie(c, OAUTH_VERIFIER_COOKIE) ?? null;
   const next = getCookie(c, OAUTH_NEXT_COOKIE) ?? null;

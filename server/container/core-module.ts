@@ -1,7 +1,16 @@
 // The game settings and the Deps every use case receives, gathered from whichever modules bound the ports.
 import { ContainerModule } from 'inversify';
 import type { GameConfig } from '../../core/config.ts';
-import { ClockPort, DepsPort, DigestPort, GameConfigPort, PasswordHasherPort, RandomPort, StorePort, TreeFolderPort } from './tokens.ts';
+import {
+  ClockPort,
+  DepsPort,
+  DigestPort,
+  GameConfigPort,
+  PasswordHasherPort,
+  RandomPort,
+  StorePort,
+  TreeFolderPort,
+} from './tokens.ts';
 
 export const coreModule = (config: GameConfig): ContainerModule =>
   new ContainerModule(({ bind }) => {

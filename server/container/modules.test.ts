@@ -72,7 +72,10 @@ describe('the sets of modules the composition root loads', () => {
     expect(notBoundOnce(twice)).toEqual(['Store×2', 'Deps: Ambiguous bindings found for service: "Symbol(Store)".']);
     const missing = coreOnMemory();
     missing.unbind(ClockPort);
-    expect(notBoundOnce(missing)).toEqual(['Clock×0', expect.stringMatching(/^Deps: No bindings found for service: "Symbol\(Clock\)"/)]);
+    expect(notBoundOnce(missing)).toEqual([
+      'Clock×0',
+      expect.stringMatching(/^Deps: No bindings found for service: "Symbol\(Clock\)"/),
+    ]);
   });
 });
 
@@ -88,6 +91,8 @@ describe('a tester', () => {
     expect(today.msUntilClose).toBe(12 * 3_600_000);
     // The store is the container's one MemoryStore: what the use case wrote is there for the next get.
     expect(container.get(DepsPort).store).toBe(deps.store);
-    expect(await deps.store.read((repos) => repos.games.latestForDate('2026-11-20'))).toMatchObject({ key: '2026-11-20' });
+    expect(await deps.store.read((repos) => repos.games.latestForDate('2026-11-20'))).toMatchObject({
+      key: '2026-11-20',
+    });
   });
 });

@@ -9,7 +9,11 @@ import type { Lifecycle } from './lifecycle.ts';
 
 export const STARTING_MESSAGE = 'The server is starting. Please try again in a few seconds.';
 
-export const startingApp = (lifecycle: Lifecycle, metricsToken: string | null, metricsLoopbackOnly: boolean): Hono<AppEnv> => {
+export const startingApp = (
+  lifecycle: Lifecycle,
+  metricsToken: string | null,
+  metricsLoopbackOnly: boolean,
+): Hono<AppEnv> => {
   const app = new Hono<AppEnv>();
   app.use(closeConnectionsWhenDraining(lifecycle));
   app.route('/', operatorRoutes({ lifecycle, ping: null, metrics: null, metricsToken, metricsLoopbackOnly }));

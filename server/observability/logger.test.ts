@@ -28,15 +28,34 @@ describe('pinoLogger', () => {
     });
     logger.error('failed', new Error('boom'), { cookie: 'sid=abc', route: '/x' });
 
-    expect(out.lines[0]).toMatchObject({ level: 30, msg: 'request', requestId: 'r1', method: 'GET', route: '/api/game/today', status: 200, ms: 1.5 });
+    expect(out.lines[0]).toMatchObject({
+      level: 30,
+      msg: 'request',
+      requestId: 'r1',
+      method: 'GET',
+      route: '/api/game/today',
+      status: 200,
+      ms: 1.5,
+    });
     expect(out.lines[1]).toMatchObject({
       msg: 'signed in',
       token: '[redacted]',
       user: { id: 'u1', sessionToken: '[redacted]', password: '[redacted]' },
-      headers: { cookie: '[redacted]', authorization: '[redacted]', 'set-cookie': '[redacted]', accept: 'application/json' },
+      headers: {
+        cookie: '[redacted]',
+        authorization: '[redacted]',
+        'set-cookie': '[redacted]',
+        accept: 'application/json',
+      },
       databaseUrl: '[redacted]',
     });
-    expect(out.lines[2]).toMatchObject({ level: 50, msg: 'failed', cookie: '[redacted]', route: '/x', err: { message: 'boom' } });
+    expect(out.lines[2]).toMatchObject({
+      level: 50,
+      msg: 'failed',
+      cookie: '[redacted]',
+      route: '/x',
+      err: { message: 'boom' },
+    });
     expect(JSON.stringify(out.lines)).not.toMatch(/t0k3n|s3ss10n|hunter2|sid=|Bearer|u:p@/);
   });
 
@@ -56,14 +75,21 @@ describe('the server process', () => {
     await until(async () => (await fetch(`${server.url}/readyz`)).status === 200);
     // A burst, so lines are still buffered when the signal comes.
     const ids = Array.from({ length: 200 }, (_, i) => `burst-${i}`);
-    await Promise.all(ids.map((id) => fetch(`${server.url}/api/game/today`, { headers: { 'x-request-id': id } }).then((r) => r.arrayBuffer())));
+    await Promise.all(
+      ids.map((id) =>
+        fetch(`${server.url}/api/game/today`, { headers: { 'x-request-id': id } }).then((r) => r.arrayBuffer()),
+      ),
+    );
     const last = 'the-last-request';
     expect((await fetch(`${server.url}/api/game/today`, { headers: { 'x-request-id': last } })).status).toBe(200);
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     await outputClosed;
-    const logged = server.logs().filter((line) => line.msg === 'request').map((line) => line.requestId);
+    const logged = server
+      .logs()
+      .filter((line) => line.msg === 'request')
+      .map((line) => line.requestId);
     expect(logged).toEqual(expect.arrayContaining([...ids, last]));
     expect(server.logs().at(-1)?.msg).toBe('stopped');
   }, 40_000);
@@ -81,7 +107,12 @@ describe('LOG_LEVEL', () => {
   };
 
   it('writes debug 20, info 30, warn 40 and error 50 and drops the levels below the one set', () => {
-    expect(levelsWritten('debug').map((l) => [l.level, l.msg])).toEqual([[20, 'd'], [30, 'i'], [40, 'w'], [50, 'e']]);
+    expect(levelsWritten('debug').map((l) => [l.level, l.msg])).toEqual([
+      [20, 'd'],
+      [30, 'i'],
+      [40, 'w'],
+      [50, 'e'],
+    ]);
     expect(levelsWritten('info').map((l) => l.level)).toEqual([30, 40, 50]);
     expect(levelsWritten('warn').map((l) => l.level)).toEqual([40, 50]);
     expect(levelsWritten('error').map((l) => l.level)).toEqual([50]);

@@ -48,7 +48,13 @@ export const pinoLogger = (level: LogLevel, destination?: DestinationStream): Fl
     info: (message: string, fields?: LogFields) => log.info(fields ?? {}, message),
     warn: (message: string, fields?: LogFields) => log.warn(fields ?? {}, message),
     error: (message: string, error?: unknown, fields?: LogFields) =>
-      log.error({ ...fields, ...(error === undefined ? {} : { err: error instanceof Error ? error : { message: String(error) } }) }, message),
+      log.error(
+        {
+          ...fields,
+          ...(error === undefined ? {} : { err: error instanceof Error ? error : { message: String(error) } }),
+        },
+        message,
+      ),
     flush: () => new Promise((resolve, reject) => log.flush((error) => (error ? reject(error) : resolve()))),
   };
 };

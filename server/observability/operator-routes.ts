@@ -52,11 +52,21 @@ export const operatorRoutes = ({ lifecycle, ping, metrics, metricsToken, metrics
         const given = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
         if (!sameSecret(given, metricsToken)) {
           c.header('WWW-Authenticate', 'Bearer');
-          return c.json({ error: 'The metrics need a valid bearer token.', code: 'UNAUTHENTICATED' } satisfies ApiError, 401);
+          return c.json(
+            { error: 'The metrics need a valid bearer token.', code: 'UNAUTHENTICATED' } satisfies ApiError,
+            401,
+          );
         }
       } else if (metricsLoopbackOnly && !isLoopbackAddress(c.get('clientIp'))) {
-        return c.json({ error: 'The metrics answer this machine only; set METRICS_TOKEN to read them from elsewhere.', code: 'FORBIDDEN' } satisfies ApiError, 403);
+        return c.json(
+          {
+            error: 'The metrics answer this machine only; set METRICS_TOKEN to read them from elsewhere.',
+            code: 'FORBIDDEN',
+          } satisfies ApiError,
+          403,
+        );
       }
-      if (metrics === null) return c.json({ error: 'The server is starting.', code: 'STARTING' } satisfies ApiError, 503);
+      if (metrics === null)
+        return c.json({ error: 'The server is starting.', code: 'STARTING' } satisfies ApiError, 503);
       return c.body(await metrics.text(), 200, { 'Content-Type': metrics.contentType });
     });

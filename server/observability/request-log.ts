@@ -16,7 +16,16 @@ const isAdminMoneyAction = (method: string, route: string): boolean =>
   method !== 'GET' && (route.startsWith('/api/prizes/config') || route === '/api/prizes/admin/payouts/:id');
 
 /** Body fields worth an audit line; notes, names and e-mails stay out of the log. */
-const AUDITED_FIELDS = ['status', 'paymentReference', 'amountCents', 'amount', 'currency', 'date', 'dayOfWeek', 'isActive'];
+const AUDITED_FIELDS = [
+  'status',
+  'paymentReference',
+  'amountCents',
+  'amount',
+  'currency',
+  'date',
+  'dayOfWeek',
+  'isActive',
+];
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
@@ -24,7 +33,9 @@ const auditedBody = async (c: Context<AppEnv>): Promise<Record<string, unknown>>
   try {
     const body: unknown = JSON.parse(await c.req.text());
     if (typeof body !== 'object' || body === null) return {};
-    return Object.fromEntries(Object.entries(body).filter(([key, value]) => AUDITED_FIELDS.includes(key) && typeof value !== 'object'));
+    return Object.fromEntries(
+      Object.entries(body).filter(([key, value]) => AUDITED_FIELDS.includes(key) && typeof value !== 'object'),
+    );
   } catch {
     return {};
   }

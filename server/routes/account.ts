@@ -15,14 +15,30 @@ export const accountRoutes = ({ deps, config }: AppServices) =>
   apiApp<AppEnv>()
     .openapi(
       apiRoute(
-        { method: 'get', path: '/me', operationId: 'getMe', summary: 'Read the signed-in user', tags, middleware: signedIn, responses: { 200: json(MeResponse, 'The signed-in user.') } },
+        {
+          method: 'get',
+          path: '/me',
+          operationId: 'getMe',
+          summary: 'Read the signed-in user',
+          tags,
+          middleware: signedIn,
+          responses: { 200: json(MeResponse, 'The signed-in user.') },
+        },
         player,
       ),
       (c) => c.json(toMe(c.var.user), 200),
     )
     .openapi(
       apiRoute(
-        { method: 'get', path: '/profile', operationId: 'getProfile', summary: 'Read the profile', tags, middleware: signedIn, responses: { 200: json(ProfileResponse, 'The profile.') } },
+        {
+          method: 'get',
+          path: '/profile',
+          operationId: 'getProfile',
+          summary: 'Read the profile',
+          tags,
+          middleware: signedIn,
+          responses: { 200: json(ProfileResponse, 'The profile.') },
+        },
         { ...player, failures: ['NOT_FOUND'] },
       ),
       async (c) => c.json(await myProfile(deps, c.var.user.id), 200),
@@ -43,7 +59,10 @@ export const accountRoutes = ({ deps, config }: AppServices) =>
       ),
       async (c) => {
         const { email, displayName, emailNotifications, dailyReminder } = c.req.valid('json');
-        return c.json(await updateProfile(deps, c.var.user.id, { email, displayName, emailNotifications, dailyReminder }), 200);
+        return c.json(
+          await updateProfile(deps, c.var.user.id, { email, displayName, emailNotifications, dailyReminder }),
+          200,
+        );
       },
     )
     .openapi(
@@ -52,10 +71,11 @@ export const accountRoutes = ({ deps, config }: AppServices) =>
           method: 'post',
           path: '/profile/email-confirmation',
           operationId: 'resendEmailConfirmation',
-          summary: 'Send the contact e-mail\'s confirmation link again',
+          summary: "Send the contact e-mail's confirmation link again",
           tags,
           middleware: signedIn,
-          description: 'Mails another confirmation link to the unconfirmed contact e-mail (at most 5 links in 24 hours).',
+          description:
+            'Mails another confirmation link to the unconfirmed contact e-mail (at most 5 links in 24 hours).',
           responses: { 200: json(MessageResponse, 'The link is on its way.') },
         },
         { ...player, failures: ['NOT_FOUND', 'CONFLICT'] },
@@ -84,7 +104,15 @@ export const accountRoutes = ({ deps, config }: AppServices) =>
     )
     .openapi(
       apiRoute(
-        { method: 'get', path: '/stats/user/me', operationId: 'getMyTotals', summary: 'Read the player\'s totals and streaks', tags, middleware: signedIn, responses: { 200: json(UserTotalsResponse, 'The totals.') } },
+        {
+          method: 'get',
+          path: '/stats/user/me',
+          operationId: 'getMyTotals',
+          summary: "Read the player's totals and streaks",
+          tags,
+          middleware: signedIn,
+          responses: { 200: json(UserTotalsResponse, 'The totals.') },
+        },
         player,
       ),
       async (c) => c.json(await userTotals(deps, c.var.user.id), 200),

@@ -44,7 +44,9 @@ const AdminStatusResponse = z
 const DailyCloseResponse = z
   .object({ closed: z.array(z.string()), currentGame: GameTodayResponse, message: z.string() })
   .openapi('DailyCloseResponse');
-const ComputeResponse = z.record(z.string(), z.unknown()).openapi('ComputeResponse', { description: 'The computed result of the game.' });
+const ComputeResponse = z
+  .record(z.string(), z.unknown())
+  .openapi('ComputeResponse', { description: 'The computed result of the game.' });
 const OpenGameResponse = z
   .object({ game: z.object({ key: z.string(), status: z.string() }).catchall(z.unknown()), message: z.string() })
   .openapi('OpenGameResponse');
@@ -53,45 +55,87 @@ export const adminRoutes = ({ deps, config }: AppServices) => {
   const app = apiApp<SignedInEnv>();
   app.use('*', adminOnly);
   return app
-    .openapi(apiRoute({ method: 'get', path: '/status', operationId: 'getAdminStatus', summary: 'Read the system at a glance', tags, responses: { 200: json(AdminStatusResponse, 'The system at a glance.') } }, admin), async (c) => {
-      const [today, recent, counts, queue] = await Promise.all([
-        gameToday(deps),
-        history(deps, 5),
-        deps.store.read((repos) => repos.users.count()),
-        mailQueueStatus(deps),
-      ]);
-      return c.json(
-        {
-          serverTime: deps.clock.now().toISOString(),
-          currentGame: today,
-          recentGames: recent.items,
-          users: counts,
-          authMode: config.authMode,
-          database: config.databaseUrl.startsWith('postgres') ? ('postgres' as const) : ('sqlite' as const),
-          gameConfig: { ...config.game },
-          mail: { ...queue, delivery: config.mail.smtpUrl ? ('smtp' as const) : ('off' as const) },
-        },
-        200,
-      );
-    })
     .openapi(
-      apiRoute({ method: 'post', path: '/daily-close', operationId: 'runDailyClose', summary: 'Close the games that are due', tags, responses: { 200: json(DailyCloseResponse, 'The games closed, if any were due.') } }, admin),
+      apiRoute(
+        {
+          method: 'get',
+          path: '/status',
+          operationId: 'getAdminStatus',
+          summary: 'Read the system at a glance',
+          tags,
+          responses: { 200: json(AdminStatusResponse, 'The system at a glance.') },
+        },
+        admin,
+      ),
       async (c) => {
-        const closed = await closeDueGames(deps);
-        const today = await gameToday(deps);
-        return c.json({ closed, currentGame: today, message: closed.length ? `Closed ${closed.join(', ')}` : 'No game was due.' }, 200);
+        const [today, recent, counts, queue] = await Promise.all([
+          gameToday(deps),
+          history(deps, 5),
+          deps.store.read((repos) => repos.users.count()),
+          mailQueueStatus(deps),
+        ]);
+        return c.json(
+          {
+            serverTime: deps.clock.now().toISOString(),
+            currentGame: today,
+            recentGames: recent.items,
+            users: counts,
+            authMode: config.authMode,
+            database: config.databaseUrl.startsWith('postgres') ? ('postgres' as const) : ('sqlite' as const),
+            gameConfig: { ...config.game },
+            mail: { ...queue, delivery: config.mail.smtpUrl ? ('smtp' as const) : ('off' as const) },
+          },
+          200,
+        );
       },
     )
     .openapi(
       apiRoute(
-        { method: 'post', path: '/compute/{date}', operationId: 'computeGame', summary: 'Close a date\'s game and compute its result', tags, request: { params: AdminDateParams }, responses: { 200: json(ComputeResponse, 'The result, computed.') } },
+        {
+          method: 'post',
+          path: '/daily-close',
+          operationId: 'runDailyClose',
+          summary: 'Close the games that are due',
+          tags,
+          responses: { 200: json(DailyCloseResponse, 'The games closed, if any were due.') },
+        },
+        admin,
+      ),
+      async (c) => {
+        const closed = await closeDueGames(deps);
+        const today = await gameToday(deps);
+        return c.json(
+          { closed, currentGame: today, message: closed.length ? `Closed ${closed.join(', ')}` : 'No game was due.' },
+          200,
+        );
+      },
+    )
+    .openapi(
+      apiRoute(
+        {
+          method: 'post',
+          path: '/compute/{date}',
+          operationId: 'computeGame',
+          summary: "Close a date's game and compute its result",
+          tags,
+          request: { params: AdminDateParams },
+          responses: { 200: json(ComputeResponse, 'The result, computed.') },
+        },
         { ...admin, failures: ['NOT_FOUND'] },
       ),
       async (c) => c.json({ ...(await computeGame(deps, c.req.valid('param').date)) }, 200),
     )
     .openapi(
       apiRoute(
-        { method: 'post', path: '/open/{date}', operationId: 'openGame', summary: 'Open a game for a date', tags, request: { params: AdminDateParams }, responses: { 200: json(OpenGameResponse, 'The game of that date.') } },
+        {
+          method: 'post',
+          path: '/open/{date}',
+          operationId: 'openGame',
+          summary: 'Open a game for a date',
+          tags,
+          request: { params: AdminDateParams },
+          responses: { 200: json(OpenGameResponse, 'The game of that date.') },
+        },
         { ...admin, failures: ['GAME_CLOSED'] },
       ),
       async (c) => {
@@ -101,7 +145,15 @@ export const adminRoutes = ({ deps, config }: AppServices) => {
     )
     .openapi(
       apiRoute(
-        { method: 'get', path: '/submissions', operationId: 'listSubmissions', summary: 'List the open game\'s entries', tags, request: { query: AdminSubmissionsQuery }, responses: { 200: json(AdminSubmissionsResponse, "A page of the open game's entries.") } },
+        {
+          method: 'get',
+          path: '/submissions',
+          operationId: 'listSubmissions',
+          summary: "List the open game's entries",
+          tags,
+          request: { query: AdminSubmissionsQuery },
+          responses: { 200: json(AdminSubmissionsResponse, "A page of the open game's entries.") },
+        },
         admin,
       ),
       async (c) => {
@@ -111,13 +163,31 @@ export const adminRoutes = ({ deps, config }: AppServices) => {
     )
     .openapi(
       apiRoute(
-        { method: 'post', path: '/create-bot-submissions', operationId: 'createBotSubmissions', summary: 'Create bot players and their picks', tags, request: jsonBody(CreateBotsBody), responses: { 200: json(CreateBotsResponse, 'The bots and their picks.') } },
+        {
+          method: 'post',
+          path: '/create-bot-submissions',
+          operationId: 'createBotSubmissions',
+          summary: 'Create bot players and their picks',
+          tags,
+          request: jsonBody(CreateBotsBody),
+          responses: { 200: json(CreateBotsResponse, 'The bots and their picks.') },
+        },
         { ...admin, failures: ['GAME_CLOSED', 'CONFLICT'] },
       ),
       async (c) => c.json(await createBots(deps, c.req.valid('json')), 200),
     )
     .openapi(
-      apiRoute({ method: 'delete', path: '/delete-bot-submissions', operationId: 'deleteBotSubmissions', summary: 'Delete the bots\' picks', tags, responses: { 200: json(DeleteBotsResponse, "The bots' picks are gone.") } }, admin),
+      apiRoute(
+        {
+          method: 'delete',
+          path: '/delete-bot-submissions',
+          operationId: 'deleteBotSubmissions',
+          summary: "Delete the bots' picks",
+          tags,
+          responses: { 200: json(DeleteBotsResponse, "The bots' picks are gone.") },
+        },
+        admin,
+      ),
       async (c) => c.json(await clearBots(deps), 200),
     );
 };

@@ -20,9 +20,16 @@ const day = (name: string) =>
 const AuditQuery = z.object({
   from: day('from').openapi({ description: 'The first day (UTC) to show, inclusive.' }),
   to: day('to').openapi({ description: 'The last day (UTC) to show, inclusive.' }),
-  admin: z.string().max(320, 'admin: the e-mail is too long.').optional().openapi({ description: "The deciding admin's e-mail." }),
+  admin: z
+    .string()
+    .max(320, 'admin: the e-mail is too long.')
+    .optional()
+    .openapi({ description: "The deciding admin's e-mail." }),
   page: intQuery('page', 1, 1, 1_000_000).openapi({ type: 'integer', description: 'Default 1.' }),
-  pageSize: intQuery('pageSize', 50, 1, MAX_AUDIT_PAGE_SIZE).openapi({ type: 'integer', description: `1–${MAX_AUDIT_PAGE_SIZE}, default 50.` }),
+  pageSize: intQuery('pageSize', 50, 1, MAX_AUDIT_PAGE_SIZE).openapi({
+    type: 'integer',
+    description: `1–${MAX_AUDIT_PAGE_SIZE}, default 50.`,
+  }),
 });
 
 export const auditRoutes = ({ deps }: AppServices) => {
@@ -43,7 +50,16 @@ export const auditRoutes = ({ deps }: AppServices) => {
     ),
     async (c) => {
       const query = c.req.valid('query');
-      return c.json(await auditTrail(deps, { from: query.from, to: query.to, adminEmail: query.admin, page: query.page, pageSize: query.pageSize }), 200);
+      return c.json(
+        await auditTrail(deps, {
+          from: query.from,
+          to: query.to,
+          adminEmail: query.admin,
+          page: query.page,
+          pageSize: query.pageSize,
+        }),
+        200,
+      );
     },
   );
 };

@@ -11,12 +11,28 @@ import { DomainError, isDomainError } from '../../core/errors.ts';
 import { MeResponse } from '../contract.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';
 import { devSignInPage } from '../auth/dev-sign-in-page.ts';
-import { badLinkPage, confirmEmailPage, emailConfirmedPage, unsubscribedPage, unsubscribePage } from '../auth/mail-link-pages.ts';
+import {
+  badLinkPage,
+  confirmEmailPage,
+  emailConfirmedPage,
+  unsubscribedPage,
+  unsubscribePage,
+} from '../auth/mail-link-pages.ts';
 import { safeNextPath } from '../auth/next-path.ts';
 import { requestSignals, setDeviceCookie } from '../auth/device-cookie.ts';
-import { confirmationTarget, confirmContactEmail, INVALID_CONFIRMATION_LINK } from '../../core/accounts/contact-email.ts';
+import {
+  confirmationTarget,
+  confirmContactEmail,
+  INVALID_CONFIRMATION_LINK,
+} from '../../core/accounts/contact-email.ts';
 import { turnOffDailyReminder } from '../../core/mail/daily-reminder.ts';
-import { clearSessionCookie, readSessionToken, setOAuthCookies, setSessionCookie, takeOAuthCookies } from '../auth/session-cookie.ts';
+import {
+  clearSessionCookie,
+  readSessionToken,
+  setOAuthCookies,
+  setSessionCookie,
+  takeOAuthCookies,
+} from '../auth/session-cookie.ts';
 import { rateLimit } from '../security/rate-limit.ts';
 import { apiError } from '../error-status.ts';
 import { parse } from '../validation.ts';
@@ -26,7 +42,11 @@ import { apiApp, apiRoute, describedOnly, formBody, html, json, redirect } from 
 const devBody = z.object(
   {
     email: z.string({ error: 'Enter your e-mail address.' }).max(320, 'Invalid email address'),
-    displayName: z.string({ error: 'The display name must be text.' }).max(200, 'The display name is too long.').optional().default(''),
+    displayName: z
+      .string({ error: 'The display name must be text.' })
+      .max(200, 'The display name is too long.')
+      .optional()
+      .default(''),
     next: z.string().optional().catch(undefined),
   },
   { error: 'Send e-mail and display name.' },
@@ -35,7 +55,8 @@ const devBody = z.object(
 const devBodyDocument = describedOnly(devBody);
 
 /** A query value that never fails the request: junk reads as absent, as the handlers treat it. */
-const optionalText = (description: string) => z.string().optional().catch(undefined).openapi({ type: 'string', description });
+const optionalText = (description: string) =>
+  z.string().optional().catch(undefined).openapi({ type: 'string', description });
 const NextQuery = z.object({ next: optionalText('A path of this site to return to after signing in.') });
 const CallbackQuery = z.object({
   code: optionalText("Google's authorization code."),
@@ -75,7 +96,10 @@ export const authRoutes = (services: AppServices) => {
   };
 
   /** The last step of every sign-in: the user with the request's signals, a new session, the cookies. */
-  const startSession = async (c: Context<AppEnv>, identity: { googleSub: string | null; email: string; displayName: string }) => {
+  const startSession = async (
+    c: Context<AppEnv>,
+    identity: { googleSub: string | null; email: string; displayName: string },
+  ) => {
     const client = requestSignals(c, deps.random);
     const { user } = await signIn(deps, { ...identity, adminEmails: config.adminEmails, client });
     const { token } = await createSession(deps, user.id, config.sessionDays);
@@ -118,7 +142,9 @@ export const authRoutes = (services: AppServices) => {
           tags,
           middleware: rateLimit(limiter, 'signIn'),
           request: { query: CallbackQuery },
-          responses: { 302: redirect('Signed in (the session cookie is set): to the path the sign-in started from, or /.') },
+          responses: {
+            302: redirect('Signed in (the session cookie is set): to the path the sign-in started from, or /.'),
+          },
         },
         { ...pub, failures: ['CONFLICT', 'FORBIDDEN', 'RATE_LIMITED'] },
       ),
@@ -165,8 +191,17 @@ export const authRoutes = (services: AppServices) => {
           summary: 'Sign in by e-mail (development)',
           tags,
           middleware: rateLimit(limiter, 'signIn'),
-          description: 'Development mode only, and only at the loopback PUBLIC_URL. A form answers 303 (or its page again with the message, 400); JSON answers the user.',
-          request: { body: { required: true, content: { 'application/json': { schema: devBodyDocument }, 'application/x-www-form-urlencoded': { schema: devBodyDocument } } } },
+          description:
+            'Development mode only, and only at the loopback PUBLIC_URL. A form answers 303 (or its page again with the message, 400); JSON answers the user.',
+          request: {
+            body: {
+              required: true,
+              content: {
+                'application/json': { schema: devBodyDocument },
+                'application/x-www-form-urlencoded': { schema: devBodyDocument },
+              },
+            },
+          },
           responses: {
             200: json(MeResponse, 'Signed in (the session cookie is set).'),
             303: redirect('A form signed in: to its `next` path, or /.'),
@@ -180,7 +215,9 @@ export const authRoutes = (services: AppServices) => {
         const json = isJsonRequest(c);
         let raw: unknown;
         try {
-          raw = json ? await c.req.json() : Object.fromEntries(Object.entries(await c.req.parseBody()).filter(([, v]) => typeof v === 'string'));
+          raw = json
+            ? await c.req.json()
+            : Object.fromEntries(Object.entries(await c.req.parseBody()).filter(([, v]) => typeof v === 'string'));
         } catch {
           throw new DomainError('VALIDATION', 'The request body could not be read.');
         }
@@ -193,7 +230,15 @@ export const authRoutes = (services: AppServices) => {
           // A form gets its page back with the message; JSON callers get the usual error body.
           if (json || !isDomainError(error)) throw error;
           const values = typeof raw === 'object' && raw !== null ? (raw as Record<string, string>) : {};
-          return c.html(devSignInPage({ email: values.email, displayName: values.displayName, error: error.message, next: safeNextPath(values.next) }), 400);
+          return c.html(
+            devSignInPage({
+              email: values.email,
+              displayName: values.displayName,
+              error: error.message,
+              next: safeNextPath(values.next),
+            }),
+            400,
+          );
         }
       },
     )
@@ -207,14 +252,19 @@ export const authRoutes = (services: AppServices) => {
           tags,
           description: "The page behind a confirmation mail's link: opening it changes nothing, its button confirms.",
           request: { query: TokenQuery },
-          responses: { 200: html('The address the link confirms, with a CONFIRM button.'), 404: html('The link has expired or was used.') },
+          responses: {
+            200: html('The address the link confirms, with a CONFIRM button.'),
+            404: html('The link has expired or was used.'),
+          },
         },
         pub,
       ),
       async (c) => {
         const token = c.req.valid('query').token ?? '';
         const email = await confirmationTarget(deps, token);
-        return email === null ? c.html(badLinkPage(INVALID_CONFIRMATION_LINK), 404) : c.html(confirmEmailPage(email, token));
+        return email === null
+          ? c.html(badLinkPage(INVALID_CONFIRMATION_LINK), 404)
+          : c.html(confirmEmailPage(email, token));
       },
     )
     .openapi(
@@ -230,7 +280,10 @@ export const authRoutes = (services: AppServices) => {
         },
         pub,
       ),
-      (c) => linkPage(c, async () => emailConfirmedPage((await confirmContactEmail(deps, c.req.valid('form').token ?? '')).email)),
+      (c) =>
+        linkPage(c, async () =>
+          emailConfirmedPage((await confirmContactEmail(deps, c.req.valid('form').token ?? '')).email),
+        ),
     )
     .openapi(
       apiRoute(
@@ -240,7 +293,8 @@ export const authRoutes = (services: AppServices) => {
           operationId: 'getUnsubscribePage',
           summary: 'Show the unsubscribe page',
           tags,
-          description: "The page behind the daily reminder's unsubscribe link: opening it changes nothing, its button does.",
+          description:
+            "The page behind the daily reminder's unsubscribe link: opening it changes nothing, its button does.",
           request: { query: TokenQuery },
           responses: { 200: html('A page with an UNSUBSCRIBE button.') },
         },
@@ -268,7 +322,17 @@ export const authRoutes = (services: AppServices) => {
         }),
     )
     .openapi(
-      apiRoute({ method: 'post', path: '/logout', operationId: 'logout', summary: 'Sign out', tags, responses: { 303: redirect('Signed out (the session ends, its cookie is cleared): to /.') } }, pub),
+      apiRoute(
+        {
+          method: 'post',
+          path: '/logout',
+          operationId: 'logout',
+          summary: 'Sign out',
+          tags,
+          responses: { 303: redirect('Signed out (the session ends, its cookie is cleared): to /.') },
+        },
+        pub,
+      ),
       async (c) => {
         const token = readSessionToken(c);
         if (token !== null) await endSession(deps, token);

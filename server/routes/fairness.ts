@@ -5,7 +5,13 @@ import { z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
 import { fairnessRecord } from '../../core/fairness/fairness.ts';
-import { gameReceipts, ITEMS_PAGE_SIZE, treeInclusionProof, treeItemsPage, treeWinnerProof } from '../../core/fairness/tree-v2-record.ts';
+import {
+  gameReceipts,
+  ITEMS_PAGE_SIZE,
+  treeInclusionProof,
+  treeItemsPage,
+  treeWinnerProof,
+} from '../../core/fairness/tree-v2-record.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';
 import { signedIn } from '../auth/guards.ts';
 import {
@@ -62,10 +68,15 @@ export const fairnessRoutes = ({ deps }: AppServices) => {
           method: 'get',
           path: '/fairness/{gameKey}',
           operationId: 'getFairnessRecord',
-          summary: 'Read a game\'s fairness record',
+          summary: "Read a game's fairness record",
           tags,
           request: { params: GameKeyParams },
-          responses: { 200: json(FairnessRecordResponse, "The game's fairness record: open; version 1, every leaf; or version 2, the tree's summary.") },
+          responses: {
+            200: json(
+              FairnessRecordResponse,
+              "The game's fairness record: open; version 1, every leaf; or version 2, the tree's summary.",
+            ),
+          },
         },
         { access: 'public', failures: ['NOT_FOUND', 'CONFLICT'] },
       ),
@@ -81,11 +92,14 @@ export const fairnessRoutes = ({ deps }: AppServices) => {
           method: 'get',
           path: '/fairness/{gameKey}/items',
           operationId: 'listFairnessItems',
-          summary: 'List a game\'s tree items',
+          summary: "List a game's tree items",
           tags,
           middleware: immutable,
           request: { params: GameKeyParams, query: ItemsQuery },
-          responses: { 200: json(FairnessItemsResponse, 'The items from position `from`, in tree order.'), ...notModified },
+          responses: {
+            200: json(FairnessItemsResponse, 'The items from position `from`, in tree order.'),
+            ...notModified,
+          },
         },
         { access: 'public', failures: ['NOT_FOUND'] },
       ),
@@ -109,11 +123,17 @@ export const fairnessRoutes = ({ deps }: AppServices) => {
           method: 'get',
           path: '/fairness/{gameKey}/proof/{leaf}',
           operationId: 'getInclusionProof',
-          summary: 'Prove a leaf is in a game\'s tree',
+          summary: "Prove a leaf is in a game's tree",
           tags,
           middleware: [etag(), immutable],
           request: { params: LeafParams },
-          responses: { 200: json(InclusionProofResponse, "The item's inclusion proof: its position and the siblings from the leaf up."), ...notModified },
+          responses: {
+            200: json(
+              InclusionProofResponse,
+              "The item's inclusion proof: its position and the siblings from the leaf up.",
+            ),
+            ...notModified,
+          },
         },
         { access: 'public', failures: ['NOT_FOUND'] },
       ),
@@ -128,11 +148,17 @@ export const fairnessRoutes = ({ deps }: AppServices) => {
           method: 'get',
           path: '/fairness/{gameKey}/winner-proof',
           operationId: 'getWinnerProof',
-          summary: 'Prove a game\'s winning number',
+          summary: "Prove a game's winning number",
           tags,
           middleware: [etag(), immutable],
           request: { params: GameKeyParams },
-          responses: { 200: json(WinnerProofResponse, 'The bound, how many first items prove the result, and the complement nodes.'), ...notModified },
+          responses: {
+            200: json(
+              WinnerProofResponse,
+              'The bound, how many first items prove the result, and the complement nodes.',
+            ),
+            ...notModified,
+          },
         },
         { access: 'public', failures: ['NOT_FOUND'] },
       ),
@@ -144,7 +170,7 @@ export const fairnessRoutes = ({ deps }: AppServices) => {
           method: 'get',
           path: '/fairness/{gameKey}/receipts',
           operationId: 'getMyReceipts',
-          summary: 'Read the player\'s receipts of a game',
+          summary: "Read the player's receipts of a game",
           tags,
           middleware: signedIn,
           request: { params: GameKeyParams },

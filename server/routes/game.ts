@@ -27,12 +27,30 @@ const tags = ['Game'];
 export const gameRoutes = ({ deps, config, limiter }: AppServices) =>
   apiApp<AppEnv>()
     .openapi(
-      apiRoute({ method: 'get', path: '/game/today', operationId: 'getGameToday', summary: 'Read the open game, its deadline and its number limits', tags, responses: { 200: json(GameTodayResponse, 'The open game and its deadline.') } }, { access: 'public' }),
+      apiRoute(
+        {
+          method: 'get',
+          path: '/game/today',
+          operationId: 'getGameToday',
+          summary: 'Read the open game, its deadline and its number limits',
+          tags,
+          responses: { 200: json(GameTodayResponse, 'The open game and its deadline.') },
+        },
+        { access: 'public' },
+      ),
       async (c) => c.json(await gameToday(deps), 200),
     )
     .openapi(
       apiRoute(
-        { method: 'get', path: '/entry/mine', operationId: 'getMyEntries', summary: 'Read the player\'s entries in the open game', tags, middleware: signedIn, responses: { 200: json(MyEntriesResponse, "The player's entries in the open game.") } },
+        {
+          method: 'get',
+          path: '/entry/mine',
+          operationId: 'getMyEntries',
+          summary: "Read the player's entries in the open game",
+          tags,
+          middleware: signedIn,
+          responses: { 200: json(MyEntriesResponse, "The player's entries in the open game.") },
+        },
         { access: 'player' },
       ),
       async (c) => c.json(await myEntries(deps, c.var.user.id), 200),
@@ -61,24 +79,61 @@ export const gameRoutes = ({ deps, config, limiter }: AppServices) =>
     )
     .openapi(
       apiRoute(
-        { method: 'get', path: '/results/me/latest', operationId: 'getMyLatestResult', summary: 'Read the player\'s latest result', tags, middleware: signedIn, responses: { 200: json(LatestResultResponse, "The player's latest closed game with entries.") } },
+        {
+          method: 'get',
+          path: '/results/me/latest',
+          operationId: 'getMyLatestResult',
+          summary: "Read the player's latest result",
+          tags,
+          middleware: signedIn,
+          responses: { 200: json(LatestResultResponse, "The player's latest closed game with entries.") },
+        },
         { access: 'player' },
       ),
       async (c) => c.json(await myLatestResult(deps, c.var.user.id), 200),
     )
     .openapi(
-      apiRoute({ method: 'get', path: '/results/today', operationId: 'getTodayResult', summary: 'Read today\'s result', tags, responses: { 200: json(ResultResponse, "Today's result (open: no winner yet).") } }, { access: 'public', failures: ['NOT_FOUND'] }),
+      apiRoute(
+        {
+          method: 'get',
+          path: '/results/today',
+          operationId: 'getTodayResult',
+          summary: "Read today's result",
+          tags,
+          responses: { 200: json(ResultResponse, "Today's result (open: no winner yet).") },
+        },
+        { access: 'public', failures: ['NOT_FOUND'] },
+      ),
       async (c) => c.json(await gameResult(deps, 'today'), 200),
     )
     .openapi(
       apiRoute(
-        { method: 'get', path: '/results/{date}', operationId: 'getResult', summary: 'Read a game\'s result', tags, request: { params: GameDateParams }, responses: { 200: json(ResultResponse, 'The result of a game.') } },
+        {
+          method: 'get',
+          path: '/results/{date}',
+          operationId: 'getResult',
+          summary: "Read a game's result",
+          tags,
+          request: { params: GameDateParams },
+          responses: { 200: json(ResultResponse, 'The result of a game.') },
+        },
         { access: 'public', failures: ['NOT_FOUND'] },
       ),
       async (c) => c.json(await gameResult(deps, c.req.valid('param').date), 200),
     )
     .openapi(
-      apiRoute({ method: 'get', path: '/history', operationId: 'listHistory', summary: 'List the latest games', tags, request: { query: HistoryQuery }, responses: { 200: json(HistoryResponse, 'The latest games, newest first.') } }, { access: 'public' }),
+      apiRoute(
+        {
+          method: 'get',
+          path: '/history',
+          operationId: 'listHistory',
+          summary: 'List the latest games',
+          tags,
+          request: { query: HistoryQuery },
+          responses: { 200: json(HistoryResponse, 'The latest games, newest first.') },
+        },
+        { access: 'public' },
+      ),
       async (c) => c.json(await history(deps, c.req.valid('query').limit), 200),
     )
     .openapi(
@@ -87,7 +142,7 @@ export const gameRoutes = ({ deps, config, limiter }: AppServices) =>
           method: 'get',
           path: '/stats/daily/{date}',
           operationId: 'getDailyStats',
-          summary: 'Read a closed game\'s statistics',
+          summary: "Read a closed game's statistics",
           tags,
           description: "A closed game's statistics; signed in, also the caller's entries and their outcomes.",
           request: { params: GameDateParams },

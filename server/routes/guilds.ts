@@ -28,7 +28,18 @@ export const guildRoutes = ({ deps, limiter }: AppServices) => {
   app.use('*', signedIn);
   return app
     .openapi(
-      apiRoute({ method: 'get', path: '/', operationId: 'listGuilds', summary: 'List the guilds', tags, request: { query: GuildsQuery }, responses: { 200: json(GuildsResponse, 'The guilds.') } }, player),
+      apiRoute(
+        {
+          method: 'get',
+          path: '/',
+          operationId: 'listGuilds',
+          summary: 'List the guilds',
+          tags,
+          request: { query: GuildsQuery },
+          responses: { 200: json(GuildsResponse, 'The guilds.') },
+        },
+        player,
+      ),
       async (c) => c.json(await listGuilds(deps, c.req.valid('query').limit), 200),
     )
     .openapi(
@@ -64,27 +75,75 @@ export const guildRoutes = ({ deps, limiter }: AppServices) => {
       async (c) => c.json(await joinGuild(deps, { userId: c.var.user.id, ...c.req.valid('json') }), 200),
     )
     .openapi(
-      apiRoute({ method: 'post', path: '/leave', operationId: 'leaveGuild', summary: 'Leave the player\'s guild', tags, responses: { 200: json(MessageResponse, 'The guild is left.') } }, { ...player, failures: ['NOT_FOUND', 'CONFLICT'] }),
+      apiRoute(
+        {
+          method: 'post',
+          path: '/leave',
+          operationId: 'leaveGuild',
+          summary: "Leave the player's guild",
+          tags,
+          responses: { 200: json(MessageResponse, 'The guild is left.') },
+        },
+        { ...player, failures: ['NOT_FOUND', 'CONFLICT'] },
+      ),
       async (c) => c.json(await leaveGuild(deps, { userId: c.var.user.id }), 200),
     )
     .openapi(
-      apiRoute({ method: 'get', path: '/my', operationId: 'getMyGuild', summary: 'Read the player\'s guild', tags, responses: { 200: json(MyGuildResponse, "The player's guild, or nulls.") } }, player),
+      apiRoute(
+        {
+          method: 'get',
+          path: '/my',
+          operationId: 'getMyGuild',
+          summary: "Read the player's guild",
+          tags,
+          responses: { 200: json(MyGuildResponse, "The player's guild, or nulls.") },
+        },
+        player,
+      ),
       async (c) => c.json(await myGuild(deps, c.var.user.id), 200),
     )
     .openapi(
-      apiRoute({ method: 'get', path: '/{id}', operationId: 'getGuild', summary: 'Read a guild and its members', tags, request: { params: IdParams }, responses: { 200: json(GuildDetailResponse, 'The guild and its members.') } }, { ...player, failures: ['NOT_FOUND'] }),
+      apiRoute(
+        {
+          method: 'get',
+          path: '/{id}',
+          operationId: 'getGuild',
+          summary: 'Read a guild and its members',
+          tags,
+          request: { params: IdParams },
+          responses: { 200: json(GuildDetailResponse, 'The guild and its members.') },
+        },
+        { ...player, failures: ['NOT_FOUND'] },
+      ),
       async (c) => c.json(await guildDetail(deps, c.req.valid('param').id), 200),
     )
     .openapi(
       apiRoute(
-        { method: 'get', path: '/{id}/submissions', operationId: 'getGuildSubmissions', summary: 'Read the members\' picks today', tags, request: { params: IdParams }, responses: { 200: json(GuildSubmissionsResponse, "The members' picks in today's game (members only).") } },
+        {
+          method: 'get',
+          path: '/{id}/submissions',
+          operationId: 'getGuildSubmissions',
+          summary: "Read the members' picks today",
+          tags,
+          request: { params: IdParams },
+          responses: { 200: json(GuildSubmissionsResponse, "The members' picks in today's game (members only).") },
+        },
         { ...player, failures: ['NOT_FOUND', 'FORBIDDEN'] },
       ),
-      async (c) => c.json(await guildSubmissions(deps, { userId: c.var.user.id, guildId: c.req.valid('param').id }), 200),
+      async (c) =>
+        c.json(await guildSubmissions(deps, { userId: c.var.user.id, guildId: c.req.valid('param').id }), 200),
     )
     .openapi(
       apiRoute(
-        { method: 'delete', path: '/{id}/members/{userId}', operationId: 'removeGuildMember', summary: 'Remove a member from a guild', tags, request: { params: GuildMemberParams }, responses: { 200: json(MessageResponse, 'The member is removed (guild admin only).') } },
+        {
+          method: 'delete',
+          path: '/{id}/members/{userId}',
+          operationId: 'removeGuildMember',
+          summary: 'Remove a member from a guild',
+          tags,
+          request: { params: GuildMemberParams },
+          responses: { 200: json(MessageResponse, 'The member is removed (guild admin only).') },
+        },
         { ...player, failures: ['NOT_FOUND', 'FORBIDDEN', 'CONFLICT'] },
       ),
       async (c) => {
@@ -94,7 +153,15 @@ export const guildRoutes = ({ deps, limiter }: AppServices) => {
     )
     .openapi(
       apiRoute(
-        { method: 'delete', path: '/{id}', operationId: 'deleteGuild', summary: 'Delete a guild', tags, request: { params: IdParams }, responses: { 200: json(MessageResponse, 'The guild is deleted (guild admin only).') } },
+        {
+          method: 'delete',
+          path: '/{id}',
+          operationId: 'deleteGuild',
+          summary: 'Delete a guild',
+          tags,
+          request: { params: IdParams },
+          responses: { 200: json(MessageResponse, 'The guild is deleted (guild admin only).') },
+        },
         { ...player, failures: ['NOT_FOUND', 'FORBIDDEN'] },
       ),
       async (c) => c.json(await deleteGuild(deps, { userId: c.var.user.id, guildId: c.req.valid('param').id }), 200),

@@ -33,7 +33,9 @@ import { apiApp, apiRoute, json, jsonBody } from '../openapi.ts';
 
 const tags = ['Prizes'];
 const admin = { access: 'admin' } as const;
-const DateParams = z.object({ date: z.string().openapi({ param: { name: 'date', in: 'path' }, example: '2026-11-20' }) });
+const DateParams = z.object({
+  date: z.string().openapi({ param: { name: 'date', in: 'path' }, example: '2026-11-20' }),
+});
 
 export const prizeRoutes = ({ deps }: AppServices) =>
   apiApp<AppEnv>()
@@ -43,10 +45,15 @@ export const prizeRoutes = ({ deps }: AppServices) =>
           method: 'get',
           path: '/prizes/date/{date}',
           operationId: 'getPrizeForDate',
-          summary: 'Read a date\'s prize',
+          summary: "Read a date's prize",
           tags,
           request: { params: DateParams },
-          responses: { 200: json(PrizeForDateResponse, "The date's prize; a disabled day is a 404 PRIZE_DISABLED with status, message and dayOfWeek.") },
+          responses: {
+            200: json(
+              PrizeForDateResponse,
+              "The date's prize; a disabled day is a 404 PRIZE_DISABLED with status, message and dayOfWeek.",
+            ),
+          },
         },
         { access: 'public', failures: ['PRIZE_DISABLED'] },
       ),
@@ -74,40 +81,90 @@ export const prizeSettingsRoutes = ({ deps }: AppServices) => {
   app.use('*', adminOnly);
   return app
     .openapi(
-      apiRoute({ method: 'get', path: '/', operationId: 'getPrizeConfig', summary: 'Read the prize settings', tags, responses: { 200: json(PrizeConfigResponse, 'The weekly rows then the overrides by date.') } }, admin),
+      apiRoute(
+        {
+          method: 'get',
+          path: '/',
+          operationId: 'getPrizeConfig',
+          summary: 'Read the prize settings',
+          tags,
+          responses: { 200: json(PrizeConfigResponse, 'The weekly rows then the overrides by date.') },
+        },
+        admin,
+      ),
       async (c) => c.json(await prizeConfig(deps), 200),
     )
     .openapi(
       apiRoute(
-        { method: 'post', path: '/weekly', operationId: 'saveWeeklyPrize', summary: 'Save a weekday\'s prize', tags, request: jsonBody(WeeklyPrizeRequest), responses: { 200: json(PrizeChangeResponse, 'The saved weekday.') } },
+        {
+          method: 'post',
+          path: '/weekly',
+          operationId: 'saveWeeklyPrize',
+          summary: "Save a weekday's prize",
+          tags,
+          request: jsonBody(WeeklyPrizeRequest),
+          responses: { 200: json(PrizeChangeResponse, 'The saved weekday.') },
+        },
         admin,
       ),
       async (c) => c.json(await saveWeeklyPrize(deps, c.req.valid('json'), c.var.user.id), 200),
     )
     .openapi(
       apiRoute(
-        { method: 'post', path: '/date', operationId: 'saveDatePrize', summary: 'Save a date\'s prize override', tags, request: jsonBody(DatePrizeRequest), responses: { 200: json(PrizeChangeResponse, 'The saved override.') } },
+        {
+          method: 'post',
+          path: '/date',
+          operationId: 'saveDatePrize',
+          summary: "Save a date's prize override",
+          tags,
+          request: jsonBody(DatePrizeRequest),
+          responses: { 200: json(PrizeChangeResponse, 'The saved override.') },
+        },
         admin,
       ),
       async (c) => c.json(await saveDatePrize(deps, c.req.valid('json'), c.var.user.id), 200),
     )
     .openapi(
       apiRoute(
-        { method: 'delete', path: '/date/{date}', operationId: 'deleteDatePrize', summary: 'Delete a date\'s prize override', tags, request: { params: DateParams }, responses: { 200: json(MessageResponse, 'The override is gone.') } },
+        {
+          method: 'delete',
+          path: '/date/{date}',
+          operationId: 'deleteDatePrize',
+          summary: "Delete a date's prize override",
+          tags,
+          request: { params: DateParams },
+          responses: { 200: json(MessageResponse, 'The override is gone.') },
+        },
         { ...admin, failures: ['NOT_FOUND'] },
       ),
       async (c) => c.json(await deletePrizeForDate(deps, c.req.valid('param').date, c.var.user.id), 200),
     )
     .openapi(
       apiRoute(
-        { method: 'delete', path: '/weekly/{day}', operationId: 'resetWeeklyPrize', summary: 'Reset a weekday\'s prize to its default', tags, request: { params: DayParams }, responses: { 200: json(PrizeChangeResponse, 'The weekday is back to its default.') } },
+        {
+          method: 'delete',
+          path: '/weekly/{day}',
+          operationId: 'resetWeeklyPrize',
+          summary: "Reset a weekday's prize to its default",
+          tags,
+          request: { params: DayParams },
+          responses: { 200: json(PrizeChangeResponse, 'The weekday is back to its default.') },
+        },
         admin,
       ),
       async (c) => c.json(await resetWeeklyPrize(deps, c.req.valid('param').day, c.var.user.id), 200),
     )
     .openapi(
       apiRoute(
-        { method: 'patch', path: '/{id}/toggle', operationId: 'togglePrize', summary: 'Switch a prize setting on or off', tags, request: { params: IdParams }, responses: { 200: json(PrizeChangeResponse, 'The row, switched on or off.') } },
+        {
+          method: 'patch',
+          path: '/{id}/toggle',
+          operationId: 'togglePrize',
+          summary: 'Switch a prize setting on or off',
+          tags,
+          request: { params: IdParams },
+          responses: { 200: json(PrizeChangeResponse, 'The row, switched on or off.') },
+        },
         { ...admin, failures: ['NOT_FOUND'] },
       ),
       async (c) => c.json(await togglePrize(deps, c.req.valid('param').id, c.var.user.id), 200),
@@ -119,7 +176,17 @@ export const payoutReviewRoutes = ({ deps }: AppServices) => {
   app.use('*', adminOnly);
   return app
     .openapi(
-      apiRoute({ method: 'get', path: '/payouts', operationId: 'listPayouts', summary: 'List the payout claims', tags, responses: { 200: json(AdminPayoutsResponse, 'The claims, with what this admin may do next.') } }, admin),
+      apiRoute(
+        {
+          method: 'get',
+          path: '/payouts',
+          operationId: 'listPayouts',
+          summary: 'List the payout claims',
+          tags,
+          responses: { 200: json(AdminPayoutsResponse, 'The claims, with what this admin may do next.') },
+        },
+        admin,
+      ),
       async (c) => c.json(await listPayouts(deps, c.var.user.id), 200),
     )
     .openapi(
@@ -135,6 +202,14 @@ export const payoutReviewRoutes = ({ deps }: AppServices) => {
         },
         { ...admin, failures: ['NOT_FOUND', 'OWN_PAYOUT', 'ILLEGAL_TRANSITION', 'CONFLICT'] },
       ),
-      async (c) => c.json(await reviewPayout(deps, { adminId: c.var.user.id, payoutId: c.req.valid('param').id, ...c.req.valid('json') }), 200),
+      async (c) =>
+        c.json(
+          await reviewPayout(deps, {
+            adminId: c.var.user.id,
+            payoutId: c.req.valid('param').id,
+            ...c.req.valid('json'),
+          }),
+          200,
+        ),
     );
 };

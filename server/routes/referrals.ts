@@ -26,15 +26,48 @@ const CodeParams = z.object({ code: z.string().openapi({ param: { name: 'code', 
 export const referralRoutes = ({ deps, limiter }: AppServices) =>
   apiApp<AppEnv>()
     .openapi(
-      apiRoute({ method: 'get', path: '/referrals/code', operationId: 'getReferralCode', summary: 'Read the player\'s referral code', tags, middleware: signedIn, responses: { 200: json(ReferralCodeResponse, "The player's code.") } }, { access: 'player' }),
+      apiRoute(
+        {
+          method: 'get',
+          path: '/referrals/code',
+          operationId: 'getReferralCode',
+          summary: "Read the player's referral code",
+          tags,
+          middleware: signedIn,
+          responses: { 200: json(ReferralCodeResponse, "The player's code.") },
+        },
+        { access: 'player' },
+      ),
       async (c) => c.json(await myReferralCode(deps, c.var.user.id), 200),
     )
     .openapi(
-      apiRoute({ method: 'get', path: '/referrals/stats', operationId: 'getReferralStats', summary: 'Read the player\'s referral counters', tags, middleware: signedIn, responses: { 200: json(ReferralStatsResponse, 'The counters.') } }, { access: 'player' }),
+      apiRoute(
+        {
+          method: 'get',
+          path: '/referrals/stats',
+          operationId: 'getReferralStats',
+          summary: "Read the player's referral counters",
+          tags,
+          middleware: signedIn,
+          responses: { 200: json(ReferralStatsResponse, 'The counters.') },
+        },
+        { access: 'player' },
+      ),
       async (c) => c.json(await referralStats(deps, c.var.user.id), 200),
     )
     .openapi(
-      apiRoute({ method: 'get', path: '/referrals/bonuses', operationId: 'getReferralBonuses', summary: 'Read the player\'s referral bonus entries', tags, middleware: signedIn, responses: { 200: json(ReferralBonusesResponse, 'The bonus entries.') } }, { access: 'player' }),
+      apiRoute(
+        {
+          method: 'get',
+          path: '/referrals/bonuses',
+          operationId: 'getReferralBonuses',
+          summary: "Read the player's referral bonus entries",
+          tags,
+          middleware: signedIn,
+          responses: { 200: json(ReferralBonusesResponse, 'The bonus entries.') },
+        },
+        { access: 'player' },
+      ),
       async (c) => c.json(await referralBonuses(deps, c.var.user.id), 200),
     )
     // Open to signed-out visitors: the sign-up screen checks a code before sign-in.
@@ -71,5 +104,9 @@ export const referralRoutes = ({ deps, limiter }: AppServices) =>
         },
         { access: 'player', failures: ['REFERRAL_INVALID', 'REFERRAL_NOT_ALLOWED', 'NOT_FOUND', 'RATE_LIMITED'] },
       ),
-      async (c) => c.json(await processReferral(deps, { userId: c.var.user.id, referralCode: c.req.valid('json').referralCode }), 200),
+      async (c) =>
+        c.json(
+          await processReferral(deps, { userId: c.var.user.id, referralCode: c.req.valid('json').referralCode }),
+          200,
+        ),
     );

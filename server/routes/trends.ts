@@ -8,7 +8,10 @@ import type { AppEnv, AppServices } from '../app-env.ts';
 import { apiApp, apiRoute, json } from '../openapi.ts';
 
 const trendsQuery = z.object({
-  days: z.enum(['7', '30', '90'], { error: TREND_DAYS_MESSAGE }).transform(Number).openapi({ type: 'string', enum: ['7', '30', '90'] }),
+  days: z
+    .enum(['7', '30', '90'], { error: TREND_DAYS_MESSAGE })
+    .transform(Number)
+    .openapi({ type: 'string', enum: ['7', '30', '90'] }),
 });
 
 export const trendsRoutes = ({ deps }: AppServices) => {

@@ -9,10 +9,17 @@ export const winningRoutes = ({ deps }: AppServices) => {
   const app = apiApp<SignedInEnv>();
   app.use('*', signedIn);
   return app.openapi(
-      apiRoute(
-        { method: 'get', path: '/', operationId: 'listWinnings', summary: 'List the player\'s winnings', tags: ['Winnings'], responses: { 200: json(WinningsResponse, "The player's winnings, newest first.") } },
-        { access: 'player' },
-      ),
-      async (c) => c.json(await myWinnings(deps, c.var.user.id), 200),
-    );
+    apiRoute(
+      {
+        method: 'get',
+        path: '/',
+        operationId: 'listWinnings',
+        summary: "List the player's winnings",
+        tags: ['Winnings'],
+        responses: { 200: json(WinningsResponse, "The player's winnings, newest first.") },
+      },
+      { access: 'player' },
+    ),
+    async (c) => c.json(await myWinnings(deps, c.var.user.id), 200),
+  );
 };

@@ -7,7 +7,11 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env.ts';
 
 /** The address `trustProxy` hops back: the socket's own at 0, else from the right of X-Forwarded-For. */
-export const clientAddressOf = (forwardedFor: string | undefined, socketAddress: string, trustProxy: number): string => {
+export const clientAddressOf = (
+  forwardedFor: string | undefined,
+  socketAddress: string,
+  trustProxy: number,
+): string => {
   if (trustProxy === 0 || forwardedFor === undefined) return socketAddress;
   const hops = forwardedFor
     .split(',')

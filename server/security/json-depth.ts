@@ -13,7 +13,8 @@ export const nestedDeeperThan = (value: unknown, max: number): boolean => {
     const { item, depth } = pending.pop() ?? { item: null, depth: 0 };
     if (typeof item !== 'object' || item === null) continue;
     if (depth + 1 > max) return true;
-    for (const inner of Array.isArray(item) ? item : Object.values(item)) pending.push({ item: inner, depth: depth + 1 });
+    for (const inner of Array.isArray(item) ? item : Object.values(item))
+      pending.push({ item: inner, depth: depth + 1 });
   }
   return false;
 };

@@ -2,7 +2,14 @@
 // time-bucketed windows as the request limits, so with PostgreSQL every instance counts them together. Once a
 // window is full, further guesses are refused before any hashing, the right password too, until the window ends.
 import { HashingBusy, type HashRequest, type PasswordGuess, type PasswordHasher } from '../../core/ports.ts';
-import { lastRefusal, rateLimited, type PolicyHit, type RateLimiter, type RateRule, type RateVerdict } from './rate-limit.ts';
+import {
+  lastRefusal,
+  rateLimited,
+  type PolicyHit,
+  type RateLimiter,
+  type RateRule,
+  type RateVerdict,
+} from './rate-limit.ts';
 
 export interface GuessLimits {
   perPlayer: RateRule;

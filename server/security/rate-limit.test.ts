@@ -6,7 +6,8 @@ import { MemoryRateLimiter, SharedRateLimiter, type RateLimiter, type RateRule }
 
 const rule = { limit: 3, windowMs: 1_000 };
 /** One key's hit, as the middleware counts it among others. */
-const hit = async (limiter: RateLimiter, key: string, keyRule: RateRule): Promise<boolean> => (await limiter.hitAll([{ key, rule: keyRule }]))[0]?.within ?? false;
+const hit = async (limiter: RateLimiter, key: string, keyRule: RateRule): Promise<boolean> =>
+  (await limiter.hitAll([{ key, rule: keyRule }]))[0]?.within ?? false;
 
 describe('MemoryRateLimiter (fixed window)', () => {
   it('allows `limit` hits per window per key, then refuses until the next window', async () => {
@@ -25,10 +26,14 @@ describe('MemoryRateLimiter (fixed window)', () => {
     let now = 60_250;
     const limiter = new MemoryRateLimiter(undefined, () => now);
     const minute = { limit: 2, windowMs: 60_000 };
-    expect(await limiter.hitAll([{ key: 'k', rule: minute }])).toEqual([{ within: true, remaining: 1, resetMs: 59_750 }]);
+    expect(await limiter.hitAll([{ key: 'k', rule: minute }])).toEqual([
+      { within: true, remaining: 1, resetMs: 59_750 },
+    ]);
     now = 90_000;
     await limiter.hitAll([{ key: 'k', rule: minute }]);
-    expect(await limiter.hitAll([{ key: 'k', rule: minute }])).toEqual([{ within: false, remaining: 0, resetMs: 30_000 }]);
+    expect(await limiter.hitAll([{ key: 'k', rule: minute }])).toEqual([
+      { within: false, remaining: 0, resetMs: 30_000 },
+    ]);
   });
 
   it('peeks at the verdict a key’s next hit would get, without counting it', async () => {
@@ -38,13 +43,22 @@ describe('MemoryRateLimiter (fixed window)', () => {
     expect(await limiter.peekAll([{ key: 'k', rule: two }])).toEqual([{ within: true, remaining: 1, resetMs: 60_000 }]);
     await limiter.hitAll([{ key: 'k', rule: two }]);
     now = 90_000;
-    expect(await limiter.peekAll([{ key: 'k', rule: two }, { key: 'k', rule: two }])).toEqual([
+    expect(
+      await limiter.peekAll([
+        { key: 'k', rule: two },
+        { key: 'k', rule: two },
+      ]),
+    ).toEqual([
       { within: true, remaining: 0, resetMs: 30_000 },
       { within: true, remaining: 0, resetMs: 30_000 },
     ]);
     await limiter.hitAll([{ key: 'k', rule: two }]);
-    expect(await limiter.peekAll([{ key: 'k', rule: two }])).toEqual([{ within: false, remaining: 0, resetMs: 30_000 }]);
-    expect(await limiter.peekAll([{ key: 'other', rule: two }])).toEqual([{ within: true, remaining: 1, resetMs: 30_000 }]);
+    expect(await limiter.peekAll([{ key: 'k', rule: two }])).toEqual([
+      { within: false, remaining: 0, resetMs: 30_000 },
+    ]);
+    expect(await limiter.peekAll([{ key: 'other', rule: two }])).toEqual([
+      { within: true, remaining: 1, resetMs: 30_000 },
+    ]);
     now = 120_000;
     expect(await limiter.peekAll([{ key: 'k', rule: two }])).toEqual([{ within: true, remaining: 1, resetMs: 60_000 }]);
   });
@@ -80,8 +94,12 @@ describe('SharedRateLimiter (PostgreSQL rate_limits table)', () => {
 
   it('counts concurrent hits of two instances together, exactly up to the limit', async () => {
     let now = 5_000_000;
-    const instances: RateLimiter[] = [1, 2].map(() => new SharedRateLimiter(sqlRateWindows(store.db), undefined, () => now));
-    const hits = await Promise.all(Array.from({ length: 20 }, (_, i) => hit(instances[i % 2]!, 'entry:user:u1', { limit: 7, windowMs: 60_000 })));
+    const instances: RateLimiter[] = [1, 2].map(
+      () => new SharedRateLimiter(sqlRateWindows(store.db), undefined, () => now),
+    );
+    const hits = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => hit(instances[i % 2]!, 'entry:user:u1', { limit: 7, windowMs: 60_000 })),
+    );
     expect(hits.filter(Boolean)).toHaveLength(7);
     // Another key is counted apart; the next window starts afresh.
     expect(await hit(instances[0]!, 'entry:user:u2', { limit: 7, windowMs: 60_000 })).toBe(true);
@@ -91,7 +109,9 @@ describe('SharedRateLimiter (PostgreSQL rate_limits table)', () => {
 
   it('counts an address and its players in one statement each, every key against its own limit, in any order', async () => {
     const now = 7_000_000;
-    const instances: RateLimiter[] = [1, 2].map(() => new SharedRateLimiter(sqlRateWindows(store.db), undefined, () => now));
+    const instances: RateLimiter[] = [1, 2].map(
+      () => new SharedRateLimiter(sqlRateWindows(store.db), undefined, () => now),
+    );
     const address = { limit: 15, windowMs: 60_000 };
     const player = { limit: 2, windowMs: 60_000 };
     // 24 submissions from one address by 8 players (3 each), a third listing the keys the other way round (the
@@ -137,14 +157,20 @@ describe('SharedRateLimiter (PostgreSQL rate_limits table)', () => {
     await two.hitAll([{ key: 'guess', rule: three }]);
     expect(await peek(one, 'guess')).toMatchObject({ within: false });
     // The same key under another window length is another count.
-    expect(await one.peekAll([{ key: 'guess', rule: { limit: 3, windowMs: 600_000 } }])).toMatchObject([{ within: true, remaining: 2 }]);
+    expect(await one.peekAll([{ key: 'guess', rule: { limit: 3, windowMs: 600_000 } }])).toMatchObject([
+      { within: true, remaining: 2 },
+    ]);
     now += 60_000;
     expect(await peek(two, 'guess')).toEqual({ within: true, remaining: 2, resetMs: 40_000 });
   });
 
   it('counts repeated keys in one statement in the order given, each hit with its own count', async () => {
     const windows = sqlRateWindows(store.db);
-    const window = (key: string) => ({ key, windowStart: '2026-02-01T00:00:00.000Z', expiresAt: '2026-02-01T00:01:00.000Z' });
+    const window = (key: string) => ({
+      key,
+      windowStart: '2026-02-01T00:00:00.000Z',
+      expiresAt: '2026-02-01T00:01:00.000Z',
+    });
     expect(await windows.hitAll([window('a'), window('a'), window('b'), window('a')])).toEqual([1, 2, 1, 3]);
     expect(await windows.hitAll([window('b'), window('a')])).toEqual([2, 4]);
   });

@@ -147,8 +147,15 @@ export class SharedRateLimiter implements RateLimiter {
 
   async peekAll(keys: readonly KeyedRule[]): Promise<RateVerdict[]> {
     const now = this.now();
-    const counts = await this.windows.countAll(keys.map(({ key, rule }) => ({ key: storedKeyOf(key, rule), windowStart: new Date(windowStartOf(now, rule)).toISOString() })));
-    return keys.map(({ rule }, i) => verdictOf((counts[i] ?? 0) + 1, rule, windowStartOf(now, rule) + rule.windowMs, now));
+    const counts = await this.windows.countAll(
+      keys.map(({ key, rule }) => ({
+        key: storedKeyOf(key, rule),
+        windowStart: new Date(windowStartOf(now, rule)).toISOString(),
+      })),
+    );
+    return keys.map(({ rule }, i) =>
+      verdictOf((counts[i] ?? 0) + 1, rule, windowStartOf(now, rule) + rule.windowMs, now),
+    );
   }
 
   async #count(): Promise<void> {
@@ -165,12 +172,18 @@ export class SharedRateLimiter implements RateLimiter {
       const counts = await this.windows.hitAll(
         keyed.map(({ key, rule }) => {
           const start = windowStartOf(now, rule);
-          return { key: storedKeyOf(key, rule), windowStart: new Date(start).toISOString(), expiresAt: new Date(start + rule.windowMs).toISOString() };
+          return {
+            key: storedKeyOf(key, rule),
+            windowStart: new Date(start).toISOString(),
+            expiresAt: new Date(start + rule.windowMs).toISOString(),
+          };
         }),
       );
       let at = 0;
       for (const { hits, resolve } of batch) {
-        resolve(hits.map(({ rule }) => verdictOf(counts[at++] ?? 0, rule, windowStartOf(now, rule) + rule.windowMs, now)));
+        resolve(
+          hits.map(({ rule }) => verdictOf(counts[at++] ?? 0, rule, windowStartOf(now, rule) + rule.windowMs, now)),
+        );
       }
     } catch (error) {
       for (const { reject } of batch) reject(error);
@@ -179,7 +192,12 @@ export class SharedRateLimiter implements RateLimiter {
 }
 
 /** A 429 with `Retry-After` and the IETF `RateLimit-Policy` / `RateLimit` fields (draft-ietf-httpapi-ratelimit-headers). */
-export const rateLimited = (policy: string, rule: RateRule, verdict: RateVerdict, message = 'Too many requests. Please wait a minute and try again.') => {
+export const rateLimited = (
+  policy: string,
+  rule: RateRule,
+  verdict: RateVerdict,
+  message = 'Too many requests. Please wait a minute and try again.',
+) => {
   const resetSeconds = Math.max(1, Math.ceil(verdict.resetMs / 1000));
   return apiError('RATE_LIMITED', message, {
     'Retry-After': String(resetSeconds),
@@ -202,11 +220,15 @@ export const rateLimit = (limiter: RateLimiter, bucket: RateBucket) =>
 export type PolicyHit = KeyedRule & { policy: string };
 
 /** The refused hit whose window ends last (waiting that long satisfies every key), or null when all are within. */
-export const lastRefusal = (hits: readonly PolicyHit[], verdicts: readonly RateVerdict[]): [PolicyHit, RateVerdict] | null => {
+export const lastRefusal = (
+  hits: readonly PolicyHit[],
+  verdicts: readonly RateVerdict[],
+): [PolicyHit, RateVerdict] | null => {
   let refused: [PolicyHit, RateVerdict] | null = null;
   for (const [i, hit] of hits.entries()) {
     const verdict = verdicts[i];
-    if (verdict && !verdict.within && (refused === null || verdict.resetMs > refused[1].resetMs)) refused = [hit, verdict];
+    if (verdict && !verdict.within && (refused === null || verdict.resetMs > refused[1].resetMs))
+      refused = [hit, verdict];
   }
   return refused;
 };

@@ -16,7 +16,8 @@ export const sameOrigin = (publicUrl: string) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const origin = c.req.header('origin');
     const site = c.req.header('sec-fetch-site');
-    const crossSite = origin !== undefined ? origin !== publicOrigin : site !== undefined && site !== 'same-origin' && site !== 'none';
+    const crossSite =
+      origin !== undefined ? origin !== publicOrigin : site !== undefined && site !== 'same-origin' && site !== 'none';
     // Built only when refusing: an Error captures a stack trace, which every accepted POST would pay for.
     if (crossSite) throw apiError('CROSS_SITE', 'Cross-site requests are not allowed.');
     return next();

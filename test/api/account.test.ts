@@ -12,8 +12,15 @@ describe('PUT /api/profile', () => {
       json: { username: 'whatever', email: 'ann.new@example.com', displayName: 'Annie' },
     });
     expect(res.status).toBe(200);
-    expect(await json<MeResponse>(res)).toMatchObject({ email: 'ann.new@example.com', displayName: 'Annie', role: 'player' });
-    expect(await json(await request('GET', '/api/me', { cookie }))).toMatchObject({ email: 'ann.new@example.com', displayName: 'Annie' });
+    expect(await json<MeResponse>(res)).toMatchObject({
+      email: 'ann.new@example.com',
+      displayName: 'Annie',
+      role: 'player',
+    });
+    expect(await json(await request('GET', '/api/me', { cookie }))).toMatchObject({
+      email: 'ann.new@example.com',
+      displayName: 'Annie',
+    });
   });
 
   it('is 401 signed out, 400 for bad values, 409 for a taken e-mail', async () => {
@@ -21,7 +28,10 @@ describe('PUT /api/profile', () => {
     expect((await request('PUT', '/api/profile', { json: { email: 'a@b.co', displayName: 'Ab' } })).status).toBe(401);
     const cookie = await signIn('ann@example.com', 'Ann');
     await signIn('bob@example.com', 'Bob');
-    const short = await request('PUT', '/api/profile', { cookie, json: { email: 'ann@example.com', displayName: 'A' } });
+    const short = await request('PUT', '/api/profile', {
+      cookie,
+      json: { email: 'ann@example.com', displayName: 'A' },
+    });
     expect(short.status).toBe(400);
     expect(await json(short)).toEqual({ error: 'Display name must be at least 2 characters', code: 'VALIDATION' });
     const badEmail = await request('PUT', '/api/profile', { cookie, json: { email: 'nope', displayName: 'Ann' } });
@@ -29,10 +39,16 @@ describe('PUT /api/profile', () => {
     expect((await json(badEmail)).error).toBe('Invalid email address');
     const missing = await request('PUT', '/api/profile', { cookie, json: { displayName: 'Ann' } });
     expect(missing.status).toBe(400);
-    const taken = await request('PUT', '/api/profile', { cookie, json: { email: 'BOB@example.com', displayName: 'Ann' } });
+    const taken = await request('PUT', '/api/profile', {
+      cookie,
+      json: { email: 'BOB@example.com', displayName: 'Ann' },
+    });
     expect(taken.status).toBe(409);
     expect((await json(taken)).code).toBe('EMAIL_TAKEN');
-    expect(await json(await request('GET', '/api/me', { cookie }))).toMatchObject({ email: 'ann@example.com', displayName: 'Ann' });
+    expect(await json(await request('GET', '/api/me', { cookie }))).toMatchObject({
+      email: 'ann@example.com',
+      displayName: 'Ann',
+    });
   });
 });
 
@@ -78,7 +94,10 @@ describe('DELETE /api/profile', () => {
     const created = await json<{ guild: { id: string } }>(
       await request('POST', '/api/guilds', { cookie: ann, json: { name: 'Low Ballers', password: 'secret1' } }),
     );
-    await request('POST', '/api/guilds/join', { cookie: bob, json: { guildId: created.guild.id, password: 'secret1' } });
+    await request('POST', '/api/guilds/join', {
+      cookie: bob,
+      json: { guildId: created.guild.id, password: 'secret1' },
+    });
     const res = await request('DELETE', '/api/profile', { cookie: ann });
     expect(res.status).toBe(409);
     expect((await json(res)).error).toContain('delete the guild');

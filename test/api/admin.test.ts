@@ -1,6 +1,11 @@
 // The admin API at /admin/*: status, daily close, compute, open, submissions, bots.
 import { describe, expect, it } from 'vitest';
-import type { AdminSubmissionsResponse, CreateBotsResponse, DeleteBotsResponse, GameTodayResponse } from '../../server/contract.ts';
+import type {
+  AdminSubmissionsResponse,
+  CreateBotsResponse,
+  DeleteBotsResponse,
+  GameTodayResponse,
+} from '../../server/contract.ts';
 import { ADMIN_EMAIL, json, makeHarness } from './harness.ts';
 
 describe('admin API', () => {
@@ -24,19 +29,38 @@ describe('admin API', () => {
       json: { botCount: 25, bonusCount: 5, minNumber: 1, maxNumber: 100 },
     });
     expect(created.status).toBe(200);
-    expect(await json<CreateBotsResponse>(created)).toEqual({ botsCreated: 25, submissionsCreated: 30, gameDate: '2026-11-20' });
+    expect(await json<CreateBotsResponse>(created)).toEqual({
+      botsCreated: 25,
+      submissionsCreated: 30,
+      gameDate: '2026-11-20',
+    });
 
-    const page1 = await json<AdminSubmissionsResponse>(await request('GET', '/admin/submissions?page=1&limit=20', { cookie: admin }));
+    const page1 = await json<AdminSubmissionsResponse>(
+      await request('GET', '/admin/submissions?page=1&limit=20', { cookie: admin }),
+    );
     expect(page1.game).toEqual({ date: '2026-11-20', status: 'open' });
     expect(page1.submissions).toHaveLength(20);
     expect(page1.submissions[0]?.userId).toMatch(/^bot:/);
-    expect(page1.pagination).toEqual({ page: 1, limit: 20, totalCount: 30, totalPages: 2, hasPreviousPage: false, hasNextPage: true });
-    const page2 = await json<AdminSubmissionsResponse>(await request('GET', '/admin/submissions?page=2&limit=20', { cookie: admin }));
+    expect(page1.pagination).toEqual({
+      page: 1,
+      limit: 20,
+      totalCount: 30,
+      totalPages: 2,
+      hasPreviousPage: false,
+      hasNextPage: true,
+    });
+    const page2 = await json<AdminSubmissionsResponse>(
+      await request('GET', '/admin/submissions?page=2&limit=20', { cookie: admin }),
+    );
     expect(page2.submissions).toHaveLength(10);
     expect(page2.pagination).toMatchObject({ hasPreviousPage: true, hasNextPage: false });
 
     const cleared = await request('DELETE', '/admin/delete-bot-submissions', { cookie: admin });
-    expect(await json<DeleteBotsResponse>(cleared)).toEqual({ deletedSubmissions: 30, deletedBonusEntries: 5, botUsersPreserved: 25 });
+    expect(await json<DeleteBotsResponse>(cleared)).toEqual({
+      deletedSubmissions: 30,
+      deletedBonusEntries: 5,
+      botUsersPreserved: 25,
+    });
     const empty = await json<AdminSubmissionsResponse>(await request('GET', '/admin/submissions', { cookie: admin }));
     expect(empty.pagination).toMatchObject({ page: 1, limit: 20, totalCount: 0, totalPages: 1 });
   });
@@ -48,7 +72,10 @@ describe('admin API', () => {
       [{ botCount: 0, bonusCount: 0, minNumber: 1, maxNumber: 10 }, 'Bot count must be between 1 and 1000'],
       [{ botCount: 1001, bonusCount: 0, minNumber: 1, maxNumber: 10 }, 'Bot count must be between 1 and 1000'],
       [{ botCount: 5, bonusCount: -1, minNumber: 1, maxNumber: 10 }, 'Bonus count cannot be negative'],
-      [{ botCount: 5, bonusCount: 0, minNumber: 10, maxNumber: 1 }, 'Invalid number range. Min must be >= 1 and <= Max'],
+      [
+        { botCount: 5, bonusCount: 0, minNumber: 10, maxNumber: 1 },
+        'Invalid number range. Min must be >= 1 and <= Max',
+      ],
       [{ botCount: 'ten' }, 'botCount must be a number.'],
     ];
     for (const [body, message] of cases) {
@@ -70,7 +97,11 @@ describe('admin API', () => {
 
     const computed = await request('POST', '/admin/compute/2026-11-20', { cookie: admin });
     expect(computed.status).toBe(200);
-    expect(await json(computed)).toMatchObject({ gameKey: '2026-11-20', closedNow: true, stats: { snapshot: { winningNumber: 3 } } });
+    expect(await json(computed)).toMatchObject({
+      gameKey: '2026-11-20',
+      closedNow: true,
+      stats: { snapshot: { winningNumber: 3 } },
+    });
     const again = await json(await request('POST', '/admin/compute/2026-11-20', { cookie: admin }));
     expect(again).toMatchObject({ closedNow: false });
 

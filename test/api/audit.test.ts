@@ -24,33 +24,90 @@ describe.each(stores)('GET /admin/audit (%s)', (_name, options) => {
     await closeToday(h);
     const admin = await h.signIn(ADMIN_EMAIL, 'Admin');
     const second = await h.signIn('second@lowest.test', 'Second');
-    const claim = await h.request('POST', '/api/prizes/winner-payout', { cookie: ann, json: { gameId: '2026-11-20', paypalEmail: 'ann@paypal.test', preferredName: 'Ann' } });
+    const claim = await h.request('POST', '/api/prizes/winner-payout', {
+      cookie: ann,
+      json: { gameId: '2026-11-20', paypalEmail: 'ann@paypal.test', preferredName: 'Ann' },
+    });
     const { payoutId } = await json<{ payoutId: string }>(claim);
 
     h.clock.set('2026-11-21T08:00:00.000Z');
-    expect((await h.request('POST', '/api/prizes/config/weekly', { cookie: admin, json: { dayOfWeek: 2, prizeType: 'cash', amountCents: 2500, isActive: true } })).status).toBe(200);
+    expect(
+      (
+        await h.request('POST', '/api/prizes/config/weekly', {
+          cookie: admin,
+          json: { dayOfWeek: 2, prizeType: 'cash', amountCents: 2500, isActive: true },
+        })
+      ).status,
+    ).toBe(200);
     h.clock.set('2026-11-22T08:00:00.000Z');
-    expect((await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, { cookie: second, json: { status: 'approved', reviewNotes: 'ok' } })).status).toBe(200);
+    expect(
+      (
+        await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, {
+          cookie: second,
+          json: { status: 'approved', reviewNotes: 'ok' },
+        })
+      ).status,
+    ).toBe(200);
     h.clock.set('2026-11-22T09:00:00.000Z');
     expect((await h.request('PATCH', '/api/prizes/config/default-6/toggle', { cookie: second })).status).toBe(200);
     h.clock.set('2026-11-23T08:00:00.000Z');
-    expect((await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, { cookie: admin, json: { status: 'paid', paymentReference: 'TX-9' } })).status).toBe(200);
+    expect(
+      (
+        await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, {
+          cookie: admin,
+          json: { status: 'paid', paymentReference: 'TX-9' },
+        })
+      ).status,
+    ).toBe(200);
 
     const all = await json<AuditTrailResponse>(await h.request('GET', '/admin/audit', { cookie: admin }));
     expect(all).toMatchObject({ totalCount: 4, page: 1, pageSize: 50 });
-    expect(all.records.map((r) => [r.at, r.adminName, r.subject, r.fromState, r.toState, r.note, r.reference])).toEqual([
-      ['2026-11-23T08:00:00.000Z', 'Admin', 'Payout 2026-11-20: $50.00 to Ann', 'approved', 'paid', null, 'TX-9'],
-      ['2026-11-22T09:00:00.000Z', 'Second', 'Prize Saturday (weekly)', 'built-in $100.00 cash, active: Saturday Cash Prize', '$100.00 cash, disabled: Saturday Cash Prize', null, null],
-      ['2026-11-22T08:00:00.000Z', 'Second', 'Payout 2026-11-20: $50.00 to Ann', 'pending_review', 'approved', 'ok', null],
-      ['2026-11-21T08:00:00.000Z', 'Admin', 'Prize Tuesday (weekly)', 'built-in $20.00 cash, active: Tuesday Cash Prize', '$25.00 cash, active: Tuesday Cash Prize', null, null],
-    ]);
+    expect(all.records.map((r) => [r.at, r.adminName, r.subject, r.fromState, r.toState, r.note, r.reference])).toEqual(
+      [
+        ['2026-11-23T08:00:00.000Z', 'Admin', 'Payout 2026-11-20: $50.00 to Ann', 'approved', 'paid', null, 'TX-9'],
+        [
+          '2026-11-22T09:00:00.000Z',
+          'Second',
+          'Prize Saturday (weekly)',
+          'built-in $100.00 cash, active: Saturday Cash Prize',
+          '$100.00 cash, disabled: Saturday Cash Prize',
+          null,
+          null,
+        ],
+        [
+          '2026-11-22T08:00:00.000Z',
+          'Second',
+          'Payout 2026-11-20: $50.00 to Ann',
+          'pending_review',
+          'approved',
+          'ok',
+          null,
+        ],
+        [
+          '2026-11-21T08:00:00.000Z',
+          'Admin',
+          'Prize Tuesday (weekly)',
+          'built-in $20.00 cash, active: Tuesday Cash Prize',
+          '$25.00 cash, active: Tuesday Cash Prize',
+          null,
+          null,
+        ],
+      ],
+    );
 
-    const page2 = await json<AuditTrailResponse>(await h.request('GET', '/admin/audit?page=2&pageSize=3', { cookie: admin }));
+    const page2 = await json<AuditTrailResponse>(
+      await h.request('GET', '/admin/audit?page=2&pageSize=3', { cookie: admin }),
+    );
     expect(page2.records.map((r) => r.id)).toEqual([all.records[3]?.id]);
     const filtered = await json<AuditTrailResponse>(
-      await h.request('GET', '/admin/audit?from=2026-11-22&to=2026-11-22&admin=second%40lowest.test', { cookie: admin }),
+      await h.request('GET', '/admin/audit?from=2026-11-22&to=2026-11-22&admin=second%40lowest.test', {
+        cookie: admin,
+      }),
     );
-    expect(filtered.records.map((r) => r.subject)).toEqual(['Prize Saturday (weekly)', 'Payout 2026-11-20: $50.00 to Ann']);
+    expect(filtered.records.map((r) => r.subject)).toEqual([
+      'Prize Saturday (weekly)',
+      'Payout 2026-11-20: $50.00 to Ann',
+    ]);
     expect(filtered.totalCount).toBe(2);
   });
 

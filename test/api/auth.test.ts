@@ -104,7 +104,10 @@ describe('development sign-in', () => {
   it('POST /auth/logout deletes the session and redirects to /', async () => {
     const { request, signIn } = await makeHarness();
     const cookie = await signIn('dan@example.com');
-    const res = await request('POST', '/auth/logout', { cookie, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await request('POST', '/auth/logout', {
+      cookie,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/');
     expect(cookieNamed(res, 'sid')).toMatch(/^sid=;.*Max-Age=0/);
@@ -116,7 +119,10 @@ describe('development sign-in', () => {
   it('a contact e-mail set to an ADMIN_EMAILS address grants nothing when its owner signs in (no squatting)', async () => {
     const { request, signIn } = await makeHarness();
     const mallory = await signIn('mallory@example.com', 'Mallory');
-    const squat = await request('PUT', '/api/profile', { cookie: mallory, json: { email: ADMIN_EMAIL, displayName: 'Mallory' } });
+    const squat = await request('PUT', '/api/profile', {
+      cookie: mallory,
+      json: { email: ADMIN_EMAIL, displayName: 'Mallory' },
+    });
     expect(squat.status).toBe(200);
     // Someone else signs in with the address: their own new account is the admin, not Mallory's.
     const admin = await signIn(ADMIN_EMAIL, 'Admin');
@@ -127,14 +133,20 @@ describe('development sign-in', () => {
     expect(malloryMe.id).not.toBe(adminMe.id);
     expect((await request('GET', '/admin/status', { cookie: mallory })).status).toBe(403);
     // And the address cannot be squatted again.
-    const again = await request('PUT', '/api/profile', { cookie: mallory, json: { email: ADMIN_EMAIL, displayName: 'Mallory' } });
+    const again = await request('PUT', '/api/profile', {
+      cookie: mallory,
+      json: { email: ADMIN_EMAIL, displayName: 'Mallory' },
+    });
     expect(again.status).toBe(409);
   });
 
   it('marks cookies Secure when PUBLIC_URL is https', async () => {
     // https://localhost: dev sign-in runs on loopback origins only (finding 1 of issue 11).
     const { request } = await makeHarness({ env: { PUBLIC_URL: 'https://localhost' } });
-    const res = await request('POST', '/auth/dev', { json: { email: 'eve@example.com', displayName: 'Eve' }, headers: { host: 'localhost' } });
+    const res = await request('POST', '/auth/dev', {
+      json: { email: 'eve@example.com', displayName: 'Eve' },
+      headers: { host: 'localhost' },
+    });
     expect(cookieNamed(res, 'sid')).toContain('Secure');
   });
 
@@ -152,9 +164,19 @@ describe('development sign-in', () => {
     const back = await post('/winnings?game=2026-11-20');
     expect(back.status).toBe(303);
     expect(back.headers.get('location')).toBe('/winnings?game=2026-11-20');
-    for (const next of ['//evil.example', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', 'winnings', '/win\r\nSet-Cookie: x=1', '']) {
+    for (const next of [
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      'winnings',
+      '/win\r\nSet-Cookie: x=1',
+      '',
+    ]) {
       expect((await post(next)).headers.get('location')).toBe('/');
-      expect((await request('GET', `/auth/google?next=${encodeURIComponent(next)}`)).headers.get('location')).toBe('/auth/dev');
+      expect((await request('GET', `/auth/google?next=${encodeURIComponent(next)}`)).headers.get('location')).toBe(
+        '/auth/dev',
+      );
     }
   });
 });
@@ -219,7 +241,9 @@ describe('Google sign-in (authorization code + PKCE against a local fake provide
     expect(callback.headers.get('location')).toBe('/');
     // The one-time cookies are cleared; the browser gets its device id (DESIGN.md §18).
     expect(cookieNamed(callback, 'oauth_state')).toMatch(/Max-Age=0/);
-    expect(cookieNamed(callback, 'did')).toMatch(/^did=[0-9a-f]{32}; Max-Age=34560000; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(cookieNamed(callback, 'did')).toMatch(
+      /^did=[0-9a-f]{32}; Max-Age=34560000; Path=\/; HttpOnly; SameSite=Lax$/,
+    );
     const sid = sessionCookieOf(callback);
     const me = await json(await h.request('GET', '/api/me', { cookie: sid }));
     expect(me).toMatchObject({ email: 'gina@example.com', displayName: 'Gina G', role: 'admin' });
@@ -257,9 +281,13 @@ describe('Google sign-in (authorization code + PKCE against a local fake provide
 
     const second = await begin(h);
     const code = provider.consent(second.url, claims({ sub: 'g-5', email: 'u@example.com', email_verified: false }));
-    const unverified = await h.request('GET', `/auth/google/callback?code=${code}&state=${second.url.searchParams.get('state')}`, {
-      cookie: second.cookie,
-    });
+    const unverified = await h.request(
+      'GET',
+      `/auth/google/callback?code=${code}&state=${second.url.searchParams.get('state')}`,
+      {
+        cookie: second.cookie,
+      },
+    );
     expect(unverified.status).toBe(400);
     expect((await json(unverified)).error).toBe('Google sign-in failed: the e-mail address is not verified.');
   });
@@ -278,7 +306,9 @@ describe('Google sign-in (authorization code + PKCE against a local fake provide
     const h = await googleHarness();
     const { url, cookie } = await begin(h);
     const code = provider.consent(url, claims({ sub: 'g-77', email: 'mallory@example.com', ...overrides }));
-    const res = await h.request('GET', `/auth/google/callback?code=${code}&state=${url.searchParams.get('state')}`, { cookie });
+    const res = await h.request('GET', `/auth/google/callback?code=${code}&state=${url.searchParams.get('state')}`, {
+      cookie,
+    });
     expect(res.status).toBe(400);
     expect(await json(res)).toEqual({ error: `Google sign-in failed: ${why}.`, code: 'VALIDATION' });
     expect(cookieNamed(res, 'sid')).toBeUndefined();
@@ -288,8 +318,13 @@ describe('Google sign-in (authorization code + PKCE against a local fake provide
   it('accepts the bare issuer accounts.google.com and an audience list holding our client id', async () => {
     const h = await googleHarness();
     const { url, cookie } = await begin(h);
-    const code = provider.consent(url, claims({ sub: 'g-78', email: 'ok@example.com', iss: 'accounts.google.com', aud: ['client-1'] }));
-    const res = await h.request('GET', `/auth/google/callback?code=${code}&state=${url.searchParams.get('state')}`, { cookie });
+    const code = provider.consent(
+      url,
+      claims({ sub: 'g-78', email: 'ok@example.com', iss: 'accounts.google.com', aud: ['client-1'] }),
+    );
+    const res = await h.request('GET', `/auth/google/callback?code=${code}&state=${url.searchParams.get('state')}`, {
+      cookie,
+    });
     expect(res.status).toBe(302);
     expect((await h.deps.store.read((repos) => repos.users.byGoogleSub('g-78')))?.email).toBe('ok@example.com');
   });
@@ -297,7 +332,11 @@ describe('Google sign-in (authorization code + PKCE against a local fake provide
   it('answers the provider error parameter with 400', async () => {
     const h = await googleHarness();
     const { cookie, url } = await begin(h);
-    const res = await h.request('GET', `/auth/google/callback?error=access_denied&state=${url.searchParams.get('state')}`, { cookie });
+    const res = await h.request(
+      'GET',
+      `/auth/google/callback?error=access_denied&state=${url.searchParams.get('state')}`,
+      { cookie },
+    );
     expect(res.status).toBe(400);
   });
 
@@ -311,9 +350,17 @@ describe('Google sign-in (authorization code + PKCE against a local fake provide
         .filter((c) => c !== undefined)
         .join('; ');
       const code = provider.consent(url, claims({ sub: 'g-9', email: 'nia@example.com', name: 'Nia' }));
-      const callback = await h.request('GET', `/auth/google/callback?code=${code}&state=${url.searchParams.get('state') ?? ''}`, { cookie });
+      const callback = await h.request(
+        'GET',
+        `/auth/google/callback?code=${code}&state=${url.searchParams.get('state') ?? ''}`,
+        { cookie },
+      );
       expect(callback.status).toBe(302);
-      return { location: callback.headers.get('location'), nextCookie: cookieNamed(res, 'oauth_next'), cleared: cookieNamed(callback, 'oauth_next') };
+      return {
+        location: callback.headers.get('location'),
+        nextCookie: cookieNamed(res, 'oauth_next'),
+        cleared: cookieNamed(callback, 'oauth_next'),
+      };
     };
     const back = await signInVia('/winnings');
     expect(back.location).toBe('/winnings');
@@ -332,17 +379,27 @@ describe('development sign-in answers only requests to the loopback PUBLIC_URL',
   it('refuses a Host or an Origin that is not PUBLIC_URL with 403 and the usual error body', async () => {
     const h = await makeHarness();
     const boss = { json: { email: 'admin@lowest.test', displayName: 'Boss' } };
-    const refused: Record<string, string>[] = [{ host: 'lowest.example' }, { host: 'localhost:3000', origin: 'http://lowest.example' }, { host: 'localhost:4000' }];
+    const refused: Record<string, string>[] = [
+      { host: 'lowest.example' },
+      { host: 'localhost:3000', origin: 'http://lowest.example' },
+      { host: 'localhost:4000' },
+    ];
     for (const headers of refused) {
       const res = await h.request('POST', '/auth/dev', { ...boss, headers });
       expect(res.status).toBe(403);
       // Another Origin meets the same-origin check first (code CROSS_SITE): refused either way.
-      const problem = headers.origin === undefined ? { error: 'Development sign-in answers only requests to http://localhost:3000.', code: 'FORBIDDEN' } : { error: expect.any(String), code: 'CROSS_SITE' };
+      const problem =
+        headers.origin === undefined
+          ? { error: 'Development sign-in answers only requests to http://localhost:3000.', code: 'FORBIDDEN' }
+          : { error: expect.any(String), code: 'CROSS_SITE' };
       expect(await res.json()).toEqual(problem);
       expect(res.headers.getSetCookie()).toEqual([]);
       expect((await h.request('GET', '/auth/dev', { headers })).status).toBe(403);
     }
-    const ok = await h.request('POST', '/auth/dev', { ...boss, headers: { host: 'localhost:3000', origin: 'http://localhost:3000' } });
+    const ok = await h.request('POST', '/auth/dev', {
+      ...boss,
+      headers: { host: 'localhost:3000', origin: 'http://localhost:3000' },
+    });
     expect(ok.status).toBe(200);
   });
 });

@@ -35,40 +35,53 @@ interface Answer {
 
 const send = (method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<Answer> =>
   new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, agent, headers: { host: `localhost:${port}`, ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => {
-        const socket = req.socket as Socket;
-        const closed = socket.destroyed ? Promise.resolve() : new Promise<void>((done) => socket.once('close', () => done()));
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text, socket, closed });
-      });
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port, method, path, agent, headers: { host: `localhost:${port}`, ...headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          const socket = req.socket as Socket;
+          const closed = socket.destroyed
+            ? Promise.resolve()
+            : new Promise<void>((done) => socket.once('close', () => done()));
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text, socket, closed });
+        });
+      },
+    );
     req.on('error', reject);
     if (body !== undefined) req.write(body);
     req.end();
   });
 
 describe('a body over the limit, over a keep-alive connection', () => {
-  it.each(['content-length', 'chunked'] as const)('gets 413 and Connection: close (%s); the next request works on a new connection', async (framing) => {
-    const first = await send('GET', '/api/game/today');
-    expect(first.status).toBe(200);
-    expect(first.headers.connection).toBe('keep-alive');
+  it.each(['content-length', 'chunked'] as const)(
+    'gets 413 and Connection: close (%s); the next request works on a new connection',
+    async (framing) => {
+      const first = await send('GET', '/api/game/today');
+      expect(first.status).toBe(200);
+      expect(first.headers.connection).toBe('keep-alive');
 
-    const body = JSON.stringify({ number: 5, pad: 'x'.repeat(70 * 1024) });
-    const big = await send('POST', '/api/entry', body, {
-      'content-type': 'application/json',
-      ...(framing === 'chunked' ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(Buffer.byteLength(body)) }),
-    });
-    expect(big.status).toBe(413);
-    expect(big.headers.connection).toBe('close');
-    expect(JSON.parse(big.body)).toEqual({ error: 'The request body is too large (limit 64 KiB).', code: 'PAYLOAD_TOO_LARGE' });
-    // The connection really ends (a server that only said "close" would leave it open).
-    await big.closed;
+      const body = JSON.stringify({ number: 5, pad: 'x'.repeat(70 * 1024) });
+      const big = await send('POST', '/api/entry', body, {
+        'content-type': 'application/json',
+        ...(framing === 'chunked'
+          ? { 'transfer-encoding': 'chunked' }
+          : { 'content-length': String(Buffer.byteLength(body)) }),
+      });
+      expect(big.status).toBe(413);
+      expect(big.headers.connection).toBe('close');
+      expect(JSON.parse(big.body)).toEqual({
+        error: 'The request body is too large (limit 64 KiB).',
+        code: 'PAYLOAD_TOO_LARGE',
+      });
+      // The connection really ends (a server that only said "close" would leave it open).
+      await big.closed;
 
-    const next = await send('GET', '/api/game/today');
-    expect(next.status).toBe(200);
-    expect(next.socket).not.toBe(big.socket);
-  });
+      const next = await send('GET', '/api/game/today');
+      expect(next.status).toBe(200);
+      expect(next.socket).not.toBe(big.socket);
+    },
+  );
 });

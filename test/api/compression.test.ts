@@ -48,7 +48,9 @@ async function bigJsonHarness(): Promise<{ harness: Harness; admin: string }> {
 describe('precompressed web app files', () => {
   it('sends the brotli twin to a browser that takes br, with the type, length and caching of the asset', async () => {
     const { request } = await makeHarness({ config: { webRoot } });
-    const res = await request('GET', '/assets/app-1a2b.js', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    const res = await request('GET', '/assets/app-1a2b.js', {
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(res.headers.get('vary')).toBe('Accept-Encoding');
@@ -62,8 +64,15 @@ describe('precompressed web app files', () => {
   it('sends the app shell compressed too, at / and at any address of the app, never cached without a check', async () => {
     const { request } = await makeHarness({ config: { webRoot } });
     for (const path of ['/', '/index.html', '/verify/2026-11-20', '/stats']) {
-      const res = await request('GET', path, { headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br, zstd' } });
-      expect([path, res.status, res.headers.get('content-encoding'), res.headers.get('vary')]).toEqual([path, 200, 'br', 'Accept-Encoding']);
+      const res = await request('GET', path, {
+        headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br, zstd' },
+      });
+      expect([path, res.status, res.headers.get('content-encoding'), res.headers.get('vary')]).toEqual([
+        path,
+        200,
+        'br',
+        'Accept-Encoding',
+      ]);
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(brotliDecompressSync(await bytesOf(res)).toString()).toBe(`${shell}<!--br-->`);
@@ -80,7 +89,11 @@ describe('precompressed web app files', () => {
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     expect(gunzipSync(await bytesOf(gz)).toString()).toBe(`${script}//gz`);
 
-    for (const headers of [{} as Record<string, string>, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'br;q=0, gzip;q=0' },
+    ]) {
       const plain = await request('GET', '/assets/app-1a2b.js', { headers });
       expect(plain.status).toBe(200);
       expect(plain.headers.get('content-encoding')).toBeNull();
@@ -108,7 +121,9 @@ describe('precompressed web app files', () => {
     const head = await request('HEAD', '/assets/app-1a2b.js', { headers: { 'accept-encoding': 'br' } });
     expect(head.headers.get('content-encoding')).toBe('br');
     expect((await head.arrayBuffer()).byteLength).toBe(0);
-    const range = await request('GET', '/assets/app-1a2b.js', { headers: { 'accept-encoding': 'br', range: 'bytes=0-9' } });
+    const range = await request('GET', '/assets/app-1a2b.js', {
+      headers: { 'accept-encoding': 'br', range: 'bytes=0-9' },
+    });
     expect(range.status).toBe(206);
     expect(range.headers.get('content-encoding')).toBeNull();
     expect(await range.text()).toBe(script.slice(0, 10));
@@ -116,7 +131,12 @@ describe('precompressed web app files', () => {
 
   it('never looks outside the web root for a twin', async () => {
     const { request } = await makeHarness({ config: { webRoot } });
-    for (const path of ['/..%2fsecret.js', '/assets/..%2f..%2fsecret.js', '/%2e%2e%2fsecret.js', '/assets/%2E%2E/%2E%2E/secret.js']) {
+    for (const path of [
+      '/..%2fsecret.js',
+      '/assets/..%2f..%2fsecret.js',
+      '/%2e%2e%2fsecret.js',
+      '/assets/%2E%2E/%2E%2E/secret.js',
+    ]) {
       const res = await request('GET', path, { headers: { 'accept-encoding': 'br' } });
       expect(res.status, path).toBe(404);
       expect(res.headers.get('content-encoding'), path).toBeNull();
@@ -135,7 +155,10 @@ describe('compressed JSON', () => {
     expect(text.length).toBeGreaterThan(COMPRESS_MIN_BYTES);
     expect(JSON.parse(text)).toMatchObject({ submissions: expect.any(Array) as unknown });
 
-    const br = await harness.request('GET', path, { cookie: admin, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await harness.request('GET', path, {
+      cookie: admin,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.status).toBe(200);
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(br.headers.get('content-type')).toMatch(/^application\/json/);
@@ -156,7 +179,10 @@ describe('compressed JSON', () => {
     expect(small.headers.get('vary')).toMatch(/Accept-Encoding/);
     expect(await json(small)).toMatchObject({ gameDate: '2026-11-20' });
 
-    const signIn = await request('POST', '/auth/dev', { json: { email: 'ann@example.com', displayName: 'Ann' }, headers: { 'accept-encoding': 'br' } });
+    const signIn = await request('POST', '/auth/dev', {
+      json: { email: 'ann@example.com', displayName: 'Ann' },
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(signIn.status).toBe(200);
     expect(signIn.headers.getSetCookie().some((cookie) => cookie.startsWith('sid='))).toBe(true);
     expect(signIn.headers.get('content-security-policy')).toContain("default-src 'self'");
@@ -170,16 +196,20 @@ describe('compressed JSON', () => {
 describe('over a real socket', () => {
   /** A raw GET: the bytes as sent, no client-side decoding. */
   const rawGet = (port: number, path: string, headers: Record<string, string>) =>
-    new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end();
-    });
+    new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+      (resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+          res.on('error', reject);
+        });
+        req.on('error', reject);
+        req.end();
+      },
+    );
 
   it('sends compressed assets and JSON with matching lengths that decode to the originals', async () => {
     const { harness, admin } = await bigJsonHarness();
@@ -194,7 +224,11 @@ describe('over a real socket', () => {
       expect(Number(asset.headers['content-length'])).toBe(asset.body.byteLength);
       expect(brotliDecompressSync(asset.body).toString()).toBe(`${script}//br`);
 
-      const api = await rawGet(port, '/admin/submissions?page=1&limit=30', { 'accept-encoding': 'gzip', cookie: admin, origin: 'http://localhost:3000' });
+      const api = await rawGet(port, '/admin/submissions?page=1&limit=30', {
+        'accept-encoding': 'gzip',
+        cookie: admin,
+        origin: 'http://localhost:3000',
+      });
       expect(api.status).toBe(200);
       expect(api.headers['content-encoding']).toBe('gzip');
       const submissions = JSON.parse(gunzipSync(api.body).toString()) as AdminSubmissionsResponse;

@@ -5,7 +5,10 @@ import type { ProfileResponse } from '../../server/contract.ts';
 import { queueDailyReminders } from '../../core/mail/daily-reminder.ts';
 import { json, makeHarness } from './harness.ts';
 
-const form = (token: string) => ({ body: new URLSearchParams({ token }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+const form = (token: string) => ({
+  body: new URLSearchParams({ token }).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
 
 describe('the daily reminder', () => {
   it('opt-in on the profile; the mail’s link turns only it off, signed out, with a plain confirmation page', async () => {
@@ -13,9 +16,19 @@ describe('the daily reminder', () => {
     const ann = await h.signIn('ann@example.com', 'Ann');
     const before = await json<ProfileResponse>(await h.request('GET', '/api/profile', { cookie: ann }));
     expect(before).toMatchObject({ dailyReminder: false, emailNotifications: true });
-    const on = await h.request('PUT', '/api/profile', { cookie: ann, json: { email: 'ann@example.com', displayName: 'Ann', dailyReminder: true } });
+    const on = await h.request('PUT', '/api/profile', {
+      cookie: ann,
+      json: { email: 'ann@example.com', displayName: 'Ann', dailyReminder: true },
+    });
     expect(await json(on)).toMatchObject({ dailyReminder: true, emailNotifications: true });
-    expect((await h.request('PUT', '/api/profile', { cookie: ann, json: { email: 'ann@example.com', displayName: 'Ann', dailyReminder: 'yes' } })).status).toBe(400);
+    expect(
+      (
+        await h.request('PUT', '/api/profile', {
+          cookie: ann,
+          json: { email: 'ann@example.com', displayName: 'Ann', dailyReminder: 'yes' },
+        })
+      ).status,
+    ).toBe(400);
 
     const minutes = h.config.mail.reminderMinutes;
     expect(minutes).toBe(90);
@@ -30,11 +43,16 @@ describe('the daily reminder', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('TURN OFF THE DAILY REMINDER');
     // Opening the link changes nothing: a mail scanner may open it.
-    expect((await json<ProfileResponse>(await h.request('GET', '/api/profile', { cookie: ann }))).dailyReminder).toBe(true);
+    expect((await json<ProfileResponse>(await h.request('GET', '/api/profile', { cookie: ann }))).dailyReminder).toBe(
+      true,
+    );
     const off = await h.request('POST', '/auth/unsubscribe', form(token));
     expect(off.status).toBe(200);
     expect(await off.text()).toContain('You will get no more daily reminders.');
-    expect(await json(await h.request('GET', '/api/profile', { cookie: ann }))).toMatchObject({ dailyReminder: false, emailNotifications: true });
+    expect(await json(await h.request('GET', '/api/profile', { cookie: ann }))).toMatchObject({
+      dailyReminder: false,
+      emailNotifications: true,
+    });
 
     const forged = await h.request('POST', '/auth/unsubscribe', form(`${token.slice(0, -4)}beef`));
     expect(forged.status).toBe(404);

@@ -15,11 +15,20 @@ afterEach(async () => {
 
 const post = (port: number, host: string, body: unknown): Promise<{ status: number; body: unknown }> =>
   new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: '/auth/dev', method: 'POST', headers: { host, 'content-type': 'application/json' } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as unknown }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/auth/dev',
+        method: 'POST',
+        headers: { host, 'content-type': 'application/json' },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as unknown }));
+      },
+    );
     req.on('error', reject);
     req.end(JSON.stringify(body));
   });
@@ -37,7 +46,11 @@ const accepts = (address: string, port: number): Promise<boolean> =>
 
 describe('development sign-in mode', () => {
   it('listens on loopback only and refuses /auth/dev addressed to another host', async () => {
-    server = await startServer({ NODE_ENV: 'production', ADMIN_EMAILS: 'boss@lowest.example', DATABASE_URL: 'sqlite::memory:' });
+    server = await startServer({
+      NODE_ENV: 'production',
+      ADMIN_EMAILS: 'boss@lowest.example',
+      DATABASE_URL: 'sqlite::memory:',
+    });
     const listening = server.logs().find((line) => line.msg === 'listening');
     expect(listening).toMatchObject({ address: '127.0.0.1', authMode: 'dev' });
     await server.waitForLog((line) => line.msg === 'ready');
@@ -49,7 +62,10 @@ describe('development sign-in mode', () => {
     const boss = { email: 'boss@lowest.example', displayName: 'Boss' };
     expect(await post(server.port, 'lowest.example', boss)).toEqual({
       status: 403,
-      body: { error: expect.stringContaining('Development sign-in answers only requests to http://localhost:'), code: 'FORBIDDEN' },
+      body: {
+        error: expect.stringContaining('Development sign-in answers only requests to http://localhost:'),
+        code: 'FORBIDDEN',
+      },
     });
   }, 40_000);
 });

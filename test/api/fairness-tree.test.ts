@@ -31,7 +31,9 @@ const closedWithTree = async () => {
   }
   await closeToday(h);
   const stats = await h.deps.store.read((r) => r.games.stats(KEY));
-  await h.deps.store.write((r) => commitTree(r, nodeDigest, KEY, stats?.snapshot ?? { winningNumber: null, secondPlaceNumber: null }));
+  await h.deps.store.write((r) =>
+    commitTree(r, nodeDigest, KEY, stats?.snapshot ?? { winningNumber: null, secondPlaceNumber: null }),
+  );
   return { h, players, receipts };
 };
 
@@ -46,14 +48,28 @@ describe('a game closed with tree version 2', () => {
   it('publishes the summary without items, and pages of items in tree order', async () => {
     const { h } = await closedWithTree();
     const summary = await summaryOf(h);
-    expect(summary).toMatchObject({ gameDate: KEY, status: 'closed', treeVersion: 2, size: 5, lo: 2, hi: 30, entriesTotal: 5, minesTotal: 0, winningNumber: 2, secondPlaceNumber: 9, pageSize: ITEMS_PAGE_SIZE });
+    expect(summary).toMatchObject({
+      gameDate: KEY,
+      status: 'closed',
+      treeVersion: 2,
+      size: 5,
+      lo: 2,
+      hi: 30,
+      entriesTotal: 5,
+      minesTotal: 0,
+      winningNumber: 2,
+      secondPlaceNumber: 9,
+      pageSize: ITEMS_PAGE_SIZE,
+    });
     expect(summary).not.toHaveProperty('entries');
     const all = await json<FairnessItemsResponse>(await h.request('GET', `/api/fairness/${KEY}/items`));
     expect(all.items.map((i) => i.number)).toEqual([2, 4, 4, 9, 30]);
     expect(JSON.stringify(all)).not.toMatch(/example\.com|"P\d"/);
     const page = await json<FairnessItemsResponse>(await h.request('GET', `/api/fairness/${KEY}/items?from=1&count=2`));
     expect(page).toEqual({ gameDate: KEY, from: 1, items: all.items.slice(1, 3) });
-    expect((await json<FairnessItemsResponse>(await h.request('GET', `/api/fairness/${KEY}/items?from=5`))).items).toEqual([]);
+    expect(
+      (await json<FairnessItemsResponse>(await h.request('GET', `/api/fairness/${KEY}/items?from=5`))).items,
+    ).toEqual([]);
   });
 
   it('answers an inclusion proof for every item that verifies against the root, and 404 for an unknown leaf', async () => {
@@ -63,7 +79,14 @@ describe('a game closed with tree version 2', () => {
       const res = await h.request('GET', `/api/fairness/${KEY}/proof/${r.leaf}`);
       expect(res.status).toBe(200);
       const proof = await json<InclusionProofResponse>(res);
-      expect(verifyInclusion(nodeDigest, { leaf: r.leaf, number: r.number }, proof, { root: summary.root, size: summary.size, lo: summary.lo, hi: summary.hi })).toEqual({ ok: true });
+      expect(
+        verifyInclusion(nodeDigest, { leaf: r.leaf, number: r.number }, proof, {
+          root: summary.root,
+          size: summary.size,
+          lo: summary.lo,
+          hi: summary.hi,
+        }),
+      ).toEqual({ ok: true });
     }
     const unknown = await h.request('GET', `/api/fairness/${KEY}/proof/${'0'.repeat(64)}`);
     expect(unknown.status).toBe(404);
@@ -74,7 +97,11 @@ describe('a game closed with tree version 2', () => {
     const { h } = await closedWithTree();
     const summary = await summaryOf(h);
     const proof = await json<WinnerProofResponse>(await h.request('GET', `/api/fairness/${KEY}/winner-proof`));
-    const items = (await json<FairnessItemsResponse>(await h.request('GET', `/api/fairness/${KEY}/items?count=${String(proof.count)}`))).items;
+    const items = (
+      await json<FairnessItemsResponse>(
+        await h.request('GET', `/api/fairness/${KEY}/items?count=${String(proof.count)}`),
+      )
+    ).items;
     expect(proof.bound).toBe(9);
     expect(verifyWinnerProof(nodeDigest, { ...summary, gameKey: KEY }, proof, items)).toEqual({ ok: true });
   });
@@ -85,13 +112,17 @@ describe('a game closed with tree version 2', () => {
     const tag = first.headers.get('etag');
     expect(tag).toBeTruthy();
     expect(first.headers.get('cache-control')).toMatch(/max-age=31536000, immutable/);
-    const again = await h.request('GET', `/api/fairness/${KEY}/items?from=0&count=3`, { headers: { 'If-None-Match': tag ?? '' } });
+    const again = await h.request('GET', `/api/fairness/${KEY}/items?from=0&count=3`, {
+      headers: { 'If-None-Match': tag ?? '' },
+    });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
     expect(again.headers.get('etag')).toBe(tag);
     expect(again.headers.get('cache-control')).toMatch(/max-age=31536000, immutable/);
     // Another range is another page: its own tag, and the first tag does not revalidate it.
-    const other = await h.request('GET', `/api/fairness/${KEY}/items?from=1&count=3`, { headers: { 'If-None-Match': tag ?? '' } });
+    const other = await h.request('GET', `/api/fairness/${KEY}/items?from=1&count=3`, {
+      headers: { 'If-None-Match': tag ?? '' },
+    });
     expect(other.status).toBe(200);
     expect(other.headers.get('etag')).not.toBe(tag);
   });
@@ -108,14 +139,20 @@ describe('a game closed with tree version 2', () => {
       expect(res.status).toBe(400);
       expect((await json<{ error: string; code: string }>(res)).error).toMatch(new RegExp(`^${field} `));
     }
-    for (const path of ['/api/fairness/2026-11-21/items', '/api/fairness/2026-11-21/winner-proof', `/api/fairness/2026-11-19/proof/${'a'.repeat(64)}`]) {
+    for (const path of [
+      '/api/fairness/2026-11-21/items',
+      '/api/fairness/2026-11-21/winner-proof',
+      `/api/fairness/2026-11-19/proof/${'a'.repeat(64)}`,
+    ]) {
       expect((await h.request('GET', path)).status).toBe(404);
     }
   });
 
   it("gives a signed-in player their own receipts of the game, and nobody else's; 401 signed out", async () => {
     const { h, players, receipts } = await closedWithTree();
-    const mine = await json<GameReceiptsResponse>(await h.request('GET', `/api/fairness/${KEY}/receipts`, { cookie: players[2] }));
+    const mine = await json<GameReceiptsResponse>(
+      await h.request('GET', `/api/fairness/${KEY}/receipts`, { cookie: players[2] }),
+    );
     expect(mine).toEqual({ entries: [receipts[2]], mines: [] });
     expect((await h.request('GET', `/api/fairness/${KEY}/receipts`)).status).toBe(401);
   });

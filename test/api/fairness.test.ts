@@ -1,14 +1,23 @@
 // GET /api/fairness/{gameKey} and the receipts of POST /api/entry, GET /api/entry/mine and the Mine
 // reward (DESIGN.md §16), over HTTP.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FairnessRecordResponse, MeResponse, MyEntriesResponse, SubmitEntryResponse, UseMineResponse } from '../../server/contract.ts';
+import type {
+  FairnessRecordResponse,
+  MeResponse,
+  MyEntriesResponse,
+  SubmitEntryResponse,
+  UseMineResponse,
+} from '../../server/contract.ts';
 import { nodeDigest } from '../../adapters/crypto/node-digest.ts';
 import { entryLeaf, mineLeaf } from '../../core/fairness/hashes.ts';
 import { rootByLevels } from '../../core/fairness/root.ts';
 import { earnRewards } from '../../core/rewards/earn.ts';
 import { commitRoot } from '../../core/fairness/fairness.ts';
 import { getFairnessRecord, isTreeV2 } from '../../web/features/verify/api/get-fairness-record.ts';
-import { receiptIncluded as webReceiptIncluded, verifyFairnessRecord } from '../../web/features/verify/fairness-check.ts';
+import {
+  receiptIncluded as webReceiptIncluded,
+  verifyFairnessRecord,
+} from '../../web/features/verify/fairness-check.ts';
 import { closeToday, json, makeHarness, ORIGIN } from './harness.ts';
 
 const KEY = '2026-11-20';
@@ -22,7 +31,11 @@ const played = async () => {
   const catId = (await json<MeResponse>(await h.request('GET', '/api/me', { cookie: cat }))).id;
   await h.deps.store.write((repos) => earnRewards(repos, h.deps.random, 'mine', [catId], h.clock.now(), null));
   const receipts = [];
-  for (const [cookie, number] of [[ann, 4], [bob, 4], [cat, 9]] as const) {
+  for (const [cookie, number] of [
+    [ann, 4],
+    [bob, 4],
+    [cat, 9],
+  ] as const) {
     const res = await h.request('POST', '/api/entry', { cookie, json: { number } });
     expect(res.status).toBe(201);
     receipts.push((await json<SubmitEntryResponse>(res)).receipt);
@@ -34,7 +47,8 @@ const played = async () => {
 };
 
 /** Turns the closed game into one closed before tree version 2: its version 1 root in place of the tree. */
-const asVersion1 = (h: Awaited<ReturnType<typeof makeHarness>>) => h.deps.store.write((r) => commitRoot(r, nodeDigest, KEY));
+const asVersion1 = (h: Awaited<ReturnType<typeof makeHarness>>) =>
+  h.deps.store.write((r) => commitRoot(r, nodeDigest, KEY));
 
 describe('receipts', () => {
   it('POST /api/entry, GET /api/entry/mine and the Mine result carry gameDate, id, number, salt and leaf', async () => {
@@ -111,11 +125,14 @@ describe('the verify page’s fetcher and check against the real app', () => {
     const { h, receipts, mine } = await played();
     await closeToday(h);
     await asVersion1(h);
-    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => h.fetchChecked(new URL(String(input), ORIGIN).toString(), init));
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      h.fetchChecked(new URL(String(input), ORIGIN).toString(), init),
+    );
     const record = await getFairnessRecord(KEY);
     if (record.status !== 'closed' || isTreeV2(record)) throw new Error('expected a closed record of tree version 1');
     expect(await verifyFairnessRecord(record)).toEqual({ verified: true, root: record.root });
-    for (const r of receipts) expect(await webReceiptIncluded(record, { ...r, id: r.entryId, kind: 'entry' })).toBe(true);
+    for (const r of receipts)
+      expect(await webReceiptIncluded(record, { ...r, id: r.entryId, kind: 'entry' })).toBe(true);
     expect(await webReceiptIncluded(record, { ...mine, id: mine.mineId, kind: 'mine' })).toBe(true);
   });
 });

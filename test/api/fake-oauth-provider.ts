@@ -41,8 +41,17 @@ export const startFakeProvider = async (clientId: string, clientSecret: string):
         return answer(400, { error: 'invalid_grant', error_description: 'PKCE verification failed' });
       }
       if (params.get('redirect_uri') !== grant.redirectUri) return answer(400, { error: 'invalid_grant' });
-      const idToken = [base64url(JSON.stringify({ alg: 'none', typ: 'JWT' })), base64url(JSON.stringify(grant.claims)), 'sig'].join('.');
-      answer(200, { access_token: 'at-' + randomBytes(8).toString('hex'), token_type: 'Bearer', expires_in: 3600, id_token: idToken });
+      const idToken = [
+        base64url(JSON.stringify({ alg: 'none', typ: 'JWT' })),
+        base64url(JSON.stringify(grant.claims)),
+        'sig',
+      ].join('.');
+      answer(200, {
+        access_token: 'at-' + randomBytes(8).toString('hex'),
+        token_type: 'Bearer',
+        expires_in: 3600,
+        id_token: idToken,
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

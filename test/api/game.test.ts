@@ -105,18 +105,24 @@ describe('POST /api/entry and GET /api/entry/mine', () => {
     expect(await json(res)).toEqual({ error: 'This game has closed.', code: 'GAME_CLOSED' });
     clock.set('2026-11-21T00:00:00.000Z');
     expect((await request('POST', '/api/entry', { cookie, json: { number: 3 } })).status).toBe(201);
-    expect((await json<MyEntriesResponse>(await request('GET', '/api/entry/mine', { cookie }))).gameDate).toBe('2026-11-21');
+    expect((await json<MyEntriesResponse>(await request('GET', '/api/entry/mine', { cookie }))).gameDate).toBe(
+      '2026-11-21',
+    );
   });
 
   it('never stores more than the limit under parallel submissions', async () => {
     const { request, signIn } = await makeHarness();
     const cookie = await signIn('ann@example.com');
     const statuses = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => request('POST', '/api/entry', { cookie, json: { number: i + 1 } }).then((r) => r.status)),
+      Array.from({ length: 10 }, (_, i) =>
+        request('POST', '/api/entry', { cookie, json: { number: i + 1 } }).then((r) => r.status),
+      ),
     );
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(9);
-    expect((await json<MyEntriesResponse>(await request('GET', '/api/entry/mine', { cookie }))).entries).toHaveLength(1);
+    expect((await json<MyEntriesResponse>(await request('GET', '/api/entry/mine', { cookie }))).entries).toHaveLength(
+      1,
+    );
   });
 });
 
@@ -134,8 +140,14 @@ describe('results, history and daily statistics', () => {
 
   it('an open game shows no picks: results say open, statistics are 404', async () => {
     const { h, ann } = await playDay();
-    expect(await json<ResultResponse>(await h.request('GET', '/api/results/today'))).toEqual({ gameDate: '2026-11-20', status: 'open' });
-    expect(await json(await h.request('GET', '/api/results/2026-11-20'))).toEqual({ gameDate: '2026-11-20', status: 'open' });
+    expect(await json<ResultResponse>(await h.request('GET', '/api/results/today'))).toEqual({
+      gameDate: '2026-11-20',
+      status: 'open',
+    });
+    expect(await json(await h.request('GET', '/api/results/2026-11-20'))).toEqual({
+      gameDate: '2026-11-20',
+      status: 'open',
+    });
     const stats = await h.request('GET', '/api/stats/daily/2026-11-20', { cookie: ann });
     expect(stats.status).toBe(404);
     expect(await json(stats)).toEqual({ error: 'No statistics for 2026-11-20 yet.', code: 'NOT_FOUND' });
@@ -154,10 +166,21 @@ describe('results, history and daily statistics', () => {
       entriesTotal: 3,
     });
     // "today" is now the next game.
-    expect(await json(await h.request('GET', '/api/results/today'))).toEqual({ gameDate: '2026-11-21', status: 'open' });
+    expect(await json(await h.request('GET', '/api/results/today'))).toEqual({
+      gameDate: '2026-11-21',
+      status: 'open',
+    });
 
-    const stats = await json<DailyStatsResponse>(await h.request('GET', '/api/stats/daily/2026-11-20', { cookie: cat }));
-    expect(stats.snapshot).toMatchObject({ entriesTotal: 3, uniquesTotal: 1, winningNumber: 2, highestNumber: 2, mostFrequentNumbers: [1] });
+    const stats = await json<DailyStatsResponse>(
+      await h.request('GET', '/api/stats/daily/2026-11-20', { cookie: cat }),
+    );
+    expect(stats.snapshot).toMatchObject({
+      entriesTotal: 3,
+      uniquesTotal: 1,
+      winningNumber: 2,
+      highestNumber: 2,
+      mostFrequentNumbers: [1],
+    });
     expect(stats.histogram).toEqual([
       { number: 1, count: 2 },
       { number: 2, count: 1 },

@@ -69,7 +69,10 @@ describe('a burst of guild creations by one player', () => {
       expect(refused.status).toBe(429);
       expect(refused.headers.get('retry-after')).toBe('1');
       expect(refused.headers.get('ratelimit-policy')).toBe('"hashing-user";q=2;w=1');
-      expect(await json(refused)).toEqual({ code: 'RATE_LIMITED', error: 'Your previous guild request is still being checked. Please wait a moment and try again.' });
+      expect(await json(refused)).toEqual({
+        code: 'RATE_LIMITED',
+        error: 'Your previous guild request is still being checked. Please wait a moment and try again.',
+      });
     }
 
     // Bob is answered while both hashes are still held: nothing he needs waits behind them.

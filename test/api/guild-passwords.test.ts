@@ -38,7 +38,10 @@ const expectWrong = async (res: Response) => {
 };
 
 /** A 429 naming its 10-minute limit in the message and the `Retry-After` / `RateLimit*` fields. */
-const expectLimited = async (res: Response, expected: { policy: string; limit: number; retryAfter: number; error: string }) => {
+const expectLimited = async (
+  res: Response,
+  expected: { policy: string; limit: number; retryAfter: number; error: string },
+) => {
   expect(res.status).toBe(429);
   expect(res.headers.get('retry-after')).toBe(String(expected.retryAfter));
   expect(res.headers.get('ratelimit-policy')).toBe(`"${expected.policy}";q=${expected.limit};w=600`);

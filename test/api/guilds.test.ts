@@ -1,13 +1,22 @@
 // /api/guilds/*: create, join, list, detail, members' picks, remove, leave, delete.
 import { describe, expect, it } from 'vitest';
-import type { GuildDetailResponse, GuildDto, GuildsResponse, GuildSubmissionsResponse, MyGuildResponse } from '../../server/contract.ts';
+import type {
+  GuildDetailResponse,
+  GuildDto,
+  GuildsResponse,
+  GuildSubmissionsResponse,
+  MyGuildResponse,
+} from '../../server/contract.ts';
 import { json, makeHarness } from './harness.ts';
 
 const setup = async () => {
   const h = await makeHarness();
   const ann = await h.signIn('ann@example.com', 'Ann');
   const bob = await h.signIn('bob@example.com', 'Bob');
-  const res = await h.request('POST', '/api/guilds', { cookie: ann, json: { name: 'Low Ballers', description: 'We go low', password: 'secret1' } });
+  const res = await h.request('POST', '/api/guilds', {
+    cookie: ann,
+    json: { name: 'Low Ballers', description: 'We go low', password: 'secret1' },
+  });
   expect(res.status).toBe(201);
   const { guild } = await json<{ guild: GuildDto }>(res);
   return { h, ann, bob, guild };
@@ -17,7 +26,10 @@ describe('guilds', () => {
   it('create, join, list, my guild, detail and the members’ picks of today', async () => {
     const { h, ann, bob, guild } = await setup();
     expect(guild).toMatchObject({ name: 'Low Ballers', description: 'We go low', memberCount: 1, adminName: 'Ann' });
-    const joined = await h.request('POST', '/api/guilds/join', { cookie: bob, json: { guildId: guild.id, password: 'secret1' } });
+    const joined = await h.request('POST', '/api/guilds/join', {
+      cookie: bob,
+      json: { guildId: guild.id, password: 'secret1' },
+    });
     expect(joined.status).toBe(200);
     expect((await json<{ guild: GuildDto }>(joined)).guild.memberCount).toBe(2);
 
@@ -34,7 +46,9 @@ describe('guilds', () => {
     );
 
     await h.request('POST', '/api/entry', { cookie: ann, json: { number: 8 } });
-    const picks = await json<GuildSubmissionsResponse>(await h.request('GET', `/api/guilds/${guild.id}/submissions`, { cookie: bob }));
+    const picks = await json<GuildSubmissionsResponse>(
+      await h.request('GET', `/api/guilds/${guild.id}/submissions`, { cookie: bob }),
+    );
     expect(picks).toMatchObject({ gameDate: '2026-11-20', submissions: [{ playerName: 'Ann', number: 8 }] });
   });
 
@@ -51,7 +65,9 @@ describe('guilds', () => {
       expect((await h.request(method, path)).status, path).toBe(401);
     }
     expect((await h.request('POST', '/api/guilds', { json: { name: 'Abc', password: 'pass' } })).status).toBe(401);
-    expect((await h.request('POST', '/api/guilds/join', { json: { guildId: guild.id, password: 'pass' } })).status).toBe(401);
+    expect(
+      (await h.request('POST', '/api/guilds/join', { json: { guildId: guild.id, password: 'pass' } })).status,
+    ).toBe(401);
   });
 
   it('400 for bad guild fields', async () => {
@@ -59,7 +75,10 @@ describe('guilds', () => {
     const cases: [unknown, string][] = [
       [{ name: '', password: '' }, 'Guild name and password are required'],
       [{ name: 'Ab', password: 'secret' }, 'Guild name must be 3-50 characters'],
-      [{ name: 'Bad!Name', password: 'secret' }, 'Guild name may contain only letters, numbers, spaces, hyphens and underscores'],
+      [
+        { name: 'Bad!Name', password: 'secret' },
+        'Guild name may contain only letters, numbers, spaces, hyphens and underscores',
+      ],
       [{ name: 'Fine Name', password: 'abc' }, 'Password must be 4-20 characters'],
     ];
     for (const [body, message] of cases) {
@@ -74,7 +93,10 @@ describe('guilds', () => {
 
   it('403 for a wrong password, for non-members’ picks, for non-admins removing or deleting', async () => {
     const { h, ann, bob, guild } = await setup();
-    const wrong = await h.request('POST', '/api/guilds/join', { cookie: bob, json: { guildId: guild.id, password: 'nope' } });
+    const wrong = await h.request('POST', '/api/guilds/join', {
+      cookie: bob,
+      json: { guildId: guild.id, password: 'nope' },
+    });
     expect(wrong.status).toBe(403);
     expect((await json(wrong)).code).toBe('WRONG_PASSWORD');
     expect((await h.request('GET', `/api/guilds/${guild.id}/submissions`, { cookie: bob })).status).toBe(403);
@@ -86,10 +108,16 @@ describe('guilds', () => {
 
   it('409 for a second guild, a name taken, and an admin leaving with members', async () => {
     const { h, ann, bob, guild } = await setup();
-    const second = await h.request('POST', '/api/guilds', { cookie: ann, json: { name: 'Another', password: 'secret1' } });
+    const second = await h.request('POST', '/api/guilds', {
+      cookie: ann,
+      json: { name: 'Another', password: 'secret1' },
+    });
     expect(second.status).toBe(409);
     expect((await json(second)).code).toBe('ALREADY_IN_GUILD');
-    const taken = await h.request('POST', '/api/guilds', { cookie: bob, json: { name: 'low ballers', password: 'secret1' } });
+    const taken = await h.request('POST', '/api/guilds', {
+      cookie: bob,
+      json: { name: 'low ballers', password: 'secret1' },
+    });
     expect(taken.status).toBe(409);
     expect((await json(taken)).code).toBe('NAME_TAKEN');
     await h.request('POST', '/api/guilds/join', { cookie: bob, json: { guildId: guild.id, password: 'secret1' } });
@@ -101,10 +129,16 @@ describe('guilds', () => {
     const { h, guild } = await setup();
     for (let i = 1; i <= 9; i += 1) {
       const cookie = await h.signIn(`member${i}@example.com`);
-      expect((await h.request('POST', '/api/guilds/join', { cookie, json: { guildId: guild.id, password: 'secret1' } })).status).toBe(200);
+      expect(
+        (await h.request('POST', '/api/guilds/join', { cookie, json: { guildId: guild.id, password: 'secret1' } }))
+          .status,
+      ).toBe(200);
     }
     const late = await h.signIn('late@example.com');
-    const res = await h.request('POST', '/api/guilds/join', { cookie: late, json: { guildId: guild.id, password: 'secret1' } });
+    const res = await h.request('POST', '/api/guilds/join', {
+      cookie: late,
+      json: { guildId: guild.id, password: 'secret1' },
+    });
     expect(res.status).toBe(409);
     expect((await json(res)).code).toBe('GUILD_FULL');
   });

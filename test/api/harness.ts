@@ -64,7 +64,13 @@ export const makeHarness = async (options: HarnessOptions = {}) => {
     container,
     // On the harness clock, so a minute boundary passing mid-test never resets a window.
     limiter: new MemoryRateLimiter(options.limits ?? roomyLimits, () => clock.now().getTime()),
-    logger: { request: () => {}, debug: () => {}, warn: () => {}, info: () => {}, error: (_message, error) => errors.push(error) },
+    logger: {
+      request: () => {},
+      debug: () => {},
+      warn: () => {},
+      info: () => {},
+      error: (_message, error) => errors.push(error),
+    },
     processMetrics: false,
     ...options.overrides,
     ...(options.googleAuth !== undefined ? { googleAuth: options.googleAuth } : {}),
@@ -105,7 +111,9 @@ export type Harness = Awaited<ReturnType<typeof makeHarness>>;
 
 let checkOfDocument: { json: string; check: ResponseCheck } | null = null;
 /** The app's own document, compiled once per test file while it stays the same. */
-const documentCheck = async (app: { request: (url: string) => Response | Promise<Response> }): Promise<ResponseCheck> => {
+const documentCheck = async (app: {
+  request: (url: string) => Response | Promise<Response>;
+}): Promise<ResponseCheck> => {
   const json = await (await app.request(`${ORIGIN}/api/openapi.json`)).text();
   if (checkOfDocument?.json !== json) checkOfDocument = { json, check: responseCheck(JSON.parse(json) as Document) };
   return checkOfDocument.check;

@@ -35,7 +35,11 @@ describe('deeply nested JSON', () => {
     for (const [method, path] of JSON_ROUTES) {
       const body = `{"email":${nested(4_000)},"number":${nested(4_000)}}`;
       expect(body.length).toBeLessThan(64 * 1024);
-      const res = await h.request(method, path, { cookie: admin, body, headers: { 'content-type': 'application/json' } });
+      const res = await h.request(method, path, {
+        cookie: admin,
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
       expect([method, path, res.status]).toEqual([method, path, 400]);
       expect(await json(res)).toEqual({ error: TOO_DEEP_MESSAGE, code: 'VALIDATION' });
     }
@@ -48,7 +52,11 @@ describe('deeply nested JSON', () => {
     const h = await makeHarness();
     const cookie = await h.signIn('ann@example.com');
     // The object itself is level 1: {"number": [[…]]} with 31 arrays is 32 levels.
-    const at = (levels: number) => ({ cookie, body: `{"number":${nested(levels - 1)}}`, headers: { 'content-type': 'application/json' } });
+    const at = (levels: number) => ({
+      cookie,
+      body: `{"number":${nested(levels - 1)}}`,
+      headers: { 'content-type': 'application/json' },
+    });
     const deep = await h.request('POST', '/api/entry', at(33));
     expect(await json(deep)).toEqual({ error: TOO_DEEP_MESSAGE, code: 'VALIDATION' });
     const allowed = await h.request('POST', '/api/entry', at(32));
@@ -60,13 +68,20 @@ describe('deeply nested JSON', () => {
     const h = await makeHarness();
     const cookie = await h.signIn('ann@example.com');
     const body = `{"number":${'['.repeat(31)}"\\u0000"${']'.repeat(31)}}`;
-    const res = await h.request('POST', '/api/entry', { cookie, body, headers: { 'content-type': 'application/json' } });
-    expect(await json(res)).toEqual({ error: 'The request contains a character that is not allowed (NUL).', code: 'VALIDATION' });
+    const res = await h.request('POST', '/api/entry', {
+      cookie,
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(await json(res)).toEqual({
+      error: 'The request contains a character that is not allowed (NUL).',
+      code: 'VALIDATION',
+    });
   });
 });
 
 describe('validation messages', () => {
-  it('never show a library\'s internals: every 400 on every JSON route says what is wrong in words', async () => {
+  it("never show a library's internals: every 400 on every JSON route says what is wrong in words", async () => {
     const h = await makeHarness();
     const admin = await h.signIn(ADMIN_EMAIL, 'Admin');
     const wrongValues: unknown[] = [undefined, null, 123, -1, 1.5, true, 'text', '', {}, [], ['a'], 'x'.repeat(5_000)];
@@ -75,7 +90,11 @@ describe('validation messages', () => {
       const bodies: unknown[] = [{}, [], 'text', 42, null];
       for (const field of fields) for (const value of wrongValues) bodies.push({ [field]: value });
       for (const body of bodies) {
-        const res = await h.request(method, path, { cookie: admin, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+        const res = await h.request(method, path, {
+          cookie: admin,
+          body: JSON.stringify(body),
+          headers: { 'content-type': 'application/json' },
+        });
         expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBeLessThan(500);
         if (res.status !== 400) continue;
         const { error } = await json<{ error: string }>(res);
@@ -89,7 +108,7 @@ describe('validation messages', () => {
     expect(h.errors).toEqual([]);
   });
 
-  it('give the spec\'s message for an entry without a number, and name the field otherwise', async () => {
+  it("give the spec's message for an entry without a number, and name the field otherwise", async () => {
     const h = await makeHarness();
     const cookie = await h.signIn('ann@example.com');
     const admin = await h.signIn(ADMIN_EMAIL, 'Admin');
@@ -99,7 +118,11 @@ describe('validation messages', () => {
     expect(await send('/api/entry', { number: 'five' })).toBe('Enter a whole number greater than zero.');
     expect(await send('/api/gameplay/use-peak', {})).toBe('Enter a whole number greater than zero');
     expect(await send('/api/entry', [])).toBe('The request body must be a JSON object.');
-    expect(await send('/api/prizes/admin/payouts/p1', { status: 'approved', reviewNotes: 5 }, admin)).toBe('reviewNotes must be text.');
-    expect(await send('/admin/create-bot-submissions', { strategy: 'greedy' }, admin)).toBe('strategy must be human or uniform.');
+    expect(await send('/api/prizes/admin/payouts/p1', { status: 'approved', reviewNotes: 5 }, admin)).toBe(
+      'reviewNotes must be text.',
+    );
+    expect(await send('/admin/create-bot-submissions', { strategy: 'greedy' }, admin)).toBe(
+      'strategy must be human or uniform.',
+    );
   });
 });

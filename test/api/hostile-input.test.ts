@@ -32,13 +32,32 @@ const expect400 = async (res: Response) => {
 
 describe('NUL characters', () => {
   it('are refused in JSON bodies, and the profile stays as it was', async () => {
-    await expect400(await h.request('PUT', '/api/profile', { cookie: player, json: { email: 'pat@example.com', displayName: 'Pa\u0000t' } }));
-    await expect400(await h.request('POST', '/api/guilds', { cookie: player, json: { name: 'Low Ones', description: 'x\u0000', password: 'secret' } }));
-    await expect400(await h.request('POST', '/api/guilds/join', { cookie: player, json: { guildId: '\u0000', password: 'secret' } }));
-    await expect400(await h.request('POST', '/api/prizes/winner-payout', { cookie: player, json: { gameId: '2026-11-20\u0000' } }));
-    await expect400(await h.request('POST', '/api/referrals/process', { cookie: player, json: { referralCode: '\u0000' } }));
     await expect400(
-      await h.request('POST', '/api/prizes/config/weekly', { cookie: admin, json: { dayOfWeek: 1, prizeType: 'cash', amountCents: 5, description: 'a\u0000' } }),
+      await h.request('PUT', '/api/profile', {
+        cookie: player,
+        json: { email: 'pat@example.com', displayName: 'Pa\u0000t' },
+      }),
+    );
+    await expect400(
+      await h.request('POST', '/api/guilds', {
+        cookie: player,
+        json: { name: 'Low Ones', description: 'x\u0000', password: 'secret' },
+      }),
+    );
+    await expect400(
+      await h.request('POST', '/api/guilds/join', { cookie: player, json: { guildId: '\u0000', password: 'secret' } }),
+    );
+    await expect400(
+      await h.request('POST', '/api/prizes/winner-payout', { cookie: player, json: { gameId: '2026-11-20\u0000' } }),
+    );
+    await expect400(
+      await h.request('POST', '/api/referrals/process', { cookie: player, json: { referralCode: '\u0000' } }),
+    );
+    await expect400(
+      await h.request('POST', '/api/prizes/config/weekly', {
+        cookie: admin,
+        json: { dayOfWeek: 1, prizeType: 'cash', amountCents: 5, description: 'a\u0000' },
+      }),
     );
     const me = await json(await h.request('GET', '/api/me', { cookie: player }));
     expect(me).toMatchObject({ displayName: 'Pat' });
@@ -46,7 +65,9 @@ describe('NUL characters', () => {
   });
 
   it('are refused at dev sign-in, as JSON and as a form', async () => {
-    await expect400(await h.request('POST', '/auth/dev', { json: { email: 'n\u0000l@example.com', displayName: 'Nul' } }));
+    await expect400(
+      await h.request('POST', '/auth/dev', { json: { email: 'n\u0000l@example.com', displayName: 'Nul' } }),
+    );
     const form = await h.request('POST', '/auth/dev', {
       body: 'email=nul%40example.com&displayName=N%00l',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -66,7 +87,10 @@ describe('NUL characters', () => {
     ] as const) {
       await expect400(await h.request(method, path, { cookie: admin }));
     }
-    const review = await h.request('POST', '/api/prizes/admin/payouts/%00', { cookie: admin, json: { status: 'approved' } });
+    const review = await h.request('POST', '/api/prizes/admin/payouts/%00', {
+      cookie: admin,
+      json: { status: 'approved' },
+    });
     await expect400(review);
     expect(h.errors).toEqual([]);
   });
@@ -75,7 +99,10 @@ describe('NUL characters', () => {
 describe('prize amounts', () => {
   it('beyond what the database holds are a 400 that changes nothing', async () => {
     await expect400(
-      await h.request('POST', '/api/prizes/config/weekly', { cookie: admin, json: { dayOfWeek: 1, prizeType: 'cash', amountCents: 1e12 } }),
+      await h.request('POST', '/api/prizes/config/weekly', {
+        cookie: admin,
+        json: { dayOfWeek: 1, prizeType: 'cash', amountCents: 1e12 },
+      }),
     );
     await expect400(
       await h.request('POST', '/api/prizes/config/date', {

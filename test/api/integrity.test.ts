@@ -4,12 +4,16 @@ import { describe, expect, it } from 'vitest';
 import type { AdminPayoutsResponse, AdminSubmissionsResponse, WinningsResponse } from '../../server/contract.ts';
 import { ADMIN_EMAIL, closeToday, json, makeHarness, sessionCookieOf, type Harness } from './harness.ts';
 
-const deviceCookieOf = (res: Response): string | undefined => res.headers.getSetCookie().find((h) => h.startsWith('did='));
+const deviceCookieOf = (res: Response): string | undefined =>
+  res.headers.getSetCookie().find((h) => h.startsWith('did='));
 const deviceIdOf = (res: Response): string => /^did=([^;]*)/.exec(deviceCookieOf(res) ?? '')?.[1] ?? '';
 const VALID_ID = '0123456789abcdef0123456789abcdef';
 
 const devSignIn = (h: Harness, email: string, cookie?: string) =>
-  h.request('POST', '/auth/dev', { json: { email, displayName: email.split('@')[0] }, ...(cookie === undefined ? {} : { cookie }) });
+  h.request('POST', '/auth/dev', {
+    json: { email, displayName: email.split('@')[0] },
+    ...(cookie === undefined ? {} : { cookie }),
+  });
 
 describe('the did cookie', () => {
   it('is set at sign-in with a fresh id: HttpOnly, SameSite=Lax, site-wide, 400 days, not Secure on http', async () => {
@@ -80,7 +84,10 @@ describe('the request signals handed to the core', () => {
 
   it('ignore X-Forwarded-For without TRUST_PROXY, and carry the did cookie as the device', async () => {
     const h = await makeHarness();
-    const ann = await signInWith(h, 'ann@example.com', { 'x-forwarded-for': '198.51.100.7', cookie: `did=${VALID_ID}` });
+    const ann = await signInWith(h, 'ann@example.com', {
+      'x-forwarded-for': '198.51.100.7',
+      cookie: `did=${VALID_ID}`,
+    });
     await signInWith(h, 'bob@example.com', { 'x-forwarded-for': '198.51.100.8' });
     const cy = await signInWith(h, 'cy@example.com', { cookie: `did=${VALID_ID}` });
     expect((await sharedWith(h, ann)).map((row) => [row.otherId, row.kind])).toEqual([[cy, 'device']]);
@@ -117,7 +124,9 @@ const ringWins = async () => {
   const una = sessionCookieOf(await devSignIn(h, 'una@example.com'));
   await h.request('POST', '/api/entry', { cookie: una, json: { number: 9 } });
   const admin = sessionCookieOf(await devSignIn(h, ADMIN_EMAIL));
-  const submissions = await json<AdminSubmissionsResponse>(await h.request('GET', '/admin/submissions?page=1&limit=20', { cookie: admin }));
+  const submissions = await json<AdminSubmissionsResponse>(
+    await h.request('GET', '/admin/submissions?page=1&limit=20', { cookie: admin }),
+  );
   await closeToday(h);
   const winner = ring[0] ?? '';
   const claim = await h.request('POST', '/api/prizes/winner-payout', {
@@ -135,15 +144,26 @@ describe('a flagged winning', () => {
     const clustered = Object.fromEntries(submissions.submissions.map((s) => [s.number, s.clustered]));
     expect(clustered).toEqual({ 1: true, 2: true, 3: true, 4: true, 9: false });
 
-    const { payouts } = await json<AdminPayoutsResponse>(await h.request('GET', '/api/prizes/admin/payouts', { cookie: admin }));
+    const { payouts } = await json<AdminPayoutsResponse>(
+      await h.request('GET', '/api/prizes/admin/payouts', { cookie: admin }),
+    );
     expect(payouts).toHaveLength(1);
-    expect(payouts[0]?.integrity).toMatchObject({ flagged: true, clusterSize: 4, accountsInGame: 4, numbersHeld: [1, 2, 3, 4] });
+    expect(payouts[0]?.integrity).toMatchObject({
+      flagged: true,
+      clusterSize: 4,
+      accountsInGame: 4,
+      numbersHeld: [1, 2, 3, 4],
+    });
     expect(payouts[0]?.integrity?.signals).toContainEqual({ kind: 'device', strength: 'strong', accounts: 4 });
 
     const approve = (confirmName?: unknown) =>
       h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, {
         cookie: admin,
-        json: { status: 'approved', reviewNotes: 'Approved by admin for manual processing', ...(confirmName === undefined ? {} : { confirmName }) },
+        json: {
+          status: 'approved',
+          reviewNotes: 'Approved by admin for manual processing',
+          ...(confirmName === undefined ? {} : { confirmName }),
+        },
       });
     const message = "confirmName must be the winner's display name to approve a flagged payout.";
     for (const wrong of [undefined, '', 'Ring1', 'ring', 42]) {
@@ -151,7 +171,9 @@ describe('a flagged winning', () => {
       expect(refused.status).toBe(400);
       expect(await json(refused)).toMatchObject({ code: 'VALIDATION', error: message });
     }
-    const still = await json<AdminPayoutsResponse>(await h.request('GET', '/api/prizes/admin/payouts', { cookie: admin }));
+    const still = await json<AdminPayoutsResponse>(
+      await h.request('GET', '/api/prizes/admin/payouts', { cookie: admin }),
+    );
     expect(still.payouts[0]?.status).toBe('pending_review');
     // Compared trimmed and case-sensitively.
     const approved = await approve(' ring1 ');
@@ -164,20 +186,40 @@ describe('a flagged winning', () => {
     const ann = sessionCookieOf(await devSignIn(h, 'ann@example.com'));
     await h.request('POST', '/api/entry', { cookie: ann, json: { number: 1 } });
     await closeToday(h);
-    await h.request('POST', '/api/prizes/winner-payout', { cookie: ann, json: { gameId: '2026-11-20', paypalEmail: 'ann@paypal.test', preferredName: 'Ann' } });
+    await h.request('POST', '/api/prizes/winner-payout', {
+      cookie: ann,
+      json: { gameId: '2026-11-20', paypalEmail: 'ann@paypal.test', preferredName: 'Ann' },
+    });
     const admin = sessionCookieOf(await devSignIn(h, ADMIN_EMAIL));
-    const { payouts } = await json<AdminPayoutsResponse>(await h.request('GET', '/api/prizes/admin/payouts', { cookie: admin }));
+    const { payouts } = await json<AdminPayoutsResponse>(
+      await h.request('GET', '/api/prizes/admin/payouts', { cookie: admin }),
+    );
     expect(payouts[0]?.integrity).toBeNull();
-    const approved = await h.request('POST', `/api/prizes/admin/payouts/${payouts[0]?.id ?? ''}`, { cookie: admin, json: { status: 'approved' } });
+    const approved = await h.request('POST', `/api/prizes/admin/payouts/${payouts[0]?.id ?? ''}`, {
+      cookie: admin,
+      json: { status: 'approved' },
+    });
     expect(approved.status).toBe(200);
   });
 
   it('never reaches the winner: their winnings, results, profile, referrals and mails carry nothing of it', async () => {
     const { h, admin, winner, payoutId } = await ringWins();
-    await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, { cookie: admin, json: { status: 'approved', confirmName: 'ring1' } });
+    await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, {
+      cookie: admin,
+      json: { status: 'approved', confirmName: 'ring1' },
+    });
     const winnings = await json<WinningsResponse>(await h.request('GET', '/api/winnings', { cookie: winner }));
     expect(winnings.winnings).toEqual([expect.objectContaining({ gameId: '2026-11-20', status: 'approved' })]);
-    for (const path of ['/api/winnings', '/api/results/2026-11-20', '/api/results/me/latest', '/api/me', '/api/profile', '/api/referrals/stats', '/api/stats/user/me', '/api/history']) {
+    for (const path of [
+      '/api/winnings',
+      '/api/results/2026-11-20',
+      '/api/results/me/latest',
+      '/api/me',
+      '/api/profile',
+      '/api/referrals/stats',
+      '/api/stats/user/me',
+      '/api/history',
+    ]) {
       const res = await h.request('GET', path, { cookie: winner });
       expect(res.status, path).toBe(200);
       const body = await res.text();

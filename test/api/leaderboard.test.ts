@@ -16,11 +16,18 @@ describe('GET /api/leaderboard', () => {
     const wins = await json<LeaderboardResponse>(await h.request('GET', '/api/leaderboard'));
     expect(wins.kind).toBe('wins');
     expect(wins.items).toHaveLength(1);
-    expect(wins.items[0]).toMatchObject({ playerName: 'Ann', wins: 1, entries: 1, currentStreak: 1 } satisfies Partial<PlayerItem>);
+    expect(wins.items[0]).toMatchObject({
+      playerName: 'Ann',
+      wins: 1,
+      entries: 1,
+      currentStreak: 1,
+    } satisfies Partial<PlayerItem>);
 
     const entries = await json<LeaderboardResponse>(await h.request('GET', '/api/leaderboard?kind=entries&limit=50'));
     expect(entries.items.map((i) => (i as PlayerItem).playerName).sort()).toEqual(['Ann', 'Bob']);
-    expect((await json<LeaderboardResponse>(await h.request('GET', '/api/leaderboard?kind=entries&limit=1'))).items).toHaveLength(1);
+    expect(
+      (await json<LeaderboardResponse>(await h.request('GET', '/api/leaderboard?kind=entries&limit=1'))).items,
+    ).toHaveLength(1);
 
     const results = await json<LeaderboardResponse>(await h.request('GET', '/api/leaderboard?kind=results'));
     expect(results.items).toEqual([

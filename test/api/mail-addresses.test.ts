@@ -9,7 +9,8 @@ const STRANGER = 'someone@elsewhere.example';
 const INJECTED = 'Hi\r\n\r\nURGENT: log in at https://evil.example';
 
 const outbox = (h: Harness) => h.deps.store.read((r) => r.outbox.list(50));
-const profile = async (h: Harness, cookie: string) => json<ProfileResponse>(await h.request('GET', '/api/profile', { cookie }));
+const profile = async (h: Harness, cookie: string) =>
+  json<ProfileResponse>(await h.request('GET', '/api/profile', { cookie }));
 
 /** The token of the newest confirmation link in the outbox. */
 const linkToken = async (h: Harness): Promise<string> => {
@@ -28,7 +29,10 @@ describe('the audit’s reproduction: a stranger’s address and an injected nam
   it('refuses the name with a 400 naming the field, and changes nothing', async () => {
     const h = await makeHarness();
     const ann = await h.signIn('ann@example.com', 'Ann');
-    const res = await h.request('PUT', '/api/profile', { cookie: ann, json: { email: STRANGER, displayName: INJECTED } });
+    const res = await h.request('PUT', '/api/profile', {
+      cookie: ann,
+      json: { email: STRANGER, displayName: INJECTED },
+    });
     expect(res.status).toBe(400);
     expect(await json(res)).toEqual({ error: 'Display name must not contain line breaks', code: 'VALIDATION' });
     expect(await profile(h, ann)).toMatchObject({ email: 'ann@example.com', displayName: 'Ann', emailVerified: true });
@@ -38,7 +42,10 @@ describe('the audit’s reproduction: a stranger’s address and an injected nam
   it('with a clean name: the win mail goes to the verified sign-in address; the stranger gets only the link', async () => {
     const h = await makeHarness();
     const ann = await h.signIn('ann@example.com', 'Ann');
-    const res = await h.request('PUT', '/api/profile', { cookie: ann, json: { email: STRANGER, displayName: 'Ann Lee' } });
+    const res = await h.request('PUT', '/api/profile', {
+      cookie: ann,
+      json: { email: STRANGER, displayName: 'Ann Lee' },
+    });
     expect(res.status).toBe(200);
     expect(await json(res)).toMatchObject({ email: STRANGER, emailVerified: false, mailAddress: 'ann@example.com' });
     await h.request('POST', '/api/entry', { cookie: ann, json: { number: 3 } });
@@ -52,7 +59,9 @@ describe('the audit’s reproduction: a stranger’s address and an injected nam
     const link = mails.find((m) => m.to === STRANGER);
     // Nothing the player typed reaches the unverified address: no name, only the link.
     expect(link?.body).not.toContain('Ann');
-    expect(link?.body).toMatch(/^Someone entered this address .*\n\nhttp:\/\/localhost:3000\/auth\/confirm-email\?token=[0-9a-f]{64}\n\nIf it was not you/s);
+    expect(link?.body).toMatch(
+      /^Someone entered this address .*\n\nhttp:\/\/localhost:3000\/auth\/confirm-email\?token=[0-9a-f]{64}\n\nIf it was not you/s,
+    );
   });
 });
 
@@ -107,16 +116,26 @@ describe('confirming a contact e-mail by its link', () => {
     const { h, ann, token } = await changed();
     await h.request('PUT', '/api/profile', { cookie: ann, json: { email: 'ann@home.example', displayName: 'Ann' } });
     expect((await h.request('POST', '/auth/confirm-email', form({ token }))).status).toBe(404);
-    expect(await profile(h, ann)).toMatchObject({ email: 'ann@home.example', emailVerified: false, mailAddress: 'ann@example.com' });
+    expect(await profile(h, ann)).toMatchObject({
+      email: 'ann@home.example',
+      emailVerified: false,
+      mailAddress: 'ann@example.com',
+    });
   });
 
   it('changing a confirmed e-mail makes it unconfirmed again; back to the sign-in e-mail needs no link', async () => {
     const { h, ann, token } = await changed();
     await h.request('POST', '/auth/confirm-email', form({ token }));
-    const moved = await h.request('PUT', '/api/profile', { cookie: ann, json: { email: 'ann@home.example', displayName: 'Ann' } });
+    const moved = await h.request('PUT', '/api/profile', {
+      cookie: ann,
+      json: { email: 'ann@home.example', displayName: 'Ann' },
+    });
     expect(await json(moved)).toMatchObject({ emailVerified: false, mailAddress: 'ann@example.com' });
     const before = (await outbox(h)).length;
-    const back = await h.request('PUT', '/api/profile', { cookie: ann, json: { email: 'ANN@example.com', displayName: 'Ann' } });
+    const back = await h.request('PUT', '/api/profile', {
+      cookie: ann,
+      json: { email: 'ANN@example.com', displayName: 'Ann' },
+    });
     expect(await json(back)).toMatchObject({ emailVerified: true, mailAddress: 'ANN@example.com' });
     expect(await outbox(h)).toHaveLength(before);
   });
@@ -132,12 +151,17 @@ describe('confirming a contact e-mail by its link', () => {
     }
     const capped = await resend();
     expect(capped.status).toBe(409);
-    expect((await json(capped)).error).toBe('You can ask for at most 5 confirmation links a day. Please try again tomorrow.');
+    expect((await json(capped)).error).toBe(
+      'You can ask for at most 5 confirmation links a day. Please try again tomorrow.',
+    );
     const links = (await outbox(h)).filter((m) => m.to === 'ann@work.example');
     expect(links).toHaveLength(5);
     expect(links.every((m) => m.subject === 'LOWEST UNIQUE: confirm your e-mail address')).toBe(true);
     // A sixth change of address in the day is refused too, and changes nothing.
-    const sixth = await h.request('PUT', '/api/profile', { cookie: ann, json: { email: 'ann@third.example', displayName: 'Ann' } });
+    const sixth = await h.request('PUT', '/api/profile', {
+      cookie: ann,
+      json: { email: 'ann@third.example', displayName: 'Ann' },
+    });
     expect(sixth.status).toBe(409);
     expect((await profile(h, ann)).email).toBe('ann@work.example');
     // Any of the day's links for this address still confirms it.
@@ -153,7 +177,10 @@ describe('fields that reach a mail refuse control characters', () => {
     const h = await makeHarness();
     const ann = await h.signIn('ann@example.com', 'Ann');
     for (const name of ['Ann\nLee', 'Ann\rLee', 'Ann\tLee', 'Ann\u0085Lee', 'Ann\u2028Lee', 'Ann\u001bLee']) {
-      const res = await h.request('PUT', '/api/profile', { cookie: ann, json: { email: 'ann@example.com', displayName: name } });
+      const res = await h.request('PUT', '/api/profile', {
+        cookie: ann,
+        json: { email: 'ann@example.com', displayName: name },
+      });
       expect(res.status).toBe(400);
       expect((await json(res)).error).toBe('Display name must not contain line breaks');
     }
@@ -163,7 +190,13 @@ describe('fields that reach a mail refuse control characters', () => {
   it('an e-mail address must be a real address: no header can ride on it', async () => {
     const h = await makeHarness();
     const ann = await h.signIn('ann@example.com', 'Ann');
-    for (const email of ['eve\r\nbcc:x@evil.example', 'eve@evil.example\r\nBcc: x@evil.example', 'a b@example.com', 'eve@evil', '<eve@evil.example>']) {
+    for (const email of [
+      'eve\r\nbcc:x@evil.example',
+      'eve@evil.example\r\nBcc: x@evil.example',
+      'a b@example.com',
+      'eve@evil',
+      '<eve@evil.example>',
+    ]) {
       const res = await h.request('PUT', '/api/profile', { cookie: ann, json: { email, displayName: 'Ann' } });
       expect(res.status).toBe(400);
       expect((await json(res)).error).toBe('Invalid email address');
@@ -177,21 +210,28 @@ describe('fields that reach a mail refuse control characters', () => {
     await h.request('POST', '/api/entry', { cookie: ann, json: { number: 3 } });
     await closeToday(h);
     const claim = (paypalEmail: string, preferredName: string) =>
-      h.request('POST', '/api/prizes/winner-payout', { cookie: ann, json: { gameId: '2026-11-20', paypalEmail, preferredName } });
+      h.request('POST', '/api/prizes/winner-payout', {
+        cookie: ann,
+        json: { gameId: '2026-11-20', paypalEmail, preferredName },
+      });
     const header = await claim('eve\r\nbcc:x@evil.example', 'Eve');
     expect(header.status).toBe(400);
     expect((await json(header)).error).toBe('Please enter a valid PayPal email address');
     const name = await claim('ann@paypal.example', 'Ann\r\n\r\nURGENT');
     expect(name.status).toBe(400);
     expect((await json(name)).error).toBe('Preferred name must not contain line breaks');
-    const winnings = await json<{ winnings: { canClaim: boolean }[] }>(await h.request('GET', '/api/winnings', { cookie: ann }));
+    const winnings = await json<{ winnings: { canClaim: boolean }[] }>(
+      await h.request('GET', '/api/winnings', { cookie: ann }),
+    );
     expect(winnings.winnings.map((w) => w.canClaim)).toEqual([true]);
     expect((await outbox(h)).map((m) => m.subject)).toEqual(['You won LOWEST UNIQUE on 2026-11-20']);
   });
 
   it('a name from the sign-in is put on one line, not refused (the provider chose it)', async () => {
     const h = await makeHarness();
-    const res = await h.request('POST', '/auth/dev', { json: { email: 'gus@example.com', displayName: 'Gus\r\n\r\nURGENT' } });
+    const res = await h.request('POST', '/auth/dev', {
+      json: { email: 'gus@example.com', displayName: 'Gus\r\n\r\nURGENT' },
+    });
     expect(res.status).toBe(200);
     expect((await json(res)).displayName).toBe('Gus URGENT');
   });

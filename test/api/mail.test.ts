@@ -28,7 +28,10 @@ const wonAndClaimed = async (): Promise<{ h: Harness; admin: string; payoutId: s
   await h.request('POST', '/api/entry', { cookie: ann, json: { number: 3 } });
   await h.request('POST', '/api/entry', { cookie: bob, json: { number: 5 } });
   await closeToday(h);
-  const claim = await h.request('POST', '/api/prizes/winner-payout', { cookie: ann, json: { gameId: '2026-11-20', paypalEmail: 'ann@paypal.test', preferredName: 'Ann A' } });
+  const claim = await h.request('POST', '/api/prizes/winner-payout', {
+    cookie: ann,
+    json: { gameId: '2026-11-20', paypalEmail: 'ann@paypal.test', preferredName: 'Ann A' },
+  });
   expect(claim.status).toBe(200);
   const { payoutId } = await json<{ payoutId: string }>(claim);
   return { h, admin: await h.signIn(ADMIN_EMAIL, 'Admin'), payoutId };
@@ -39,7 +42,10 @@ const deliver = async (h: Harness) => deliverDueMails(h.deps, sender);
 describe('the mails of a win reach the winner', () => {
   it('winner, claim received, rejected with the reason', async () => {
     const { h, admin, payoutId } = await wonAndClaimed();
-    const review = await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, { cookie: admin, json: { status: 'failed', reviewNotes: 'PayPal account not found' } });
+    const review = await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, {
+      cookie: admin,
+      json: { status: 'failed', reviewNotes: 'PayPal account not found' },
+    });
     expect(review.status).toBe(200);
     expect(await deliver(h)).toMatchObject({ sent: 3, failed: 0 });
     expect(smtp.mails.every((m) => m.to[0] === 'ann@example.com' && m.from === 'no-reply@lowest.example')).toBe(true);
@@ -50,8 +56,12 @@ describe('the mails of a win reach the winner', () => {
     ]);
     const won = smtp.mails.find((m) => m.subject.startsWith('You won'));
     expect(won?.text).toContain('Your number 3 was the lowest number nobody else picked');
-    expect(won?.text).toContain('Your prize: $50.00 cash prize (Friday Cash Prize).\nClaim it here: http://localhost:8480/winnings');
-    expect(smtp.mails.find((m) => m.subject.endsWith('was rejected'))?.text).toContain('Reason: PayPal account not found');
+    expect(won?.text).toContain(
+      'Your prize: $50.00 cash prize (Friday Cash Prize).\nClaim it here: http://localhost:8480/winnings',
+    );
+    expect(smtp.mails.find((m) => m.subject.endsWith('was rejected'))?.text).toContain(
+      'Reason: PayPal account not found',
+    );
   });
 
   it('approved, then paid with the reference', async () => {
@@ -59,9 +69,15 @@ describe('the mails of a win reach the winner', () => {
     await deliver(h);
     smtp.mails.length = 0;
     await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, { cookie: admin, json: { status: 'approved' } });
-    await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, { cookie: admin, json: { status: 'paid', paymentReference: 'TX-42' } });
+    await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, {
+      cookie: admin,
+      json: { status: 'paid', paymentReference: 'TX-42' },
+    });
     expect(await deliver(h)).toMatchObject({ sent: 2 });
-    expect(smtp.mails.map((m) => m.subject)).toEqual(['LOWEST UNIQUE: your prize for 2026-11-20 is approved', 'LOWEST UNIQUE: your prize for 2026-11-20 has been paid']);
+    expect(smtp.mails.map((m) => m.subject)).toEqual([
+      'LOWEST UNIQUE: your prize for 2026-11-20 is approved',
+      'LOWEST UNIQUE: your prize for 2026-11-20 has been paid',
+    ]);
     expect(smtp.mails.map((m) => m.text.trimEnd())).toEqual([
       'Hi Ann,\n\nYour $50.00 prize for 2026-11-20 has been approved and payment is being processed.\n\nSee your winnings: http://localhost:8480/winnings',
       'Hi Ann,\n\nYour $50.00 prize for 2026-11-20 has been paid. Reference: TX-42\n\nSee your winnings: http://localhost:8480/winnings',
@@ -72,7 +88,10 @@ describe('the mails of a win reach the winner', () => {
     const { h, admin, payoutId } = await wonAndClaimed();
     await deliver(h);
     smtp.mails.length = 0;
-    await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, { cookie: admin, json: { status: 'failed', reviewNotes: 'Rejected: PayPal account not found' } });
+    await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, {
+      cookie: admin,
+      json: { status: 'failed', reviewNotes: 'Rejected: PayPal account not found' },
+    });
     expect(await deliver(h)).toMatchObject({ sent: 1 });
     expect(smtp.mails[0]?.text.trimEnd()).toBe(
       'Hi Ann,\n\nWe could not pay your $50.00 prize for 2026-11-20.\n\nReason: PayPal account not found\n\nSee your winnings: http://localhost:8480/winnings',

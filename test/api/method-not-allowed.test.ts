@@ -6,7 +6,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, json, makeHarness, type Harness } from './harness.ts';
 
-const allowOf = (res: Response): string[] => (res.headers.get('allow') ?? '').split(',').map((m) => m.trim()).filter(Boolean);
+const allowOf = (res: Response): string[] =>
+  (res.headers.get('allow') ?? '')
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
 
 /** Every path of app.routes with the methods its routes answer (middleware, registered for ALL, left out). A URL may
  * match several paths (/api/guilds/join and /api/guilds/:id): Allow then lists them all. */
@@ -32,7 +36,10 @@ describe('405 Method Not Allowed', () => {
     const res = await h.request('PATCH', '/api/entry', { cookie: ann, json: { number: 3 } });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('POST');
-    expect(await json(res)).toEqual({ error: 'This address does not answer PATCH; it answers POST.', code: 'METHOD_NOT_ALLOWED' });
+    expect(await json(res)).toEqual({
+      error: 'This address does not answer PATCH; it answers POST.',
+      code: 'METHOD_NOT_ALLOWED',
+    });
     const mine = await json<{ entries: unknown[] }>(await h.request('GET', '/api/entry/mine', { cookie: ann }));
     expect(mine.entries).toEqual([]);
   });
@@ -84,13 +91,19 @@ describe('405 Method Not Allowed', () => {
       const res = await h.request('POST', path, { cookie: admin, json: {} });
       expect(res.status, path).toBe(405);
       expect(res.headers.get('allow'), path).toBe('GET, HEAD');
-      expect(await json(res), path).toEqual({ error: 'This address does not answer POST; it answers GET, HEAD.', code: 'METHOD_NOT_ALLOWED' });
+      expect(await json(res), path).toEqual({
+        error: 'This address does not answer POST; it answers GET, HEAD.',
+        code: 'METHOD_NOT_ALLOWED',
+      });
     }
     // An admin API path is the API's: its own methods, not the screens'.
     const status = await h.request('PUT', '/admin/status', { cookie: admin, json: {} });
     expect(status.status).toBe(405);
     expect(status.headers.get('allow')).toBe('GET, HEAD');
-    const compute = await h.request('GET', '/admin/compute/2026-11-20', { cookie: admin, headers: { accept: 'text/html' } });
+    const compute = await h.request('GET', '/admin/compute/2026-11-20', {
+      cookie: admin,
+      headers: { accept: 'text/html' },
+    });
     expect(compute.status).toBe(405);
     expect(compute.headers.get('allow')).toBe('POST');
   });

@@ -17,10 +17,16 @@ describe('the number limits of GET /api/game/today', () => {
 
     expect(await refusal('/api/entry', limits.minNumber - 1)).toEqual(validation(limits.messages.wholeNumber));
     expect(await refusal('/api/entry', limits.maxNumber + 1)).toEqual(validation(limits.messages.tooLarge));
-    expect(await refusal('/api/gameplay/use-peak', limits.minNumber - 1)).toEqual(validation(limits.messages.peakWholeNumber));
+    expect(await refusal('/api/gameplay/use-peak', limits.minNumber - 1)).toEqual(
+      validation(limits.messages.peakWholeNumber),
+    );
     expect(await refusal('/api/gameplay/use-peak', limits.maxNumber + 1)).toEqual(validation(limits.messages.tooLarge));
-    expect(await refusal('/api/gameplay/use-mine', limits.minNumber - 1)).toEqual(validation(limits.messages.wholeNumber));
-    expect(await refusal('/api/gameplay/use-mine', limits.mineMinNumber - 1)).toEqual(validation(limits.messages.mineTooLow));
+    expect(await refusal('/api/gameplay/use-mine', limits.minNumber - 1)).toEqual(
+      validation(limits.messages.wholeNumber),
+    );
+    expect(await refusal('/api/gameplay/use-mine', limits.mineMinNumber - 1)).toEqual(
+      validation(limits.messages.mineTooLow),
+    );
 
     // The bounds themselves are taken.
     expect((await h.request('POST', '/api/entry', { cookie, json: { number: limits.maxNumber } })).status).toBe(201);

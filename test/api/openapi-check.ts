@@ -41,15 +41,25 @@ export const responseCheck = (doc: Document): ResponseCheck => {
       const operation = item?.[method];
       if (!operation) continue;
       const segments = path.split('/');
-      const source = segments.map((s) => (/^\{.+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
-      templates.push({ method: method.toUpperCase(), path, pattern: new RegExp(`^${source}/?$`), literals: segments.filter((s) => !s.startsWith('{')).length, operation });
+      const source = segments
+        .map((s) => (/^\{.+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('/');
+      templates.push({
+        method: method.toUpperCase(),
+        path,
+        pattern: new RegExp(`^${source}/?$`),
+        literals: segments.filter((s) => !s.startsWith('{')).length,
+        operation,
+      });
     }
   }
   const validators = new Map<object, ValidateFunction>();
   const validatorOf = (schema: object): ValidateFunction => {
     let validate = validators.get(schema);
     if (!validate) {
-      validate = ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${DOC_ID}#/components/`)) as object);
+      validate = ajv.compile(
+        JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${DOC_ID}#/components/`)) as object,
+      );
       validators.set(schema, validate);
     }
     return validate;
@@ -65,9 +75,11 @@ export const responseCheck = (doc: Document): ResponseCheck => {
       const template = operationOf(method, path);
       if (!template) return;
       const name = `${method} ${path} (${template.path})`;
-      const declared = template.operation.responses?.[String(response.status)] ;
+      const declared = template.operation.responses?.[String(response.status)];
       if (!declared) {
-        throw new Error(`${name} answered ${response.status}, which the OpenAPI document does not list: ${await response.clone().text()}`);
+        throw new Error(
+          `${name} answered ${response.status}, which the OpenAPI document does not list: ${await response.clone().text()}`,
+        );
       }
       const schema = declared.content?.['application/json']?.schema;
       const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
@@ -75,8 +87,12 @@ export const responseCheck = (doc: Document): ResponseCheck => {
       const body: unknown = await response.clone().json();
       const validate = validatorOf(schema);
       if (!validate(body)) {
-        const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '(body)'} ${e.message ?? ''}`).join('; ');
-        throw new Error(`${name} answered ${response.status} with a body the OpenAPI document does not allow: ${problems}\n${JSON.stringify(body)}`);
+        const problems = (validate.errors ?? [])
+          .map((e) => `${e.instancePath || '(body)'} ${e.message ?? ''}`)
+          .join('; ');
+        throw new Error(
+          `${name} answered ${response.status} with a body the OpenAPI document does not allow: ${problems}\n${JSON.stringify(body)}`,
+        );
       }
     },
   };

@@ -25,7 +25,14 @@ beforeAll(async () => {
   // Listening first: dev sign-in only answers at PUBLIC_URL, which needs the port.
   let app: Harness['app'] | null = null;
   await new Promise<void>((resolve) => {
-    server = serve({ fetch: (request, env) => (app ? app.fetch(request, env) : new Response(null, { status: 503 })), port: 0, hostname: '127.0.0.1' }, () => resolve());
+    server = serve(
+      {
+        fetch: (request, env) => (app ? app.fetch(request, env) : new Response(null, { status: 503 })),
+        port: 0,
+        hostname: '127.0.0.1',
+      },
+      () => resolve(),
+    );
   });
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const store = await createSqliteStore(join(dir, 'client.db'));
@@ -97,7 +104,9 @@ describe('a client generated from the OpenAPI document', () => {
     expect(game).toMatchObject({ gameDate: '2026-11-20', effectiveStatus: 'open' });
 
     // A refused number: the error is typed by its status's schema and carries the message the game's limits name.
-    const refused = await ann.POST('/api/entry', { body: { number: game.limits.maxNumber + 1, gameDate: game.gameDate } });
+    const refused = await ann.POST('/api/entry', {
+      body: { number: game.limits.maxNumber + 1, gameDate: game.gameDate },
+    });
     expect(refused.response.status).toBe(400);
     expect(refused.error).toEqual({ error: game.limits.messages.tooLarge, code: 'VALIDATION' });
 

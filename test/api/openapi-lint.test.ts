@@ -25,7 +25,9 @@ const NAMED_WARNINGS = [
 describe("the OpenAPI document, by Redocly's recommended rules", () => {
   it('has no error and only the warnings redocly.yaml names', async () => {
     // As a deployment serves it: its public address, not localhost (which the rules warn about).
-    const h = await makeHarness({ env: { PUBLIC_URL: 'https://play.lowest-unique.test', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' } });
+    const h = await makeHarness({
+      env: { PUBLIC_URL: 'https://play.lowest-unique.test', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' },
+    });
     const file = join(dir, 'openapi.json');
     writeFileSync(file, await (await h.request('GET', OPENAPI_PATH)).text());
     const config = await loadConfig({ configPath: fileURLToPath(new URL('../../redocly.yaml', import.meta.url)) });

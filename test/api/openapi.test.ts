@@ -35,7 +35,10 @@ type Doc = {
 const documentOf = async (h: Harness): Promise<Doc> => json<Doc>(await h.request('GET', OPENAPI_PATH));
 
 /** A concrete URL for a path template: a date where a date goes, a word elsewhere. */
-const concrete = (path: string): string => path.replace(/\{(\w+)\}/g, (_, name: string) => (/date|gameKey/i.test(name) ? '2026-11-20' : name === 'day' ? '1' : 'x'));
+const concrete = (path: string): string =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    /date|gameKey/i.test(name) ? '2026-11-20' : name === 'day' ? '1' : 'x',
+  );
 
 describe('the OpenAPI document', () => {
   it('is valid OpenAPI 3.1', async () => {
@@ -50,7 +53,9 @@ describe('the OpenAPI document', () => {
   it('describes every API route the app registers, and nothing else', async () => {
     const h = await makeHarness();
     const doc = await documentOf(h);
-    const registered = apiRoutesOf(h).map((r) => `${r.method} ${r.path}`).sort();
+    const registered = apiRoutesOf(h)
+      .map((r) => `${r.method} ${r.path}`)
+      .sort();
     const documented = Object.entries(doc.paths)
       .flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`))
       .sort();
@@ -65,7 +70,8 @@ describe('the OpenAPI document', () => {
       for (const [method, operation] of Object.entries(item)) {
         expect(['public', 'player', 'admin'], `${method} ${path}`).toContain(operation['x-access']);
         expect(Object.keys(operation.responses), `${method} ${path}`).toContain('500');
-        if (operation['x-access'] !== 'public') expect(Object.keys(operation.responses), `${method} ${path}`).toContain('401');
+        if (operation['x-access'] !== 'public')
+          expect(Object.keys(operation.responses), `${method} ${path}`).toContain('401');
       }
     }
   });
@@ -73,7 +79,9 @@ describe('the OpenAPI document', () => {
   it('names every operation for a client generator: a unique camelCase operationId, a summary and its tags', async () => {
     const h = await makeHarness();
     const doc = await documentOf(h);
-    const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ name: `${method} ${path}`, operation })));
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ name: `${method} ${path}`, operation })),
+    );
     for (const { name, operation } of operations) {
       expect(operation.operationId, name).toMatch(/^[a-z][a-zA-Z0-9]*$/);
       expect(operation.summary?.trim(), name).toBeTruthy();
@@ -83,7 +91,7 @@ describe('the OpenAPI document', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('says where the API is (the deployment\'s PUBLIC_URL) and under which licence', async () => {
+  it("says where the API is (the deployment's PUBLIC_URL) and under which licence", async () => {
     const h = await makeHarness({ env: { PUBLIC_URL: 'http://127.0.0.1:4321' } });
     const doc = await documentOf(h);
     expect(doc.servers).toEqual([{ url: 'http://127.0.0.1:4321', description: expect.any(String) }]);
@@ -133,7 +141,10 @@ describe('authorization, for every route of app.routes', () => {
       if (access === 'admin') {
         const asPlayer = await h.request(method, url, { cookie: player, ...body });
         expect(asPlayer.status, name).toBe(403);
-        expect(await json(asPlayer), name).toEqual({ error: 'You need admin privileges to do that.', code: 'FORBIDDEN' });
+        expect(await json(asPlayer), name).toEqual({
+          error: 'You need admin privileges to do that.',
+          code: 'FORBIDDEN',
+        });
       }
       checked[access as 'player' | 'admin'] += 1;
     }

@@ -20,7 +20,12 @@ const capturedLogger = () => {
     },
   });
   const logger = pinoLogger('info', stream);
-  const lines = () => raw.join('').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+  const lines = () =>
+    raw
+      .join('')
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
   return { logger, raw: () => raw.join(''), lines };
 };
 
@@ -63,11 +68,18 @@ describe('GET /healthz and /readyz', () => {
     expect((await app.request(`${ORIGIN}/healthz`)).status).toBe(200);
     const ready = await app.request(`${ORIGIN}/readyz`);
     expect([ready.status, await json(ready)]).toEqual([503, { status: 'starting' }]);
-    for (const [method, path] of [['GET', '/api/me'], ['POST', '/api/entry'], ['GET', '/']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/me'],
+      ['POST', '/api/entry'],
+      ['GET', '/'],
+    ] as const) {
       const res = await app.request(`${ORIGIN}${path}`, { method });
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('5');
-      expect(await json(res)).toEqual({ error: 'The server is starting. Please try again in a few seconds.', code: 'STARTING' });
+      expect(await json(res)).toEqual({
+        error: 'The server is starting. Please try again in a few seconds.',
+        code: 'STARTING',
+      });
     }
   });
 });
@@ -86,14 +98,22 @@ describe('GET /metrics', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/plain');
     const text = await res.text();
-    expect(text).toContain('lowest_http_request_duration_seconds_count{route="/api/results/:date",method="GET",status="404"} 3');
-    expect(text).toContain('lowest_http_request_duration_seconds_count{route="/api/entry",method="POST",status="201"} 1');
-    expect(text).toContain('lowest_http_request_duration_seconds_count{route="/api/entry",method="POST",status="409"} 1');
+    expect(text).toContain(
+      'lowest_http_request_duration_seconds_count{route="/api/results/:date",method="GET",status="404"} 3',
+    );
+    expect(text).toContain(
+      'lowest_http_request_duration_seconds_count{route="/api/entry",method="POST",status="201"} 1',
+    );
+    expect(text).toContain(
+      'lowest_http_request_duration_seconds_count{route="/api/entry",method="POST",status="409"} 1',
+    );
     // No raw path ever becomes a label: the unknown path is counted under the pattern that answered.
     expect(text).not.toMatch(/route="[^"]*(2026-11-1[789]|12345)/);
     expect(text).toMatch(/^lowest_entries_submitted_total 1$/m);
     // The close ran at 2026-11-21T00:00:01Z (closeToday).
-    expect(text).toMatch(new RegExp(`^lowest_last_close_timestamp_seconds ${Date.parse('2026-11-21T00:00:01.000Z') / 1000}$`, 'm'));
+    expect(text).toMatch(
+      new RegExp(`^lowest_last_close_timestamp_seconds ${Date.parse('2026-11-21T00:00:01.000Z') / 1000}$`, 'm'),
+    );
     expect(text).toContain('# TYPE lowest_last_close_timestamp_seconds gauge');
     expect(text).toMatch(/^lowest_mail_outbox_backlog 3$/m);
     expect(text).toMatch(/^lowest_mail_outbox_failed 1$/m);
@@ -113,7 +133,14 @@ describe('GET /metrics', () => {
     const ann = await h.signIn('ann@example.com', 'Ann');
     await h.request('POST', '/api/entry', { cookie: ann, json: { number: 1 } });
     await closeToday(h);
-    expect((await h.request('POST', '/api/prizes/winner-payout', { cookie: ann, json: { gameId: '2026-11-20', paypalEmail: 'ann@paypal.test', preferredName: 'Ann A' } })).status).toBe(200);
+    expect(
+      (
+        await h.request('POST', '/api/prizes/winner-payout', {
+          cookie: ann,
+          json: { gameId: '2026-11-20', paypalEmail: 'ann@paypal.test', preferredName: 'Ann A' },
+        })
+      ).status,
+    ).toBe(200);
     expect(await (await h.request('GET', '/metrics')).text()).toMatch(/^lowest_payouts\{status="pending_review"\} 1$/m);
   });
 
@@ -127,7 +154,12 @@ describe('GET /metrics', () => {
   });
 
   it('without METRICS_TOKEN on a public PUBLIC_URL, answers loopback clients only', async () => {
-    const publicEnv = { PUBLIC_URL: 'https://lowest.example', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', TRUST_PROXY: '1' };
+    const publicEnv = {
+      PUBLIC_URL: 'https://lowest.example',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      TRUST_PROXY: '1',
+    };
     const h = await makeHarness({ env: publicEnv });
     const from = (address: string) => h.request('GET', '/metrics', { headers: { 'x-forwarded-for': address } });
     const outside = await from('203.0.113.9');
@@ -137,7 +169,9 @@ describe('GET /metrics', () => {
     for (const loopback of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) expect((await from(loopback)).status).toBe(200);
     // With a token, the token decides, from anywhere.
     const withToken = await makeHarness({ env: { ...publicEnv, METRICS_TOKEN: 'scrape-me' } });
-    const remote = await withToken.request('GET', '/metrics', { headers: { 'x-forwarded-for': '203.0.113.9', authorization: 'Bearer scrape-me' } });
+    const remote = await withToken.request('GET', '/metrics', {
+      headers: { 'x-forwarded-for': '203.0.113.9', authorization: 'Bearer scrape-me' },
+    });
     expect(remote.status).toBe(200);
   });
 });
@@ -146,7 +180,12 @@ describe('JSON logs', () => {
   it('warns once at start when INTEGRITY_KEY is unset, and not when it is set', async () => {
     const unset = capturedLogger();
     await makeHarness({ overrides: { logger: unset.logger } });
-    expect(unset.lines().filter((l) => l.level === 40).map((l) => l.msg)).toEqual([INTEGRITY_KEY_UNSET]);
+    expect(
+      unset
+        .lines()
+        .filter((l) => l.level === 40)
+        .map((l) => l.msg),
+    ).toEqual([INTEGRITY_KEY_UNSET]);
     const set = capturedLogger();
     await makeHarness({ env: { INTEGRITY_KEY: 'x'.repeat(40) }, overrides: { logger: set.logger } });
     expect(set.lines().filter((l) => l.level === 40)).toEqual([]);
@@ -160,7 +199,13 @@ describe('JSON logs', () => {
     // The harness itself reads the OpenAPI document once, to check the answers against it.
     const requests = log.lines().filter((l) => l.msg === 'request' && l.route !== OPENAPI_PATH);
     expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ level: 30, requestId: 'req-42', method: 'GET', route: '/api/results/:date', status: 404 });
+    expect(requests[0]).toMatchObject({
+      level: 30,
+      requestId: 'req-42',
+      method: 'GET',
+      route: '/api/results/:date',
+      status: 404,
+    });
     expect(typeof requests[0]?.ms).toBe('number');
   });
 
@@ -169,17 +214,32 @@ describe('JSON logs', () => {
     const h = await makeHarness({ overrides: { logger: log.logger } });
     const ann = await h.signIn('ann@example.com', 'Ann');
     const token = ann.slice('sid='.length);
-    await h.request('POST', '/api/guilds', { cookie: ann, json: { name: 'Secret Club', password: 'hunter2-guild-pass' } });
+    await h.request('POST', '/api/guilds', {
+      cookie: ann,
+      json: { name: 'Secret Club', password: 'hunter2-guild-pass' },
+    });
     await h.request('GET', '/auth/google/callback?code=oauth-code-xyz&state=abc');
     await h.request('POST', '/api/entry', { cookie: ann, json: { number: 1 } });
     await closeToday(h);
-    await h.request('POST', '/api/prizes/winner-payout', { cookie: ann, json: { gameId: '2026-11-20', paypalEmail: 'ann-paypal@example.com', preferredName: 'Ann A' } });
+    await h.request('POST', '/api/prizes/winner-payout', {
+      cookie: ann,
+      json: { gameId: '2026-11-20', paypalEmail: 'ann-paypal@example.com', preferredName: 'Ann A' },
+    });
     const admin = await h.signIn(ADMIN_EMAIL, 'Admin');
-    const payouts = await json<{ payouts: { id: string }[] }>(await h.request('GET', '/api/prizes/admin/payouts', { cookie: admin }));
+    const payouts = await json<{ payouts: { id: string }[] }>(
+      await h.request('GET', '/api/prizes/admin/payouts', { cookie: admin }),
+    );
     const id = payouts.payouts[0]?.id ?? '';
-    await h.request('POST', `/api/prizes/admin/payouts/${id}`, { cookie: admin, json: { status: 'approved', reviewNotes: 'looks fine' } });
+    await h.request('POST', `/api/prizes/admin/payouts/${id}`, {
+      cookie: admin,
+      json: { status: 'approved', reviewNotes: 'looks fine' },
+    });
     // A careless caller passing secrets as fields is censored by redact.
-    log.logger.info('careless', { databaseUrl: 'postgres://lowest:db-pass-123@db/lowest', headers: { cookie: `sid=${token}` }, password: 'pw-456' });
+    log.logger.info('careless', {
+      databaseUrl: 'postgres://lowest:db-pass-123@db/lowest',
+      headers: { cookie: `sid=${token}` },
+      password: 'pw-456',
+    });
     log.logger.error('failed', new Error('boom'), { token });
 
     const money = log.lines().filter((l) => l.msg === 'admin money action');
@@ -193,7 +253,15 @@ describe('JSON logs', () => {
       }),
     ]);
     const text = log.raw();
-    for (const secret of [token, 'hunter2-guild-pass', 'oauth-code-xyz', 'db-pass-123', 'pw-456', 'looks fine', 'ann-paypal@example.com']) {
+    for (const secret of [
+      token,
+      'hunter2-guild-pass',
+      'oauth-code-xyz',
+      'db-pass-123',
+      'pw-456',
+      'looks fine',
+      'ann-paypal@example.com',
+    ]) {
       expect(text).not.toContain(secret);
     }
     expect(text).toContain('[redacted]');

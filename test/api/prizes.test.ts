@@ -18,7 +18,9 @@ describe('GET /api/prizes/date/:date', () => {
     });
     expect(saved.status).toBe(200);
     expect((await json(saved)).message).toBe('Date override for 2026-11-22 created successfully');
-    expect(await json(await request('GET', '/api/prizes/date/2026-11-22'))).toMatchObject({ prize: { prizeType: 'voucher', amountCents: 2500 } });
+    expect(await json(await request('GET', '/api/prizes/date/2026-11-22'))).toMatchObject({
+      prize: { prizeType: 'voucher', amountCents: 2500 },
+    });
 
     const weekly = await request('POST', '/api/prizes/config/weekly', {
       cookie: admin,
@@ -50,7 +52,10 @@ describe('admin prize settings', () => {
       cookie: admin,
       json: { dayOfWeek: 2, prizeType: 'voucher', amountCents: 7500, description: 'Tuesday Voucher', isActive: true },
     });
-    expect(await json(saved)).toMatchObject({ message: 'Tuesday prize updated successfully', prize: { amountCents: 7500, isDefault: false } });
+    expect(await json(saved)).toMatchObject({
+      message: 'Tuesday prize updated successfully',
+      prize: { amountCents: 7500, isDefault: false },
+    });
     const toggled = await request('PATCH', `/api/prizes/config/${config.prizes[2]?.id}/toggle`, { cookie: admin });
     expect(toggled.status).toBe(200);
     expect((await json<{ prize: { isActive: boolean } }>(toggled)).prize.isActive).toBe(false);
@@ -116,10 +121,20 @@ describe('winnings, the claim and payout review', () => {
     expect((await h.request('GET', '/api/winnings')).status).toBe(401);
     const before = await json<WinningsResponse>(await h.request('GET', '/api/winnings', { cookie: ann }));
     expect(before.winnings).toEqual([
-      expect.objectContaining({ gameId: '2026-11-20', amountCents: 5000, prizeAmount: 50, status: 'unclaimed', canClaim: true, isPending: true }),
+      expect.objectContaining({
+        gameId: '2026-11-20',
+        amountCents: 5000,
+        prizeAmount: 50,
+        status: 'unclaimed',
+        canClaim: true,
+        isPending: true,
+      }),
     ]);
 
-    const missing = await h.request('POST', '/api/prizes/winner-payout', { cookie: ann, json: { gameId: '2026-11-20' } });
+    const missing = await h.request('POST', '/api/prizes/winner-payout', {
+      cookie: ann,
+      json: { gameId: '2026-11-20' },
+    });
     expect(missing.status).toBe(400);
     expect((await json(missing)).error).toBe('PayPal email and preferred name are required for cash prizes');
     const claim = await h.request('POST', '/api/prizes/winner-payout', {
@@ -135,7 +150,9 @@ describe('winnings, the claim and payout review', () => {
     expect(twice.status).toBe(409);
     expect((await json(twice)).code).toBe('ALREADY_CLAIMED');
 
-    const payouts = await json<AdminPayoutsResponse>(await h.request('GET', '/api/prizes/admin/payouts', { cookie: admin }));
+    const payouts = await json<AdminPayoutsResponse>(
+      await h.request('GET', '/api/prizes/admin/payouts', { cookie: admin }),
+    );
     expect(payouts.payouts).toEqual([
       expect.objectContaining({
         id: payoutId,
@@ -146,7 +163,10 @@ describe('winnings, the claim and payout review', () => {
         allowedActions: ['approve', 'reject'],
       }),
     ]);
-    const illegal = await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, { cookie: admin, json: { status: 'paid', paymentReference: 'TX1' } });
+    const illegal = await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, {
+      cookie: admin,
+      json: { status: 'paid', paymentReference: 'TX1' },
+    });
     expect(illegal.status).toBe(409);
     expect((await json(illegal)).code).toBe('ILLEGAL_TRANSITION');
     const approve = await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, {
@@ -155,7 +175,10 @@ describe('winnings, the claim and payout review', () => {
     });
     expect(approve.status).toBe(200);
     expect((await json<{ payout: { allowedActions: string[] } }>(approve)).payout.allowedActions).toEqual(['markPaid']);
-    const blankRef = await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, { cookie: admin, json: { status: 'paid', paymentReference: ' ' } });
+    const blankRef = await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, {
+      cookie: admin,
+      json: { status: 'paid', paymentReference: ' ' },
+    });
     expect(blankRef.status).toBe(400);
     const paid = await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, {
       cookie: admin,
@@ -168,8 +191,16 @@ describe('winnings, the claim and payout review', () => {
       allowedActions: [],
     });
     const after = await json<WinningsResponse>(await h.request('GET', '/api/winnings', { cookie: ann }));
-    expect(after.winnings[0]).toMatchObject({ status: 'paid', isCompleted: true, canClaim: false, paymentReference: 'TX-42' });
-    expect((await h.request('POST', '/api/prizes/admin/payouts/nope', { cookie: admin, json: { status: 'approved' } })).status).toBe(404);
+    expect(after.winnings[0]).toMatchObject({
+      status: 'paid',
+      isCompleted: true,
+      canClaim: false,
+      paymentReference: 'TX-42',
+    });
+    expect(
+      (await h.request('POST', '/api/prizes/admin/payouts/nope', { cookie: admin, json: { status: 'approved' } }))
+        .status,
+    ).toBe(404);
   });
 
   it('an admin who won cannot approve, reject or pay their own payout (403); another admin can', async () => {
@@ -182,15 +213,27 @@ describe('winnings, the claim and payout review', () => {
       json: { gameId: '2026-11-20', paypalEmail: 'admin@paypal.test', preferredName: 'Admin' },
     });
     const { payoutId } = await json<{ payoutId: string }>(claim);
-    for (const body of [{ status: 'approved' }, { status: 'failed', reviewNotes: 'x' }, { status: 'paid', paymentReference: 'TX' }]) {
+    for (const body of [
+      { status: 'approved' },
+      { status: 'failed', reviewNotes: 'x' },
+      { status: 'paid', paymentReference: 'TX' },
+    ]) {
       const res = await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, { cookie: winner, json: body });
       expect(res.status).toBe(403);
-      expect(await json(res)).toEqual({ error: 'You cannot review a payout of your own: another admin must do it.', code: 'OWN_PAYOUT' });
+      expect(await json(res)).toEqual({
+        error: 'You cannot review a payout of your own: another admin must do it.',
+        code: 'OWN_PAYOUT',
+      });
     }
-    const list = await json<AdminPayoutsResponse>(await h.request('GET', '/api/prizes/admin/payouts', { cookie: winner }));
+    const list = await json<AdminPayoutsResponse>(
+      await h.request('GET', '/api/prizes/admin/payouts', { cookie: winner }),
+    );
     expect(list.payouts[0]).toMatchObject({ id: payoutId, status: 'pending_review' });
     const second = await h.signIn('second@lowest.test', 'Second');
-    const approved = await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, { cookie: second, json: { status: 'approved' } });
+    const approved = await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, {
+      cookie: second,
+      json: { status: 'approved' },
+    });
     expect(approved.status).toBe(200);
   });
 
@@ -201,7 +244,9 @@ describe('winnings, the claim and payout review', () => {
       json: { gameId: '2026-11-20', paypalEmail: 'bob@paypal.test', preferredName: 'Bob' },
     });
     expect(res.status).toBe(403);
-    expect((await h.request('POST', '/api/prizes/winner-payout', { cookie: bob, json: { gameId: '2020-01-01' } })).status).toBe(404);
+    expect(
+      (await h.request('POST', '/api/prizes/winner-payout', { cookie: bob, json: { gameId: '2020-01-01' } })).status,
+    ).toBe(404);
     expect((await h.request('POST', '/api/prizes/winner-payout', { json: { gameId: '2026-11-20' } })).status).toBe(401);
   });
 });

@@ -9,13 +9,18 @@ describe('default rate limits behind one shared address', () => {
   it('let 300 players sign in and enter in the same minute, and stop one player at 20 entries', async () => {
     // app.request() has no socket: every request shares one address, as behind one proxy.
     const h = await makeHarness({ limits: defaultRateLimits });
-    const players = await Promise.all(Array.from({ length: 300 }, (_, i) => h.signIn(`player${i}@example.com`, `Player ${i}`)));
-    const entered = await Promise.all(players.map((cookie, i) => h.request('POST', '/api/entry', { cookie, json: { number: i + 1 } })));
+    const players = await Promise.all(
+      Array.from({ length: 300 }, (_, i) => h.signIn(`player${i}@example.com`, `Player ${i}`)),
+    );
+    const entered = await Promise.all(
+      players.map((cookie, i) => h.request('POST', '/api/entry', { cookie, json: { number: i + 1 } })),
+    );
     expect(entered.filter((r) => r.status !== 201).map((r) => r.status)).toEqual([]);
 
     const [first] = players;
     const more = [];
-    for (let i = 0; i < 20; i += 1) more.push((await h.request('POST', '/api/entry', { cookie: first ?? '', json: { number: 1000 + i } })).status);
+    for (let i = 0; i < 20; i += 1)
+      more.push((await h.request('POST', '/api/entry', { cookie: first ?? '', json: { number: 1000 + i } })).status);
     // 1 entry above + 19 refused as over the game's limit = 20 hits; the 21st is rate limited.
     expect(more.slice(0, 19).every((s) => s === 409)).toBe(true);
     expect(more[19]).toBe(429);
@@ -24,9 +29,15 @@ describe('default rate limits behind one shared address', () => {
 });
 
 describe('TRUST_PROXY', () => {
-  const tightIp = { ...roomyLimits, signIn: { perUser: { limit: 100, windowMs: 60_000 }, perIp: { limit: 2, windowMs: 60_000 } } };
+  const tightIp = {
+    ...roomyLimits,
+    signIn: { perUser: { limit: 100, windowMs: 60_000 }, perIp: { limit: 2, windowMs: 60_000 } },
+  };
   const signInFrom = (h: Awaited<ReturnType<typeof makeHarness>>, forwardedFor: string, n: number) =>
-    h.request('POST', '/auth/dev', { json: { email: `p${n}@example.com`, displayName: `P${n}` }, headers: { 'x-forwarded-for': forwardedFor } });
+    h.request('POST', '/auth/dev', {
+      json: { email: `p${n}@example.com`, displayName: `P${n}` },
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
 
   it('with one trusted proxy, counts each client address apart and ignores what the client forged', async () => {
     const h = await makeHarness({ limits: tightIp, env: { TRUST_PROXY: '1' } });

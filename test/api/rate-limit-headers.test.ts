@@ -9,11 +9,14 @@ const roomy = roomyLimits.entry.perUser;
 
 /** One call of a rate-limited route as a signed-in player. */
 const routes: Record<RateBucket, (h: Harness, cookie: string, n: number) => Promise<Response>> = {
-  signIn: (h, _cookie, n) => h.request('POST', '/auth/dev', { json: { email: `again${n}@example.com`, displayName: `Again ${n}` } }),
+  signIn: (h, _cookie, n) =>
+    h.request('POST', '/auth/dev', { json: { email: `again${n}@example.com`, displayName: `Again ${n}` } }),
   entry: (h, cookie, n) => h.request('POST', '/api/entry', { cookie, json: { number: 10 + n } }),
   referralValidate: (h, cookie) => h.request('GET', '/api/referrals/validate/NOSUCHCODE', { cookie }),
-  guildJoin: (h, cookie) => h.request('POST', '/api/guilds/join', { cookie, json: { guildId: 'no-such-guild', password: 'x' } }),
-  guildCreate: (h, cookie, n) => h.request('POST', '/api/guilds', { cookie, json: { name: `Guild ${n}`, description: '', password: null } }),
+  guildJoin: (h, cookie) =>
+    h.request('POST', '/api/guilds/join', { cookie, json: { guildId: 'no-such-guild', password: 'x' } }),
+  guildCreate: (h, cookie, n) =>
+    h.request('POST', '/api/guilds', { cookie, json: { name: `Guild ${n}`, description: '', password: null } }),
   reward: (h, cookie) => h.request('POST', '/api/gameplay/use-peak', { cookie, json: {} }),
 };
 

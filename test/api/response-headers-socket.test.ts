@@ -50,7 +50,13 @@ const comparable = (entries: Iterable<[string, string | string[] | undefined]>):
     const key = name.toLowerCase();
     if (transport.has(key) || value === undefined) continue;
     // The cookie's Expires moves with the clock of the moment: compare its name only.
-    out[key] = key === 'set-cookie' ? [value].flat().map((cookie) => cookie.split('=')[0]).join(', ') : [value].flat().join(', ');
+    out[key] =
+      key === 'set-cookie'
+        ? [value]
+            .flat()
+            .map((cookie) => cookie.split('=')[0])
+            .join(', ')
+        : [value].flat().join(', ');
   }
   return out;
 };
@@ -87,12 +93,27 @@ describe('headers added after the handler', () => {
       { method: 'GET', path: '/api/game/today', headers: { 'x-request-id': 'same-id' } },
       { method: 'GET', path: '/api/entry/mine', headers: { cookie, 'x-request-id': 'same-id' } },
       { method: 'GET', path: '/api/no-such-route', headers: { 'x-request-id': 'same-id' } },
-      { method: 'POST', path: '/api/entry', headers: { cookie, 'content-type': 'text/plain', 'x-request-id': 'same-id' }, body: 'five' },
-      { method: 'POST', path: '/api/entry', headers: { cookie, 'content-type': 'application/json', 'x-request-id': 'same-id' }, body: JSON.stringify({ number: 1, pad: 'x'.repeat(70 * 1024) }) },
+      {
+        method: 'POST',
+        path: '/api/entry',
+        headers: { cookie, 'content-type': 'text/plain', 'x-request-id': 'same-id' },
+        body: 'five',
+      },
+      {
+        method: 'POST',
+        path: '/api/entry',
+        headers: { cookie, 'content-type': 'application/json', 'x-request-id': 'same-id' },
+        body: JSON.stringify({ number: 1, pad: 'x'.repeat(70 * 1024) }),
+      },
     ];
     for (const { method, path, headers = {}, body } of requests) {
       const viaApp = await h.app.request(`${ORIGIN}${path}`, { method, headers, body });
-      const viaSocket = await overSocket(method, path, { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) }, body);
+      const viaSocket = await overSocket(
+        method,
+        path,
+        { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) },
+        body,
+      );
       expect(viaSocket.status, `${method} ${path}`).toBe(viaApp.status);
       const fromApp = comparable(viaApp.headers);
       expect(comparable(Object.entries(viaSocket.headers)), `${method} ${path}`).toEqual(fromApp);

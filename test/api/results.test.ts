@@ -1,7 +1,12 @@
 // Issue 12 on the server: the player's outcome (results/me/latest, myOutcomes), the stale tab's pick (409),
 // a recorded winning claimable whatever today's prize config says, referral refusals with a stable reason.
 import { describe, expect, it } from 'vitest';
-import type { AdminPayoutsResponse, DailyStatsResponse, LatestResultResponse, MyEntriesResponse } from '../../server/contract.ts';
+import type {
+  AdminPayoutsResponse,
+  DailyStatsResponse,
+  LatestResultResponse,
+  MyEntriesResponse,
+} from '../../server/contract.ts';
 import { ADMIN_EMAIL, closeToday, json, makeHarness, type Harness } from './harness.ts';
 import { sealMine } from '../../core/fairness/hashes.ts';
 
@@ -9,9 +14,13 @@ import { sealMine } from '../../core/fairness/hashes.ts';
 const playedDay = async () => {
   const h = await makeHarness();
   const cookies: Record<string, string> = {};
-  for (const name of ['ann', 'bob', 'cat', 'dan', 'eve', 'fay']) cookies[name] = await h.signIn(`${name}@example.com`, name.toUpperCase());
+  for (const name of ['ann', 'bob', 'cat', 'dan', 'eve', 'fay'])
+    cookies[name] = await h.signIn(`${name}@example.com`, name.toUpperCase());
   const pick = async (name: string, number: number) => {
-    const res = await h.request('POST', '/api/entry', { cookie: cookies[name] ?? null, json: { number, gameDate: '2026-11-20' } });
+    const res = await h.request('POST', '/api/entry', {
+      cookie: cookies[name] ?? null,
+      json: { number, gameDate: '2026-11-20' },
+    });
     expect(res.status, `${name} picks ${number}`).toBe(201);
   };
   await pick('ann', 1);
@@ -22,7 +31,16 @@ const playedDay = async () => {
   await pick('fay', 4);
   const fay = await h.deps.store.read((r) => r.users.byEmail('fay@example.com'));
   const mine = sealMine(h.deps.digest, h.deps.random, '2026-11-20', 'mine-fay', 4);
-  await h.deps.store.write((r) => r.mines.place({ id: 'mine-fay', gameKey: '2026-11-20', userId: fay?.id ?? '', number: 4, placedAt: '2026-11-20T12:00:00.000Z', ...mine }));
+  await h.deps.store.write((r) =>
+    r.mines.place({
+      id: 'mine-fay',
+      gameKey: '2026-11-20',
+      userId: fay?.id ?? '',
+      number: 4,
+      placedAt: '2026-11-20T12:00:00.000Z',
+      ...mine,
+    }),
+  );
   return { h, cookies };
 };
 
@@ -47,14 +65,26 @@ describe('GET /api/results/me/latest', () => {
         winning: { canClaim: true, amountCents: 5000, prizeType: 'cash', currency: 'USD' },
       },
     });
-    expect((await latest(h, cookies.dan)).result).toEqual({ ...base, entries: [{ number: 3, entryType: 'standard', outcome: 'runner_up', rank: 2 }], winning: null });
-    expect((await latest(h, cookies.eve)).result?.entries).toEqual([{ number: 7, entryType: 'standard', outcome: 'unique', rank: 3 }]);
-    expect((await latest(h, cookies.ann)).result?.entries).toEqual([{ number: 1, entryType: 'standard', outcome: 'duplicate', rank: null }]);
+    expect((await latest(h, cookies.dan)).result).toEqual({
+      ...base,
+      entries: [{ number: 3, entryType: 'standard', outcome: 'runner_up', rank: 2 }],
+      winning: null,
+    });
+    expect((await latest(h, cookies.eve)).result?.entries).toEqual([
+      { number: 7, entryType: 'standard', outcome: 'unique', rank: 3 },
+    ]);
+    expect((await latest(h, cookies.ann)).result?.entries).toEqual([
+      { number: 1, entryType: 'standard', outcome: 'duplicate', rank: null },
+    ]);
     // Picked by fay alone, but mined.
-    expect((await latest(h, cookies.fay)).result?.entries).toEqual([{ number: 4, entryType: 'standard', outcome: 'duplicate', rank: null }]);
+    expect((await latest(h, cookies.fay)).result?.entries).toEqual([
+      { number: 4, entryType: 'standard', outcome: 'duplicate', rank: null },
+    ]);
 
     // The next game being open (and played) does not hide the last closed one.
-    expect((await h.request('POST', '/api/entry', { cookie: cookies.cat ?? null, json: { number: 9 } })).status).toBe(201);
+    expect((await h.request('POST', '/api/entry', { cookie: cookies.cat ?? null, json: { number: 9 } })).status).toBe(
+      201,
+    );
     expect((await latest(h, cookies.cat)).result?.gameDate).toBe('2026-11-20');
 
     const claim = await h.request('POST', '/api/prizes/winner-payout', {
@@ -68,7 +98,9 @@ describe('GET /api/results/me/latest', () => {
   it('GET /api/stats/daily/{date} adds myOutcomes for the caller, [] for a visitor', async () => {
     const { h, cookies } = await playedDay();
     await closeToday(h);
-    const mine = await json<DailyStatsResponse>(await h.request('GET', '/api/stats/daily/2026-11-20', { cookie: cookies.eve ?? null }));
+    const mine = await json<DailyStatsResponse>(
+      await h.request('GET', '/api/stats/daily/2026-11-20', { cookie: cookies.eve ?? null }),
+    );
     expect(mine.myOutcomes).toEqual([{ number: 7, entryType: 'standard', outcome: 'unique', rank: 3 }]);
     const visitor = await json<DailyStatsResponse>(await h.request('GET', '/api/stats/daily/2026-11-20'));
     expect(visitor.myOutcomes).toEqual([]);
@@ -83,12 +115,17 @@ describe('POST /api/entry with gameDate', () => {
     h.clock.set('2026-11-21T00:00:05.000Z');
     const stale = await h.request('POST', '/api/entry', { cookie: ann, json: { number: 5, gameDate: '2026-11-20' } });
     expect(stale.status).toBe(409);
-    expect(await json(stale)).toEqual({ error: 'This game has closed. The next game is open: pick again.', code: 'GAME_CLOSED' });
+    expect(await json(stale)).toEqual({
+      error: 'This game has closed. The next game is open: pick again.',
+      code: 'GAME_CLOSED',
+    });
     const mine = await json<MyEntriesResponse>(await h.request('GET', '/api/entry/mine', { cookie: ann }));
     expect(mine).toMatchObject({ gameDate: '2026-11-21', entries: [] });
     const user = await h.deps.store.read((r) => r.users.byEmail('ann@example.com'));
     expect(await h.deps.store.read((r) => r.entries.countForPlayer(user?.id ?? ''))).toBe(0);
-    expect((await h.request('POST', '/api/entry', { cookie: ann, json: { number: 5, gameDate: '2026-11-21' } })).status).toBe(201);
+    expect(
+      (await h.request('POST', '/api/entry', { cookie: ann, json: { number: 5, gameDate: '2026-11-21' } })).status,
+    ).toBe(201);
   });
 
   it('a malformed gameDate is 400 naming the field', async () => {
@@ -97,9 +134,14 @@ describe('POST /api/entry with gameDate', () => {
     for (const gameDate of ['yesterday', 20261120, null]) {
       const res = await h.request('POST', '/api/entry', { cookie: ann, json: { number: 5, gameDate } });
       expect(res.status, String(gameDate)).toBe(400);
-      expect(await json(res)).toEqual({ error: 'gameDate must be a game date in the form YYYY-MM-DD or YYYY-MM-DD-n.', code: 'VALIDATION' });
+      expect(await json(res)).toEqual({
+        error: 'gameDate must be a game date in the form YYYY-MM-DD or YYYY-MM-DD-n.',
+        code: 'VALIDATION',
+      });
     }
-    expect((await json<MyEntriesResponse>(await h.request('GET', '/api/entry/mine', { cookie: ann }))).entries).toEqual([]);
+    expect((await json<MyEntriesResponse>(await h.request('GET', '/api/entry/mine', { cookie: ann }))).entries).toEqual(
+      [],
+    );
   });
 });
 
@@ -120,8 +162,12 @@ describe('a recorded winning is claimed with the prize it was won with', () => {
       json: { gameId: '2026-11-20', paypalEmail: 'cat@paypal.test', preferredName: 'Cat' },
     });
     expect(claim.status).toBe(200);
-    const payouts = await json<AdminPayoutsResponse>(await h.request('GET', '/api/prizes/admin/payouts', { cookie: admin }));
-    expect(payouts.payouts).toEqual([expect.objectContaining({ amountCents: 5000, prizeType: 'cash', status: 'pending_review' })]);
+    const payouts = await json<AdminPayoutsResponse>(
+      await h.request('GET', '/api/prizes/admin/payouts', { cookie: admin }),
+    );
+    expect(payouts.payouts).toEqual([
+      expect.objectContaining({ amountCents: 5000, prizeType: 'cash', status: 'pending_review' }),
+    ]);
   });
 });
 
@@ -131,16 +177,30 @@ describe('referral codes refused for good carry a stable code and reason', () =>
     const ann = await h.signIn('ann@example.com');
     const bob = await h.signIn('bob@example.com');
     const cat = await h.signIn('cat@example.com');
-    const code = (await json<{ referralCode: string }>(await h.request('GET', '/api/referrals/code', { cookie: ann }))).referralCode;
-    const post = (cookie: string) => h.request('POST', '/api/referrals/process', { cookie, json: { referralCode: code } });
+    const code = (await json<{ referralCode: string }>(await h.request('GET', '/api/referrals/code', { cookie: ann })))
+      .referralCode;
+    const post = (cookie: string) =>
+      h.request('POST', '/api/referrals/process', { cookie, json: { referralCode: code } });
 
     const own = await post(ann);
     expect(own.status).toBe(409);
-    expect(await json(own)).toEqual({ error: 'You cannot use your own referral code.', code: 'REFERRAL_NOT_ALLOWED', reason: 'own_code' });
+    expect(await json(own)).toEqual({
+      error: 'You cannot use your own referral code.',
+      code: 'REFERRAL_NOT_ALLOWED',
+      reason: 'own_code',
+    });
     expect((await post(bob)).status).toBe(200);
-    expect(await json(await post(bob))).toEqual({ error: 'You have already used a referral code.', code: 'REFERRAL_NOT_ALLOWED', reason: 'already_referred' });
+    expect(await json(await post(bob))).toEqual({
+      error: 'You have already used a referral code.',
+      code: 'REFERRAL_NOT_ALLOWED',
+      reason: 'already_referred',
+    });
     expect((await h.request('POST', '/api/entry', { cookie: cat, json: { number: 3 } })).status).toBe(201);
-    expect(await json(await post(cat))).toEqual({ error: 'Referral codes are only for new players.', code: 'REFERRAL_NOT_ALLOWED', reason: 'already_played' });
+    expect(await json(await post(cat))).toEqual({
+      error: 'Referral codes are only for new players.',
+      code: 'REFERRAL_NOT_ALLOWED',
+      reason: 'already_played',
+    });
   });
 });
 
@@ -150,18 +210,32 @@ describe('GET/PUT /api/profile: the switch for non-money mails', () => {
     const ann = await h.signIn('ann@example.com', 'Ann');
     const profile = await json(await h.request('GET', '/api/profile', { cookie: ann }));
     expect(profile).toMatchObject({ email: 'ann@example.com', displayName: 'Ann', emailNotifications: true });
-    const off = await h.request('PUT', '/api/profile', { cookie: ann, json: { email: 'ann@example.com', displayName: 'Ann', emailNotifications: false } });
+    const off = await h.request('PUT', '/api/profile', {
+      cookie: ann,
+      json: { email: 'ann@example.com', displayName: 'Ann', emailNotifications: false },
+    });
     expect(off.status).toBe(200);
     expect(await json(off)).toMatchObject({ emailNotifications: false });
-    expect(await json(await h.request('GET', '/api/profile', { cookie: ann }))).toMatchObject({ emailNotifications: false });
+    expect(await json(await h.request('GET', '/api/profile', { cookie: ann }))).toMatchObject({
+      emailNotifications: false,
+    });
     // A profile edit without the field leaves the switch alone.
     await h.request('PUT', '/api/profile', { cookie: ann, json: { email: 'ann@example.com', displayName: 'Annie' } });
-    expect(await json(await h.request('GET', '/api/profile', { cookie: ann }))).toMatchObject({ displayName: 'Annie', emailNotifications: false });
+    expect(await json(await h.request('GET', '/api/profile', { cookie: ann }))).toMatchObject({
+      displayName: 'Annie',
+      emailNotifications: false,
+    });
 
-    const bad = await h.request('PUT', '/api/profile', { cookie: ann, json: { email: 'ann@example.com', displayName: 'Ann', emailNotifications: 'no' } });
+    const bad = await h.request('PUT', '/api/profile', {
+      cookie: ann,
+      json: { email: 'ann@example.com', displayName: 'Ann', emailNotifications: 'no' },
+    });
     expect(bad.status).toBe(400);
     expect(await json(bad)).toEqual({ error: 'emailNotifications must be true or false', code: 'VALIDATION' });
-    expect(await json(await h.request('GET', '/api/profile', { cookie: ann }))).toMatchObject({ displayName: 'Annie', emailNotifications: false });
+    expect(await json(await h.request('GET', '/api/profile', { cookie: ann }))).toMatchObject({
+      displayName: 'Annie',
+      emailNotifications: false,
+    });
     expect((await h.request('GET', '/api/profile')).status).toBe(401);
   });
 });

@@ -1,6 +1,11 @@
 // /api/rewards/* and /api/gameplay/use-*: earning rewards at the close and spending them.
 import { describe, expect, it } from 'vitest';
-import type { MyRewardsResponse, RewardConfigResponse, RewardTypeResponse, RewardUsageResponse } from '../../server/contract.ts';
+import type {
+  MyRewardsResponse,
+  RewardConfigResponse,
+  RewardTypeResponse,
+  RewardUsageResponse,
+} from '../../server/contract.ts';
 import { closeToday, json, makeHarness } from './harness.ts';
 
 const day = (n: number) => `2026-11-${String(n).padStart(2, '0')}T00:00:01.000Z`;
@@ -39,7 +44,11 @@ describe('reward inventory', () => {
   it('a reward earned at the close shows in the summary, is spent by use-peak and lands in the history', async () => {
     const { h, bob, ann } = await peakForBob();
     const before = await json<MyRewardsResponse>(await h.request('GET', '/api/rewards/mine', { cookie: bob }));
-    expect(before.rewardSummary.find((r) => r.rewardType === 'peak')).toMatchObject({ available: 1, totalUsed: 0, expired: 0 });
+    expect(before.rewardSummary.find((r) => r.rewardType === 'peak')).toMatchObject({
+      available: 1,
+      totalUsed: 0,
+      expired: 0,
+    });
     expect(before.totalRewardsEarned).toBe(1);
 
     await h.request('POST', '/api/entry', { cookie: ann, json: { number: 5 } });
@@ -50,7 +59,9 @@ describe('reward inventory', () => {
     const after = await json<MyRewardsResponse>(await h.request('GET', '/api/rewards/mine', { cookie: bob }));
     expect(after.rewardSummary.find((r) => r.rewardType === 'peak')).toMatchObject({ available: 0, totalUsed: 1 });
     expect(after.totalRewardsUsed).toBe(1);
-    const history = await json<RewardUsageResponse>(await h.request('GET', '/api/rewards/usage-history?limit=50&offset=0', { cookie: bob }));
+    const history = await json<RewardUsageResponse>(
+      await h.request('GET', '/api/rewards/usage-history?limit=50&offset=0', { cookie: bob }),
+    );
     expect(history.items).toHaveLength(1);
     expect(history.items[0]).toMatchObject({ rewardType: 'peak', gameDate: '2026-11-21' });
     const ofType = await json<RewardTypeResponse>(await h.request('GET', '/api/rewards/type/peak', { cookie: bob }));

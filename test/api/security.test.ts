@@ -7,7 +7,11 @@ describe('same-origin check on unsafe methods', () => {
   it('refuses a cross-site Origin on JSON and form requests alike', async () => {
     const { request, signIn } = await makeHarness();
     const cookie = await signIn('ann@example.com');
-    const res = await request('POST', '/api/entry', { cookie, json: { number: 5 }, headers: { origin: 'https://evil.example' } });
+    const res = await request('POST', '/api/entry', {
+      cookie,
+      json: { number: 5 },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(res.status).toBe(403);
     expect(await json(res)).toEqual({ error: 'Cross-site requests are not allowed.', code: 'CROSS_SITE' });
     const logout = await request('POST', '/auth/logout', {
@@ -39,7 +43,11 @@ describe('same-origin check on unsafe methods', () => {
     const { request, signIn } = await makeHarness();
     const cookie = await signIn('ann@example.com');
     for (const site of ['cross-site', 'same-site']) {
-      const res = await request('POST', '/api/entry', { cookie, json: { number: 5 }, headers: { 'sec-fetch-site': site } });
+      const res = await request('POST', '/api/entry', {
+        cookie,
+        json: { number: 5 },
+        headers: { 'sec-fetch-site': site },
+      });
       expect(res.status).toBe(403);
     }
   });
@@ -47,7 +55,11 @@ describe('same-origin check on unsafe methods', () => {
   it('allows the public origin, the same origin, and clients sending neither header', async () => {
     const { request, signIn } = await makeHarness();
     const cookie = await signIn('ann@example.com');
-    const a = await request('POST', '/api/entry', { cookie, json: { number: 5 }, headers: { origin: ORIGIN, 'sec-fetch-site': 'same-origin' } });
+    const a = await request('POST', '/api/entry', {
+      cookie,
+      json: { number: 5 },
+      headers: { origin: ORIGIN, 'sec-fetch-site': 'same-origin' },
+    });
     expect(a.status).toBe(201);
     const b = await request('PUT', '/api/profile', { cookie, json: { email: 'ann@example.com', displayName: 'Ann' } });
     expect(b.status).toBe(200);
@@ -55,7 +67,9 @@ describe('same-origin check on unsafe methods', () => {
 
   it('does not check safe methods', async () => {
     const { request } = await makeHarness();
-    const res = await request('GET', '/api/game/today', { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+    const res = await request('GET', '/api/game/today', {
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
     expect(res.status).toBe(200);
   });
 });
@@ -71,7 +85,11 @@ describe('request bodies', () => {
     });
     expect(res.status).toBe(415);
     expect((await json(res)).code).toBe('UNSUPPORTED_MEDIA_TYPE');
-    const plain = await request('POST', '/api/entry', { cookie, body: '{"number":5}', headers: { 'content-type': 'text/plain' } });
+    const plain = await request('POST', '/api/entry', {
+      cookie,
+      body: '{"number":5}',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(plain.status).toBe(415);
     expect(await json(await request('GET', '/api/entry/mine', { cookie }))).toMatchObject({ entries: [] });
   });
@@ -88,9 +106,15 @@ describe('request bodies', () => {
   it('refuses bodies over 64 KiB with 413 in the error format', async () => {
     const { request, signIn } = await makeHarness();
     const cookie = await signIn('ann@example.com');
-    const res = await request('PUT', '/api/profile', { cookie, json: { email: 'a@b.co', displayName: 'x'.repeat(70_000) } });
+    const res = await request('PUT', '/api/profile', {
+      cookie,
+      json: { email: 'a@b.co', displayName: 'x'.repeat(70_000) },
+    });
     expect(res.status).toBe(413);
-    expect(await json(res)).toEqual({ error: 'The request body is too large (limit 64 KiB).', code: 'PAYLOAD_TOO_LARGE' });
+    expect(await json(res)).toEqual({
+      error: 'The request body is too large (limit 64 KiB).',
+      code: 'PAYLOAD_TOO_LARGE',
+    });
   });
 
   it('malformed JSON and wrong shapes are 400 with a message, never 5xx', async () => {
@@ -156,14 +180,20 @@ describe('rate limits (429 in the error format)', () => {
   const tight = { limit: 2, windowMs: 60_000 };
 
   it('limits submissions per user', async () => {
-    const h = await makeHarness({ limits: { ...roomyLimits, entry: { perUser: tight, perIp: { limit: 100, windowMs: 60_000 } } } });
+    const h = await makeHarness({
+      limits: { ...roomyLimits, entry: { perUser: tight, perIp: { limit: 100, windowMs: 60_000 } } },
+    });
     const ann = await h.signIn('ann@example.com');
     const bob = await h.signIn('bob@example.com');
     const statuses = [];
-    for (let n = 1; n <= 3; n += 1) statuses.push((await h.request('POST', '/api/entry', { cookie: ann, json: { number: n } })).status);
+    for (let n = 1; n <= 3; n += 1)
+      statuses.push((await h.request('POST', '/api/entry', { cookie: ann, json: { number: n } })).status);
     expect(statuses).toEqual([201, 409, 429]);
     const limited = await h.request('POST', '/api/entry', { cookie: ann, json: { number: 9 } });
-    expect(await json(limited)).toEqual({ error: 'Too many requests. Please wait a minute and try again.', code: 'RATE_LIMITED' });
+    expect(await json(limited)).toEqual({
+      error: 'Too many requests. Please wait a minute and try again.',
+      code: 'RATE_LIMITED',
+    });
     // Another player is not affected.
     expect((await h.request('POST', '/api/entry', { cookie: bob, json: { number: 7 } })).status).toBe(201);
   });
@@ -181,15 +211,22 @@ describe('rate limits (429 in the error format)', () => {
     });
     const a = await h.signIn('a@example.com');
     await h.signIn('b@example.com');
-    expect((await h.request('POST', '/auth/dev', { json: { email: 'c@example.com', displayName: 'Cee' } })).status).toBe(429);
+    expect(
+      (await h.request('POST', '/auth/dev', { json: { email: 'c@example.com', displayName: 'Cee' } })).status,
+    ).toBe(429);
     const validate = [];
-    for (let i = 0; i < 3; i += 1) validate.push((await h.request('GET', '/api/referrals/validate/ABCDEFGHJKLM')).status);
+    for (let i = 0; i < 3; i += 1)
+      validate.push((await h.request('GET', '/api/referrals/validate/ABCDEFGHJKLM')).status);
     expect(validate).toEqual([200, 200, 429]);
     const joins = [];
-    for (let i = 0; i < 3; i += 1) joins.push((await h.request('POST', '/api/guilds/join', { cookie: a, json: { guildId: 'x', password: 'pw12' } })).status);
+    for (let i = 0; i < 3; i += 1)
+      joins.push(
+        (await h.request('POST', '/api/guilds/join', { cookie: a, json: { guildId: 'x', password: 'pw12' } })).status,
+      );
     expect(joins).toEqual([404, 404, 429]);
     const uses = [];
-    for (let i = 0; i < 3; i += 1) uses.push((await h.request('POST', '/api/gameplay/use-how-many', { cookie: a })).status);
+    for (let i = 0; i < 3; i += 1)
+      uses.push((await h.request('POST', '/api/gameplay/use-how-many', { cookie: a })).status);
     expect(uses).toEqual([409, 409, 429]);
   });
 });

@@ -22,7 +22,10 @@ describe('the session cookie on the hot path', () => {
   it('clears a stale cookie on any method, once', async () => {
     const { request } = await makeHarness();
     const stale = { cookie: 'sid=' + 'cd'.repeat(32) };
-    for (const res of [await request('GET', '/api/game/today', stale), await request('POST', '/api/entry', { ...stale, json: { number: 3 } })]) {
+    for (const res of [
+      await request('GET', '/api/game/today', stale),
+      await request('POST', '/api/entry', { ...stale, json: { number: 3 } }),
+    ]) {
       expect(sidCookies(res)).toEqual([expect.stringMatching(/^sid=;.*Max-Age=0/)]);
     }
   });
@@ -30,10 +33,16 @@ describe('the session cookie on the hot path', () => {
   it('leaves sign-in and logout one sid cookie each: the one they set', async () => {
     const { request, signIn } = await makeHarness();
     const cookie = await signIn('fay@example.com');
-    const again = await request('POST', '/auth/dev', { cookie, json: { email: 'fay@example.com', displayName: 'Fay' } });
+    const again = await request('POST', '/auth/dev', {
+      cookie,
+      json: { email: 'fay@example.com', displayName: 'Fay' },
+    });
     expect(sidCookies(again)).toHaveLength(1);
     expect(sidCookies(again)[0]).not.toContain(cookie.slice(4));
-    const out = await request('POST', '/auth/logout', { cookie, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const out = await request('POST', '/auth/logout', {
+      cookie,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(sidCookies(out)).toEqual([expect.stringMatching(/^sid=;.*Max-Age=0/)]);
   });
 });

@@ -36,17 +36,23 @@ describe('the API over SQLite', () => {
     const cat = await h.signIn('cat@example.com', 'Cat');
     await h.request('POST', '/api/entry', { cookie: cat, json: { number: 9 } });
     await closeToday(h);
-    const stats = await json<DailyStatsResponse>(await h.request('GET', '/api/stats/daily/2026-11-20', { cookie: cat }));
+    const stats = await json<DailyStatsResponse>(
+      await h.request('GET', '/api/stats/daily/2026-11-20', { cookie: cat }),
+    );
     expect(stats.snapshot).toMatchObject({ entriesTotal: 3, uniquesTotal: 1, winningNumber: 9, missedWinNumber: 1 });
     expect(stats.userSubmissions.map((e) => e.number)).toEqual([9]);
     const winnings = await json<WinningsResponse>(await h.request('GET', '/api/winnings', { cookie: cat }));
-    expect(winnings.winnings).toEqual([expect.objectContaining({ gameId: '2026-11-20', amountCents: 5000, canClaim: true })]);
+    expect(winnings.winnings).toEqual([
+      expect.objectContaining({ gameId: '2026-11-20', amountCents: 5000, canClaim: true }),
+    ]);
     const claim = await h.request('POST', '/api/prizes/winner-payout', {
       cookie: cat,
       json: { gameId: '2026-11-20', paypalEmail: 'cat@paypal.test', preferredName: 'Cat' },
     });
     expect(claim.status).toBe(200);
-    expect((await h.request('POST', '/api/prizes/winner-payout', { cookie: cat, json: { gameId: '2026-11-20' } })).status).toBe(409);
+    expect(
+      (await h.request('POST', '/api/prizes/winner-payout', { cookie: cat, json: { gameId: '2026-11-20' } })).status,
+    ).toBe(409);
     const admin = await h.signIn(ADMIN_EMAIL);
     expect((await h.request('GET', '/api/prizes/admin/payouts', { cookie: admin })).status).toBe(200);
     expect((await h.request('GET', '/api/prizes/admin/payouts', { cookie: cat })).status).toBe(403);
@@ -56,10 +62,14 @@ describe('the API over SQLite', () => {
     const h = await sqliteHarness('parallel');
     const ann = await h.signIn('ann@example.com');
     const statuses = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => h.request('POST', '/api/entry', { cookie: ann, json: { number: i + 1 } }).then((r) => r.status)),
+      Array.from({ length: 8 }, (_, i) =>
+        h.request('POST', '/api/entry', { cookie: ann, json: { number: i + 1 } }).then((r) => r.status),
+      ),
     );
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
-    expect((await json<MyEntriesResponse>(await h.request('GET', '/api/entry/mine', { cookie: ann }))).entries).toHaveLength(1);
+    expect(
+      (await json<MyEntriesResponse>(await h.request('GET', '/api/entry/mine', { cookie: ann }))).entries,
+    ).toHaveLength(1);
   });
 
   it('guilds, profile conflicts and logout', async () => {
@@ -69,10 +79,19 @@ describe('the API over SQLite', () => {
     const created = await h.request('POST', '/api/guilds', { cookie: ann, json: { name: 'Squad', password: 'pass1' } });
     expect(created.status).toBe(201);
     const { guild } = await json<{ guild: GuildDto }>(created);
-    expect((await h.request('POST', '/api/guilds/join', { cookie: bob, json: { guildId: guild.id, password: 'bad1' } })).status).toBe(403);
-    expect((await h.request('POST', '/api/guilds/join', { cookie: bob, json: { guildId: guild.id, password: 'pass1' } })).status).toBe(200);
+    expect(
+      (await h.request('POST', '/api/guilds/join', { cookie: bob, json: { guildId: guild.id, password: 'bad1' } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await h.request('POST', '/api/guilds/join', { cookie: bob, json: { guildId: guild.id, password: 'pass1' } }))
+        .status,
+    ).toBe(200);
     expect((await h.request('POST', '/api/guilds/leave', { cookie: ann })).status).toBe(409);
-    const taken = await h.request('PUT', '/api/profile', { cookie: bob, json: { email: 'ANN@example.com', displayName: 'Bob' } });
+    const taken = await h.request('PUT', '/api/profile', {
+      cookie: bob,
+      json: { email: 'ANN@example.com', displayName: 'Bob' },
+    });
     expect(taken.status).toBe(409);
     expect((await h.request('POST', '/auth/logout', { cookie: bob })).status).toBe(303);
     expect((await h.request('GET', '/api/me', { cookie: bob })).status).toBe(401);

@@ -7,7 +7,10 @@ import { json, makeHarness } from './harness.ts';
 
 const webRoot = mkdtempSync(join(tmpdir(), 'lowest-web-'));
 mkdirSync(join(webRoot, 'assets'));
-writeFileSync(join(webRoot, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app-1a2b.js"></script>');
+writeFileSync(
+  join(webRoot, 'index.html'),
+  '<!doctype html><div id="root"></div><script type="module" src="/assets/app-1a2b.js"></script>',
+);
 writeFileSync(join(webRoot, 'assets', 'app-1a2b.js'), 'console.log("app")');
 writeFileSync(join(webRoot, 'favicon.svg'), '<svg/>');
 writeFileSync(join(webRoot, 'sw.js'), 'self.addEventListener("fetch", () => {});');
@@ -72,7 +75,9 @@ describe('static web app', () => {
 
   it('keeps every admin API route of app.routes for the API, whatever its method', async () => {
     const { app, request } = await makeHarness({ config: { webRoot } });
-    const adminPaths = [...new Set(app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/admin/')).map((r) => r.path))];
+    const adminPaths = [
+      ...new Set(app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/admin/')).map((r) => r.path)),
+    ];
     expect(adminPaths.length).toBeGreaterThanOrEqual(8);
     for (const path of adminPaths) {
       const url = path.replace(/:\w+/g, '2026-11-20');

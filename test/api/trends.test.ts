@@ -12,7 +12,15 @@ describe('GET /api/stats/trends', () => {
     const empty = await h.request('GET', '/api/stats/trends?days=7');
     expect(empty.status).toBe(200);
     expect(await json<TrendsResponse>(empty)).toEqual({
-      days: 7, gamesCount: 0, entriesTotal: 0, winningNumbers: [], mostPicked: [], rising: [], falling: [], neverPicked: [], averageWinningNumber: null,
+      days: 7,
+      gamesCount: 0,
+      entriesTotal: 0,
+      winningNumbers: [],
+      mostPicked: [],
+      rising: [],
+      falling: [],
+      neverPicked: [],
+      averageWinningNumber: null,
     } satisfies TrendsResponse);
 
     await h.request('POST', '/api/entry', { cookie: ann, json: { number: 3 } });

@@ -14,7 +14,10 @@ import { getUserTotals } from '../../web/api/get-user-totals.ts';
 import { updateProfile } from '../../web/features/profile/api/update-profile.ts';
 import { getGameToday } from '../../web/features/play/api/get-game-today.ts';
 import { getMyEntries } from '../../web/features/play/api/get-my-entries.ts';
-import { getPrizeForDate as getPlayPrize, prizeForDateQueryOptions } from '../../web/features/play/api/get-prize-for-date.ts';
+import {
+  getPrizeForDate as getPlayPrize,
+  prizeForDateQueryOptions,
+} from '../../web/features/play/api/get-prize-for-date.ts';
 import { submitEntry } from '../../web/features/play/api/submit-entry.ts';
 import { applyHowMany, applyMine, applyPeak } from '../../web/features/play/api/apply-reward.ts';
 import { isGameClosed } from '../../web/features/play/countdown.ts';
@@ -23,7 +26,10 @@ import { getReferralBonuses } from '../../web/features/referrals/api/get-referra
 import { getReferralCode } from '../../web/features/referrals/api/get-referral-code.ts';
 import { getReferralStats } from '../../web/features/referrals/api/get-referral-stats.ts';
 import { processReferral } from '../../web/api/process-referral.ts';
-import { validateReferralCode, validateReferralCodeQueryOptions } from '../../web/features/signup/api/validate-referral-code.ts';
+import {
+  validateReferralCode,
+  validateReferralCodeQueryOptions,
+} from '../../web/features/signup/api/validate-referral-code.ts';
 import { getDailyStats, dailyStatsQueryOptions } from '../../web/features/stats/api/get-daily-stats.ts';
 import { getHistory } from '../../web/api/get-history.ts';
 import { getTrends } from '../../web/features/stats/api/get-trends.ts';
@@ -135,19 +141,17 @@ const browserOn = (h: Harness) => {
 const grantRewards = (h: Harness, userId: string, types: RewardType[]) =>
   h.deps.store.write((repos) =>
     repos.rewards.grant(
-      types.map(
-        (rewardType, i): RewardItem => ({
-          id: `reward-${userId}-${i}`,
-          userId,
-          rewardType,
-          earnedAt: '2026-11-20T00:00:00.000Z',
-          expiresAt: '2026-11-27T00:00:00.000Z',
-          sourceGameKey: null,
-          usedAt: null,
-          usedInGameKey: null,
-          usedResult: null,
-        }),
-      ),
+      types.map((rewardType, i): RewardItem => ({
+        id: `reward-${userId}-${i}`,
+        userId,
+        rewardType,
+        earnedAt: '2026-11-20T00:00:00.000Z',
+        expiresAt: '2026-11-27T00:00:00.000Z',
+        sourceGameKey: null,
+        usedAt: null,
+        usedInGameKey: null,
+        usedResult: null,
+      })),
     ),
   );
 
@@ -197,7 +201,10 @@ describe('web ↔ server contract', () => {
     expectTypeOf<Answer<typeof winningsCore.myWinnings>>().toExtend<Contract.WinningsResponse>();
     expectTypeOf<Answer<typeof winningsCore.claimPrize>>().toExtend<{ message: string; payoutId: string }>();
     expectTypeOf<Answer<typeof payoutReview.listPayouts>>().toExtend<Contract.AdminPayoutsResponse>();
-    expectTypeOf<Answer<typeof payoutReview.reviewPayout>>().toExtend<{ payout: Contract.AdminPayoutDto; message: string }>();
+    expectTypeOf<Answer<typeof payoutReview.reviewPayout>>().toExtend<{
+      payout: Contract.AdminPayoutDto;
+      message: string;
+    }>();
     expectTypeOf<ReturnType<typeof rewardsCore.rewardConfigList>>().toExtend<Contract.RewardConfigResponse>();
     expectTypeOf<Answer<typeof rewardsCore.myRewards>>().toExtend<Contract.MyRewardsResponse>();
     expectTypeOf<Answer<typeof rewardsCore.usageHistory>>().toExtend<Contract.RewardUsageResponse>();
@@ -223,7 +230,12 @@ describe('web ↔ server contract', () => {
 
   it('accounts: /api/me (401 = signed out), profile update and delete, totals', async () => {
     expect(await fetchMe()).toBeNull();
-    expect(browser.last()).toMatchObject({ call: 'GET /api/me', status: 401, credentials: 'include', contentType: null });
+    expect(browser.last()).toMatchObject({
+      call: 'GET /api/me',
+      status: 401,
+      credentials: 'include',
+      contentType: null,
+    });
 
     await browser.as('ann@example.com', 'Ann');
     const me = await fetchMe();
@@ -232,7 +244,11 @@ describe('web ↔ server contract', () => {
     expect(await getUserTotals()).toEqual({ entriesCount: 0, winsCount: 0, currentStreak: 0, bestStreak: 0 });
     expect(browser.last().call).toBe('GET /api/stats/user/me');
 
-    const updated = await updateProfile({ username: 'ann@example.com', email: 'annie@example.com', displayName: 'Annie' });
+    const updated = await updateProfile({
+      username: 'ann@example.com',
+      email: 'annie@example.com',
+      displayName: 'Annie',
+    });
     expect(browser.last()).toMatchObject({
       call: 'PUT /api/profile',
       status: 200,
@@ -241,10 +257,18 @@ describe('web ↔ server contract', () => {
     });
     expect(updated).toMatchObject({ email: 'annie@example.com', displayName: 'Annie', role: 'player' });
     expect(await fetchMe()).toMatchObject({ email: 'annie@example.com', displayName: 'Annie' });
-    await expect(updateProfile({ username: 'x', email: 'nope', displayName: 'Annie' })).rejects.toMatchObject({ status: 400, message: 'Invalid email address' });
+    await expect(updateProfile({ username: 'x', email: 'nope', displayName: 'Annie' })).rejects.toMatchObject({
+      status: 400,
+      message: 'Invalid email address',
+    });
 
     expect(await deleteAccount()).toEqual({ message: expect.any(String) });
-    expect(browser.last()).toMatchObject({ call: 'DELETE /api/profile', status: 200, contentType: null, body: undefined });
+    expect(browser.last()).toMatchObject({
+      call: 'DELETE /api/profile',
+      status: 200,
+      contentType: null,
+      body: undefined,
+    });
     expect(await fetchMe()).toBeNull();
 
     // The generic read (spec-1 §7): the key parts joined with '/' are the path.
@@ -298,14 +322,27 @@ describe('web ↔ server contract', () => {
     });
 
     const submitted = await submitEntry(7);
-    expect(browser.last()).toMatchObject({ call: 'POST /api/entry', status: 201, body: { number: 7 }, contentType: 'application/json' });
-    expect(submitted.entry).toEqual({ id: expect.any(String), number: 7, entryType: 'standard', submittedAt: '2026-11-20T12:00:00.000Z' });
+    expect(browser.last()).toMatchObject({
+      call: 'POST /api/entry',
+      status: 201,
+      body: { number: 7 },
+      contentType: 'application/json',
+    });
+    expect(submitted.entry).toEqual({
+      id: expect.any(String),
+      number: 7,
+      entryType: 'standard',
+      submittedAt: '2026-11-20T12:00:00.000Z',
+    });
     expect(submitted.message).toEqual(expect.any(String));
     const after = await getMyEntries();
     expect(after.entries.map((e) => e.number)).toEqual([7]);
     expect(after.status.canSubmitMore).toBe(false);
     await expect(submitEntry(8)).rejects.toMatchObject({ status: 409, message: expect.any(String) });
-    await expect(submitEntry(0)).rejects.toMatchObject({ status: 400, message: 'Enter a whole number greater than zero.' });
+    await expect(submitEntry(0)).rejects.toMatchObject({
+      status: 400,
+      message: 'Enter a whole number greater than zero.',
+    });
 
     // A second number through a bonus entry (referral): the labels switch on maxSubmissions and the details.
     const { referralCode } = await getReferralCode();
@@ -338,20 +375,46 @@ describe('web ↔ server contract', () => {
     ]);
     expect(await applyPeak(7)).toEqual({ message: expect.any(String), numberChosen: true });
     expect(browser.last()).toMatchObject({ call: 'POST /api/gameplay/use-peak', body: { number: 7 } });
-    await expect(applyMine(5)).rejects.toMatchObject({ status: 400, message: 'Mine can only be used on numbers 10 or greater' });
-    expect(await applyMine(20)).toEqual({ message: expect.any(String), receipt: expect.objectContaining({ number: 20, mineId: expect.any(String) }) });
+    await expect(applyMine(5)).rejects.toMatchObject({
+      status: 400,
+      message: 'Mine can only be used on numbers 10 or greater',
+    });
+    expect(await applyMine(20)).toEqual({
+      message: expect.any(String),
+      receipt: expect.objectContaining({ number: 20, mineId: expect.any(String) }),
+    });
     expect(browser.last()).toMatchObject({ call: 'POST /api/gameplay/use-mine', body: { number: 20 } });
     expect(await applyHowMany()).toEqual({ message: expect.any(String), totalNumbers: 3, uniqueNumbers: 3 });
-    expect(browser.last()).toMatchObject({ call: 'POST /api/gameplay/use-how-many', status: 200, body: undefined, contentType: null });
-    await expect(applyHowMany()).rejects.toMatchObject({ status: 409, message: 'You have no How Many reward available.' });
+    expect(browser.last()).toMatchObject({
+      call: 'POST /api/gameplay/use-how-many',
+      status: 200,
+      body: undefined,
+      contentType: null,
+    });
+    await expect(applyHowMany()).rejects.toMatchObject({
+      status: 409,
+      message: 'You have no How Many reward available.',
+    });
 
     // A weekday without a prize: 404 with status 'disabled', which the prize card turns into a value.
     await browser.as(ADMIN_EMAIL, 'Admin');
-    await saveWeeklyPrize({ dayOfWeek: 5, prizeType: 'cash', amountCents: 5000, description: 'Friday Cash Prize', isActive: false });
+    await saveWeeklyPrize({
+      dayOfWeek: 5,
+      prizeType: 'cash',
+      amountCents: 5000,
+      description: 'Friday Cash Prize',
+      isActive: false,
+    });
     await browser.as(null);
-    expect(await getPlayPrize('2026-11-20')).toEqual({ status: 'disabled', message: 'No prizes are currently offered on Fridays', dayOfWeek: 5 });
+    expect(await getPlayPrize('2026-11-20')).toEqual({
+      status: 'disabled',
+      message: 'No prizes are currently offered on Fridays',
+      dayOfWeek: 5,
+    });
     expect(browser.last()).toMatchObject({ call: 'GET /api/prizes/date/2026-11-20', status: 404 });
-    expect(await createQueryClient().fetchQuery(prizeForDateQueryOptions('2026-11-20'))).toMatchObject({ status: 'disabled' });
+    expect(await createQueryClient().fetchQuery(prizeForDateQueryOptions('2026-11-20'))).toMatchObject({
+      status: 'disabled',
+    });
   });
 
   it('signup and referrals: validate before sign-in, process after, the counters', async () => {
@@ -368,7 +431,9 @@ describe('web ↔ server contract', () => {
     expect(await validateReferralCode('AB/CD%EF?GH#')).toEqual({ valid: false });
     expect(browser.last()).toMatchObject({ call: 'GET /api/referrals/validate/AB%2FCD%25EF%3FGH%23', status: 200 });
     // The query key doubles as the generic read's path.
-    expect(await createQueryClient().fetchQuery({ queryKey: validateReferralCodeQueryOptions(referralCode).queryKey })).toEqual({ valid: true });
+    expect(
+      await createQueryClient().fetchQuery({ queryKey: validateReferralCodeQueryOptions(referralCode).queryKey }),
+    ).toEqual({ valid: true });
 
     await browser.as('bob@example.com', 'Bob');
     expect(await processReferral(referralCode)).toEqual({ message: expect.any(String) });
@@ -379,7 +444,9 @@ describe('web ↔ server contract', () => {
     expect(browser.last().call).toBe('GET /api/referrals/bonuses');
     expect(bonuses).toEqual({
       availableBonuses: 1,
-      bonusEntries: [{ id: expect.any(String), sourceType: 'referral', remainingEntries: 1, expiresAt: expect.any(String) }],
+      bonusEntries: [
+        { id: expect.any(String), sourceType: 'referral', remainingEntries: 1, expiresAt: expect.any(String) },
+      ],
     });
     await submitEntry(3);
 
@@ -434,17 +501,27 @@ describe('web ↔ server contract', () => {
       { number: 1, count: 2 },
       { number: 2, count: 1 },
     ]);
-    expect(stats.userSubmissions).toEqual([{ id: expect.any(String), number: 2, entryType: 'standard', submittedAt: expect.any(String) }]);
+    expect(stats.userSubmissions).toEqual([
+      { id: expect.any(String), number: 2, entryType: 'standard', submittedAt: expect.any(String) },
+    ]);
     // The game story renders the server's outcome; the web no longer works it out.
     expect(stats.myOutcomes).toEqual([{ number: 2, entryType: 'standard', outcome: 'winner', rank: 1 }]);
-    expect(await createQueryClient().fetchQuery({ queryKey: dailyStatsQueryOptions('2026-11-20').queryKey })).toMatchObject({ gameDate: '2026-11-20' });
+    expect(
+      await createQueryClient().fetchQuery({ queryKey: dailyStatsQueryOptions('2026-11-20').queryKey }),
+    ).toMatchObject({ gameDate: '2026-11-20' });
     await browser.as(null);
     expect((await getDailyStats('2026-11-20')).userSubmissions).toEqual([]);
 
     // TRENDS: the closed game is the whole window; the chart's point is its winning number.
     const trends = await getTrends(30);
     expect(browser.last()).toMatchObject({ call: 'GET /api/stats/trends?days=30', status: 200 });
-    expect(trends).toMatchObject({ days: 30, gamesCount: 1, entriesTotal: 3, winningNumbers: [{ gameDate: '2026-11-20', winningNumber: 2, entriesTotal: 3 }], neverPicked: [] });
+    expect(trends).toMatchObject({
+      days: 30,
+      gamesCount: 1,
+      entriesTotal: 3,
+      winningNumbers: [{ gameDate: '2026-11-20', winningNumber: 2, entriesTotal: 3 }],
+      neverPicked: [],
+    });
 
     // RANKINGS asks for 50 of each kind.
     const results = await getLeaderboard('results', 50);
@@ -452,7 +529,15 @@ describe('web ↔ server contract', () => {
     expect(results.items).toHaveLength(1);
     const winner = results.items[0];
     expect(winner !== undefined && isResultItem(winner)).toBe(true);
-    expect(winner).toMatchObject({ gameId: '2026-11-20', gameDate: '2026-11-20', playerName: 'Cy', prizeAmount: 50, prizeAmountCents: 5000, currency: 'USD', winningNumber: 2 });
+    expect(winner).toMatchObject({
+      gameId: '2026-11-20',
+      gameDate: '2026-11-20',
+      playerName: 'Cy',
+      prizeAmount: 50,
+      prizeAmountCents: 5000,
+      currency: 'USD',
+      winningNumber: 2,
+    });
     for (const kind of ['wins', 'entries', 'streak', 'bestStreak'] as const) {
       const board = await getLeaderboard(kind, 50);
       expect(browser.last().call).toBe(`GET /api/leaderboard?kind=${kind}&limit=50`);
@@ -472,7 +557,9 @@ describe('web ↔ server contract', () => {
     const wins = (await getLeaderboard('wins', 50)).items.filter(isPlayerItem);
     expect(wins[0]).toMatchObject({ playerName: 'Cy', wins: 1, entries: 1 });
     // YOUR RANK: the signed-in user's id matches a row's userId.
-    expect(rankOf((await getLeaderboard('entries', 50)).items.filter(isPlayerItem), ann?.id)).toEqual(expect.any(Number));
+    expect(rankOf((await getLeaderboard('entries', 50)).items.filter(isPlayerItem), ann?.id)).toEqual(
+      expect.any(Number),
+    );
 
     // MY WINNINGS: Cy won $50.00 cash and claims it.
     await browser.as('cy@example.com', 'Cy');
@@ -504,15 +591,23 @@ describe('web ↔ server contract', () => {
       status: 400,
       message: 'PayPal email and preferred name are required for cash prizes',
     });
-    const claim = await submitWinnerPayout({ gameId: won.gameId, paypalEmail: 'cy@paypal.test', preferredName: 'Cy C' });
+    const claim = await submitWinnerPayout({
+      gameId: won.gameId,
+      paypalEmail: 'cy@paypal.test',
+      preferredName: 'Cy C',
+    });
     expect(browser.last()).toMatchObject({
       call: 'POST /api/prizes/winner-payout',
       status: 200,
       body: { gameId: '2026-11-20', paypalEmail: 'cy@paypal.test', preferredName: 'Cy C' },
     });
     expect(claim).toEqual({ message: expect.any(String), payoutId: expect.any(String) });
-    expect((await getWinnings()).winnings[0]).toMatchObject({ status: 'pending_review', canClaim: false, isPending: true, payoutId: claim.payoutId });
-
+    expect((await getWinnings()).winnings[0]).toMatchObject({
+      status: 'pending_review',
+      canClaim: false,
+      isPending: true,
+      payoutId: claim.payoutId,
+    });
   });
 
   it('guilds: create (201), list, my guild, join, detail, members’ picks, remove, leave, delete', async () => {
@@ -541,13 +636,19 @@ describe('web ↔ server contract', () => {
 
     expect(await getGuilds()).toEqual({ guilds: [guildShape] });
     expect(browser.last().call).toBe('GET /api/guilds?limit=50');
-    expect(await getMyGuild()).toEqual({ guild: guildShape, membership: { isAdmin: true, joinedAt: expect.any(String), canLeave: true } });
+    expect(await getMyGuild()).toEqual({
+      guild: guildShape,
+      membership: { isAdmin: true, joinedAt: expect.any(String), canLeave: true },
+    });
     expect(browser.last().call).toBe('GET /api/guilds/my');
 
     await browser.as('bob@example.com', 'Bob');
     expect(await getMyGuild()).toEqual({ guild: null, membership: null });
     await expect(joinGuild({ guildId, password: 'wrong' })).rejects.toMatchObject({ status: 403 });
-    expect(await joinGuild({ guildId, password: 'secret1' })).toMatchObject({ guild: { id: guildId, memberCount: 2 }, message: expect.any(String) });
+    expect(await joinGuild({ guildId, password: 'secret1' })).toMatchObject({
+      guild: { id: guildId, memberCount: 2 },
+      message: expect.any(String),
+    });
     expect(browser.last()).toMatchObject({ call: 'POST /api/guilds/join', body: { guildId, password: 'secret1' } });
     await submitEntry(9);
 
@@ -564,7 +665,9 @@ describe('web ↔ server contract', () => {
       entries: 0,
       currentStreak: 0,
     });
-    expect(await createQueryClient().fetchQuery({ queryKey: guildKeys.detail(guildId) })).toMatchObject({ guild: { id: guildId } });
+    expect(await createQueryClient().fetchQuery({ queryKey: guildKeys.detail(guildId) })).toMatchObject({
+      guild: { id: guildId },
+    });
 
     const picks = await getGuildSubmissions(guildId);
     expect(browser.last().call).toBe(`GET /api/guilds/${guildId}/submissions`);
@@ -576,12 +679,20 @@ describe('web ↔ server contract', () => {
     const bobId = detail.members.find((m) => m.playerName === 'Bob')?.userId ?? '';
     await browser.as('ann@example.com', 'Ann');
     expect(await removeMember({ guildId, userId: bobId })).toEqual({ message: expect.any(String) });
-    expect(browser.last()).toMatchObject({ call: `DELETE /api/guilds/${guildId}/members/${encodeURIComponent(bobId)}`, status: 200 });
+    expect(browser.last()).toMatchObject({
+      call: `DELETE /api/guilds/${guildId}/members/${encodeURIComponent(bobId)}`,
+      status: 200,
+    });
 
     await browser.as('bob@example.com', 'Bob');
     await joinGuild({ guildId, password: 'secret1' });
     expect(await leaveGuild()).toMatchObject({ message: expect.any(String) });
-    expect(browser.last()).toMatchObject({ call: 'POST /api/guilds/leave', status: 200, body: undefined, contentType: null });
+    expect(browser.last()).toMatchObject({
+      call: 'POST /api/guilds/leave',
+      status: 200,
+      body: undefined,
+      contentType: null,
+    });
     await expect(getGuildSubmissions(guildId)).rejects.toMatchObject({ status: 403 });
 
     await browser.as('ann@example.com', 'Ann');
@@ -592,7 +703,10 @@ describe('web ↔ server contract', () => {
 
   it('admin: system, prizes (weekly rows vs overrides), payouts, bots, submissions; 403 for players', async () => {
     await browser.as('ann@example.com', 'Ann');
-    await expect(getAdminStatus()).rejects.toMatchObject({ status: 403, message: 'You need admin privileges to do that.' });
+    await expect(getAdminStatus()).rejects.toMatchObject({
+      status: 403,
+      message: 'You need admin privileges to do that.',
+    });
     await submitEntry(4);
 
     await browser.as(ADMIN_EMAIL, 'Admin');
@@ -615,33 +729,67 @@ describe('web ↔ server contract', () => {
       date: null,
       defaultAmountCents: 1000,
     });
-    const override = await createDatePrize({ date: '2026-12-25', prizeType: 'voucher', amountCents: 2500, description: 'Xmas' });
+    const override = await createDatePrize({
+      date: '2026-12-25',
+      prizeType: 'voucher',
+      amountCents: 2500,
+      description: 'Xmas',
+    });
     expect(browser.last()).toMatchObject({
       call: 'POST /api/prizes/config/date',
       body: { date: '2026-12-25', prizeType: 'voucher', amountCents: 2500, description: 'Xmas' },
     });
-    expect(override).toMatchObject({ prize: { date: '2026-12-25', amountCents: 2500 }, message: 'Date override for 2026-12-25 created successfully' });
+    expect(override).toMatchObject({
+      prize: { date: '2026-12-25', amountCents: 2500 },
+      message: 'Date override for 2026-12-25 created successfully',
+    });
     const withOverride = splitPrizeConfig((await getPrizeConfig()).prizes);
     expect(withOverride.weekly).toHaveLength(7);
-    expect(withOverride.overrides.map((p) => [p.date, p.prizeType, p.amountCents, p.description])).toEqual([['2026-12-25', 'voucher', 2500, 'Xmas']]);
+    expect(withOverride.overrides.map((p) => [p.date, p.prizeType, p.amountCents, p.description])).toEqual([
+      ['2026-12-25', 'voucher', 2500, 'Xmas'],
+    ]);
 
-    const saved = await saveWeeklyPrize({ dayOfWeek: 2, prizeType: 'voucher', amountCents: 1234, description: 'Tue', isActive: true });
-    expect(browser.last()).toMatchObject({ call: 'POST /api/prizes/config/weekly', body: { dayOfWeek: 2, isActive: true } });
-    expect(saved).toMatchObject({ prize: { dayOfWeek: 2, amountCents: 1234, isDefault: false, defaultAmountCents: 2000 }, message: 'Tuesday prize updated successfully' });
+    const saved = await saveWeeklyPrize({
+      dayOfWeek: 2,
+      prizeType: 'voucher',
+      amountCents: 1234,
+      description: 'Tue',
+      isActive: true,
+    });
+    expect(browser.last()).toMatchObject({
+      call: 'POST /api/prizes/config/weekly',
+      body: { dayOfWeek: 2, isActive: true },
+    });
+    expect(saved).toMatchObject({
+      prize: { dayOfWeek: 2, amountCents: 1234, isDefault: false, defaultAmountCents: 2000 },
+      message: 'Tuesday prize updated successfully',
+    });
     expect(await resetWeeklyPrize(2)).toMatchObject({ message: 'Tuesday prize reset to default' });
     expect(browser.last()).toMatchObject({ call: 'DELETE /api/prizes/config/weekly/2', status: 200 });
-    expect(await deleteDatePrize('2026-12-25')).toEqual({ message: 'Prize override for 2026-12-25 deleted successfully' });
+    expect(await deleteDatePrize('2026-12-25')).toEqual({
+      message: 'Prize override for 2026-12-25 deleted successfully',
+    });
     expect(browser.last()).toMatchObject({ call: 'DELETE /api/prizes/config/date/2026-12-25', status: 200 });
     expect(splitPrizeConfig((await getPrizeConfig()).prizes).overrides).toEqual([]);
 
     // BOTS and DATA.
     const bots = await createBots({ botCount: 5, bonusCount: 2, minNumber: 1, maxNumber: 100 });
-    expect(browser.last()).toMatchObject({ call: 'POST /admin/create-bot-submissions', body: { botCount: 5, bonusCount: 2, minNumber: 1, maxNumber: 100 } });
+    expect(browser.last()).toMatchObject({
+      call: 'POST /admin/create-bot-submissions',
+      body: { botCount: 5, bonusCount: 2, minNumber: 1, maxNumber: 100 },
+    });
     expect(bots).toEqual({ botsCreated: 5, submissionsCreated: 7, gameDate: '2026-11-20' });
     const page = await getAdminSubmissions(1, 20);
     expect(browser.last().call).toBe('GET /admin/submissions?page=1&limit=20');
     expect(page.game).toEqual({ date: '2026-11-20', status: 'open' });
-    expect(page.pagination).toEqual({ page: 1, limit: 20, totalCount: 8, totalPages: 1, hasPreviousPage: false, hasNextPage: false });
+    expect(page.pagination).toEqual({
+      page: 1,
+      limit: 20,
+      totalCount: 8,
+      totalPages: 1,
+      hasPreviousPage: false,
+      hasNextPage: false,
+    });
     const annRow = page.submissions.find((s) => s.userEmail === 'ann@example.com');
     expect(annRow).toEqual({
       id: expect.any(String),
@@ -655,17 +803,33 @@ describe('web ↔ server contract', () => {
       clustered: false,
     });
     expect(page.submissions.filter((s) => s.userId?.startsWith('bot:'))).toHaveLength(7);
-    expect((await getAdminSubmissions(2, 5)).pagination).toMatchObject({ page: 2, totalPages: 2, hasPreviousPage: true, hasNextPage: false });
-    expect(await deleteBots()).toEqual({ deletedSubmissions: 7, deletedBonusEntries: expect.any(Number), botUsersPreserved: 5 });
+    expect((await getAdminSubmissions(2, 5)).pagination).toMatchObject({
+      page: 2,
+      totalPages: 2,
+      hasPreviousPage: true,
+      hasNextPage: false,
+    });
+    expect(await deleteBots()).toEqual({
+      deletedSubmissions: 7,
+      deletedBonusEntries: expect.any(Number),
+      botUsersPreserved: 5,
+    });
     expect(browser.last()).toMatchObject({ call: 'DELETE /admin/delete-bot-submissions', status: 200 });
 
     // SYSTEM: daily close, compute and open, each a JSON object shown raw.
     h.clock.set('2026-11-21T00:00:01.000Z');
     expect(await runSystemOperation({ kind: 'daily-close' })).toMatchObject({ closed: ['2026-11-20'] });
-    expect(browser.last()).toMatchObject({ call: 'POST /admin/daily-close', status: 200, body: undefined, contentType: null });
+    expect(browser.last()).toMatchObject({
+      call: 'POST /admin/daily-close',
+      status: 200,
+      body: undefined,
+      contentType: null,
+    });
     expect(await runSystemOperation({ kind: 'compute', date: '2026-11-20' })).toMatchObject({ gameKey: '2026-11-20' });
     expect(browser.last().call).toBe('POST /admin/compute/2026-11-20');
-    expect(await runSystemOperation({ kind: 'open', date: '2026-11-22' })).toMatchObject({ game: { key: '2026-11-22' } });
+    expect(await runSystemOperation({ kind: 'open', date: '2026-11-22' })).toMatchObject({
+      game: { key: '2026-11-22' },
+    });
     expect(browser.last().call).toBe('POST /admin/open/2026-11-22');
 
     // PAYOUTS: Ann won 2026-11-20 ($50 cash), claims; the admin approves then marks paid.
@@ -697,16 +861,29 @@ describe('web ↔ server contract', () => {
     const id = payouts[0]?.id ?? '';
     const approve = payoutReviewRequest('approve');
     if (approve === null) throw new Error('approve needs no input');
-    expect(await reviewPayout({ id, request: approve })).toMatchObject({ payout: { status: 'approved' }, message: 'Payout marked as approved' });
+    expect(await reviewPayout({ id, request: approve })).toMatchObject({
+      payout: { status: 'approved' },
+      message: 'Payout marked as approved',
+    });
     expect(browser.last()).toMatchObject({ call: `POST /api/prizes/admin/payouts/${id}`, body: approve });
     const paid = payoutReviewRequest('markPaid', ' TX-1 ');
     if (paid === null) throw new Error('mark paid has a reference');
     expect(await reviewPayout({ id, request: paid })).toMatchObject({
-      payout: { status: 'paid', paymentReference: 'TX-1', reviewNotes: 'Payment processed manually', processedAt: expect.any(String) },
+      payout: {
+        status: 'paid',
+        paymentReference: 'TX-1',
+        reviewNotes: 'Payment processed manually',
+        processedAt: expect.any(String),
+      },
     });
     await expect(reviewPayout({ id, request: approve })).rejects.toMatchObject({ status: 409 });
 
     await browser.as('ann@example.com', 'Ann');
-    expect((await getWinnings()).winnings[0]).toMatchObject({ status: 'paid', isCompleted: true, isPending: false, paymentReference: 'TX-1' });
+    expect((await getWinnings()).winnings[0]).toMatchObject({
+      status: 'paid',
+      isCompleted: true,
+      isPending: false,
+      paymentReference: 'TX-1',
+    });
   });
 });

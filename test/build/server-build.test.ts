@@ -26,7 +26,9 @@ afterAll(() => {
 
 describe('the compiled server', () => {
   it('starts from main.js and answers ready, the fold worker found beside it', { timeout: 60_000 }, async () => {
-    const server = await startServer({ DATABASE_URL: `sqlite:${join(data, 'lowest.db')}` }, 30_000, [join(out, 'main.js')]);
+    const server = await startServer({ DATABASE_URL: `sqlite:${join(data, 'lowest.db')}` }, 30_000, [
+      join(out, 'main.js'),
+    ]);
     try {
       await until(async () => (await fetch(`${server.url}/readyz`)).status === 200);
     } finally {
@@ -38,12 +40,19 @@ describe('the compiled server', () => {
   it('holds the fold worker beside main.js, which folds the tree core folds', { timeout: 60_000 }, async () => {
     // From main.js, or from the chunk main.js shares with the CLI's cli.js.
     const bundle = [join(out, 'main.js'), ...readdirSync(join(out, 'chunks')).map((name) => join(out, 'chunks', name))];
-    expect(bundle.some((file) => file.endsWith('.js') && readFileSync(file, 'utf8').includes('tree-fold-worker.js'))).toBe(true);
-    const keys = Array.from({ length: 2_000 }, (_, i) => ({ number: 1 + (i % 600), leaf: nodeDigest.sha256Hex(`key ${String(i)}`) })).sort(compareTreeItems);
+    expect(
+      bundle.some((file) => file.endsWith('.js') && readFileSync(file, 'utf8').includes('tree-fold-worker.js')),
+    ).toBe(true);
+    const keys = Array.from({ length: 2_000 }, (_, i) => ({
+      number: 1 + (i % 600),
+      leaf: nodeDigest.sha256Hex(`key ${String(i)}`),
+    })).sort(compareTreeItems);
     const expected = foldTree(nodeDigest, '2026-11-20', 40);
     expected.add(packKeys(keys));
 
-    const worker = new Worker(pathToFileURL(join(out, 'tree-fold-worker.js')), { workerData: { gameKey: '2026-11-20', bound: 40 } });
+    const worker = new Worker(pathToFileURL(join(out, 'tree-fold-worker.js')), {
+      workerData: { gameKey: '2026-11-20', bound: 40 },
+    });
     const answer = new Promise<FoldAnswer>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);

@@ -18,7 +18,9 @@ describe('webBuildProblem', () => {
   });
 
   it('builds again when a build was made for development or test, or says nothing of how it was made', () => {
-    expect(webBuildProblem(buildFolder('{"nodeEnv":"test"}'), 0)).toBe('the build found is not a production build (NODE_ENV test)');
+    expect(webBuildProblem(buildFolder('{"nodeEnv":"test"}'), 0)).toBe(
+      'the build found is not a production build (NODE_ENV test)',
+    );
     expect(webBuildProblem(buildFolder('{"nodeEnv":"development"}'), 0)).toMatch(/not a production build/);
     expect(webBuildProblem(buildFolder(null), 0)).toBe('the build found is not a production build (NODE_ENV unknown)');
     expect(webBuildProblem(buildFolder('not json'), 0)).toMatch(/not a production build/);

@@ -17,7 +17,12 @@ describe('lowest audit', { timeout: 90_000 }, () => {
     try {
       const { deps, clock } = runtime;
       const ann = await createUser(deps, { id: 'ann', email: 'ann@example.test', displayName: 'Ann' });
-      await createUser(deps, { id: 'boss', email: 'boss@example.test', displayName: 'Boss, "the" Admin', role: 'admin' });
+      await createUser(deps, {
+        id: 'boss',
+        email: 'boss@example.test',
+        displayName: 'Boss, "the" Admin',
+        role: 'admin',
+      });
       await deps.store.write(async (r) => {
         await r.winnings.create({
           id: 'w1',
@@ -47,7 +52,11 @@ describe('lowest audit', { timeout: 90_000 }, () => {
       clock.set(new Date('2026-10-30T09:00:00.000Z'));
       await saveWeeklyPrize(deps, { dayOfWeek: 1, prizeType: 'cash', amountCents: 1500, isActive: true }, 'boss');
       clock.set(new Date('2026-11-21T09:00:00.000Z'));
-      await saveDatePrize(deps, { date: '2026-12-24', prizeType: 'voucher', amountCents: 2500, description: 'Gift card, "festive"' }, 'boss');
+      await saveDatePrize(
+        deps,
+        { date: '2026-12-24', prizeType: 'voucher', amountCents: 2500, description: 'Gift card, "festive"' },
+        'boss',
+      );
       clock.set(new Date('2026-11-22T09:00:00.000Z'));
       await reviewPayout(deps, { adminId: 'boss', payoutId: 'p1', status: 'approved', reviewNotes: 'Checked\ntwice' });
     } finally {
@@ -93,7 +102,10 @@ describe('lowest audit', { timeout: 90_000 }, () => {
 
   it('refuses a bad date naming the option, and an unknown admin', async () => {
     const bad = await runInProcess(['audit', '--since', '1 Nov'], env);
-    expect([bad.code, bad.stderr.split('\n')[0]]).toEqual([2, "Error: --since expects a date YYYY-MM-DD, got '1 Nov'."]);
+    expect([bad.code, bad.stderr.split('\n')[0]]).toEqual([
+      2,
+      "Error: --since expects a date YYYY-MM-DD, got '1 Nov'.",
+    ]);
     const reversed = await runInProcess(['audit', '--since', '2026-11-22', '--until', '2026-11-21'], env);
     expect([reversed.code, reversed.stderr]).toEqual([1, 'Error: from must be on or before to\n']);
     const ghost = await runInProcess(['audit', '--admin', 'ghost@example.test'], env);

@@ -30,7 +30,12 @@ describe('lowest on a fresh SQLite database', { timeout: 90_000 }, () => {
     const run = await runLowest(['migrate'], env);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Database sqlite:.*x\.db (migrated|is up to date)/);
-    expect(count(db.path, "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN ('games', 'entries', 'users')")).toBe(3);
+    expect(
+      count(
+        db.path,
+        "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN ('games', 'entries', 'users')",
+      ),
+    ).toBe(3);
     const again = await runInProcess(['migrate', '--json'], env);
     expect(record(parseJson(again.stdout)).applied).toEqual([]);
   });
@@ -65,11 +70,16 @@ describe('lowest on a fresh SQLite database', { timeout: 90_000 }, () => {
     const run = await runInProcess(['bots', 'create'], env);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(`10 bots played game ${today}: 13 submissions.\n`);
-    const human = await runInProcess(['bots', 'create', '--count', '20', '--bonus', '0', '--max', '500', '--strategy', 'human', '--json'], env);
+    const human = await runInProcess(
+      ['bots', 'create', '--count', '20', '--bonus', '0', '--max', '500', '--strategy', 'human', '--json'],
+      env,
+    );
     expect(human.code).toBe(0);
     expect(parseJson(human.stdout)).toEqual({ botsCreated: 20, submissionsCreated: 20, gameDate: today });
     expect(count(db.path, `SELECT COUNT(*) AS n FROM entries WHERE game_key = '${today}'`)).toBe(33);
-    expect(count(db.path, `SELECT COUNT(*) AS n FROM entries WHERE game_key = '${today}' AND (number < 1 OR number > 500)`)).toBe(0);
+    expect(
+      count(db.path, `SELECT COUNT(*) AS n FROM entries WHERE game_key = '${today}' AND (number < 1 OR number > 500)`),
+    ).toBe(0);
   });
 
   it("bots create refuses bad numbers with the admin panel's messages (exit 1)", async () => {
@@ -98,7 +108,9 @@ describe('lowest on a fresh SQLite database', { timeout: 90_000 }, () => {
     const missing = join(db.dir, 'no', 'such', 'copy.db');
     const run = await runInProcess(['backup', missing], env);
     expect(run.code).toBe(2);
-    expect(run.stderr.split('\n')[0]).toBe(`Error: The folder ${join(db.dir, 'no', 'such')} does not exist; create it first.`);
+    expect(run.stderr.split('\n')[0]).toBe(
+      `Error: The folder ${join(db.dir, 'no', 'such')} does not exist; create it first.`,
+    );
     expect(existsSync(join(db.dir, 'no'))).toBe(false);
     expect(count(db.path, 'SELECT COUNT(*) AS n FROM entries')).toBe(33);
   });

@@ -12,7 +12,10 @@ import { networkOf } from '../../core/integrity/signals.ts';
 const dir = mkdtempSync(join(tmpdir(), 'lowest-integrity-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const withoutTimes = (result: WorldResult) => ({ ...result, games: result.games.map(({ closeMs: _ms, ...game }) => game) });
+const withoutTimes = (result: WorldResult) => ({
+  ...result,
+  games: result.games.map(({ closeMs: _ms, ...game }) => game),
+});
 
 /** Every event of the month, the prelude's sign-ups first. */
 const monthOf = (spec: WorldSpec): SimEvent[][] => {
@@ -57,7 +60,9 @@ describe('bench:integrity', () => {
       const plays = syndicate(events).filter((e) => e.kind === 'play');
       expect(new Set(plays.map((e) => e.client.deviceId)).size).toBe(1);
       expect(new Set(plays.map((e) => networkOf(e.client.address ?? '')))).toHaveProperty('size', 1);
-      expect(plays.map((e) => (e.kind === 'play' ? e.number : 0)).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      expect(plays.map((e) => (e.kind === 'play' ? e.number : 0)).sort((a, b) => a - b)).toEqual([
+        1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+      ]);
     }
   });
 
@@ -83,7 +88,11 @@ describe('bench:integrity', () => {
   it('a syndicate beside the honest players changes none of their sign-ups, devices, networks or days', () => {
     const spec: WorldSpec = { seed: 6, players: 200, days: 6, syndicate: null };
     const honest = (events: SimEvent[][]) =>
-      events.flat().flatMap((e) => (e.account < spec.players ? [{ at: e.at, kind: e.kind, account: e.account, client: e.client }] : []));
+      events
+        .flat()
+        .flatMap((e) =>
+          e.account < spec.players ? [{ at: e.at, kind: e.kind, account: e.account, client: e.client }] : [],
+        );
     const alone = honest(monthOf(spec));
     expect(alone.length).toBeGreaterThan(200);
     expect(honest(monthOf({ ...spec, syndicate: { size: 30, level: 2 } }))).toEqual(alone);
@@ -91,7 +100,9 @@ describe('bench:integrity', () => {
 
   it('honest players share networks (households, offices, carriers) but rarely devices', () => {
     const spec: WorldSpec = { seed: 5, players: 1500, days: 30, syndicate: null };
-    const plays = monthOf(spec).flat().filter((e) => e.kind === 'play');
+    const plays = monthOf(spec)
+      .flat()
+      .filter((e) => e.kind === 'play');
     const accountsPer = (key: (e: SimEvent) => string | null): number[] => {
       const groups = new Map<string, Set<number>>();
       for (const e of plays) {

@@ -22,7 +22,13 @@ beforeAll(async () => {
     const closes = closeInstantForDate(DATE, deps.config).getTime();
     clock.set(new Date(closes - 6 * 3_600_000));
     const play = async (name: string, client: { deviceId: string; address: string }, number: number): Promise<void> => {
-      const { user } = await signIn(deps, { googleSub: null, email: `${name.toLowerCase().replace(/ /g, ".")}@cli.invalid`, displayName: name, adminEmails: [], client });
+      const { user } = await signIn(deps, {
+        googleSub: null,
+        email: `${name.toLowerCase().replace(/ /g, '.')}@cli.invalid`,
+        displayName: name,
+        adminEmails: [],
+        client,
+      });
       await submitEntry(deps, { userId: user.id, number, client });
     };
     // One person's four accounts on one phone and network take 1–4; two strangers pick 1 (so 2 wins) and 9.
@@ -67,7 +73,11 @@ describe('lowest integrity', { timeout: 90_000 }, () => {
     const missing = await runInProcess(['integrity'], env);
     expect([missing.code, missing.stderr.split('\n')[0]]).toEqual([2, 'Error: Missing argument DATE.']);
     const bad = await runInProcess(['integrity', '2026-13-45'], env);
-    expect([bad.code, bad.stderr, bad.stdout]).toEqual([1, 'Error: Date must be a valid date in the form YYYY-MM-DD.\n', '']);
+    expect([bad.code, bad.stderr, bad.stdout]).toEqual([
+      1,
+      'Error: Date must be a valid date in the form YYYY-MM-DD.\n',
+      '',
+    ]);
     const unknown = await runInProcess(['integrity', '2020-01-01'], env);
     expect([unknown.code, unknown.stderr]).toEqual([1, 'Error: No game for 2020-01-01.\n']);
   });

@@ -32,7 +32,12 @@ describe('lowest mail list', { timeout: 90_000 }, () => {
       try {
         const { deps, clock } = runtime;
         clock.set(new Date('2026-11-20T09:00:00.000Z'));
-        const alice = await createUser(deps, { id: 'alice', email: 'alice@example.test', verifiedEmail: 'alice@example.test', displayName: 'Alice' });
+        const alice = await createUser(deps, {
+          id: 'alice',
+          email: 'alice@example.test',
+          verifiedEmail: 'alice@example.test',
+          displayName: 'Alice',
+        });
         const admin = await createUser(deps, { id: 'admin', role: 'admin' });
         await deps.store.write((r) =>
           r.winnings.create({
@@ -45,7 +50,12 @@ describe('lowest mail list', { timeout: 90_000 }, () => {
             createdAt: '2026-11-20T08:00:00.000Z',
           }),
         );
-        const { payoutId } = await claimPrize(deps, { userId: alice.id, gameId: yesterday, paypalEmail: 'alice@paypal.test', preferredName: 'Alice A' });
+        const { payoutId } = await claimPrize(deps, {
+          userId: alice.id,
+          gameId: yesterday,
+          paypalEmail: 'alice@paypal.test',
+          preferredName: 'Alice A',
+        });
         clock.set(new Date('2026-11-20T10:30:00.000Z'));
         await reviewPayout(deps, { adminId: admin.id, payoutId, status: 'approved', reviewNotes: 'ok' });
       } finally {
@@ -57,7 +67,11 @@ describe('lowest mail list', { timeout: 90_000 }, () => {
       const run = await runLowest(['mail', 'list'], env);
       expect(run.code).toBe(0);
       expect(run.stdout).toBe(
-        [`2026-11-20 10:30 UTC  pending  alice@example.test  ${approved}`, `2026-11-20 09:00 UTC  pending  alice@example.test  ${claimed}`, ''].join('\n'),
+        [
+          `2026-11-20 10:30 UTC  pending  alice@example.test  ${approved}`,
+          `2026-11-20 09:00 UTC  pending  alice@example.test  ${claimed}`,
+          '',
+        ].join('\n'),
       );
       const one = await runInProcess(['mail', 'list', '--limit', '1'], env);
       expect(one.stdout).toBe(`2026-11-20 10:30 UTC  pending  alice@example.test  ${approved}\n`);
@@ -80,7 +94,12 @@ describe('lowest mail list', { timeout: 90_000 }, () => {
           lastError: null,
           sentAt: null,
         },
-        expect.objectContaining({ to: 'alice@example.test', subject: claimed, body: expect.stringContaining('We will send it by PayPal to alice@paypal.test'), createdAt: '2026-11-20T09:00:00.000Z' }),
+        expect.objectContaining({
+          to: 'alice@example.test',
+          subject: claimed,
+          body: expect.stringContaining('We will send it by PayPal to alice@paypal.test'),
+          createdAt: '2026-11-20T09:00:00.000Z',
+        }),
       ]);
     });
   });
@@ -91,9 +110,14 @@ describe('lowest mail list', { timeout: 90_000 }, () => {
       expect([run.code, run.stderr, run.stdout]).toEqual([1, 'Error: Limit must be between 1 and 500\n', '']);
     }
     const json = await runInProcess(['mail', 'list', '--limit', '0', '--json'], env);
-    expect([json.code, parseJson(json.stdout)]).toEqual([1, { error: 'Limit must be between 1 and 500', code: 'VALIDATION' }]);
+    expect([json.code, parseJson(json.stdout)]).toEqual([
+      1,
+      { error: 'Limit must be between 1 and 500', code: 'VALIDATION' },
+    ]);
     const usage = await runInProcess(['mail', 'list', '--limit', 'many'], env);
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toBe("Error: --limit expects a whole number, got 'many'.\nUsage: lowest mail list [--limit N] [--failed] [--json]\n");
+    expect(usage.stderr).toBe(
+      "Error: --limit expects a whole number, got 'many'.\nUsage: lowest mail list [--limit N] [--failed] [--json]\n",
+    );
   });
 });

@@ -29,6 +29,8 @@ describe('lowest on PostgreSQL', { timeout: 60_000 }, () => {
   it('backup refuses with a pointer to pg_dump (exit 1)', async () => {
     const run = await runLowest(['backup', '/tmp/never-written.db'], env);
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe('Error: backup copies SQLite databases only; for PostgreSQL use pg_dump, e.g. pg_dump "$DATABASE_URL" > backup.sql\n');
+    expect(run.stderr).toBe(
+      'Error: backup copies SQLite databases only; for PostgreSQL use pg_dump, e.g. pg_dump "$DATABASE_URL" > backup.sql\n',
+    );
   });
 });

@@ -52,7 +52,8 @@ export const parseJson = (text: string): unknown => JSON.parse(text);
 
 /** Narrows parsed JSON to a record so tests can read fields without `any`. */
 export const record = (value: unknown): Record<string, unknown> => {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`not an object: ${String(value)}`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error(`not an object: ${String(value)}`);
   return value as Record<string, unknown>;
 };
 

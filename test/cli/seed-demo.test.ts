@@ -39,11 +39,16 @@ describe('lowest seed-demo', { timeout: 120_000 }, () => {
       expect(g.humans).toBeGreaterThan(0);
     }
     // A winning with a pending payout, one paid, a guild with members, a referral, rewards, an admin.
-    expect(rows<{ status: string }>('SELECT status FROM payouts ORDER BY status').map((p) => p.status)).toEqual(['paid', 'pending_review']);
+    expect(rows<{ status: string }>('SELECT status FROM payouts ORDER BY status').map((p) => p.status)).toEqual([
+      'paid',
+      'pending_review',
+    ]);
     expect(rows<{ n: number }>('SELECT COUNT(*) AS n FROM guild_members')[0]?.n).toBe(3);
     expect(rows<{ n: number }>('SELECT COUNT(*) AS n FROM referrals')[0]?.n).toBe(2);
     expect(rows<{ n: number }>('SELECT COUNT(*) AS n FROM reward_items')[0]?.n).toBeGreaterThan(0);
-    expect(rows<{ role: string }>("SELECT role FROM users WHERE email = 'admin@demo.lowest.invalid'")[0]?.role).toBe('admin');
+    expect(rows<{ role: string }>("SELECT role FROM users WHERE email = 'admin@demo.lowest.invalid'")[0]?.role).toBe(
+      'admin',
+    );
   });
 
   it('status then reports the seeded games', async () => {
@@ -74,9 +79,13 @@ describe('lowest seed-demo', { timeout: 120_000 }, () => {
     const promote = await runInProcess(['users', 'promote', 'bob@demo.lowest.invalid'], env);
     expect(promote.code).toBe(0);
     expect(promote.stdout).toBe('bob@demo.lowest.invalid (Bob Builder) is now an admin.\n');
-    expect(rows<{ role: string }>("SELECT role FROM users WHERE email = 'bob@demo.lowest.invalid'")[0]?.role).toBe('admin');
+    expect(rows<{ role: string }>("SELECT role FROM users WHERE email = 'bob@demo.lowest.invalid'")[0]?.role).toBe(
+      'admin',
+    );
     const demote = await runInProcess(['users', 'demote', 'BOB@demo.lowest.invalid', '--json'], env);
     expect(record(parseJson(demote.stdout)).role).toBe('player');
-    expect(rows<{ role: string }>("SELECT role FROM users WHERE email = 'bob@demo.lowest.invalid'")[0]?.role).toBe('player');
+    expect(rows<{ role: string }>("SELECT role FROM users WHERE email = 'bob@demo.lowest.invalid'")[0]?.role).toBe(
+      'player',
+    );
   });
 });

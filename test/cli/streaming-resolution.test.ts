@@ -26,7 +26,17 @@ describe('StreamingResolution', () => {
   it('counts a mine and a third entry on a number', () => {
     const item = (kind: 'entry' | 'mine', id: string, number: number) => ({ kind, id, number, salt: '', leaf: id });
     const streaming = new StreamingResolution();
-    for (const i of [item('entry', 'a', 1), item('mine', 'b', 1), item('entry', 'c', 2), item('entry', 'd', 2), item('entry', 'e', 2), item('entry', 'f', 3), item('entry', 'g', 4), item('entry', 'h', 5)]) streaming.push(i);
+    for (const i of [
+      item('entry', 'a', 1),
+      item('mine', 'b', 1),
+      item('entry', 'c', 2),
+      item('entry', 'd', 2),
+      item('entry', 'e', 2),
+      item('entry', 'f', 3),
+      item('entry', 'g', 4),
+      item('entry', 'h', 5),
+    ])
+      streaming.push(i);
     expect(streaming.result()).toEqual({ winningNumber: 3, secondPlaceNumber: 4 });
     expect(streaming.kept).toBe(6);
   });

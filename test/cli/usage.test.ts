@@ -15,7 +15,22 @@ describe('lowest help', () => {
   it('lists every command (child process)', async () => {
     const run = await runLowest(['help'], env);
     expect(run.code).toBe(0);
-    for (const name of ['migrate', 'status', 'close', 'compute', 'open', 'integrity', 'bots create', 'bots clear', 'users promote', 'users demote', 'mail list', 'mail send', 'backup', 'seed-demo']) {
+    for (const name of [
+      'migrate',
+      'status',
+      'close',
+      'compute',
+      'open',
+      'integrity',
+      'bots create',
+      'bots clear',
+      'users promote',
+      'users demote',
+      'mail list',
+      'mail send',
+      'backup',
+      'seed-demo',
+    ]) {
       expect(run.stdout).toMatch(new RegExp(`^  ${name} +\\S`, 'm'));
     }
   });
@@ -24,7 +39,9 @@ describe('lowest help', () => {
     const viaHelp = await inProcess(['help', 'bots', 'create']);
     const viaFlag = await inProcess(['bots', 'create', '--help']);
     expect(viaHelp.code).toBe(0);
-    expect(viaHelp.stdout).toContain('Usage: lowest bots create [--count N] [--bonus N] [--min N] [--max N] [--strategy S] [--json]');
+    expect(viaHelp.stdout).toContain(
+      'Usage: lowest bots create [--count N] [--bonus N] [--min N] [--max N] [--strategy S] [--json]',
+    );
     expect(viaHelp.stdout).toContain('--count N             Number of bots, 1-1000 (default 10)');
     expect(viaFlag.stdout).toBe(viaHelp.stdout);
     expect((await inProcess(['--help'])).stdout).toBe((await inProcess([])).stdout);
@@ -73,9 +90,21 @@ describe('bad usage exits 2 with a usage line', () => {
     ['a missing file', ['backup', '--json'], 'Error: Missing argument FILE.'],
     ['an extra argument', ['status', 'now'], "Error: Unexpected argument 'now'."],
     ['an option without its value', ['bots', 'create', '--count'], "Error: Option '--count <value>' argument missing."],
-    ['a number option that is not a number', ['bots', 'create', '--count', 'ten'], "Error: --count expects a whole number, got 'ten'."],
-    ['a negative number without =', ['bots', 'create', '--bonus', '-1'], "Error: Option '--bonus' argument is ambiguous. To specify an option argument starting with a dash use '--bonus=-XYZ'."],
-    ['an unknown strategy', ['bots', 'create', '--strategy', 'smart'], "Error: --strategy must be uniform or human, got 'smart'."],
+    [
+      'a number option that is not a number',
+      ['bots', 'create', '--count', 'ten'],
+      "Error: --count expects a whole number, got 'ten'.",
+    ],
+    [
+      'a negative number without =',
+      ['bots', 'create', '--bonus', '-1'],
+      "Error: Option '--bonus' argument is ambiguous. To specify an option argument starting with a dash use '--bonus=-XYZ'.",
+    ],
+    [
+      'an unknown strategy',
+      ['bots', 'create', '--strategy', 'smart'],
+      "Error: --strategy must be uniform or human, got 'smart'.",
+    ],
     ['a bad --days', ['seed-demo', '--days', 'many'], "Error: --days expects a whole number, got 'many'."],
     ['a bad --limit', ['mail', 'list', '--limit', '1e3'], "Error: --limit expects a whole number, got '1e3'."],
     ['an unknown mail subcommand', ['mail', 'purge'], "Error: Unknown command 'mail purge'."],
@@ -104,7 +133,10 @@ describe('bad usage exits 2 with a usage line', () => {
 
 describe('the lowest bin', () => {
   it('runs main.ts through tsx and forwards the exit code', async () => {
-    const [ok, bad] = await Promise.all([runLowest(['help', 'close'], env, ['cli/bin.js']), runLowest(['launch'], env, ['cli/bin.js'])]);
+    const [ok, bad] = await Promise.all([
+      runLowest(['help', 'close'], env, ['cli/bin.js']),
+      runLowest(['launch'], env, ['cli/bin.js']),
+    ]);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toContain('Usage: lowest close [--json]');
     expect(bad.code).toBe(2);

@@ -20,12 +20,18 @@ const withDeps = async <T>(work: (deps: Awaited<ReturnType<typeof openRuntime>>[
   }
 };
 
-const roleOf = (email: string) => withDeps(async (deps) => (await deps.store.read((r) => r.users.byVerifiedEmail(email)))?.role);
+const roleOf = (email: string) =>
+  withDeps(async (deps) => (await deps.store.read((r) => r.users.byVerifiedEmail(email)))?.role);
 
 describe('lowest users promote', { timeout: 90_000 }, () => {
   it('does not promote a player who set the address as their profile e-mail', async () => {
     await withDeps(async (deps) => {
-      const { user } = await signIn(deps, { googleSub: 'sub-mallory', email: 'mallory@example.com', displayName: 'Mallory', adminEmails: [] });
+      const { user } = await signIn(deps, {
+        googleSub: 'sub-mallory',
+        email: 'mallory@example.com',
+        displayName: 'Mallory',
+        adminEmails: [],
+      });
       await updateProfile(deps, user.id, { email: 'boss@lowest.example', displayName: 'Mallory' });
     });
     const run = await runLowest(['users', 'promote', 'boss@lowest.example'], env);
@@ -34,7 +40,9 @@ describe('lowest users promote', { timeout: 90_000 }, () => {
   });
 
   it('promotes the person who signed in with the address, once they have', async () => {
-    await withDeps((deps) => signIn(deps, { googleSub: 'sub-boss', email: 'boss@lowest.example', displayName: 'Boss', adminEmails: [] }));
+    await withDeps((deps) =>
+      signIn(deps, { googleSub: 'sub-boss', email: 'boss@lowest.example', displayName: 'Boss', adminEmails: [] }),
+    );
     const run = await runInProcess(['users', 'promote', 'BOSS@lowest.example'], env);
     expect([run.code, run.stdout]).toEqual([0, 'boss@lowest.example (Boss) is now an admin.\n']);
     expect(await roleOf('boss@lowest.example')).toBe('admin');

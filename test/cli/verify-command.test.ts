@@ -16,11 +16,14 @@ const today = gameDateOf(closeInstantAfter(new Date(), defaultGameConfig), defau
 const sqlite = <T>(work: (conn: Database.Database) => T): T => withSqlite(db.path, work);
 
 type Row = { id: string; game_key: string; number: number; salt: string; leaf: string };
-const firstEntry = (): Row => sqlite((c) => c.prepare('select id, game_key, number, salt, leaf from entries order by leaf limit 1').get() as Row);
+const firstEntry = (): Row =>
+  sqlite((c) => c.prepare('select id, game_key, number, salt, leaf from entries order by leaf limit 1').get() as Row);
 
 describe('lowest verify', { timeout: 90_000 }, () => {
   it('refuses an open game and says so', async () => {
-    expect((await runInProcess(['bots', 'create', '--count', '6', '--bonus', '2', '--min', '1', '--max', '9'], env)).code).toBe(0);
+    expect(
+      (await runInProcess(['bots', 'create', '--count', '6', '--bonus', '2', '--min', '1', '--max', '9'], env)).code,
+    ).toBe(0);
     const run = await runInProcess(['verify', today], env);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(`Error: The game ${today} is still open: there is nothing to verify yet.\n`);
@@ -32,19 +35,31 @@ describe('lowest verify', { timeout: 90_000 }, () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`Game:    ${today} VERIFIED`);
     expect(run.stdout).toContain('Leaves:  8');
-    const stored = sqlite((c) => (c.prepare('select fairness_root as root from games where key = ?').get(today) as { root: string }).root);
-    expect(record(parseJson((await runInProcess(['verify', today, '--json'], env)).stdout))).toMatchObject({ ok: true, storedRoot: stored, computedRoot: stored });
+    const stored = sqlite(
+      (c) => (c.prepare('select fairness_root as root from games where key = ?').get(today) as { root: string }).root,
+    );
+    expect(record(parseJson((await runInProcess(['verify', today, '--json'], env)).stdout))).toMatchObject({
+      ok: true,
+      storedRoot: stored,
+      computedRoot: stored,
+    });
   });
 
   it('says INCLUDED for a saved receipt and fails for a forged one or a bad file, naming the option', async () => {
     const e = firstEntry();
     const file = join(db.dir, 'receipt.json');
-    writeFileSync(file, JSON.stringify({ gameDate: e.game_key, entryId: e.id, number: e.number, salt: e.salt, leaf: e.leaf }));
+    writeFileSync(
+      file,
+      JSON.stringify({ gameDate: e.game_key, entryId: e.id, number: e.number, salt: e.salt, leaf: e.leaf }),
+    );
     const ok = await runInProcess(['verify', today, '--receipt', file], env);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toContain('Receipt: INCLUDED');
 
-    writeFileSync(file, JSON.stringify({ gameDate: e.game_key, entryId: e.id, number: e.number + 1, salt: e.salt, leaf: e.leaf }));
+    writeFileSync(
+      file,
+      JSON.stringify({ gameDate: e.game_key, entryId: e.id, number: e.number + 1, salt: e.salt, leaf: e.leaf }),
+    );
     const forged = await runInProcess(['verify', today, '--receipt', file], env);
     expect(forged.code).toBe(1);
     expect(forged.stderr).toBe(`Error: NOT VERIFIED ${today}: The receipt is not in this game's record.\n`);
@@ -61,12 +76,16 @@ describe('lowest verify', { timeout: 90_000 }, () => {
     sqlite((c) => c.prepare('update entries set number = number + 1000 where id = ?').run(e.id));
     const changed = await runInProcess(['verify', today], env);
     expect(changed.code).toBe(1);
-    expect(changed.stderr).toBe(`Error: NOT VERIFIED ${today}: Leaf of entry ${e.id} does not match its number and salt.\n`);
+    expect(changed.stderr).toBe(
+      `Error: NOT VERIFIED ${today}: Leaf of entry ${e.id} does not match its number and salt.\n`,
+    );
     sqlite((c) => c.prepare('update entries set number = ? where id = ?').run(e.number, e.id));
     // Deleting a row: the root from the database no longer matches the stored one.
     sqlite((c) => c.prepare('delete from entries where id = ?').run(e.id));
     const dropped = await runInProcess(['verify', today], env);
     expect(dropped.code).toBe(1);
-    expect(dropped.stderr).toBe(`Error: NOT VERIFIED ${today}: The root recomputed from the database differs from the stored root.\n`);
+    expect(dropped.stderr).toBe(
+      `Error: NOT VERIFIED ${today}: The root recomputed from the database differs from the stored root.\n`,
+    );
   });
 });

@@ -69,18 +69,30 @@ const sqlite = <T>(work: (conn: Database.Database) => T): T => withSqlite(db.pat
 
 type Row = { id: string; number: number; salt: string; leaf: string };
 /** The entry with the lowest leaf among those on `number` (ordered so the test reads the same row each time). */
-const entryOn = (number: number): Row => sqlite((c) => c.prepare('select id, number, salt, leaf from entries where game_key = ? and number = ? order by leaf limit 1').get(today, number) as Row);
+const entryOn = (number: number): Row =>
+  sqlite(
+    (c) =>
+      c
+        .prepare('select id, number, salt, leaf from entries where game_key = ? and number = ? order by leaf limit 1')
+        .get(today, number) as Row,
+  );
 
-const verify = (url: string, ...more: string[]): Promise<CliRun> => runInProcess(['verify', today, '--remote', url, ...PAGE, ...more], {});
+const verify = (url: string, ...more: string[]): Promise<CliRun> =>
+  runInProcess(['verify', today, '--remote', url, ...PAGE, ...more], {});
 const notVerified = (problem: string) => `Error: NOT VERIFIED ${today}: ${problem}\n`;
 
 /** A proxy in front of the server that rewrites the JSON answers of the paths `tamper` picks. */
-const tamperingProxy = async (tamper: (path: string, body: Record<string, unknown>) => Record<string, unknown> | null): Promise<string> => {
+const tamperingProxy = async (
+  tamper: (path: string, body: Record<string, unknown>) => Record<string, unknown> | null,
+): Promise<string> => {
   const proxy = createHttpServer((req, res) => {
     void (async () => {
       const upstream = await fetch(`${base}${req.url ?? '/'}`);
       const text = await upstream.text();
-      const changed = upstream.status === 200 ? tamper(new URL(req.url ?? '/', base).pathname, JSON.parse(text) as Record<string, unknown>) : null;
+      const changed =
+        upstream.status === 200
+          ? tamper(new URL(req.url ?? '/', base).pathname, JSON.parse(text) as Record<string, unknown>)
+          : null;
       res.writeHead(upstream.status, { 'content-type': 'application/json' });
       res.end(changed ? JSON.stringify(changed) : text);
     })();
@@ -93,16 +105,40 @@ const itemsOf = (body: Record<string, unknown>): Item[] => body['items'] as Item
 
 describe('lowest verify --remote', { timeout: 120_000 }, () => {
   it('says an open game is still open', async () => {
-    expect((await runInProcess(['bots', 'create', '--count', '1000', '--bonus', '1000', '--min', '1', '--max', '900'], env)).code).toBe(0);
+    expect(
+      (await runInProcess(['bots', 'create', '--count', '1000', '--bonus', '1000', '--min', '1', '--max', '900'], env))
+        .code,
+    ).toBe(0);
     // A mine on the lowest number that only one bot picked: resolution must count it.
-    const lone = sqlite((c) => c.prepare('select number from entries where game_key = ? group by number having count(*) = 1 order by number limit 1').get(today) as { number: number });
-    const user = sqlite((c) => c.prepare('select user_id from entries where game_key = ? limit 1').get(today) as { user_id: string });
+    const lone = sqlite(
+      (c) =>
+        c
+          .prepare(
+            'select number from entries where game_key = ? group by number having count(*) = 1 order by number limit 1',
+          )
+          .get(today) as { number: number },
+    );
+    const user = sqlite(
+      (c) => c.prepare('select user_id from entries where game_key = ? limit 1').get(today) as { user_id: string },
+    );
     const salt = 'a'.repeat(32);
     await store.write((r) =>
-      r.mines.place({ id: 'mine-1', gameKey: today, userId: user.user_id, number: lone.number, placedAt: new Date().toISOString(), salt, leaf: mineLeaf(nodeDigest, today, 'mine-1', lone.number, salt) }),
+      r.mines.place({
+        id: 'mine-1',
+        gameKey: today,
+        userId: user.user_id,
+        number: lone.number,
+        placedAt: new Date().toISOString(),
+        salt,
+        leaf: mineLeaf(nodeDigest, today, 'mine-1', lone.number, salt),
+      }),
     );
     const run = await verify(base);
-    expect(run).toEqual({ code: 1, stdout: '', stderr: `Error: The game ${today} is still open: there is nothing to verify yet.\n` });
+    expect(run).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `Error: The game ${today} is still open: there is nothing to verify yet.\n`,
+    });
   });
 
   it('checks a game closed with tree version 1 from its whole record', async () => {
@@ -119,7 +155,9 @@ describe('lowest verify --remote', { timeout: 120_000 }, () => {
   it('audits a game of version 2 through the public API: VERIFIED, every item read across pages', async () => {
     const snapshot = await store.read(async (r) => (await r.games.stats(today))?.snapshot);
     expect(snapshot?.minedNumbers).toHaveLength(1);
-    const root = await store.write((r) => commitTree(r, nodeDigest, today, snapshot ?? { winningNumber: null, secondPlaceNumber: null }));
+    const root = await store.write((r) =>
+      commitTree(r, nodeDigest, today, snapshot ?? { winningNumber: null, secondPlaceNumber: null }),
+    );
     const run = await runLowest(['verify', today, '--remote', `${base}/`, ...PAGE], {});
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
@@ -131,7 +169,11 @@ describe('lowest verify --remote', { timeout: 120_000 }, () => {
 
   it('draws a progress bar of items read on a terminal, and nothing of it when piped', async () => {
     const out: string[] = [];
-    const io = { stdout: { isTTY: true, columns: 100, write: (t: string) => out.push(t) > 0 }, stderr: { write: () => true }, env: {} };
+    const io = {
+      stdout: { isTTY: true, columns: 100, write: (t: string) => out.push(t) > 0 },
+      stderr: { write: () => true },
+      env: {},
+    };
     expect(await runCli(['verify', today, '--remote', base, ...PAGE], io)).toBe(0);
     const bars = out.filter((w) => w.includes(`Auditing ${today} [`));
     expect(bars.map((w) => w.match(/\] (\d+)\/2001/)?.[1])).toEqual(['0', '700', '1400', '2001']);
@@ -143,38 +185,93 @@ describe('lowest verify --remote', { timeout: 120_000 }, () => {
   it('says INCLUDED for a receipt, by its inclusion proof, and fails a receipt the game does not hold', async () => {
     const e = entryOn(sqlite((c) => (c.prepare('select max(number) as n from entries').get() as { n: number }).n));
     const file = join(db.dir, 'receipt.json');
-    writeFileSync(file, JSON.stringify({ gameDate: today, entryId: e.id, number: e.number, salt: e.salt, leaf: e.leaf }));
+    writeFileSync(
+      file,
+      JSON.stringify({ gameDate: today, entryId: e.id, number: e.number, salt: e.salt, leaf: e.leaf }),
+    );
     const ok = await verify(base, '--receipt', file);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/Receipt: +INCLUDED\n/);
     const mine = join(db.dir, 'mine.json');
     const m = sqlite((c) => c.prepare('select id, number, salt, leaf from mines').get() as Row);
-    writeFileSync(mine, JSON.stringify({ gameDate: today, mineId: m.id, number: m.number, salt: m.salt, leaf: m.leaf }));
+    writeFileSync(
+      mine,
+      JSON.stringify({ gameDate: today, mineId: m.id, number: m.number, salt: m.salt, leaf: m.leaf }),
+    );
     expect((await verify(base, '--receipt', mine)).stdout).toMatch(/Receipt: +INCLUDED\n/);
 
     // A receipt whose leaf follows from its fields, but that the game never held: the server has no proof for it.
     const salt = 'b'.repeat(32);
-    const forged = { gameDate: today, mineId: 'mine-2', number: 5, salt, leaf: mineLeaf(nodeDigest, today, 'mine-2', 5, salt) };
+    const forged = {
+      gameDate: today,
+      mineId: 'mine-2',
+      number: 5,
+      salt,
+      leaf: mineLeaf(nodeDigest, today, 'mine-2', 5, salt),
+    };
     writeFileSync(file, JSON.stringify(forged));
-    expect(await verify(base, '--receipt', file)).toEqual({ code: 1, stdout: '', stderr: notVerified("The receipt is not in this game's record.") });
+    expect(await verify(base, '--receipt', file)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: notVerified("The receipt is not in this game's record."),
+    });
     // A proof that does not lead to the root.
-    writeFileSync(file, JSON.stringify({ gameDate: today, entryId: e.id, number: e.number, salt: e.salt, leaf: e.leaf }));
-    const lying = await tamperingProxy((path, body) => (path.includes('/proof/') ? { ...body, path: (body['path'] as { hash: string }[]).map((s, i) => (i === 0 ? { ...s, hash: '0'.repeat(64) } : s)) } : null));
-    expect((await verify(lying, '--receipt', file)).stderr).toBe(notVerified('Receipt: The proof does not lead to the published root: this item is not in the game as published.'));
+    writeFileSync(
+      file,
+      JSON.stringify({ gameDate: today, entryId: e.id, number: e.number, salt: e.salt, leaf: e.leaf }),
+    );
+    const lying = await tamperingProxy((path, body) =>
+      path.includes('/proof/')
+        ? {
+            ...body,
+            path: (body['path'] as { hash: string }[]).map((s, i) => (i === 0 ? { ...s, hash: '0'.repeat(64) } : s)),
+          }
+        : null,
+    );
+    expect((await verify(lying, '--receipt', file)).stderr).toBe(
+      notVerified('Receipt: The proof does not lead to the published root: this item is not in the game as published.'),
+    );
   });
 
   it('exits 1 naming the first mismatch when a proxy changes what the server answers', async () => {
-    const onPage = (from: number, change: (items: Item[]) => Item[]) => (path: string, body: Record<string, unknown>) =>
-      path.endsWith('/items') && body['from'] === from ? { ...body, items: change(itemsOf(body)) } : null;
+    const onPage =
+      (from: number, change: (items: Item[]) => Item[]) => (path: string, body: Record<string, unknown>) =>
+        path.endsWith('/items') && body['from'] === from ? { ...body, items: change(itemsOf(body)) } : null;
     const cases: [string, Parameters<typeof tamperingProxy>[0], string | RegExp][] = [
-      ['an item of the second page with another number', onPage(700, (items) => items.map((i, n) => (n === 5 ? { ...i, number: i.number + 1 } : i))), /^The leaf of entry \S+ \(item 705\) does not match its number and salt\.$/],
-      ['two items swapped', onPage(1400, (items) => [items[1] as Item, items[0] as Item, ...items.slice(2)]), /^The items are out of order at (entry|mine) \S+ \(item 1401\): \d+ after \d+\.$/],
-      ['an item dropped', onPage(0, (items) => items.slice(1)), 'The page from item 0 has 699 items, not 700: the summary says the game has 2001.'],
-      ['a lower winning number', (path, body) => (path.endsWith(`/fairness/${today}`) ? { ...body, winningNumber: 0 } : null), /^The items give winning number \d+, the game says 0\.$/],
-      ['another root', (path, body) => (path.endsWith(`/fairness/${today}`) ? { ...body, root: 'f'.repeat(64) } : null), 'The root recomputed from every item differs from the published root.'],
+      [
+        'an item of the second page with another number',
+        onPage(700, (items) => items.map((i, n) => (n === 5 ? { ...i, number: i.number + 1 } : i))),
+        /^The leaf of entry \S+ \(item 705\) does not match its number and salt\.$/,
+      ],
+      [
+        'two items swapped',
+        onPage(1400, (items) => [items[1] as Item, items[0] as Item, ...items.slice(2)]),
+        /^The items are out of order at (entry|mine) \S+ \(item 1401\): \d+ after \d+\.$/,
+      ],
+      [
+        'an item dropped',
+        onPage(0, (items) => items.slice(1)),
+        'The page from item 0 has 699 items, not 700: the summary says the game has 2001.',
+      ],
+      [
+        'a lower winning number',
+        (path, body) => (path.endsWith(`/fairness/${today}`) ? { ...body, winningNumber: 0 } : null),
+        /^The items give winning number \d+, the game says 0\.$/,
+      ],
+      [
+        'another root',
+        (path, body) => (path.endsWith(`/fairness/${today}`) ? { ...body, root: 'f'.repeat(64) } : null),
+        'The root recomputed from every item differs from the published root.',
+      ],
       [
         'a complement node moved under the bound',
-        (path, body) => (path.endsWith('/winner-proof') ? { ...body, complement: (body['complement'] as { lo: number }[]).map((n, i) => (i === 0 ? { ...n, lo: 1 } : n)) } : null),
+        (path, body) =>
+          path.endsWith('/winner-proof')
+            ? {
+                ...body,
+                complement: (body['complement'] as { lo: number }[]).map((n, i) => (i === 0 ? { ...n, lo: 1 } : n)),
+              }
+            : null,
         /^Winner proof: A node left out covers number 1/,
       ],
     ];
@@ -182,7 +279,9 @@ describe('lowest verify --remote', { timeout: 120_000 }, () => {
       const run = await verify(await tamperingProxy(tamper));
       expect(run.code, what).toBe(1);
       expect(run.stderr.endsWith('\n') && run.stderr.split('\n').length, what).toBe(2);
-      expect(run.stderr.slice(`Error: NOT VERIFIED ${today}: `.length, -1), what).toMatch(typeof problem === 'string' ? new RegExp(`^${problem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : problem);
+      expect(run.stderr.slice(`Error: NOT VERIFIED ${today}: `.length, -1), what).toMatch(
+        typeof problem === 'string' ? new RegExp(`^${problem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : problem,
+      );
     }
   });
 
@@ -192,7 +291,11 @@ describe('lowest verify --remote', { timeout: 120_000 }, () => {
     try {
       const run = await verify(base);
       expect(run.code).toBe(1);
-      expect(run.stderr).toMatch(new RegExp(`^Error: NOT VERIFIED ${today}: The leaf of entry ${e.id} \\(item \\d+\\) does not match its number and salt\\.\\n$`));
+      expect(run.stderr).toMatch(
+        new RegExp(
+          `^Error: NOT VERIFIED ${today}: The leaf of entry ${e.id} \\(item \\d+\\) does not match its number and salt\\.\\n$`,
+        ),
+      );
     } finally {
       sqlite((c) => c.prepare('update entries set salt = ? where id = ?').run(e.salt, e.id));
     }
@@ -207,8 +310,14 @@ describe('lowest verify --remote', { timeout: 120_000 }, () => {
     const refused = `http://127.0.0.1:${String(await freePort())}`;
     const silent = createTcpServer((socket: Socket) => socket.on('error', () => undefined));
     const hanging = await listening(silent);
-    const html = await listening(createHttpServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>hello</html>')));
-    const shapeless = await listening(createHttpServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"gameDate": 7}')));
+    const html = await listening(
+      createHttpServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>hello</html>')),
+    );
+    const shapeless = await listening(
+      createHttpServer((_req, res) =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"gameDate": 7}'),
+      ),
+    );
     const cases: [string[], number, RegExp][] = [
       [['--receipt', '/dev/zero'], 1, /^Error: --receipt: \/dev\/zero is not a regular file\.$/],
       [['--receipt', join(db.dir, 'missing.json')], 1, /^Error: --receipt: cannot read \S+missing\.json \(ENOENT/],
@@ -216,17 +325,36 @@ describe('lowest verify --remote', { timeout: 120_000 }, () => {
       [['--receipt', notJson], 1, /^Error: --receipt: cannot read \S+not-json\.txt as JSON \(/],
       [['--receipt', huge], 1, /^Error: --receipt: \S+huge\.json has 70\d{3} bytes; a receipt has at most 65536\.$/],
       [['--remote', refused], 1, new RegExp(`^Error: ${refused}/api/fairness/${today}: connection refused\\.$`)],
-      [['--remote', hanging, '--timeout', '1'], 1, new RegExp(`^Error: ${hanging}/api/fairness/${today}: no answer within 1 s\\.$`)],
-      [['--remote', html], 1, new RegExp(`^Error: ${html}/api/fairness/${today} answered HTTP 200 that is not JSON\\.$`)],
-      [['--remote', shapeless], 1, new RegExp(`^Error: ${shapeless}/api/fairness/${today} answered an unexpected shape \\(gameDate: `)],
+      [
+        ['--remote', hanging, '--timeout', '1'],
+        1,
+        new RegExp(`^Error: ${hanging}/api/fairness/${today}: no answer within 1 s\\.$`),
+      ],
+      [
+        ['--remote', html],
+        1,
+        new RegExp(`^Error: ${html}/api/fairness/${today} answered HTTP 200 that is not JSON\\.$`),
+      ],
+      [
+        ['--remote', shapeless],
+        1,
+        new RegExp(`^Error: ${shapeless}/api/fairness/${today} answered an unexpected shape \\(gameDate: `),
+      ],
       [['--remote', 'not a url'], 2, /^Error: --remote: 'not a url' is not an http:\/\/ or https:\/\/ URL\.$/],
-      [['--remote', 'ftp://example.com'], 2, /^Error: --remote: 'ftp:\/\/example\.com' is not an http:\/\/ or https:\/\/ URL\.$/],
+      [
+        ['--remote', 'ftp://example.com'],
+        2,
+        /^Error: --remote: 'ftp:\/\/example\.com' is not an http:\/\/ or https:\/\/ URL\.$/,
+      ],
       [['--remote', base, '--page-size', '0'], 2, /^Error: --page-size must be a whole number from 1 to/],
       [['--page-size', '10'], 2, /^Error: --page-size and --timeout go with --remote\.$/],
     ];
     for (const [args, code, line] of cases) {
       const withRemote = args.includes('--remote') ? args : ['--remote', base, ...args];
-      const run = await runInProcess(['verify', today, ...(args.includes('--page-size') && !args.includes('--remote') ? args : withRemote)], env);
+      const run = await runInProcess(
+        ['verify', today, ...(args.includes('--page-size') && !args.includes('--remote') ? args : withRemote)],
+        env,
+      );
       expect(run.code, args.join(' ')).toBe(code);
       expect(run.stderr.split('\n')[0], args.join(' ')).toMatch(line);
       expect(run.stderr.split('\n').filter(Boolean).length, args.join(' ')).toBe(code === 2 ? 2 : 1);

@@ -45,7 +45,10 @@ interface GamePlan {
 
 const pickArb = fc.record({ number: fc.integer({ min: 1, max: 12 }), minute: fc.nat(59) });
 const playerDayArb: fc.Arbitrary<PlayerDay> = fc.record({
-  picks: fc.option(fc.uniqueArray(pickArb, { minLength: 1, maxLength: 2, selector: (p) => p.number }), { freq: 5, nil: null }),
+  picks: fc.option(fc.uniqueArray(pickArb, { minLength: 1, maxLength: 2, selector: (p) => p.number }), {
+    freq: 5,
+    nil: null,
+  }),
   mine: fc.option(fc.integer({ min: 10, max: 12 }), { freq: 2, nil: null }),
   move: fc.oneof(
     { weight: 4, arbitrary: fc.constant<Move>('stay') },
@@ -55,7 +58,11 @@ const playerDayArb: fc.Arbitrary<PlayerDay> = fc.record({
   moveMinute: fc.nat(59),
 });
 const gamePlanArb: fc.Arbitrary<GamePlan> = fc.record({
-  step: fc.oneof({ weight: 8, arbitrary: fc.constant(1 as const) }, { weight: 1, arbitrary: fc.constant(0 as const) }, { weight: 1, arbitrary: fc.constant(2 as const) }),
+  step: fc.oneof(
+    { weight: 8, arbitrary: fc.constant(1 as const) },
+    { weight: 1, arbitrary: fc.constant(0 as const) },
+    { weight: 1, arbitrary: fc.constant(2 as const) },
+  ),
   players: fc.array(playerDayArb, { minLength: PLAYERS, maxLength: PLAYERS }),
 });
 const historyArb = fc.array(gamePlanArb, { minLength: 1, maxLength: MAX_GAMES });
@@ -106,7 +113,11 @@ contract('the close against the core rules', ({ store, adapter }) => {
         const players = Array.from({ length: PLAYERS }, (_, i) => `r${run}p${i}`);
         const guildIds = Array.from({ length: GUILDS }, (_, i) => `r${run}g${i}`);
         const start: GameDate = daysAfter('2026-01-01', run * 2 * MAX_GAMES);
-        const expected: Expected = { stats: new Map(players.map((p) => [p, newPlayerStats(p)])), guilds: new Map(), members: new Map() };
+        const expected: Expected = {
+          stats: new Map(players.map((p) => [p, newPlayerStats(p)])),
+          guilds: new Map(),
+          members: new Map(),
+        };
         await store().write(async (r) => {
           for (const p of players) await r.users.create(newUser(p));
           for (const [i, id] of guildIds.entries()) {
@@ -148,7 +159,14 @@ contract('the close against the core rules', ({ store, adapter }) => {
               }
               for (const [n, pick] of (day.picks ?? []).entries()) {
                 const id = `${key}:${userId}:${pick.number}`;
-                const row = entryRow(id, key, userId, pick.number, n === 0 ? 'standard' : 'bonus', time(date, pick.minute));
+                const row = entryRow(
+                  id,
+                  key,
+                  userId,
+                  pick.number,
+                  n === 0 ? 'standard' : 'bonus',
+                  time(date, pick.minute),
+                );
                 await r.entries.add(row);
                 entries.push(row);
               }
@@ -165,7 +183,10 @@ contract('the close against the core rules', ({ store, adapter }) => {
 
           // The same close, by the pure rules.
           const minedNumbers = [...mined];
-          const { winner } = resolveNumbers(entries.map((e) => ({ entryId: e.id, userId: e.userId, number: e.number })), minedNumbers);
+          const { winner } = resolveNumbers(
+            entries.map((e) => ({ entryId: e.id, userId: e.userId, number: e.number })),
+            minedNumbers,
+          );
           const closing = { date, previousDate: previousDate(date), winnerUserId: winner?.userId ?? null };
           const plays = playsOf(entries);
           const peak = new Set(peakEarners(entries, minedNumbers, winner?.number ?? null));
@@ -175,13 +196,24 @@ contract('the close against the core rules', ({ store, adapter }) => {
             const after = statsAfterClose(before, plays.get(p) ?? null, closing);
             expected.stats.set(p, after);
             const reached = milestonesReached(before.currentStreak, after.currentStreak);
-            const rewards: RewardType[] = [...reached.map((m) => m.rewardType), ...(peak.has(p) ? ['peak' as const] : [])];
-            earned.set(p, { rewards: rewards.sort(), bonusEntries: reached.reduce((sum, m) => sum + m.bonusEntries, 0) });
+            const rewards: RewardType[] = [
+              ...reached.map((m) => m.rewardType),
+              ...(peak.has(p) ? ['peak' as const] : []),
+            ];
+            earned.set(p, {
+              rewards: rewards.sort(),
+              bonusEntries: reached.reduce((sum, m) => sum + m.bonusEntries, 0),
+            });
           }
           // Earlier histories' players did not play: the close lapses their streaks like anyone's.
-          for (const [p, before] of everyone) if (!expected.stats.has(p)) everyone.set(p, statsAfterClose(before, null, closing));
+          for (const [p, before] of everyone)
+            if (!expected.stats.has(p)) everyone.set(p, statsAfterClose(before, null, closing));
           for (const p of players) everyone.set(p, expected.stats.get(p) ?? newPlayerStats(p));
-          for (const [guildId, add] of guildCountersAtClose(entries, (u) => expected.members.get(u), winner?.entryId ?? null)) {
+          for (const [guildId, add] of guildCountersAtClose(
+            entries,
+            (u) => expected.members.get(u),
+            winner?.entryId ?? null,
+          )) {
             const seen = expected.guilds.get(guildId) ?? { entries: 0, wins: 0 };
             expected.guilds.set(guildId, { entries: seen.entries + add.entries, wins: seen.wins + add.wins });
           }
@@ -191,21 +223,29 @@ contract('the close against the core rules', ({ store, adapter }) => {
             for (const p of players) {
               expect(await r.playerStats.byUser(p), `${key} stats of ${p}`).toEqual(expected.stats.get(p));
               const items = (await r.rewards.forUser(p)).filter((item) => item.sourceGameKey === key);
-              const bonus = (await r.bonusEntries.available(p, closedAt)).filter((b) => b.sourceType === 'streak' && b.grantedAt === closedAt);
+              const bonus = (await r.bonusEntries.available(p, closedAt)).filter(
+                (b) => b.sourceType === 'streak' && b.grantedAt === closedAt,
+              );
               expect(
-                { rewards: items.map((item) => item.rewardType).sort(), bonusEntries: bonus.reduce((sum, b) => sum + b.remainingEntries, 0) },
+                {
+                  rewards: items.map((item) => item.rewardType).sort(),
+                  bonusEntries: bonus.reduce((sum, b) => sum + b.remainingEntries, 0),
+                },
                 `${key} earned by ${p}`,
               ).toEqual(earned.get(p));
             }
             // The rankings the close keeps (SQL adapters) or sorts on demand (memory): 200 is the most a store keeps.
             for (const metric of Object.keys(METRIC_VALUE) as PlayerMetric[]) {
-              expect((await r.leaderboards.topPlayers(metric, 200)).map((p) => p.userId), `${key} ranking by ${metric}`).toEqual(
-                rankingOf(everyone.values(), metric, 200),
-              );
+              expect(
+                (await r.leaderboards.topPlayers(metric, 200)).map((p) => p.userId),
+                `${key} ranking by ${metric}`,
+              ).toEqual(rankingOf(everyone.values(), metric, 200));
             }
             for (const id of guildIds) {
               const stored = await r.guilds.byId(id);
-              expect({ entries: stored?.totalEntries, wins: stored?.totalWins }, `${key} counters of ${id}`).toEqual(expected.guilds.get(id));
+              expect({ entries: stored?.totalEntries, wins: stored?.totalWins }, `${key} counters of ${id}`).toEqual(
+                expected.guilds.get(id),
+              );
             }
           });
         }

@@ -7,7 +7,9 @@ const tableNames = async (db: Kysely<Database>, dialect: 'sqlite' | 'postgres'):
   const query =
     dialect === 'postgres'
       ? sql<{ name: string }>`select tablename as name from pg_tables where schemaname = current_schema()`
-      : sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\'`;
+      : sql<{
+          name: string;
+        }>`select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\'`;
   const { rows } = await query.execute(db);
   return rows.map((row) => row.name).filter((name) => !name.startsWith('kysely_'));
 };

@@ -16,13 +16,19 @@ async function* mapPages<Page, T>(pages: AsyncIterable<Page>, map: (page: Page) 
   for await (const page of pages) yield [map(page)];
 }
 
-
 /** Entries on numbers with duplicates, two mines among them, and an entry of another game. */
 const seed = async (r: Repositories): Promise<TreeItem[]> => {
   await seedUsers(r, 'u1', 'u2', 'u3', 'u4', 'u5', 'u6');
   await r.games.create(game(KEY, { closesAt: '2026-11-20T00:00:00.000Z' }));
   await r.games.create(game('2026-11-21'));
-  const entries = [entry(KEY, 'u1', 3), entry(KEY, 'u2', 3), entry(KEY, 'u3', 8), entry(KEY, 'u4', 3), entry(KEY, 'u5', 21), entry(KEY, 'u1', 40, 'bonus', 2)];
+  const entries = [
+    entry(KEY, 'u1', 3),
+    entry(KEY, 'u2', 3),
+    entry(KEY, 'u3', 8),
+    entry(KEY, 'u4', 3),
+    entry(KEY, 'u5', 21),
+    entry(KEY, 'u1', 40, 'bonus', 2),
+  ];
   for (const e of [...entries, entry('2026-11-21', 'u1', 2)]) await r.entries.add(e);
   const mines = [mine(KEY, 'u5', 3), mine(KEY, 'u6', 99)];
   for (const m of mines) await r.mines.place(m);
@@ -63,13 +69,15 @@ contract('fairness tree version 2', ({ store, adapter }) => {
     if (adapter !== 'memory') {
       // Pages of one to three: the keyset (number, leaf) crosses pages inside a run of one number (three entries on
       // 3), and mines fall inside pages, between them and after the last one.
-      for (const size of [1, 2, 3]) expect(await allKeys(pagedFairness(store(), adapter, size).treeKeys(KEY))).toEqual(keys);
+      for (const size of [1, 2, 3])
+        expect(await allKeys(pagedFairness(store(), adapter, size).treeKeys(KEY))).toEqual(keys);
     }
   });
 
   it('finds an entry or a mine by its leaf, and nothing for a leaf of another game', async () => {
     const items = await store().write(seed);
-    for (const item of items) expect(await store().read((r) => r.fairness.treeItemByLeaf(KEY, item.leaf))).toEqual(item);
+    for (const item of items)
+      expect(await store().read((r) => r.fairness.treeItemByLeaf(KEY, item.leaf))).toEqual(item);
     expect(await store().read((r) => r.fairness.treeItemByLeaf('2026-11-21', items[0]?.leaf ?? ''))).toBeNull();
   });
 

@@ -22,7 +22,15 @@ const seed = async (r: Repositories): Promise<string[]> => {
   await seedUsers(r, 'u1', 'u2', 'u3', 'u4', 'u5', 'u6');
   await r.games.create(game(KEY, { closesAt: '2026-11-20T00:00:00.000Z' }));
   await r.games.create(game('2026-11-21'));
-  const rows = [entry(KEY, 'u1', 3), entry(KEY, 'u2', 3), entry(KEY, 'u3', 8), entry(KEY, 'u4', 15), entry(KEY, 'u5', 21), entry(KEY, 'u1', 40, 'bonus'), entry('2026-11-21', 'u1', 2)];
+  const rows = [
+    entry(KEY, 'u1', 3),
+    entry(KEY, 'u2', 3),
+    entry(KEY, 'u3', 8),
+    entry(KEY, 'u4', 15),
+    entry(KEY, 'u5', 21),
+    entry(KEY, 'u1', 40, 'bonus'),
+    entry('2026-11-21', 'u1', 2),
+  ];
   for (const e of rows) await r.entries.add(e);
   const mines = [mine(KEY, 'u5', 15), mine(KEY, 'u6', 99)];
   for (const m of mines) await r.mines.place(m);
@@ -81,13 +89,15 @@ contract('fairness', ({ store, adapter }) => {
     expect(await verifyStoredGame(deps, KEY, null)).toMatchObject({ ok: true, computedRoot: root.hash, leaves: 8 });
   });
 
-  it('folds the close\'s tree on a thread as on this one, and lists a closed game without a tree until one is stored', async () => {
+  it("folds the close's tree on a thread as on this one, and lists a closed game without a tree until one is stored", async () => {
     await store().write(seed);
     const deps = { ...makeDeps(), store: store(), treeFolder: threadTreeFolder(1) };
     deps.clock.set('2026-11-20T00:00:01.000Z');
     await closeGame(deps, KEY);
     const stats = await store().read((r) => r.games.stats(KEY));
-    const here = await store().read((r) => buildStoredTree(r, nodeDigest, KEY, stats?.snapshot ?? { winningNumber: null, secondPlaceNumber: null }));
+    const here = await store().read((r) =>
+      buildStoredTree(r, nodeDigest, KEY, stats?.snapshot ?? { winningNumber: null, secondPlaceNumber: null }),
+    );
     expect(await store().read((r) => r.fairness.treeSummary(KEY))).toEqual(here.summary);
     const later = '2026-11-30T00:00:00.000Z';
     expect(await store().read((r) => r.fairness.closedWithoutTree(later))).toEqual([]);
@@ -103,7 +113,9 @@ contract('fairness', ({ store, adapter }) => {
     expect(await store().read((r) => r.fairness.closedWithoutTree(later))).toEqual(['2026-11-17']);
     // Only games closed before the instant given.
     expect(await store().read((r) => r.fairness.closedWithoutTree('2026-11-17T23:00:00.000Z'))).toEqual([]);
-    await store().write((r) => commitTree(r, nodeDigest, '2026-11-17', { winningNumber: null, secondPlaceNumber: null }));
+    await store().write((r) =>
+      commitTree(r, nodeDigest, '2026-11-17', { winningNumber: null, secondPlaceNumber: null }),
+    );
     expect(await store().read((r) => r.fairness.closedWithoutTree(later))).toEqual([]);
     expect((await store().read((r) => r.fairness.treeSummary('2026-11-17')))?.size).toBe(0);
   });
@@ -117,7 +129,11 @@ contract('fairness', ({ store, adapter }) => {
     for (const part of [1, 3, 100]) {
       for (let from = 0; from <= all.length; from += 1) {
         for (const count of [1, 2, 5, ITEMS_PAGE_SIZE]) {
-          expect(await (await treeItemsPage(deps, KEY, from, count, part)).read()).toEqual({ gameDate: KEY, from, items: all.slice(from, from + count) });
+          expect(await (await treeItemsPage(deps, KEY, from, count, part)).read()).toEqual({
+            gameDate: KEY,
+            from,
+            items: all.slice(from, from + count),
+          });
         }
       }
     }
@@ -153,21 +169,25 @@ contract('fairness', ({ store, adapter }) => {
   it('commits to the same root as the definition on random games', async () => {
     let run = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 30 }), { maxLength: 12 }), fc.array(fc.integer({ min: 10, max: 30 }), { maxLength: 3 }), async (numbers, mined) => {
-        run += 1;
-        const key = `2026-11-20-${run + 1}`;
-        const leaves = await store().write(async (r) => {
-          if (run === 1) await seedUsers(r, ...Array.from({ length: 12 }, (_, i) => `p${i}`));
-          await r.games.create(game('2026-11-20', { key, number: run + 1 }));
-          const rows = numbers.map((n, i) => entry(key, `p${i}`, n));
-          for (const e of rows) await r.entries.add(e);
-          const mines = mined.map((n, i) => mine(key, `p${i}`, n));
-          for (const m of mines) await r.mines.place(m);
-          return [...rows.map((e) => e.leaf), ...mines.map((m) => m.leaf)].sort();
-        });
-        const root = await store().write((r) => commitRoot(r, nodeDigest, key));
-        expect(root).toBe(rootByLevels(nodeDigest, key, leaves));
-      }),
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 1, max: 30 }), { maxLength: 12 }),
+        fc.array(fc.integer({ min: 10, max: 30 }), { maxLength: 3 }),
+        async (numbers, mined) => {
+          run += 1;
+          const key = `2026-11-20-${run + 1}`;
+          const leaves = await store().write(async (r) => {
+            if (run === 1) await seedUsers(r, ...Array.from({ length: 12 }, (_, i) => `p${i}`));
+            await r.games.create(game('2026-11-20', { key, number: run + 1 }));
+            const rows = numbers.map((n, i) => entry(key, `p${i}`, n));
+            for (const e of rows) await r.entries.add(e);
+            const mines = mined.map((n, i) => mine(key, `p${i}`, n));
+            for (const m of mines) await r.mines.place(m);
+            return [...rows.map((e) => e.leaf), ...mines.map((m) => m.leaf)].sort();
+          });
+          const root = await store().write((r) => commitRoot(r, nodeDigest, key));
+          expect(root).toBe(rootByLevels(nodeDigest, key, leaves));
+        },
+      ),
       { numRuns: adapter === 'memory' ? 100 : 20 },
     );
   });

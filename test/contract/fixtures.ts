@@ -1,5 +1,15 @@
 // Small builders of valid rows for the contract tests.
-import type { EntryType, Game, GameStats, Guild, Mine, Payout, PrizeConfig, RewardItem, Winning } from '../../core/model.ts';
+import type {
+  EntryType,
+  Game,
+  GameStats,
+  Guild,
+  Mine,
+  Payout,
+  PrizeConfig,
+  RewardItem,
+  Winning,
+} from '../../core/model.ts';
 import type { Repositories, Store } from '../../core/ports.ts';
 import type { Kysely } from 'kysely';
 import { SqlFairnessRepository } from '../../adapters/sql/fairness-repository.ts';
@@ -19,7 +29,11 @@ export const newUser = (id: string, fields: Partial<NewUser> = {}): NewUser => (
   displayName: `Player ${id}`,
   role: 'player',
   googleSub: null,
-  referralCode: id.replace(/[^A-Za-z0-9]/g, '').toUpperCase().padEnd(12, 'X').slice(0, 12),
+  referralCode: id
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toUpperCase()
+    .padEnd(12, 'X')
+    .slice(0, 12),
   isBot: false,
   createdAt: at(0),
   ...fields,
@@ -45,13 +59,26 @@ export const sealedEntry = (gameKey: string, id: string, number: number): { salt
   return { salt, leaf: entryLeaf(nodeDigest, gameKey, id, number, salt) };
 };
 
-export const entry = (gameKey: string, userId: string, number: number, entryType: EntryType = 'standard', minute = 1): NewEntry => {
+export const entry = (
+  gameKey: string,
+  userId: string,
+  number: number,
+  entryType: EntryType = 'standard',
+  minute = 1,
+): NewEntry => {
   const id = `${gameKey}:${userId}:${number}`;
   return { id, gameKey, userId, number, entryType, submittedAt: at(minute), ...sealedEntry(gameKey, id, number) };
 };
 
 /** A plain entry row with an explicit id (resolve tests), sealed like a real one. */
-export const entryRow = (id: string, gameKey: string, userId: string, number: number, entryType: EntryType = 'standard', submittedAt = at(1)): NewEntry => ({
+export const entryRow = (
+  id: string,
+  gameKey: string,
+  userId: string,
+  number: number,
+  entryType: EntryType = 'standard',
+  submittedAt = at(1),
+): NewEntry => ({
   id,
   gameKey,
   userId,
@@ -64,7 +91,15 @@ export const entryRow = (id: string, gameKey: string, userId: string, number: nu
 export const mine = (gameKey: string, userId: string, number: number, minute = 1): Mine => {
   const id = `mine:${gameKey}:${userId}`;
   const salt = saltOf(id);
-  return { id, gameKey, userId, number, placedAt: at(minute), salt, leaf: mineLeaf(nodeDigest, gameKey, id, number, salt) };
+  return {
+    id,
+    gameKey,
+    userId,
+    number,
+    placedAt: at(minute),
+    salt,
+    leaf: mineLeaf(nodeDigest, gameKey, id, number, salt),
+  };
 };
 
 export const emptyStats = (gameKey: string, winningNumber: number | null = null): GameStats => ({
@@ -112,7 +147,12 @@ export const prize = (id: string, fields: Partial<PrizeConfig> = {}): PrizeConfi
   ...fields,
 });
 
-export const winning = (id: string, gameKey: string, userId: string | null, fields: Partial<Winning> = {}): Winning => ({
+export const winning = (
+  id: string,
+  gameKey: string,
+  userId: string | null,
+  fields: Partial<Winning> = {},
+): Winning => ({
   id,
   gameKey,
   gameDate: gameKey.slice(0, 10),
@@ -166,4 +206,10 @@ export const allPages = async <T>(pages: AsyncIterable<readonly T[]>): Promise<T
 
 /** The SQL fairness repository over a SQL store's database with pages of `size` rows: to cross pages with a few rows. */
 export const pagedFairness = (store: Store, adapter: 'sqlite' | 'postgres', size: number): SqlFairnessRepository =>
-  new SqlFairnessRepository({ db: (store as unknown as { db: Kysely<Database> }).db, dialect: adapter === 'sqlite' ? sqliteDialect : postgresDialect }, size);
+  new SqlFairnessRepository(
+    {
+      db: (store as unknown as { db: Kysely<Database> }).db,
+      dialect: adapter === 'sqlite' ? sqliteDialect : postgresDialect,
+    },
+    size,
+  );

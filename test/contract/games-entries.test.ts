@@ -33,7 +33,10 @@ contract('games', ({ store }) => {
       await r.games.create(game('2026-11-18', { status: 'closed', closedAt: at(0) }));
     });
     await store().read(async (r) => {
-      expect((await r.games.listDue('2026-11-20T23:00:00.000Z')).map((g) => g.key)).toEqual(['2026-11-19', '2026-11-20']);
+      expect((await r.games.listDue('2026-11-20T23:00:00.000Z')).map((g) => g.key)).toEqual([
+        '2026-11-19',
+        '2026-11-20',
+      ]);
       expect((await r.games.listOpen()).map((g) => g.key)).toEqual(['2026-11-19', '2026-11-20', '2026-11-21']);
       expect((await r.games.history(3)).map((g) => g.key)).toEqual(['2026-11-21', '2026-11-20', '2026-11-19']);
       expect((await r.games.latestClosed())?.key).toBe('2026-11-18');
@@ -67,8 +70,22 @@ contract('games', ({ store }) => {
       await r.winnings.create(winning('w1', '2026-11-18', 'u1', { winningNumber: 3 }));
     });
     expect(await store().read((r) => r.leaderboards.latestWinners(10))).toEqual([
-      { gameKey: '2026-11-19', gameDate: '2026-11-19', playerName: 'Player u2', amountCents: null, currency: null, winningNumber: 4 },
-      { gameKey: '2026-11-18', gameDate: '2026-11-18', playerName: 'Player u1', amountCents: 5000, currency: 'USD', winningNumber: 3 },
+      {
+        gameKey: '2026-11-19',
+        gameDate: '2026-11-19',
+        playerName: 'Player u2',
+        amountCents: null,
+        currency: null,
+        winningNumber: 4,
+      },
+      {
+        gameKey: '2026-11-18',
+        gameDate: '2026-11-18',
+        playerName: 'Player u1',
+        amountCents: 5000,
+        currency: 'USD',
+        winningNumber: 3,
+      },
     ]);
     expect(await store().read((r) => r.leaderboards.latestWinners(1))).toHaveLength(1);
   });
@@ -86,14 +103,23 @@ contract('entries', ({ store }) => {
     await setUp();
     const first = entry(key, 'u1', 5, 'standard', 1);
     expect(await store().write((r) => r.entries.add(first))).toEqual(first);
-    await expect(store().write((r) => r.entries.add({ ...entry(key, 'u1', 5, 'bonus', 2), id: 'x1' }))).rejects.toEqual(domainError('DUPLICATE_NUMBER'));
-    await expect(store().write((r) => r.entries.add(entry(key, 'u1', 6, 'standard', 2)))).rejects.toEqual(domainError('ENTRY_LIMIT'));
+    await expect(store().write((r) => r.entries.add({ ...entry(key, 'u1', 5, 'bonus', 2), id: 'x1' }))).rejects.toEqual(
+      domainError('DUPLICATE_NUMBER'),
+    );
+    await expect(store().write((r) => r.entries.add(entry(key, 'u1', 6, 'standard', 2)))).rejects.toEqual(
+      domainError('ENTRY_LIMIT'),
+    );
     await store().write((r) => r.entries.add(entry(key, 'u1', 7, 'bonus', 3)));
-    await expect(store().write((r) => r.entries.add(entry(key, 'u1', 8, 'bonus', 4)))).rejects.toEqual(domainError('ENTRY_LIMIT'));
+    await expect(store().write((r) => r.entries.add(entry(key, 'u1', 8, 'bonus', 4)))).rejects.toEqual(
+      domainError('ENTRY_LIMIT'),
+    );
     // Another player may pick the same number.
     await store().write((r) => r.entries.add(entry(key, 'u2', 5)));
     await store().read(async (r) => {
-      expect((await r.entries.forPlayer(key, 'u1')).map((e) => [e.number, e.entryType])).toEqual([[5, 'standard'], [7, 'bonus']]);
+      expect((await r.entries.forPlayer(key, 'u1')).map((e) => [e.number, e.entryType])).toEqual([
+        [5, 'standard'],
+        [7, 'bonus'],
+      ]);
       expect(await r.entries.forPlayer(key, 'u3')).toEqual([]);
       expect(await r.entries.countForPlayer('u1')).toBe(2);
       expect(await r.entries.countForPlayer('u3')).toBe(0);
@@ -152,8 +178,26 @@ contract('entries', ({ store }) => {
     const page = await store().read((r) => r.admin.submissions(key, 1, 2));
     expect(page.totalCount).toBe(4);
     expect(page.rows).toEqual([
-      { id: entry(key, 'u3', 6).id, number: 6, userId: 'u3', userDisplayName: 'Player u3', userEmail: 'u3@example.test', entryType: 'standard', guildName: null, submittedAt: at(3) },
-      { id: entry(key, 'u2', 5).id, number: 5, userId: 'u2', userDisplayName: 'Player u2', userEmail: 'u2@example.test', entryType: 'standard', guildName: 'Low Riders', submittedAt: at(2) },
+      {
+        id: entry(key, 'u3', 6).id,
+        number: 6,
+        userId: 'u3',
+        userDisplayName: 'Player u3',
+        userEmail: 'u3@example.test',
+        entryType: 'standard',
+        guildName: null,
+        submittedAt: at(3),
+      },
+      {
+        id: entry(key, 'u2', 5).id,
+        number: 5,
+        userId: 'u2',
+        userDisplayName: 'Player u2',
+        userEmail: 'u2@example.test',
+        entryType: 'standard',
+        guildName: 'Low Riders',
+        submittedAt: at(2),
+      },
     ]);
     expect((await store().read((r) => r.admin.submissions(key, 4, 20))).rows).toEqual([]);
     expect(await store().read((r) => r.entries.forGuild(key, 'g1'))).toEqual([
@@ -182,7 +226,8 @@ contract('entries', ({ store }) => {
     });
     // The detached entry keeps the closed game's admin view intact, without a person.
     const rows = (await store().read((r) => r.admin.submissions('2026-11-19', 0, 10))).rows;
-    expect(rows).toEqual([expect.objectContaining({ number: 9, userId: null, userDisplayName: null, userEmail: null })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ number: 9, userId: null, userDisplayName: null, userEmail: null }),
+    ]);
   });
 });
-

@@ -77,7 +77,11 @@ export interface ContractContext {
 export const WAITING_UNITS: AdapterName[] = ['postgres'];
 
 /** Declares `body` once per adapter (every one unless `adapters` names some), in describe blocks named after it. */
-export function contract(title: string, body: (ctx: ContractContext) => void, adapters = Object.keys(harnesses) as AdapterName[]): void {
+export function contract(
+  title: string,
+  body: (ctx: ContractContext) => void,
+  adapters = Object.keys(harnesses) as AdapterName[],
+): void {
   for (const adapter of adapters) {
     describe(`${title} [${adapter}]`, () => {
       let harness: Harness | undefined;

@@ -1,7 +1,13 @@
 // Contract: delivering the outbox through a real SMTP server (in this process) on every adapter: delivered,
 // retried with backoff, dead-lettered, never sent twice by concurrent workers, re-sent after a crash.
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { CLAIM_MS, deliverDueMails, MAX_ATTEMPTS, mailQueueStatus, retryDelayMs } from '../../core/mail/deliver-mails.ts';
+import {
+  CLAIM_MS,
+  deliverDueMails,
+  MAX_ATTEMPTS,
+  mailQueueStatus,
+  retryDelayMs,
+} from '../../core/mail/deliver-mails.ts';
 import type { Deps } from '../../core/deps.ts';
 import type { Store } from '../../core/ports.ts';
 import { SmtpMailSender } from '../../adapters/mail/smtp-sender.ts';
@@ -28,7 +34,11 @@ beforeEach(() => {
 });
 
 const START = '2026-11-20T12:00:00.000Z';
-const workerDeps = (store: Store, clock: FixedClock, seed = 1): Pick<Deps, 'store' | 'clock' | 'random'> => ({ store, clock, random: new SeededRandom(seed) });
+const workerDeps = (store: Store, clock: FixedClock, seed = 1): Pick<Deps, 'store' | 'clock' | 'random'> => ({
+  store,
+  clock,
+  random: new SeededRandom(seed),
+});
 
 const queue = async (store: Store, n: number, to = `p${n}@example.test`) =>
   store.write((r) =>
@@ -46,9 +56,19 @@ contract('mail delivery', ({ store, adapter }) => {
     const clock = new FixedClock(START);
     await queue(store(), 1);
     expect(await mailQueueStatus({ store: store() })).toEqual({ backlog: 1, failed: 0 });
-    expect(await deliverDueMails(workerDeps(store(), clock), sender)).toEqual({ sent: 1, retrying: 0, failed: 0, lost: 0 });
+    expect(await deliverDueMails(workerDeps(store(), clock), sender)).toEqual({
+      sent: 1,
+      retrying: 0,
+      failed: 0,
+      lost: 0,
+    });
     expect(smtp.mails).toEqual([
-      { from: 'no-reply@lowest.test', to: ['p1@example.test'], subject: 'You won LOWEST UNIQUE on 2026-11-21', text: 'Claim it at http://localhost:3000/winnings (mail 1).' },
+      {
+        from: 'no-reply@lowest.test',
+        to: ['p1@example.test'],
+        subject: 'You won LOWEST UNIQUE on 2026-11-21',
+        text: 'Claim it at http://localhost:3000/winnings (mail 1).',
+      },
     ]);
     const [row] = await store().read((r) => r.outbox.list(10));
     expect(row).toMatchObject({ status: 'sent', attempts: 1, sentAt: START, lastError: null });
@@ -99,7 +119,12 @@ contract('mail delivery', ({ store, adapter }) => {
     expect(await mailQueueStatus({ store: store() })).toEqual({ backlog: 0, failed: 1 });
     expect((await store().read((r) => r.outbox.list(10, 'failed'))).map((m) => m.id)).toEqual(['m003']);
     clock.advance(24 * 3_600_000);
-    expect(await deliverDueMails(workerDeps(store(), clock), sender)).toEqual({ sent: 0, retrying: 0, failed: 0, lost: 0 });
+    expect(await deliverDueMails(workerDeps(store(), clock), sender)).toEqual({
+      sent: 0,
+      retrying: 0,
+      failed: 0,
+      lost: 0,
+    });
   });
 
   it('a permanent 5xx dead-letters the mail at once; other mails still go', async () => {
@@ -107,7 +132,12 @@ contract('mail delivery', ({ store, adapter }) => {
     await queue(store(), 4, 'nobody@example.test');
     await queue(store(), 5);
     smtp.setRule((to) => (to === 'nobody@example.test' ? { code: 550, message: 'No such user' } : null));
-    expect(await deliverDueMails(workerDeps(store(), clock), sender)).toEqual({ sent: 1, retrying: 0, failed: 1, lost: 0 });
+    expect(await deliverDueMails(workerDeps(store(), clock), sender)).toEqual({
+      sent: 1,
+      retrying: 0,
+      failed: 1,
+      lost: 0,
+    });
     const dead = await store().read((r) => r.outbox.list(10, 'failed'));
     expect(dead).toEqual([expect.objectContaining({ id: 'm004', attempts: 1, status: 'failed' })]);
     expect(dead[0]?.lastError).toContain('550');
@@ -118,7 +148,9 @@ contract('mail delivery', ({ store, adapter }) => {
     const clock = new FixedClock(START);
     const count = adapter === 'memory' ? 30 : 40;
     for (let n = 1; n <= count; n += 1) await queue(store(), n);
-    const reports = await Promise.all([1, 2, 3].map((seed) => deliverDueMails(workerDeps(store(), clock, seed), sender, 4)));
+    const reports = await Promise.all(
+      [1, 2, 3].map((seed) => deliverDueMails(workerDeps(store(), clock, seed), sender, 4)),
+    );
     expect(reports.reduce((sum, r) => sum + r.sent, 0)).toBe(count);
     const recipients = smtp.mails.map((m) => m.to[0]);
     expect(recipients).toHaveLength(count);
@@ -156,7 +188,12 @@ contract('mail delivery', ({ store, adapter }) => {
     clock.advance(CLAIM_MS - 1_000);
     expect((await deliverDueMails(workerDeps(store(), clock, 2), sender)).sent).toBe(0);
     clock.advance(1_000);
-    expect(await deliverDueMails(workerDeps(store(), clock, 2), sender)).toEqual({ sent: 1, retrying: 0, failed: 0, lost: 0 });
+    expect(await deliverDueMails(workerDeps(store(), clock, 2), sender)).toEqual({
+      sent: 1,
+      retrying: 0,
+      failed: 0,
+      lost: 0,
+    });
     expect(smtp.mails.map((m) => m.to)).toEqual([['p6@example.test'], ['p6@example.test']]);
     expect((await store().read((r) => r.outbox.list(1)))[0]).toMatchObject({ status: 'sent', attempts: 2 });
   });

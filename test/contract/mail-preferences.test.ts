@@ -74,7 +74,9 @@ contract('mail preferences and reminders', ({ store }) => {
     const due = async (date: string) => (await store().read((r) => r.dailyReminders.due(date, 10))).map((u) => u.id);
     expect(await due('2026-11-20')).toEqual(['ann', 'cat']);
     expect(await due('2026-11-19')).toEqual(['ann', 'bob']);
-    expect((await store().read((r) => r.dailyReminders.due('2026-11-20', 1))).map((u) => u.email)).toEqual(['ann@example.test']);
+    expect((await store().read((r) => r.dailyReminders.due('2026-11-20', 1))).map((u) => u.email)).toEqual([
+      'ann@example.test',
+    ]);
     expect(await store().write((r) => r.dailyReminders.mark('ann', '2026-11-20', at(1)))).toBe(true);
     expect(await store().write((r) => r.dailyReminders.mark('ann', '2026-11-20', at(2)))).toBe(false);
     expect(await due('2026-11-20')).toEqual(['cat']);
@@ -90,7 +92,8 @@ contract('mail preferences and reminders', ({ store }) => {
   it('dueForReminder: unclaimed winnings of players, old enough, not yet reminded, oldest first; markReminded once', async () => {
     await store().write(async (r) => {
       await seedUsers(r, 'ann', 'bob');
-      for (const key of ['2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20']) await r.games.create(game(key, { status: 'closed', closedAt: at(0) }));
+      for (const key of ['2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20'])
+        await r.games.create(game(key, { status: 'closed', closedAt: at(0) }));
       await r.winnings.create(winning('w18', '2026-11-18', 'ann', { createdAt: '2026-11-18T00:00:00.000Z' }));
       await r.winnings.create(winning('w17', '2026-11-17', 'bob', { createdAt: '2026-11-17T00:00:00.000Z' }));
       await r.winnings.create(winning('w19', '2026-11-19', 'ann', { createdAt: '2026-11-19T00:00:00.000Z' }));
@@ -99,11 +102,20 @@ contract('mail preferences and reminders', ({ store }) => {
     });
     const due = await store().read((r) => r.winnings.dueForReminder('2026-11-19T00:00:00.000Z', 10));
     expect(due.map((w) => w.id)).toEqual(['w17', 'w18']);
-    expect(due[1]).toMatchObject({ gameDate: '2026-11-18', userId: 'ann', winningNumber: 3, prize: { amountCents: 5000 } });
-    expect((await store().read((r) => r.winnings.dueForReminder('2026-11-30T00:00:00.000Z', 1))).map((w) => w.id)).toEqual(['w17']);
+    expect(due[1]).toMatchObject({
+      gameDate: '2026-11-18',
+      userId: 'ann',
+      winningNumber: 3,
+      prize: { amountCents: 5000 },
+    });
+    expect(
+      (await store().read((r) => r.winnings.dueForReminder('2026-11-30T00:00:00.000Z', 1))).map((w) => w.id),
+    ).toEqual(['w17']);
 
     expect(await store().write((r) => r.winnings.markReminded('w17', at(5)))).toBe(true);
     expect(await store().write((r) => r.winnings.markReminded('w17', at(6)))).toBe(false);
-    expect((await store().read((r) => r.winnings.dueForReminder('2026-11-30T00:00:00.000Z', 10))).map((w) => w.id)).toEqual(['w18', 'w20']);
+    expect(
+      (await store().read((r) => r.winnings.dueForReminder('2026-11-30T00:00:00.000Z', 10))).map((w) => w.id),
+    ).toEqual(['w18', 'w20']);
   });
 });

@@ -9,14 +9,22 @@ const byId = <T extends { id: string }>(rows: T[]): T[] => [...rows].sort((a, b)
 contract('prizes', ({ store }) => {
   it('stores weekly defaults and date overrides, one per slot, and deletes them', async () => {
     const monday = prize('p-mon', { dayOfWeek: 1 });
-    const override = prize('p-date', { dayOfWeek: 1, date: '2026-11-23', prizeType: 'voucher', amountCents: 2500, description: 'Gift card' });
+    const override = prize('p-date', {
+      dayOfWeek: 1,
+      date: '2026-11-23',
+      prizeType: 'voucher',
+      amountCents: 2500,
+      description: 'Gift card',
+    });
     await store().write(async (r) => {
       expect(await r.prizes.upsert(monday)).toEqual(monday);
       await r.prizes.upsert(override);
       await r.prizes.upsert(prize('p-tue', { dayOfWeek: 2, isActive: false }));
     });
     await store().read(async (r) => {
-      expect(byId(await r.prizes.list())).toEqual(byId([monday, override, prize('p-tue', { dayOfWeek: 2, isActive: false })]));
+      expect(byId(await r.prizes.list())).toEqual(
+        byId([monday, override, prize('p-tue', { dayOfWeek: 2, isActive: false })]),
+      );
       expect(await r.prizes.weekly(1)).toEqual(monday);
       expect(await r.prizes.weekly(3)).toBeNull();
       expect(await r.prizes.forDate('2026-11-23')).toEqual(override);
@@ -57,7 +65,9 @@ contract('winnings and payouts', ({ store }) => {
 
   it('stores one winning per game and finds winnings with their payouts', async () => {
     await setUp();
-    await expect(store().write((r) => r.winnings.create(winning('w-again', '2026-11-18', 'u2')))).rejects.toEqual(domainError('CONFLICT'));
+    await expect(store().write((r) => r.winnings.create(winning('w-again', '2026-11-18', 'u2')))).rejects.toEqual(
+      domainError('CONFLICT'),
+    );
     const p = payout('p19', 'w19', 'u1', { createdAt: at(3) });
     await store().write((r) => r.payouts.create(p));
     await store().read(async (r) => {
@@ -77,21 +87,48 @@ contract('winnings and payouts', ({ store }) => {
     await setUp();
     await store().write(async (r) => {
       await r.payouts.create(payout('p18', 'w18', 'u1', { createdAt: at(1) }));
-      await r.payouts.create(payout('p20', 'w20', 'u2', { createdAt: at(2), prizeType: 'voucher', paypalEmail: null, preferredName: null }));
+      await r.payouts.create(
+        payout('p20', 'w20', 'u2', { createdAt: at(2), prizeType: 'voucher', paypalEmail: null, preferredName: null }),
+      );
     });
-    await expect(store().write((r) => r.payouts.create(payout('p18-again', 'w18', 'u1')))).rejects.toEqual(domainError('ALREADY_CLAIMED'));
+    await expect(store().write((r) => r.payouts.create(payout('p18-again', 'w18', 'u1')))).rejects.toEqual(
+      domainError('ALREADY_CLAIMED'),
+    );
     expect(await store().read((r) => r.payouts.byId('p18'))).toEqual(payout('p18', 'w18', 'u1', { createdAt: at(1) }));
     expect(await store().read((r) => r.payouts.byId('nope'))).toBeNull();
 
-    const fields = { reviewNotes: 'Approved by admin for manual processing', paymentReference: null, processedAt: at(4) };
+    const fields = {
+      reviewNotes: 'Approved by admin for manual processing',
+      paymentReference: null,
+      processedAt: at(4),
+    };
     expect(await store().write((r) => r.payouts.transition('p18', 'pending_review', 'approved', fields))).toBe(true);
     expect(await store().write((r) => r.payouts.transition('p18', 'pending_review', 'failed', fields))).toBe(false);
     expect(await store().read((r) => r.payouts.byId('p18'))).toMatchObject({ status: 'approved', ...fields });
     await store().write(async (r) => {
-      await r.payouts.addAudit({ id: 'a1', payoutId: 'p18', adminId: 'admin', fromStatus: 'pending_review', toStatus: 'approved', note: null, at: at(4) });
-      await r.payouts.addAudit({ id: 'a2', payoutId: 'p18', adminId: 'admin', fromStatus: 'approved', toStatus: 'paid', note: 'TX-1', at: at(6) });
+      await r.payouts.addAudit({
+        id: 'a1',
+        payoutId: 'p18',
+        adminId: 'admin',
+        fromStatus: 'pending_review',
+        toStatus: 'approved',
+        note: null,
+        at: at(4),
+      });
+      await r.payouts.addAudit({
+        id: 'a2',
+        payoutId: 'p18',
+        adminId: 'admin',
+        fromStatus: 'approved',
+        toStatus: 'paid',
+        note: 'TX-1',
+        at: at(6),
+      });
     });
-    expect((await store().read((r) => r.payouts.audit('p18'))).map((a) => [a.id, a.toStatus, a.note])).toEqual([['a1', 'approved', null], ['a2', 'paid', 'TX-1']]);
+    expect((await store().read((r) => r.payouts.audit('p18'))).map((a) => [a.id, a.toStatus, a.note])).toEqual([
+      ['a1', 'approved', null],
+      ['a2', 'paid', 'TX-1'],
+    ]);
     expect(await store().read((r) => r.payouts.audit('p20'))).toEqual([]);
 
     const list = await store().read((r) => r.payouts.list());
@@ -99,7 +136,13 @@ contract('winnings and payouts', ({ store }) => {
     expect(list[0]).toEqual({
       ...payout('p20', 'w20', 'u2', { createdAt: at(2), prizeType: 'voucher', paypalEmail: null, preferredName: null }),
       gameDate: '2026-11-20',
-      player: { displayName: 'Player u2', email: 'u2@example.test', verifiedEmail: null, isBot: false, contactEmailConfirmed: false },
+      player: {
+        displayName: 'Player u2',
+        email: 'u2@example.test',
+        verifiedEmail: null,
+        isBot: false,
+        contactEmailConfirmed: false,
+      },
     });
     await store().write((r) => r.users.setMailSettings('u2', { contactEmailConfirmed: true }));
     expect((await store().read((r) => r.payouts.list()))[0]?.player?.contactEmailConfirmed).toBe(true);
@@ -110,7 +153,15 @@ contract('winnings and payouts', ({ store }) => {
     await store().write(async (r) => {
       await r.payouts.create(payout('p18', 'w18', 'u1', { status: 'paid' }));
       await r.payouts.create(payout('p19', 'w19', 'u1', { status: 'approved' }));
-      await r.payouts.addAudit({ id: 'a1', payoutId: 'p19', adminId: 'admin', fromStatus: 'pending_review', toStatus: 'approved', note: null, at: at(4) });
+      await r.payouts.addAudit({
+        id: 'a1',
+        payoutId: 'p19',
+        adminId: 'admin',
+        fromStatus: 'pending_review',
+        toStatus: 'approved',
+        note: null,
+        at: at(4),
+      });
       await r.winnings.removeForDeletedUser('u1');
     });
     await store().read(async (r) => {
@@ -120,7 +171,10 @@ contract('winnings and payouts', ({ store }) => {
       expect(await r.payouts.byId('p19')).toBeNull();
       expect(await r.winnings.forUser('u1')).toEqual([]);
       expect(await r.winnings.byId('w20')).toMatchObject({ userId: 'u2' });
-      expect((await r.payouts.list()).find((p) => p.id === 'p18')).toMatchObject({ player: null, gameDate: '2026-11-18' });
+      expect((await r.payouts.list()).find((p) => p.id === 'p18')).toMatchObject({
+        player: null,
+        gameDate: '2026-11-18',
+      });
     });
   });
 });
@@ -133,8 +187,30 @@ contract('outbox', ({ store }) => {
     });
     expect(await store().read((r) => r.outbox.list(10))).toEqual([
       // Queued: pending, due at once, never tried (DESIGN.md §15).
-      { id: 'm2', to: 'b@example.test', subject: 'Two', body: 'Second', createdAt: at(2), status: 'pending', attempts: 0, nextAttemptAt: at(2), lastError: null, sentAt: null },
-      { id: 'm1', to: 'a@example.test', subject: 'One', body: 'First', createdAt: at(1), status: 'pending', attempts: 0, nextAttemptAt: at(1), lastError: null, sentAt: null },
+      {
+        id: 'm2',
+        to: 'b@example.test',
+        subject: 'Two',
+        body: 'Second',
+        createdAt: at(2),
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: at(2),
+        lastError: null,
+        sentAt: null,
+      },
+      {
+        id: 'm1',
+        to: 'a@example.test',
+        subject: 'One',
+        body: 'First',
+        createdAt: at(1),
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: at(1),
+        lastError: null,
+        sentAt: null,
+      },
     ]);
     expect((await store().read((r) => r.outbox.list(1))).map((m) => m.id)).toEqual(['m2']);
   });

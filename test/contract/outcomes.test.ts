@@ -12,7 +12,11 @@ const PLAYERS = 16;
 const players = Array.from({ length: PLAYERS }, (_, i) => `p${String(i).padStart(2, '0')}`);
 
 /** The oracle: spec-1 §4 straight from the list of numbers. */
-const bruteForce = (numbers: readonly number[], mined: readonly number[], mine: readonly number[]): EntryOutcomeView[] => {
+const bruteForce = (
+  numbers: readonly number[],
+  mined: readonly number[],
+  mine: readonly number[],
+): EntryOutcomeView[] => {
   const count = (n: number) => numbers.filter((x) => x === n).length;
   const uniques = [...new Set(numbers)].filter((n) => count(n) === 1 && !mined.includes(n)).sort((a, b) => a - b);
   return mine.map((n) => {
@@ -29,17 +33,30 @@ contract('results: entry outcomes', ({ store, adapter }) => {
       await seedUsers(r, 'ann', 'bob', 'cat', 'dan', 'eve');
       await r.games.create(game(key));
       // 1 twice, 4 mined; uniques 2 (winner), 3 (runner-up), 7, 9.
-      for (const [user, n] of [['ann', 1], ['bob', 1], ['cat', 2], ['dan', 3], ['eve', 4], ['ann', 7], ['bob', 9]] as const) {
-        await r.entries.add(entry(key, user, n, (user === 'ann' && n === 7) || (user === 'bob' && n === 9) ? 'bonus' : 'standard'));
+      for (const [user, n] of [
+        ['ann', 1],
+        ['bob', 1],
+        ['cat', 2],
+        ['dan', 3],
+        ['eve', 4],
+        ['ann', 7],
+        ['bob', 9],
+      ] as const) {
+        await r.entries.add(
+          entry(key, user, n, (user === 'ann' && n === 7) || (user === 'bob' && n === 9) ? 'bonus' : 'standard'),
+        );
       }
     });
     const snapshot = (await store().write((r) => resolveFromTallies(r.tallies, key, [4], 1000))).snapshot;
-    const outcomes = await store().read(async (r) => entryOutcomesIn(r, key, snapshot, await r.entries.forPlayer(key, 'ann')));
+    const outcomes = await store().read(async (r) =>
+      entryOutcomesIn(r, key, snapshot, await r.entries.forPlayer(key, 'ann')),
+    );
     expect(outcomes).toEqual([
       { number: 1, entryType: 'standard', outcome: 'duplicate', rank: null },
       { number: 7, entryType: 'bonus', outcome: 'unique', rank: 3 },
     ]);
-    const of = async (user: string) => store().read(async (r) => entryOutcomesIn(r, key, snapshot, await r.entries.forPlayer(key, user)));
+    const of = async (user: string) =>
+      store().read(async (r) => entryOutcomesIn(r, key, snapshot, await r.entries.forPlayer(key, user)));
     expect((await of('cat'))[0]).toMatchObject({ outcome: 'winner', rank: 1 });
     expect((await of('dan'))[0]).toMatchObject({ outcome: 'runner_up', rank: 2 });
     expect((await of('eve'))[0]).toMatchObject({ outcome: 'duplicate', rank: null });
@@ -60,7 +77,9 @@ contract('results: entry outcomes', ({ store, adapter }) => {
     const resolution = await store().write((r) => resolveFromTallies(r.tallies, key, [], 1000));
     expect(resolution.histogramTruncated).toBe(true);
     expect(resolution.histogram.some((h) => h.number === 1500)).toBe(false);
-    const outcomes = await store().read(async (r) => entryOutcomesIn(r, key, resolution.snapshot, await r.entries.forPlayer(key, 'ann')));
+    const outcomes = await store().read(async (r) =>
+      entryOutcomesIn(r, key, resolution.snapshot, await r.entries.forPlayer(key, 'ann')),
+    );
     // 1199 unique numbers below 1500 (1..1200 without 500).
     expect(outcomes).toEqual([{ number: 1500, entryType: 'standard', outcome: 'unique', rank: 1200 }]);
   });
@@ -77,7 +96,8 @@ contract('results: entry outcomes', ({ store, adapter }) => {
           const key = `2026-11-20-${run + 1}`;
           await store().write(async (r) => {
             await r.games.create(game('2026-11-20', { key, number: run + 1 }));
-            for (const [i, n] of numbers.entries()) await r.entries.add({ ...entry(key, players[i] ?? 'p00', n), id: `${key}:e${i}` });
+            for (const [i, n] of numbers.entries())
+              await r.entries.add({ ...entry(key, players[i] ?? 'p00', n), id: `${key}:e${i}` });
           });
           const snapshot = resolveNumbers(
             numbers.map((n, i) => ({ entryId: `e${i}`, userId: players[i] ?? null, number: n })),
@@ -86,7 +106,9 @@ contract('results: entry outcomes', ({ store, adapter }) => {
           const outcomesOfEveryone = async () => {
             for (const [i, n] of numbers.entries()) {
               const user = players[i] ?? 'p00';
-              const actual = await store().read(async (r) => entryOutcomesIn(r, key, snapshot, await r.entries.forPlayer(key, user)));
+              const actual = await store().read(async (r) =>
+                entryOutcomesIn(r, key, snapshot, await r.entries.forPlayer(key, user)),
+              );
               expect(actual).toEqual(bruteForce(numbers, mined, [n]));
             }
           };

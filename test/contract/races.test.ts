@@ -77,154 +77,171 @@ const seed = async (deps: Deps, ...ids: string[]) => {
   return game;
 };
 
-contract('races, a write paused part-way', ({ store }) => {
-  it('counts an entry committed while the close runs, or refuses it: never a stored entry the close missed', async () => {
-    const deps = depsOver(store());
-    const game = await seed(deps, 'u1', 'u2');
-    await submitEntry(deps, { userId: 'u2', number: 7 });
-    const paused = pausing(store(), 'entries', 'add');
-    const submitting = submitEntry({ ...deps, store: paused.store }, { userId: 'u1', number: 3 });
-    await paused.reached;
-    const closing = closeGame(deps, game.key);
-    await settle();
-    paused.release();
-    const [submitted, closed] = await Promise.allSettled([submitting, closing]);
-    expectDomainErrorOrValue(submitted);
-    expect(closed.status).toBe('fulfilled');
-    const stored = await store().read((r) => r.admin.submissions(game.key, 0, 100));
-    const stats = await store().read((r) => r.games.stats(game.key));
-    expect(stats?.snapshot.entriesTotal).toBe(stored.totalCount);
-    // The fairness tree holds exactly the entries the result counted.
-    expect((await store().read((r) => r.fairness.treeSummary(game.key)))?.size).toBe(stored.totalCount);
-    if (submitted.status === 'fulfilled') expect(stats?.snapshot.winningNumber).toBe(3);
-  });
-
-  it('counts a mine laid while the close runs, or refuses it', async () => {
-    const deps = depsOver(store());
-    const game = await seed(deps, 'u1', 'u2', 'u3');
-    await store().write((r) =>
-      r.rewards.grant([reward('m1', 'u3', { rewardType: 'mine', earnedAt: deps.clock.now().toISOString(), expiresAt: '2099-01-01T00:00:00.000Z' })]),
-    );
-    await submitEntry(deps, { userId: 'u1', number: 10 });
-    await submitEntry(deps, { userId: 'u2', number: 11 });
-    const paused = pausing(store(), 'mines', 'place');
-    const mining = useMine({ ...deps, store: paused.store }, { userId: 'u3', number: 10 });
-    await paused.reached;
-    const closing = closeGame(deps, game.key);
-    await settle();
-    paused.release();
-    const [mined, closed] = await Promise.allSettled([mining, closing]);
-    expectDomainErrorOrValue(mined);
-    expect(closed.status).toBe('fulfilled');
-    const stats = await store().read((r) => r.games.stats(game.key));
-    const mines = await store().read((r) => r.mines.numbers(game.key));
-    expect(stats?.snapshot.minedNumbers).toEqual(mines);
-    expect((await store().read((r) => r.fairness.treeSummary(game.key)))?.size).toBe(2 + mines.length);
-    expect(stats?.snapshot.winningNumber).toBe(mined.status === 'fulfilled' ? 11 : 10);
-  });
-
-  it('deletes an entry submitted while the account is being deleted: no ownerless entry in the open game', async () => {
-    const deps = depsOver(store());
-    const game = await seed(deps, 'u1');
-    const paused = pausing(store(), 'entries', 'add');
-    const submitting = submitEntry({ ...deps, store: paused.store }, { userId: 'u1', number: 3 });
-    await paused.reached;
-    const deleting = deleteAccount(deps, 'u1');
-    await settle();
-    paused.release();
-    const outcomes = await Promise.allSettled([submitting, deleting]);
-    outcomes.forEach(expectDomainErrorOrValue);
-    expect(outcomes[1].status).toBe('fulfilled');
-    const { rows } = await store().read((r) => r.admin.submissions(game.key, 0, 100));
-    expect(rows).toEqual([]);
-  });
-
-  it('refuses with a DomainError a submit that arrives while the account is being deleted', async () => {
-    const deps = depsOver(store());
-    const game = await seed(deps, 'u1');
-    const paused = pausing(store(), 'users', 'delete');
-    const deleting = deleteAccount({ ...deps, store: paused.store }, 'u1');
-    await paused.reached;
-    const submitting = submitEntry(deps, { userId: 'u1', number: 3 });
-    await settle();
-    paused.release();
-    const [deleted, submitted] = await Promise.allSettled([deleting, submitting]);
-    expect(deleted.status).toBe('fulfilled');
-    expect(submitted.status).toBe('rejected');
-    expectDomainErrorOrValue(submitted);
-    expect((await store().read((r) => r.admin.submissions(game.key, 0, 100))).rows).toEqual([]);
-  });
-
-  it('refuses with a DomainError a claim that arrives while the winner deletes the account', async () => {
-    const deps = depsOver(store());
-    const game = await seed(deps, 'u1');
-    await submitEntry(deps, { userId: 'u1', number: 3 });
-    await closeGame(deps, game.key);
-    const paused = pausing(store(), 'users', 'delete');
-    const deleting = deleteAccount({ ...deps, store: paused.store }, 'u1');
-    await paused.reached;
-    const claiming = claimPrize(deps, { userId: 'u1', gameId: game.key, paypalEmail: 'u1@pay.test', preferredName: 'U One' });
-    await settle();
-    paused.release();
-    const [deleted, claimed] = await Promise.allSettled([deleting, claiming]);
-    expect(deleted.status).toBe('fulfilled');
-    expect(claimed.status).toBe('rejected');
-    expectDomainErrorOrValue(claimed);
-    expect(await store().read((r) => r.payouts.list())).toEqual([]);
-  });
-
-  it('lets the account deletion and the close of a game the player is in both finish', async () => {
-    const deps = depsOver(store());
-    const game = await seed(deps, 'u1', 'u2');
-    await submitEntry(deps, { userId: 'u1', number: 3 });
-    await submitEntry(deps, { userId: 'u2', number: 5 });
-    const paused = pausing(store(), 'playerStats', 'applyClose');
-    const closing = closeGame({ ...deps, store: paused.store }, game.key);
-    await paused.reached;
-    const deleting = deleteAccount(deps, 'u2');
-    await settle();
-    paused.release();
-    const [closed, deleted] = await Promise.allSettled([closing, deleting]);
-    expect(closed.status, closed.status === 'rejected' ? String(closed.reason) : '').toBe('fulfilled');
-    expect(deleted.status, deleted.status === 'rejected' ? String(deleted.reason) : '').toBe('fulfilled');
-    await store().read(async (r) => {
-      expect(await r.users.byId('u2')).toBeNull();
-      expect(await r.rewards.forUser('u2')).toEqual([]);
-      expect((await r.games.stats(game.key))?.snapshot.entriesTotal).toBe(2);
+contract(
+  'races, a write paused part-way',
+  ({ store }) => {
+    it('counts an entry committed while the close runs, or refuses it: never a stored entry the close missed', async () => {
+      const deps = depsOver(store());
+      const game = await seed(deps, 'u1', 'u2');
+      await submitEntry(deps, { userId: 'u2', number: 7 });
+      const paused = pausing(store(), 'entries', 'add');
+      const submitting = submitEntry({ ...deps, store: paused.store }, { userId: 'u1', number: 3 });
+      await paused.reached;
+      const closing = closeGame(deps, game.key);
+      await settle();
+      paused.release();
+      const [submitted, closed] = await Promise.allSettled([submitting, closing]);
+      expectDomainErrorOrValue(submitted);
+      expect(closed.status).toBe('fulfilled');
+      const stored = await store().read((r) => r.admin.submissions(game.key, 0, 100));
+      const stats = await store().read((r) => r.games.stats(game.key));
+      expect(stats?.snapshot.entriesTotal).toBe(stored.totalCount);
+      // The fairness tree holds exactly the entries the result counted.
+      expect((await store().read((r) => r.fairness.treeSummary(game.key)))?.size).toBe(stored.totalCount);
+      if (submitted.status === 'fulfilled') expect(stats?.snapshot.winningNumber).toBe(3);
     });
-  });
 
-  it('signs in one new player from parallel first sign-ins as one account', async () => {
-    const deps = depsOver(store());
-    const identity = { googleSub: 'sub-1', email: 'new@example.test', displayName: 'New', adminEmails: [] };
-    const paused = pausing(store(), 'users', 'create');
-    const first = signIn({ ...deps, store: paused.store }, identity);
-    await paused.reached;
-    const second = signIn(deps, identity);
-    await settle();
-    paused.release();
-    const outcomes = await Promise.allSettled([first, second]);
-    expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : 'ok'))).toEqual(['ok', 'ok']);
-    const ids = new Set(outcomes.map((o) => (o.status === 'fulfilled' ? o.value.user.id : '')));
-    expect(ids.size).toBe(1);
-  });
+    it('counts a mine laid while the close runs, or refuses it', async () => {
+      const deps = depsOver(store());
+      const game = await seed(deps, 'u1', 'u2', 'u3');
+      await store().write((r) =>
+        r.rewards.grant([
+          reward('m1', 'u3', {
+            rewardType: 'mine',
+            earnedAt: deps.clock.now().toISOString(),
+            expiresAt: '2099-01-01T00:00:00.000Z',
+          }),
+        ]),
+      );
+      await submitEntry(deps, { userId: 'u1', number: 10 });
+      await submitEntry(deps, { userId: 'u2', number: 11 });
+      const paused = pausing(store(), 'mines', 'place');
+      const mining = useMine({ ...deps, store: paused.store }, { userId: 'u3', number: 10 });
+      await paused.reached;
+      const closing = closeGame(deps, game.key);
+      await settle();
+      paused.release();
+      const [mined, closed] = await Promise.allSettled([mining, closing]);
+      expectDomainErrorOrValue(mined);
+      expect(closed.status).toBe('fulfilled');
+      const stats = await store().read((r) => r.games.stats(game.key));
+      const mines = await store().read((r) => r.mines.numbers(game.key));
+      expect(stats?.snapshot.minedNumbers).toEqual(mines);
+      expect((await store().read((r) => r.fairness.treeSummary(game.key)))?.size).toBe(2 + mines.length);
+      expect(stats?.snapshot.winningNumber).toBe(mined.status === 'fulfilled' ? 11 : 10);
+    });
 
-  it('refuses a referral code processed while the player\'s first entry is being stored', async () => {
-    const deps = depsOver(store());
-    await seed(deps, 'friend', 'newbie');
-    const code = (await store().read((r) => r.users.byId('friend')))?.referralCode ?? '';
-    const paused = pausing(store(), 'entries', 'add');
-    const submitting = submitEntry({ ...deps, store: paused.store }, { userId: 'newbie', number: 4 });
-    await paused.reached;
-    const processing = processReferral(deps, { userId: 'newbie', referralCode: code });
-    await settle();
-    paused.release();
-    const [submitted, processed] = await Promise.allSettled([submitting, processing]);
-    expect(submitted.status).toBe('fulfilled');
-    expect(processed.status === 'rejected' && isDomainError(processed.reason) ? processed.reason.code : 'accepted').toBe('REFERRAL_NOT_ALLOWED');
-    expect(await store().read((r) => r.bonusEntries.available('newbie', deps.clock.now().toISOString()))).toEqual([]);
-  });
-}, WAITING_UNITS);
+    it('deletes an entry submitted while the account is being deleted: no ownerless entry in the open game', async () => {
+      const deps = depsOver(store());
+      const game = await seed(deps, 'u1');
+      const paused = pausing(store(), 'entries', 'add');
+      const submitting = submitEntry({ ...deps, store: paused.store }, { userId: 'u1', number: 3 });
+      await paused.reached;
+      const deleting = deleteAccount(deps, 'u1');
+      await settle();
+      paused.release();
+      const outcomes = await Promise.allSettled([submitting, deleting]);
+      outcomes.forEach(expectDomainErrorOrValue);
+      expect(outcomes[1].status).toBe('fulfilled');
+      const { rows } = await store().read((r) => r.admin.submissions(game.key, 0, 100));
+      expect(rows).toEqual([]);
+    });
+
+    it('refuses with a DomainError a submit that arrives while the account is being deleted', async () => {
+      const deps = depsOver(store());
+      const game = await seed(deps, 'u1');
+      const paused = pausing(store(), 'users', 'delete');
+      const deleting = deleteAccount({ ...deps, store: paused.store }, 'u1');
+      await paused.reached;
+      const submitting = submitEntry(deps, { userId: 'u1', number: 3 });
+      await settle();
+      paused.release();
+      const [deleted, submitted] = await Promise.allSettled([deleting, submitting]);
+      expect(deleted.status).toBe('fulfilled');
+      expect(submitted.status).toBe('rejected');
+      expectDomainErrorOrValue(submitted);
+      expect((await store().read((r) => r.admin.submissions(game.key, 0, 100))).rows).toEqual([]);
+    });
+
+    it('refuses with a DomainError a claim that arrives while the winner deletes the account', async () => {
+      const deps = depsOver(store());
+      const game = await seed(deps, 'u1');
+      await submitEntry(deps, { userId: 'u1', number: 3 });
+      await closeGame(deps, game.key);
+      const paused = pausing(store(), 'users', 'delete');
+      const deleting = deleteAccount({ ...deps, store: paused.store }, 'u1');
+      await paused.reached;
+      const claiming = claimPrize(deps, {
+        userId: 'u1',
+        gameId: game.key,
+        paypalEmail: 'u1@pay.test',
+        preferredName: 'U One',
+      });
+      await settle();
+      paused.release();
+      const [deleted, claimed] = await Promise.allSettled([deleting, claiming]);
+      expect(deleted.status).toBe('fulfilled');
+      expect(claimed.status).toBe('rejected');
+      expectDomainErrorOrValue(claimed);
+      expect(await store().read((r) => r.payouts.list())).toEqual([]);
+    });
+
+    it('lets the account deletion and the close of a game the player is in both finish', async () => {
+      const deps = depsOver(store());
+      const game = await seed(deps, 'u1', 'u2');
+      await submitEntry(deps, { userId: 'u1', number: 3 });
+      await submitEntry(deps, { userId: 'u2', number: 5 });
+      const paused = pausing(store(), 'playerStats', 'applyClose');
+      const closing = closeGame({ ...deps, store: paused.store }, game.key);
+      await paused.reached;
+      const deleting = deleteAccount(deps, 'u2');
+      await settle();
+      paused.release();
+      const [closed, deleted] = await Promise.allSettled([closing, deleting]);
+      expect(closed.status, closed.status === 'rejected' ? String(closed.reason) : '').toBe('fulfilled');
+      expect(deleted.status, deleted.status === 'rejected' ? String(deleted.reason) : '').toBe('fulfilled');
+      await store().read(async (r) => {
+        expect(await r.users.byId('u2')).toBeNull();
+        expect(await r.rewards.forUser('u2')).toEqual([]);
+        expect((await r.games.stats(game.key))?.snapshot.entriesTotal).toBe(2);
+      });
+    });
+
+    it('signs in one new player from parallel first sign-ins as one account', async () => {
+      const deps = depsOver(store());
+      const identity = { googleSub: 'sub-1', email: 'new@example.test', displayName: 'New', adminEmails: [] };
+      const paused = pausing(store(), 'users', 'create');
+      const first = signIn({ ...deps, store: paused.store }, identity);
+      await paused.reached;
+      const second = signIn(deps, identity);
+      await settle();
+      paused.release();
+      const outcomes = await Promise.allSettled([first, second]);
+      expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : 'ok'))).toEqual(['ok', 'ok']);
+      const ids = new Set(outcomes.map((o) => (o.status === 'fulfilled' ? o.value.user.id : '')));
+      expect(ids.size).toBe(1);
+    });
+
+    it("refuses a referral code processed while the player's first entry is being stored", async () => {
+      const deps = depsOver(store());
+      await seed(deps, 'friend', 'newbie');
+      const code = (await store().read((r) => r.users.byId('friend')))?.referralCode ?? '';
+      const paused = pausing(store(), 'entries', 'add');
+      const submitting = submitEntry({ ...deps, store: paused.store }, { userId: 'newbie', number: 4 });
+      await paused.reached;
+      const processing = processReferral(deps, { userId: 'newbie', referralCode: code });
+      await settle();
+      paused.release();
+      const [submitted, processed] = await Promise.allSettled([submitting, processing]);
+      expect(submitted.status).toBe('fulfilled');
+      expect(
+        processed.status === 'rejected' && isDomainError(processed.reason) ? processed.reason.code : 'accepted',
+      ).toBe('REFERRAL_NOT_ALLOWED');
+      expect(await store().read((r) => r.bonusEntries.available('newbie', deps.clock.now().toISOString()))).toEqual([]);
+    });
+  },
+  WAITING_UNITS,
+);
 
 contract('races, in parallel', ({ store }) => {
   it('stores one payout for ten parallel claims and moves it once under parallel reviews', async () => {
@@ -233,7 +250,9 @@ contract('races, in parallel', ({ store }) => {
     await submitEntry(deps, { userId: 'u1', number: 3 });
     await closeGame(deps, game.key);
     const claims = await Promise.allSettled(
-      Array.from({ length: 10 }, () => claimPrize(deps, { userId: 'u1', gameId: game.key, paypalEmail: 'u1@pay.test', preferredName: 'U' })),
+      Array.from({ length: 10 }, () =>
+        claimPrize(deps, { userId: 'u1', gameId: game.key, paypalEmail: 'u1@pay.test', preferredName: 'U' }),
+      ),
     );
     claims.forEach(expectDomainErrorOrValue);
     expect(claims.filter((c) => c.status === 'fulfilled')).toHaveLength(1);
@@ -264,8 +283,12 @@ contract('races, in parallel', ({ store }) => {
   it('keeps one prize row per weekday and date when admins save the same slot in parallel', async () => {
     const deps = depsOver(store());
     const saves = await Promise.allSettled([
-      ...[1000, 2000, 3000, 4000].map((amountCents) => saveWeeklyPrize(deps, { dayOfWeek: 1, prizeType: 'cash', amountCents, isActive: true }, ADMIN_ID)),
-      ...[5, 6, 7].map((amountCents) => saveDatePrize(deps, { date: '2026-11-23', prizeType: 'voucher', amountCents, description: 'Gift' }, ADMIN_ID)),
+      ...[1000, 2000, 3000, 4000].map((amountCents) =>
+        saveWeeklyPrize(deps, { dayOfWeek: 1, prizeType: 'cash', amountCents, isActive: true }, ADMIN_ID),
+      ),
+      ...[5, 6, 7].map((amountCents) =>
+        saveDatePrize(deps, { date: '2026-11-23', prizeType: 'voucher', amountCents, description: 'Gift' }, ADMIN_ID),
+      ),
       togglePrize(deps, 'default-2', ADMIN_ID),
       togglePrize(deps, 'default-2', ADMIN_ID),
     ]);
@@ -285,7 +308,9 @@ contract('races, in parallel', ({ store }) => {
     const ids = Array.from({ length: 16 }, (_, i) => `p${String(i).padStart(2, '0')}`);
     await seed(deps, ...ids);
     await store().write((r) => r.guilds.create(guild('g1', 'p00', { passwordHash: 'h:secret' })));
-    const joins = await Promise.allSettled(ids.slice(1).map((userId) => joinGuild(deps, { userId, guildId: 'g1', password: 'secret' })));
+    const joins = await Promise.allSettled(
+      ids.slice(1).map((userId) => joinGuild(deps, { userId, guildId: 'g1', password: 'secret' })),
+    );
     joins.forEach(expectDomainErrorOrValue);
     expect(joins.filter((j) => j.status === 'fulfilled')).toHaveLength(9);
     expect(await store().read((r) => r.guilds.members('g1'))).toHaveLength(10);

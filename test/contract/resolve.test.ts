@@ -42,12 +42,21 @@ contract('close resolution over the tallies', ({ store, adapter }) => {
     // A cut histogram keeps the most-frequent numbers, then the lowest others.
     const cut = await store().write((r) => resolveFromTallies(r.tallies, '2026-11-20', [], 4));
     expect(cut.histogramTruncated).toBe(true);
-    expect(cut.histogram).toEqual([{ number: 1, count: 2 }, { number: 2, count: 1 }, { number: 3, count: 3 }, { number: 6, count: 3 }]);
+    expect(cut.histogram).toEqual([
+      { number: 1, count: 2 },
+      { number: 2, count: 1 },
+      { number: 3, count: 3 },
+      { number: 6, count: 3 },
+    ]);
   });
 
   it('finds the missed win after a long run of picked numbers, beside the highest number there is', async () => {
     // 1…11 picked twice each, 2,147,483,647 once: the winner is the highest integer, 12 was free.
-    const numbers = [...Array.from({ length: 11 }, (_, i) => i + 1), ...Array.from({ length: 11 }, (_, i) => i + 1), 2_147_483_647];
+    const numbers = [
+      ...Array.from({ length: 11 }, (_, i) => i + 1),
+      ...Array.from({ length: 11 }, (_, i) => i + 1),
+      2_147_483_647,
+    ];
     const entries = numbers.map((number, i) => ({ entryId: `e${i}`, userId: players[i] ?? 'p00', number }));
     await store().write(async (r) => {
       await seedUsers(r, ...players);
@@ -56,7 +65,11 @@ contract('close resolution over the tallies', ({ store, adapter }) => {
     });
     const resolution = await store().write((r) => resolveFromTallies(r.tallies, '2026-11-20', [], 1000));
     expect(resolution).toEqual(resolveNumbers(entries, [], 1000, '2026-11-20'));
-    expect(resolution.snapshot).toMatchObject({ winningNumber: 2_147_483_647, missedWinNumber: 12, highestNumber: 2_147_483_647 });
+    expect(resolution.snapshot).toMatchObject({
+      winningNumber: 2_147_483_647,
+      missedWinNumber: 12,
+      highestNumber: 2_147_483_647,
+    });
   });
 
   it('resolves an empty game', async () => {
@@ -69,7 +82,10 @@ contract('close resolution over the tallies', ({ store, adapter }) => {
   it('equals resolveNumbers on random games', async () => {
     await store().write((r) => seedUsers(r, ...players));
     let run = 0;
-    const numberArb = fc.oneof({ weight: 5, arbitrary: fc.integer({ min: 1, max: 12 }) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 2_147_483_647 }) });
+    const numberArb = fc.oneof(
+      { weight: 5, arbitrary: fc.integer({ min: 1, max: 12 }) },
+      { weight: 1, arbitrary: fc.integer({ min: 1, max: 2_147_483_647 }) },
+    );
     await fc.assert(
       fc.asyncProperty(
         fc.array(numberArb, { maxLength: PLAYERS }),
@@ -78,7 +94,11 @@ contract('close resolution over the tallies', ({ store, adapter }) => {
         async (numbers, mined, histogramLimit) => {
           run += 1;
           const key = `2026-11-20-${run + 1}`;
-          const entries = numbers.map((number, i) => ({ entryId: `${key}:e${i}`, userId: players[i] ?? 'p00', number }));
+          const entries = numbers.map((number, i) => ({
+            entryId: `${key}:e${i}`,
+            userId: players[i] ?? 'p00',
+            number,
+          }));
           await store().write(async (r) => {
             await r.games.create(game('2026-11-20', { key, number: run + 1 }));
             for (const e of entries) {

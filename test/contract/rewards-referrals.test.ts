@@ -7,14 +7,23 @@ import { at, game, mine, newUser, reward, seedUsers } from './fixtures.ts';
 const domainError = (code: string) => expect.objectContaining({ name: 'DomainError', code });
 
 const bonus = (id: string, userId: string, fields: Partial<BonusEntry> = {}): BonusEntry => ({
-  id, userId, sourceType: 'referral', remainingEntries: 1, grantedAt: at(0), expiresAt: at(60), gameKey: null, ...fields,
+  id,
+  userId,
+  sourceType: 'referral',
+  remainingEntries: 1,
+  grantedAt: at(0),
+  expiresAt: at(60),
+  gameKey: null,
+  ...fields,
 });
 
 contract('bonusEntries', ({ store }) => {
   it('lists available grants soonest-expiring first and consumes them conditionally', async () => {
     await store().write(async (r) => {
       await seedUsers(r, 'u1', 'u2');
-      await r.bonusEntries.grant(bonus('b-late', 'u1', { expiresAt: at(90), sourceType: 'streak', remainingEntries: 2 }));
+      await r.bonusEntries.grant(
+        bonus('b-late', 'u1', { expiresAt: at(90), sourceType: 'streak', remainingEntries: 2 }),
+      );
       await r.bonusEntries.grant(bonus('b-soon', 'u1', { expiresAt: at(30) }));
       await r.bonusEntries.grant(bonus('b-gone', 'u1', { expiresAt: at(5) }));
       await r.bonusEntries.grant(bonus('b-empty', 'u1', { remainingEntries: 0 }));
@@ -70,7 +79,12 @@ contract('rewards', ({ store }) => {
     expect((await store().read((r) => r.rewards.firstAvailable('u1', 'peak', at(10))))?.id).toBe('r-late');
     await store().write((r) => r.rewards.markUsed('r-mine', at(13), '2026-11-20', { number: 12 }));
 
-    expect((await store().read((r) => r.rewards.forUser('u1'))).map((i) => i.id)).toEqual(['r-expired', 'r-soon', 'r-late', 'r-mine']);
+    expect((await store().read((r) => r.rewards.forUser('u1'))).map((i) => i.id)).toEqual([
+      'r-expired',
+      'r-soon',
+      'r-late',
+      'r-mine',
+    ]);
     const history = await store().read((r) => r.rewards.usageHistory('u1', 10, 0));
     expect(history.map((i) => i.id)).toEqual(['r-mine', 'r-soon']);
     expect(history[1]).toMatchObject({ usedAt: at(11), usedInGameKey: '2026-11-20', usedResult: result });
@@ -105,27 +119,57 @@ contract('mines', ({ store }) => {
     expect(await store().read((r) => r.mines.numbers('2026-11-20'))).toEqual([12, 30]);
     expect(await store().read((r) => r.mines.forPlayer('2026-11-20', 'u1'))).toBeNull();
     const published = await store().read((r) => r.fairness.publishedRows('2026-11-20'));
-    expect(published.mines.map((m) => m.mineId).sort()).toEqual(['mine:2026-11-20:u1', 'mine:2026-11-20:u2', 'mine:2026-11-20:u3']);
+    expect(published.mines.map((m) => m.mineId).sort()).toEqual([
+      'mine:2026-11-20:u1',
+      'mine:2026-11-20:u2',
+      'mine:2026-11-20:u3',
+    ]);
   });
 });
 
 contract('referrals', ({ store }) => {
   it('creates one referral per referred player, completes it and counts it', async () => {
-    const referral = { id: 'ref1', referrerId: 'u1', referredId: 'u2', code: 'U1XXXXXXXXXX', status: 'pending' as const, createdAt: at(0), completedAt: null };
+    const referral = {
+      id: 'ref1',
+      referrerId: 'u1',
+      referredId: 'u2',
+      code: 'U1XXXXXXXXXX',
+      status: 'pending' as const,
+      createdAt: at(0),
+      completedAt: null,
+    };
     await store().write(async (r) => {
       await seedUsers(r, 'u1', 'u2', 'u3');
       await r.referrals.create(referral);
       await r.referrals.create({ ...referral, id: 'ref2', referredId: 'u3' });
     });
-    await expect(store().write((r) => r.referrals.create({ ...referral, id: 'ref3', referrerId: 'u3' }))).rejects.toEqual(domainError('REFERRAL_NOT_ALLOWED'));
+    await expect(
+      store().write((r) => r.referrals.create({ ...referral, id: 'ref3', referrerId: 'u3' })),
+    ).rejects.toEqual(domainError('REFERRAL_NOT_ALLOWED'));
     expect(await store().read((r) => r.referrals.byReferred('u2'))).toEqual(referral);
     expect(await store().read((r) => r.referrals.byReferred('u1'))).toBeNull();
     await store().write((r) => r.referrals.markCompleted('ref1', at(9)));
-    expect(await store().read((r) => r.referrals.byReferred('u2'))).toEqual({ ...referral, status: 'completed', completedAt: at(9) });
-    expect(await store().read((r) => r.referrals.stats('u1'))).toEqual({ totalReferrals: 2, completedReferrals: 1, notEligibleReferrals: 0 });
-    expect(await store().read((r) => r.referrals.stats('u2'))).toEqual({ totalReferrals: 0, completedReferrals: 0, notEligibleReferrals: 0 });
+    expect(await store().read((r) => r.referrals.byReferred('u2'))).toEqual({
+      ...referral,
+      status: 'completed',
+      completedAt: at(9),
+    });
+    expect(await store().read((r) => r.referrals.stats('u1'))).toEqual({
+      totalReferrals: 2,
+      completedReferrals: 1,
+      notEligibleReferrals: 0,
+    });
+    expect(await store().read((r) => r.referrals.stats('u2'))).toEqual({
+      totalReferrals: 0,
+      completedReferrals: 0,
+      notEligibleReferrals: 0,
+    });
     await store().write((r) => r.referrals.deleteForUser('u3'));
-    expect(await store().read((r) => r.referrals.stats('u1'))).toEqual({ totalReferrals: 1, completedReferrals: 1, notEligibleReferrals: 0 });
+    expect(await store().read((r) => r.referrals.stats('u1'))).toEqual({
+      totalReferrals: 1,
+      completedReferrals: 1,
+      notEligibleReferrals: 0,
+    });
     await store().write((r) => r.referrals.deleteForUser('u1'));
     expect(await store().read((r) => r.referrals.byReferred('u2'))).toBeNull();
   });

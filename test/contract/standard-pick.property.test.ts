@@ -26,7 +26,14 @@ const DEVICES = ['0123456789abcdef0123456789abcdef', 'fedcba9876543210fedcba9876
 const ADDRESSES = ['10.0.1.5', '10.0.2.7', '2001:db8::1'];
 
 type Step =
-  | { kind: 'submit'; player: string; number: number; game: 'none' | 'current' | 'stale'; device: number | null; address: number | null }
+  | {
+      kind: 'submit';
+      player: string;
+      number: number;
+      game: 'none' | 'current' | 'stale';
+      device: number | null;
+      address: number | null;
+    }
   | { kind: 'refer'; player: string; referrer: string }
   | { kind: 'close' }
   | { kind: 'advance'; minutes: number };
@@ -43,9 +50,19 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       address: fc.option(fc.integer({ min: 0, max: ADDRESSES.length - 1 })),
     }),
   },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('refer' as const), player: fc.constantFrom(...PLAYERS), referrer: fc.constantFrom(...PLAYERS) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('refer' as const),
+      player: fc.constantFrom(...PLAYERS),
+      referrer: fc.constantFrom(...PLAYERS),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('close' as const) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('advance' as const), minutes: fc.integer({ min: 1, max: 900 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('advance' as const), minutes: fc.integer({ min: 1, max: 900 }) }),
+  },
 );
 
 /** A view of `store` whose fast path declines every pick. */
@@ -79,7 +96,10 @@ const outcomeOf = async (work: Promise<unknown>): Promise<unknown> => {
 
 /** Plays the history on a store, from a clock and randomness of its own; returns every answer and the rows it left. */
 const play = async (store: Store, steps: readonly Step[]): Promise<unknown> => {
-  const deps: Deps = { ...makeDeps({ clock: new FixedClock('2026-11-20T12:00:00.000Z'), random: new SeededRandom(7) }), store };
+  const deps: Deps = {
+    ...makeDeps({ clock: new FixedClock('2026-11-20T12:00:00.000Z'), random: new SeededRandom(7) }),
+    store,
+  };
   const clock = deps.clock as FixedClock;
   for (const id of PLAYERS) await createUser(deps, { id });
   const answers: unknown[] = [];
@@ -106,7 +126,10 @@ const play = async (store: Store, steps: readonly Step[]): Promise<unknown> => {
     const client =
       s.device === null && s.address === null
         ? undefined
-        : { deviceId: s.device === null ? null : (DEVICES[s.device] ?? null), address: s.address === null ? null : (ADDRESSES[s.address] ?? null) };
+        : {
+            deviceId: s.device === null ? null : (DEVICES[s.device] ?? null),
+            address: s.address === null ? null : (ADDRESSES[s.address] ?? null),
+          };
     answers.push(await outcomeOf(submitEntry(deps, { userId: s.player, number: s.number, gameDate, client })));
   }
   const now = clock.now().toISOString();
@@ -114,7 +137,9 @@ const play = async (store: Store, steps: readonly Step[]): Promise<unknown> => {
     entries: await Promise.all([...games].flatMap((key) => PLAYERS.map((id) => repos.entries.forPlayer(key, id)))),
     referrals: await Promise.all(PLAYERS.map((id) => repos.referrals.byReferred(id))),
     bonuses: await Promise.all(PLAYERS.map((id) => repos.bonusEntries.available(id, now))),
-    signals: (await repos.integrity.shared([...PLAYERS], '2000-01-01', 100)).sort((a, b) => `${a.userId}${a.otherId}${a.kind}`.localeCompare(`${b.userId}${b.otherId}${b.kind}`)),
+    signals: (await repos.integrity.shared([...PLAYERS], '2000-01-01', 100)).sort((a, b) =>
+      `${a.userId}${a.otherId}${a.kind}`.localeCompare(`${b.userId}${b.otherId}${b.kind}`),
+    ),
   }));
   return { answers, rows };
 };
@@ -139,8 +164,12 @@ const pairs: Record<AdapterName, () => Promise<Pair>> = {
     };
   },
   postgres: async () => {
-    const databases: TestDatabase[] = await Promise.all([1, 2].map(() => createTestDatabase(inject('postgresAdminUrl'))));
-    const stores: PostgresStore[] = await Promise.all(databases.map((d) => createPostgresStore(d.url, { maxConnections: 4 })));
+    const databases: TestDatabase[] = await Promise.all(
+      [1, 2].map(() => createTestDatabase(inject('postgresAdminUrl'))),
+    );
+    const stores: PostgresStore[] = await Promise.all(
+      databases.map((d) => createPostgresStore(d.url, { maxConnections: 4 })),
+    );
     return {
       fresh: async () => {
         await Promise.all(stores.map((s) => emptyTables(s.db, 'postgres')));
@@ -173,7 +202,10 @@ for (const adapter of Object.keys(pairs) as AdapterName[]) {
           if (!pair) throw new Error('stores not ready');
           const [fast, rule] = await pair.fresh();
           // Every history starts with a plain first pick, which the fast path must take.
-          const history: Step[] = [{ kind: 'submit', player: 'p1', number: 1, game: 'current', device: 0, address: 0 }, ...steps];
+          const history: Step[] = [
+            { kind: 'submit', player: 'p1', number: 1, game: 'current', device: 0, address: 0 },
+            ...steps,
+          ];
           const withFastPath = await play(counting(fast, taken), history);
           const byRule = await play(ruleOnly(rule), history);
           expect(withFastPath).toEqual(byRule);

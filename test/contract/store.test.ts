@@ -74,7 +74,6 @@ contract('store', ({ store }) => {
     expect(seen?.id).toBe('u1');
   });
 
-
   it('stores at most maxSubmissions of 20 parallel submissions by one player', async () => {
     const deps = depsOver(store());
     const { game } = await currentGame(deps);
@@ -82,11 +81,19 @@ contract('store', ({ store }) => {
       await r.users.create(newUser('solo'));
       await r.users.create(newUser('lucky'));
       await r.bonusEntries.grant({
-        id: 'b1', userId: 'lucky', sourceType: 'other', remainingEntries: 5,
-        grantedAt: deps.clock.now().toISOString(), expiresAt: '2099-01-01T00:00:00.000Z', gameKey: null,
+        id: 'b1',
+        userId: 'lucky',
+        sourceType: 'other',
+        remainingEntries: 5,
+        grantedAt: deps.clock.now().toISOString(),
+        expiresAt: '2099-01-01T00:00:00.000Z',
+        gameKey: null,
       });
     });
-    for (const [userId, max] of [['solo', 1], ['lucky', 2]] as const) {
+    for (const [userId, max] of [
+      ['solo', 1],
+      ['lucky', 2],
+    ] as const) {
       const outcomes = await Promise.allSettled(
         Array.from({ length: 20 }, (_, i) => submitEntry(deps, { userId, number: i + 1 })),
       );
@@ -94,11 +101,17 @@ contract('store', ({ store }) => {
       expect(stored).toHaveLength(max);
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(max);
       for (const o of outcomes) {
-        if (o.status === 'rejected') expect(o.reason).toEqual(expect.objectContaining({ code: expect.stringMatching(/^(ENTRY_LIMIT|DUPLICATE_NUMBER)$/) }));
+        if (o.status === 'rejected')
+          expect(o.reason).toEqual(
+            expect.objectContaining({ code: expect.stringMatching(/^(ENTRY_LIMIT|DUPLICATE_NUMBER)$/) }),
+          );
       }
     }
     // Only one bonus entry may be used per game, however many grants remain.
-    expect((await store().read((r) => r.bonusEntries.available('lucky', deps.clock.now().toISOString())))[0]?.remainingEntries).toBe(4);
+    expect(
+      (await store().read((r) => r.bonusEntries.available('lucky', deps.clock.now().toISOString())))[0]
+        ?.remainingEntries,
+    ).toBe(4);
   });
 
   it('closes a game once when two closes race', async () => {
@@ -108,8 +121,8 @@ contract('store', ({ store }) => {
     await store().read(async (r) => {
       expect((await r.games.byKey(game.key))?.status).toBe('closed');
       expect((await r.winnings.byGame(game.key))?.userId).toBe('u1');
-      expect((await r.playerStats.byUser('u1'))).toMatchObject({ wins: 1, entries: 1, currentStreak: 1 });
-      expect((await r.playerStats.byUser('u2'))).toMatchObject({ wins: 0, entries: 1 });
+      expect(await r.playerStats.byUser('u1')).toMatchObject({ wins: 1, entries: 1, currentStreak: 1 });
+      expect(await r.playerStats.byUser('u2')).toMatchObject({ wins: 0, entries: 1 });
       // u2 held a unique number that did not win: exactly one Peak, not two.
       expect((await r.rewards.forUser('u2')).map((i) => i.rewardType)).toEqual(['peak']);
     });
@@ -122,7 +135,12 @@ contract('store', ({ store }) => {
       expect((await r.games.byKey(game.key))?.status).toBe('open');
       expect(await r.games.stats(game.key)).toBeNull();
       expect(await r.winnings.byGame(game.key)).toBeNull();
-      expect(await r.playerStats.byUser('u1')).toMatchObject({ wins: 0, entries: 0, currentStreak: 0, lastPlayedDate: null });
+      expect(await r.playerStats.byUser('u1')).toMatchObject({
+        wins: 0,
+        entries: 0,
+        currentStreak: 0,
+        lastPlayedDate: null,
+      });
       expect(await r.rewards.forUser('u2')).toEqual([]);
     });
     // A later close goes through.
@@ -132,62 +150,80 @@ contract('store', ({ store }) => {
 });
 
 // SQLite runs each unit whole within one turn: adapters/sqlite/store.test.ts reads beside a write from another connection.
-contract('store, a write paused part-way', ({ store }) => {
-  it('shows a read the last committed state, never a write half done', async () => {
-    let atHalfway!: () => void;
-    const halfway = new Promise<void>((resolve) => (atHalfway = resolve));
-    let resume!: () => void;
-    const resumed = new Promise<void>((resolve) => (resume = resolve));
-    const writing = store().write(async (r) => {
-      await r.users.create(newUser('u1'));
-      atHalfway();
-      await resumed;
-      await r.users.create(newUser('u2'));
+contract(
+  'store, a write paused part-way',
+  ({ store }) => {
+    it('shows a read the last committed state, never a write half done', async () => {
+      let atHalfway!: () => void;
+      const halfway = new Promise<void>((resolve) => (atHalfway = resolve));
+      let resume!: () => void;
+      const resumed = new Promise<void>((resolve) => (resume = resolve));
+      const writing = store().write(async (r) => {
+        await r.users.create(newUser('u1'));
+        atHalfway();
+        await resumed;
+        await r.users.create(newUser('u2'));
+      });
+      await halfway;
+      const reading = store().read((r) => r.users.count());
+      resume();
+      await writing;
+      // Before the write or after it, never in between.
+      expect([0, 2]).toContain((await reading).users);
+      expect(await store().read((r) => r.users.count())).toEqual({ users: 2, bots: 0 });
     });
-    await halfway;
-    const reading = store().read((r) => r.users.count());
-    resume();
-    await writing;
-    // Before the write or after it, never in between.
-    expect([0, 2]).toContain((await reading).users);
-    expect(await store().read((r) => r.users.count())).toEqual({ users: 2, bots: 0 });
-  });
-}, WAITING_UNITS);
+  },
+  WAITING_UNITS,
+);
 
 // PostgreSQL cannot tell a nested unit from a concurrent one without async context tracking (adapters/postgres/store.ts).
-contract('store, a unit inside a unit', ({ store }) => {
-  it('refuses at once a unit of work started inside another of the same store', async () => {
-    const s = store();
-    await expect(s.write(() => s.read((r) => r.users.count()))).rejects.toBeInstanceOf(NestedUnitOfWorkError);
-    await expect(s.read(() => s.write((r) => r.users.create(newUser('u1'))))).rejects.toBeInstanceOf(NestedUnitOfWorkError);
-    await expect(s.read(() => s.read((r) => r.users.count()))).rejects.toBeInstanceOf(NestedUnitOfWorkError);
-    await expect(s.write(() => s.write((r) => r.users.create(newUser('u1'))))).rejects.toBeInstanceOf(NestedUnitOfWorkError);
-    // Nothing was written and nothing is left locked.
-    expect(await s.read((r) => r.users.count())).toEqual({ users: 0, bots: 0 });
-    await Promise.all([s.read((r) => r.users.count()), s.write((r) => r.users.create(newUser('u2')))]);
-  });
-}, ['memory', 'sqlite']);
+contract(
+  'store, a unit inside a unit',
+  ({ store }) => {
+    it('refuses at once a unit of work started inside another of the same store', async () => {
+      const s = store();
+      await expect(s.write(() => s.read((r) => r.users.count()))).rejects.toBeInstanceOf(NestedUnitOfWorkError);
+      await expect(s.read(() => s.write((r) => r.users.create(newUser('u1'))))).rejects.toBeInstanceOf(
+        NestedUnitOfWorkError,
+      );
+      await expect(s.read(() => s.read((r) => r.users.count()))).rejects.toBeInstanceOf(NestedUnitOfWorkError);
+      await expect(s.write(() => s.write((r) => r.users.create(newUser('u1'))))).rejects.toBeInstanceOf(
+        NestedUnitOfWorkError,
+      );
+      // Nothing was written and nothing is left locked.
+      expect(await s.read((r) => r.users.count())).toEqual({ users: 0, bots: 0 });
+      await Promise.all([s.read((r) => r.users.count()), s.write((r) => r.users.create(newUser('u2')))]);
+    });
+  },
+  ['memory', 'sqlite'],
+);
 
 // The Store port's rules of a unit (core/ports.ts): what a unit may wait for, and the order of its locks.
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-contract('store, a unit that waits for something else', ({ store }) => {
-  it('fails a unit still running once its turn is over, writes nothing of it, and goes on serving units', async () => {
-    const s = store();
-    await expect(
-      s.write(async (r) => {
-        await r.users.create(newUser('u1'));
-        // As a use case that awaits the password hasher, a mail or a timer inside its unit would.
-        await nextTurn();
-        await r.users.create(newUser('u2'));
-      }),
-    ).rejects.toBeInstanceOf(UnitOutlivedTurnError);
-    await expect(s.read(async (r) => (await nextTurn(), r.users.count()))).rejects.toBeInstanceOf(UnitOutlivedTurnError);
-    expect(await s.read((r) => r.users.count())).toEqual({ users: 0, bots: 0 });
-    await s.write((r) => r.users.create(newUser('u3')));
-    expect(await s.read((r) => r.users.count())).toEqual({ users: 1, bots: 0 });
-  });
-}, ['memory', 'sqlite']);
+contract(
+  'store, a unit that waits for something else',
+  ({ store }) => {
+    it('fails a unit still running once its turn is over, writes nothing of it, and goes on serving units', async () => {
+      const s = store();
+      await expect(
+        s.write(async (r) => {
+          await r.users.create(newUser('u1'));
+          // As a use case that awaits the password hasher, a mail or a timer inside its unit would.
+          await nextTurn();
+          await r.users.create(newUser('u2'));
+        }),
+      ).rejects.toBeInstanceOf(UnitOutlivedTurnError);
+      await expect(s.read(async (r) => (await nextTurn(), r.users.count()))).rejects.toBeInstanceOf(
+        UnitOutlivedTurnError,
+      );
+      expect(await s.read((r) => r.users.count())).toEqual({ users: 0, bots: 0 });
+      await s.write((r) => r.users.create(newUser('u3')));
+      expect(await s.read((r) => r.users.count())).toEqual({ users: 1, bots: 0 });
+    });
+  },
+  ['memory', 'sqlite'],
+);
 
 contract("store, the order of a unit's locks", ({ store }) => {
   it("refuses a game's lock taken after a player's, before it is taken, and keeps nothing of the unit", async () => {

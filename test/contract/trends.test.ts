@@ -24,7 +24,8 @@ const play = async (r: Repositories, g: HistoryGame, numbers: number[]): Promise
   if (g.status === 'closed') await r.games.markClosed(g.key, at(closes % 60), emptyStats(g.key, g.winningNumber));
 };
 
-const addDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const keyOf = (date: string, number: number): string => (number === 1 ? date : `${date}-${number}`);
 
 contract('trends', ({ store, adapter }) => {
@@ -71,16 +72,34 @@ contract('trends', ({ store, adapter }) => {
       neverPicked: [7, 8, 9],
       averageWinningNumber: 4,
     });
-    expect(actual).toEqual(trendsReference(history.map(([g]) => g), history.flatMap(([g, ns]) => ns.map((number) => ({ gameKey: g.key, number }))), 7));
+    expect(actual).toEqual(
+      trendsReference(
+        history.map(([g]) => g),
+        history.flatMap(([g, ns]) => ns.map((number) => ({ gameKey: g.key, number }))),
+        7,
+      ),
+    );
   });
 
   it('handles numbers at the top of the range and an empty history', async () => {
     expect(await store().read((r) => trendsIn(r, 30))).toEqual({
-      days: 30, gamesCount: 0, entriesTotal: 0, winningNumbers: [], mostPicked: [], rising: [], falling: [], neverPicked: [], averageWinningNumber: null,
+      days: 30,
+      gamesCount: 0,
+      entriesTotal: 0,
+      winningNumbers: [],
+      mostPicked: [],
+      rising: [],
+      falling: [],
+      neverPicked: [],
+      averageWinningNumber: null,
     });
     await store().write(async (r) => {
       await seedUsers(r, ...players);
-      await play(r, { key: '2026-11-01', date: '2026-11-01', number: 1, status: 'closed', winningNumber: MAX_NUMBER }, [MAX_NUMBER, 2, 3]);
+      await play(r, { key: '2026-11-01', date: '2026-11-01', number: 1, status: 'closed', winningNumber: MAX_NUMBER }, [
+        MAX_NUMBER,
+        2,
+        3,
+      ]);
     });
     const actual = await store().read((r) => trendsIn(r, 30));
     expect(actual.neverPicked).toEqual([1, ...Array.from({ length: 19 }, (_, i) => i + 4)]);
@@ -92,14 +111,25 @@ contract('trends', ({ store, adapter }) => {
     const games: HistoryGame[] = [];
     const entries: HistoryEntry[] = [];
     let lastDate = '2026-01-01';
-    const numberArb = fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 1, max: 14 }) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: MAX_NUMBER }) });
+    const numberArb = fc.oneof(
+      { weight: 8, arbitrary: fc.integer({ min: 1, max: 14 }) },
+      { weight: 1, arbitrary: fc.integer({ min: 1, max: MAX_NUMBER }) },
+    );
     const gameArb = fc.record({
       closed: fc.boolean(),
-      winningNumber: fc.option(fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 1, max: 40 }) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: MAX_NUMBER }) })),
+      winningNumber: fc.option(
+        fc.oneof(
+          { weight: 6, arbitrary: fc.integer({ min: 1, max: 40 }) },
+          { weight: 1, arbitrary: fc.integer({ min: 1, max: MAX_NUMBER }) },
+        ),
+      ),
       // One entry per player: numbers may repeat within a game.
       numbers: fc.array(numberArb, { maxLength: PLAYERS }),
     });
-    const dayArb = fc.record({ gap: fc.integer({ min: 1, max: 3 }), games: fc.array(gameArb, { minLength: 1, maxLength: 2 }) });
+    const dayArb = fc.record({
+      gap: fc.integer({ min: 1, max: 3 }),
+      games: fc.array(gameArb, { minLength: 1, maxLength: 2 }),
+    });
     await fc.assert(
       fc.asyncProperty(fc.array(dayArb, { minLength: 1, maxLength: adapter === 'memory' ? 12 : 6 }), async (days) => {
         await store().write(async (r) => {
@@ -141,10 +171,15 @@ contract('trends', ({ store, adapter }) => {
     expect(await trends({ store: store() }, 7, cache)).toEqual(before);
     expect((await trends({ store: store() }, 7, new TrendsCache())).entriesTotal).toBe(3);
     // Another instance closes a game: this instance's next answer includes it.
-    await store().write((r) => play(r, { key: '2026-11-02', date: '2026-11-02', number: 1, status: 'closed', winningNumber: 4 }, [4]));
+    await store().write((r) =>
+      play(r, { key: '2026-11-02', date: '2026-11-02', number: 1, status: 'closed', winningNumber: 4 }, [4]),
+    );
     const after = await trends({ store: store() }, 7, cache);
     expect(after.gamesCount).toBe(2);
     expect(after.entriesTotal).toBe(4);
-    await expect(trends({ store: store() }, 8, cache)).rejects.toMatchObject({ code: 'VALIDATION', message: 'days must be 7, 30 or 90.' });
+    await expect(trends({ store: store() }, 8, cache)).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: 'days must be 7, 30 or 90.',
+    });
   });
 });

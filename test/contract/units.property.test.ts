@@ -19,7 +19,12 @@ type Step =
   | { kind: 'read'; startAfter: number; pause: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ kind: fc.constant('write' as const), startAfter: fc.nat(6), pause: fc.nat(2), fails: fc.integer({ min: 0, max: 4 }).map((n) => n === 0) }),
+  fc.record({
+    kind: fc.constant('write' as const),
+    startAfter: fc.nat(6),
+    pause: fc.nat(2),
+    fails: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
+  }),
   fc.record({ kind: fc.constant('read' as const), startAfter: fc.nat(6), pause: fc.nat(2) }),
 );
 
@@ -64,7 +69,8 @@ contract('units of work under random interleavings', ({ adapter, store }) => {
               return [before, await present(repos)];
             });
             expect([...second].sort()).toEqual([...first].sort());
-            for (const unit of mustSee) for (const row of rowsOf(unit)) expect(first.has(row), `${row}, answered before the read`).toBe(true);
+            for (const unit of mustSee)
+              for (const row of rowsOf(unit)) expect(first.has(row), `${row}, answered before the read`).toBe(true);
             steps.forEach((other, unit) => {
               const [a, b] = rowsOf(unit);
               expect(first.has(a), `write ${unit} half seen`).toBe(first.has(b));

@@ -16,7 +16,13 @@ contract('users', ({ store }) => {
       expect(await r.users.byGoogleSub('g-1')).toEqual(created);
       expect(await r.users.byReferralCode(created.referralCode)).toEqual(created);
       expect(await r.playerStats.byUser('u1')).toEqual({
-        userId: 'u1', wins: 0, entries: 0, currentStreak: 0, bestStreak: 0, lastPlayedDate: null, lastPlayedAt: null,
+        userId: 'u1',
+        wins: 0,
+        entries: 0,
+        currentStreak: 0,
+        bestStreak: 0,
+        lastPlayedDate: null,
+        lastPlayedAt: null,
       });
       expect(await r.users.byId('nobody')).toBeNull();
       expect(await r.users.byEmail('nobody@example.test')).toBeNull();
@@ -30,9 +36,11 @@ contract('users', ({ store }) => {
     const sameEmail = store().write((r) => r.users.create(newUser('u2', { email: 'pat@example.TEST' })));
     await expect(sameEmail).rejects.toBeInstanceOf(DomainError);
     await expect(sameEmail).rejects.toEqual(domainError('EMAIL_TAKEN'));
-    await expect(store().write((r) => r.users.create(newUser('u1', { email: 'other@example.test', referralCode: 'OTHERCODE123' })))).rejects.toEqual(
-      domainError('CONFLICT'),
-    );
+    await expect(
+      store().write((r) =>
+        r.users.create(newUser('u1', { email: 'other@example.test', referralCode: 'OTHERCODE123' })),
+      ),
+    ).rejects.toEqual(domainError('CONFLICT'));
     expect(await store().read((r) => r.users.count())).toEqual({ users: 1, bots: 0 });
   });
 
@@ -41,18 +49,32 @@ contract('users', ({ store }) => {
       await r.users.create(newUser('u1'));
       await r.users.create(newUser('u2'));
     });
-    const updated = await store().write((r) => r.users.update('u1', { displayName: 'Pat', role: 'admin', email: 'pat@x.test', googleSub: 'g-9' }));
-    expect(updated).toMatchObject({ id: 'u1', displayName: 'Pat', role: 'admin', email: 'pat@x.test', googleSub: 'g-9' });
+    const updated = await store().write((r) =>
+      r.users.update('u1', { displayName: 'Pat', role: 'admin', email: 'pat@x.test', googleSub: 'g-9' }),
+    );
+    expect(updated).toMatchObject({
+      id: 'u1',
+      displayName: 'Pat',
+      role: 'admin',
+      email: 'pat@x.test',
+      googleSub: 'g-9',
+    });
     expect(await store().read((r) => r.users.byId('u1'))).toEqual(updated);
     // Changing only the case of one's own e-mail is allowed.
     await store().write((r) => r.users.update('u1', { email: 'PAT@x.test' }));
-    await expect(store().write((r) => r.users.update('u2', { email: 'Pat@X.test' }))).rejects.toEqual(domainError('EMAIL_TAKEN'));
-    await expect(store().write((r) => r.users.update('ghost', { displayName: 'x' }))).rejects.toEqual(domainError('NOT_FOUND'));
+    await expect(store().write((r) => r.users.update('u2', { email: 'Pat@X.test' }))).rejects.toEqual(
+      domainError('EMAIL_TAKEN'),
+    );
+    await expect(store().write((r) => r.users.update('ghost', { displayName: 'x' }))).rejects.toEqual(
+      domainError('NOT_FOUND'),
+    );
     expect((await store().read((r) => r.users.byId('u2')))?.email).toBe('u2@example.test');
   });
 
   it('finds by verified e-mail case-insensitively, apart from the contact e-mail', async () => {
-    const created = await store().write((r) => r.users.create(newUser('u1', { email: 'contact@example.test', verifiedEmail: 'Signed@Example.test' })));
+    const created = await store().write((r) =>
+      r.users.create(newUser('u1', { email: 'contact@example.test', verifiedEmail: 'Signed@Example.test' })),
+    );
     expect(created.verifiedEmail).toBe('Signed@Example.test');
     await store().read(async (r) => {
       expect(await r.users.byVerifiedEmail('signed@example.TEST')).toEqual(created);
@@ -71,14 +93,23 @@ contract('users', ({ store }) => {
       await r.users.create(newUser('u1', { verifiedEmail: 'u1@example.test' }));
     });
     // Another's verified e-mail as contact e-mail, by update or at creation.
-    await expect(store().write((r) => r.users.update('u1', { email: 'BOSS@example.test' }))).rejects.toEqual(domainError('EMAIL_TAKEN'));
-    await expect(store().write((r) => r.users.create(newUser('u2', { email: 'u1@EXAMPLE.test', verifiedEmail: null })))).rejects.toEqual(
+    await expect(store().write((r) => r.users.update('u1', { email: 'BOSS@example.test' }))).rejects.toEqual(
       domainError('EMAIL_TAKEN'),
     );
+    await expect(
+      store().write((r) => r.users.create(newUser('u2', { email: 'u1@EXAMPLE.test', verifiedEmail: null }))),
+    ).rejects.toEqual(domainError('EMAIL_TAKEN'));
     // Another's verified e-mail as verified e-mail.
-    await expect(store().write((r) => r.users.update('u1', { verifiedEmail: 'Boss@example.test' }))).rejects.toEqual(domainError('EMAIL_TAKEN'));
-    await expect(store().write((r) => r.users.create(newUser('u3', { verifiedEmail: 'boss@example.TEST' })))).rejects.toEqual(domainError('EMAIL_TAKEN'));
-    expect(await store().read((r) => r.users.byId('u1'))).toMatchObject({ email: 'u1@example.test', verifiedEmail: 'u1@example.test' });
+    await expect(store().write((r) => r.users.update('u1', { verifiedEmail: 'Boss@example.test' }))).rejects.toEqual(
+      domainError('EMAIL_TAKEN'),
+    );
+    await expect(
+      store().write((r) => r.users.create(newUser('u3', { verifiedEmail: 'boss@example.TEST' }))),
+    ).rejects.toEqual(domainError('EMAIL_TAKEN'));
+    expect(await store().read((r) => r.users.byId('u1'))).toMatchObject({
+      email: 'u1@example.test',
+      verifiedEmail: 'u1@example.test',
+    });
     expect(await store().read((r) => r.users.count())).toEqual({ users: 2, bots: 0 });
   });
 
@@ -108,7 +139,12 @@ contract('sessions', ({ store }) => {
       await r.sessions.create({ tokenHash: 'h2', userId: 'u1', createdAt: at(0), expiresAt: at(20) });
       await r.sessions.create({ tokenHash: 'h3', userId: 'u2', createdAt: at(0), expiresAt: at(30) });
     });
-    expect((await store().read((r) => r.sessions.withUser('h1')))?.session ?? null).toEqual({ tokenHash: 'h1', userId: 'u1', createdAt: at(0), expiresAt: at(10) });
+    expect((await store().read((r) => r.sessions.withUser('h1')))?.session ?? null).toEqual({
+      tokenHash: 'h1',
+      userId: 'u1',
+      createdAt: at(0),
+      expiresAt: at(10),
+    });
     expect((await store().read((r) => r.sessions.withUser('nope')))?.session ?? null).toBeNull();
     // The account comes with its session, as users.byId has it.
     const u1 = await store().read((r) => r.users.byId('u1'));
@@ -126,4 +162,3 @@ contract('sessions', ({ store }) => {
     expect((await store().read((r) => r.sessions.withUser('h1')))?.session ?? null).toBeNull();
   });
 });
-

@@ -57,27 +57,40 @@ describe('deploy/compose.yaml', () => {
     expect(compose.services.db?.healthcheck?.test).toEqual(['CMD', 'pg_isready', '-U', 'lowest', '-d', 'lowest']);
   });
 
-  it.each(instances)('%s: built from deploy/Containerfile, TRUST_PROXY=1, started once the database is healthy', (name) => {
-    const app = compose.services[name] ?? {};
-    expect(existsSync(join(deploy, app.build?.context ?? '', app.build?.dockerfile ?? ''))).toBe(true);
-    expect(app.env_file).toBe('.env');
-    expect(existsSync(join(deploy, '.env.example'))).toBe(true);
-    expect(app.environment).toMatchObject({ TRUST_PROXY: '1', PORT: '3000' });
-    for (const variable of Object.keys(app.environment ?? {})) expect(CONFIG_VARIABLES).toContain(variable);
-    expect(app.depends_on).toEqual({ db: { condition: 'service_healthy' } });
-    expect(Number(/^(\d+)s$/.exec(app.stop_grace_period ?? '')?.[1])).toBeGreaterThan(loadConfig({}).shutdownGraceSeconds);
-  });
+  it.each(instances)(
+    '%s: built from deploy/Containerfile, TRUST_PROXY=1, started once the database is healthy',
+    (name) => {
+      const app = compose.services[name] ?? {};
+      expect(existsSync(join(deploy, app.build?.context ?? '', app.build?.dockerfile ?? ''))).toBe(true);
+      expect(app.env_file).toBe('.env');
+      expect(existsSync(join(deploy, '.env.example'))).toBe(true);
+      expect(app.environment).toMatchObject({ TRUST_PROXY: '1', PORT: '3000' });
+      for (const variable of Object.keys(app.environment ?? {})) expect(CONFIG_VARIABLES).toContain(variable);
+      expect(app.depends_on).toEqual({ db: { condition: 'service_healthy' } });
+      expect(Number(/^(\d+)s$/.exec(app.stop_grace_period ?? '')?.[1])).toBeGreaterThan(
+        loadConfig({}).shutdownGraceSeconds,
+      );
+    },
+  );
 
   it('puts nginx on deploy/nginx.conf, its upstream naming the instances, once they are healthy', () => {
     const proxy = compose.services.proxy ?? {};
     expect(proxy.volumes).toEqual(['./nginx.conf:/etc/nginx/nginx.conf:ro']);
-    expect(proxy.depends_on).toEqual({ app1: { condition: 'service_healthy' }, app2: { condition: 'service_healthy' } });
+    expect(proxy.depends_on).toEqual({
+      app1: { condition: 'service_healthy' },
+      app2: { condition: 'service_healthy' },
+    });
     const upstream = /upstream lowest \{([^}]*)\}/.exec(nginxConf)?.[1] ?? '';
-    expect([...upstream.matchAll(/^\s*server (\S+);?/gm)].map((m) => m[1]?.split(' ')[0])).toEqual(['app1:3000', 'app2:3000']);
+    expect([...upstream.matchAll(/^\s*server (\S+);?/gm)].map((m) => m[1]?.split(' ')[0])).toEqual([
+      'app1:3000',
+      'app2:3000',
+    ]);
   });
 
   it('takes from the environment only POSTGRES_PASSWORD, refusing to start without it', () => {
-    expect([...new Set([...composeText.matchAll(/\$\{([^}]*)\}/g)].map((m) => m[1]))]).toEqual(['POSTGRES_PASSWORD:?set POSTGRES_PASSWORD']);
+    expect([...new Set([...composeText.matchAll(/\$\{([^}]*)\}/g)].map((m) => m[1]))]).toEqual([
+      'POSTGRES_PASSWORD:?set POSTGRES_PASSWORD',
+    ]);
   });
 
   it("an instance's health check, run as written, passes on a ready server and fails when nothing listens", async () => {

@@ -25,7 +25,11 @@ describe('deploy/.env.example', () => {
     const uncommented = assignments(file)
       .map((a) => `${a.name}=${a.value}`)
       .join('\n');
-    const env = { ...parseEnv(uncommented), GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'secret' };
+    const env = {
+      ...parseEnv(uncommented),
+      GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'secret',
+    };
     const config = loadConfig(env, { cwd: '/opt/lowest' });
     expect(config).toMatchObject({ authMode: 'google', trustProxy: 1, publicUrl: 'https://lowest.example' });
     expect(config.databaseUrl).toMatch(/^postgres:\/\//);

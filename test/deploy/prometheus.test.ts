@@ -10,7 +10,8 @@ const folder = join(import.meta.dirname, '..', '..', 'deploy', 'prometheus');
 const PROMTOOL = '/usr/bin/promtool';
 
 const promtool = (args: string[], cwd = folder) => {
-  if (!existsSync(PROMTOOL)) throw new Error('promtool is missing: apt-get install -y prometheus (Debian), as .ci/run does');
+  if (!existsSync(PROMTOOL))
+    throw new Error('promtool is missing: apt-get install -y prometheus (Debian), as .ci/run does');
   return spawnSync(PROMTOOL, args, { cwd, encoding: 'utf8' });
 };
 
@@ -30,14 +31,21 @@ describe('deploy/prometheus/alerts.yml', () => {
 
   it('passes its unit tests (promtool test rules)', { timeout: 60_000 }, () => {
     const run = promtool(['test', 'rules', ...TEST_FILES]);
-    expect({ status: run.status, output: run.stdout + run.stderr }).toMatchObject({ status: 0, output: expect.stringContaining('SUCCESS') });
+    expect({ status: run.status, output: run.stdout + run.stderr }).toMatchObject({
+      status: 0,
+      output: expect.stringContaining('SUCCESS'),
+    });
   });
 
   it('alerts on no close in 25 hours, failed mails, the 5xx share and an instance down, on the metrics the server serves', () => {
     expect(alerts).toEqual(['LowestNoCloseIn25Hours', 'LowestMailFailing', 'LowestServerErrors', 'LowestInstanceDown']);
     const exprs = rules.groups.flatMap((g) => g.rules.map((r) => r.expr)).join('\n');
-    const metrics = readFileSync(join(import.meta.dirname, '..', '..', 'server', 'observability', 'metrics.ts'), 'utf8');
-    for (const name of exprs.match(/lowest_[a-z_]+/g) ?? []) expect(metrics).toContain(`'${name.replace(/_count$/, '')}'`);
+    const metrics = readFileSync(
+      join(import.meta.dirname, '..', '..', 'server', 'observability', 'metrics.ts'),
+      'utf8',
+    );
+    for (const name of exprs.match(/lowest_[a-z_]+/g) ?? [])
+      expect(metrics).toContain(`'${name.replace(/_count$/, '')}'`);
   });
 
   it('has unit tests in which each alert fires and in which it stays quiet', () => {
@@ -46,12 +54,20 @@ describe('deploy/prometheus/alerts.yml', () => {
       exp_alerts: unknown[];
     }
     const tests = TEST_FILES.flatMap((file) =>
-      (parse(readFileSync(join(folder, file), 'utf8')) as { tests: { alert_rule_test: AlertTest[] }[] }).tests.flatMap((t) => t.alert_rule_test),
+      (parse(readFileSync(join(folder, file), 'utf8')) as { tests: { alert_rule_test: AlertTest[] }[] }).tests.flatMap(
+        (t) => t.alert_rule_test,
+      ),
     );
     for (const alert of alerts) {
       const mine = tests.filter((t) => t.alertname === alert);
-      expect(mine.some((t) => t.exp_alerts.length > 0), `${alert} fires`).toBe(true);
-      expect(mine.some((t) => t.exp_alerts.length === 0), `${alert} stays quiet`).toBe(true);
+      expect(
+        mine.some((t) => t.exp_alerts.length > 0),
+        `${alert} fires`,
+      ).toBe(true);
+      expect(
+        mine.some((t) => t.exp_alerts.length === 0),
+        `${alert} stays quiet`,
+      ).toBe(true);
     }
   });
 });

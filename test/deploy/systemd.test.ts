@@ -24,15 +24,24 @@ const setting = (unit: string, key: string): string[] =>
  */
 const verify = (files: Record<string, string>) => {
   if (!existsSync(SYSTEMD_ANALYZE)) throw new Error('systemd-analyze is missing: apt-get install -y systemd');
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(work, name), text.replaceAll('/usr/bin/node ', `${process.execPath} `));
-  return spawnSync(SYSTEMD_ANALYZE, ['verify', ...Object.keys(files).map((name) => join(work, name))], { encoding: 'utf8' });
+  for (const [name, text] of Object.entries(files))
+    writeFileSync(join(work, name), text.replaceAll('/usr/bin/node ', `${process.execPath} `));
+  return spawnSync(SYSTEMD_ANALYZE, ['verify', ...Object.keys(files).map((name) => join(work, name))], {
+    encoding: 'utf8',
+  });
 };
 
 describe('deploy/systemd', () => {
   const names = readdirSync(units).sort();
 
   it('holds the server, the close and the mail units and their timers', () => {
-    expect(names).toEqual(['lowest-close.service', 'lowest-close.timer', 'lowest-mail.service', 'lowest-mail.timer', 'lowest.service']);
+    expect(names).toEqual([
+      'lowest-close.service',
+      'lowest-close.timer',
+      'lowest-mail.service',
+      'lowest-mail.timer',
+      'lowest.service',
+    ]);
   });
 
   it('passes systemd-analyze verify without a warning', () => {
@@ -58,8 +67,14 @@ describe('deploy/systemd', () => {
   it('runs lowest close a minute after the default GAME_CLOSE and lowest mail send, both with the env file', () => {
     const [hours = 0, minutes = 0] = defaultGameConfig.closeTime.split(':').map(Number);
     const after = new Date(Date.UTC(2000, 0, 1, hours, minutes + 1)).toISOString().slice(11, 16);
-    expect(setting(read('lowest-close.timer'), 'OnCalendar')).toEqual([`*-*-* ${after}:00 ${defaultGameConfig.closeZone}`]);
-    expect(setting(read('lowest-close.service'), 'ExecStart')).toEqual(['/usr/bin/node /opt/lowest/cli/bin.js close --env-file /etc/lowest/lowest.env']);
-    expect(setting(read('lowest-mail.service'), 'ExecStart')).toEqual(['/usr/bin/node /opt/lowest/cli/bin.js mail send --env-file /etc/lowest/lowest.env']);
+    expect(setting(read('lowest-close.timer'), 'OnCalendar')).toEqual([
+      `*-*-* ${after}:00 ${defaultGameConfig.closeZone}`,
+    ]);
+    expect(setting(read('lowest-close.service'), 'ExecStart')).toEqual([
+      '/usr/bin/node /opt/lowest/cli/bin.js close --env-file /etc/lowest/lowest.env',
+    ]);
+    expect(setting(read('lowest-mail.service'), 'ExecStart')).toEqual([
+      '/usr/bin/node /opt/lowest/cli/bin.js mail send --env-file /etc/lowest/lowest.env',
+    ]);
   });
 });

@@ -2,7 +2,17 @@
 // sign-up when trying to submit a number.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { checkScreen, heading, launchBrowser, nav, numberInput, onPath, see, seeNo, startJourney } from './support/browser.ts';
+import {
+  checkScreen,
+  heading,
+  launchBrowser,
+  nav,
+  numberInput,
+  onPath,
+  see,
+  seeNo,
+  startJourney,
+} from './support/browser.ts';
 import { SEEDED, people } from './support/constants.ts';
 
 let browser: Browser;
@@ -42,14 +52,17 @@ describe('a visitor', () => {
     await see(page.getByRole('tab', { name: 'GAME STATS' }));
     await see(page.getByRole('tab', { name: 'NUMBER DISTRIBUTION' }));
     await see(page.getByRole('tabpanel').getByText('Winning number'));
-    expect(await page.getByRole('tabpanel').locator('dt:text-is("Winning number") + dd').innerText()).toBe(String(SEEDED.winningNumber));
+    expect(await page.getByRole('tabpanel').locator('dt:text-is("Winning number") + dd').innerText()).toBe(
+      String(SEEDED.winningNumber),
+    );
     await seeNo(heading(page, 'YOUR GAME STORY'));
     await checkScreen(page, 'stats-visitor');
 
     await nav(page).getByRole('link', { name: 'RANKINGS' }).click();
     await onPath(page, '/leaderboard');
     await see(heading(page, 'RANKINGS'));
-    for (const category of ['RESULTS', 'CHAMPIONS', 'DEDICATED', 'HOT STREAK', 'LEGENDS']) await see(page.getByRole('button', { name: category }));
+    for (const category of ['RESULTS', 'CHAMPIONS', 'DEDICATED', 'HOT STREAK', 'LEGENDS'])
+      await see(page.getByRole('button', { name: category }));
     await see(page.getByRole('list', { name: 'Latest winners' }).getByText(people.sam.displayName).first());
     await see(page.getByText('Rankings update after each game closes.'));
     await checkScreen(page, 'leaderboard-visitor');
@@ -113,26 +126,43 @@ describe('a visitor', () => {
 
     await page.goto('/referrals');
     await see(heading(page, 'SIGN IN REQUIRED'));
-    expect(await page.getByRole('main').getByRole('link', { name: /SIGN (UP|IN)/ }).getAttribute('href')).toBe('/signup');
+    expect(
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: /SIGN (UP|IN)/ })
+        .getAttribute('href'),
+    ).toBe('/signup');
 
     await page.goto('/rewards');
     await onPath(page, '/signup');
 
     await page.goto('/winnings');
     await see(heading(page, 'SIGN IN REQUIRED'));
-    expect(await page.getByRole('main').getByRole('link', { name: /GOOGLE/ }).getAttribute('href')).toBe('/auth/google?next=%2Fwinnings');
+    expect(
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: /GOOGLE/ })
+        .getAttribute('href'),
+    ).toBe('/auth/google?next=%2Fwinnings');
 
     await page.goto('/profile');
     await see(heading(page, 'SIGN IN REQUIRED'));
     await see(page.getByText('You need to sign in to view your profile!'));
-    expect(await page.getByRole('main').getByRole('link', { name: 'SIGN IN WITH GOOGLE' }).getAttribute('href')).toBe('/auth/google?next=%2Fprofile');
+    expect(await page.getByRole('main').getByRole('link', { name: 'SIGN IN WITH GOOGLE' }).getAttribute('href')).toBe(
+      '/auth/google?next=%2Fprofile',
+    );
 
     await page.goto('/guilds');
     await see(page.getByText('Please log in to access guilds'));
 
     await page.goto('/admin');
     await see(heading(page, 'ADMIN ACCESS REQUIRED'));
-    expect(await page.getByRole('main').getByRole('link', { name: /GOOGLE/ }).getAttribute('href')).toBe('/auth/google?next=%2Fadmin');
+    expect(
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: /GOOGLE/ })
+        .getAttribute('href'),
+    ).toBe('/auth/google?next=%2Fadmin');
 
     await page.goto('/confirmation');
     await see(page.getByText('No submission found for today.'));

@@ -2,7 +2,18 @@
 // and then a second one with USE BONUS ENTRY, and sees the confirmation; the referrer is credited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { checkScreen, heading, launchBrowser, nav, numberInput, onPath, see, seeNo, signIn, startJourney } from './support/browser.ts';
+import {
+  checkScreen,
+  heading,
+  launchBrowser,
+  nav,
+  numberInput,
+  onPath,
+  see,
+  seeNo,
+  signIn,
+  startJourney,
+} from './support/browser.ts';
 import { people, TODAY } from './support/constants.ts';
 
 let browser: Browser;

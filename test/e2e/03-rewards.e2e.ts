@@ -2,7 +2,19 @@
 // How Many through the play screen's dialogs, then finds them counted on the rewards screen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { checkScreen, dialog, heading, launchBrowser, nav, numberInput, onPath, see, seeNo, signIn, startJourney } from './support/browser.ts';
+import {
+  checkScreen,
+  dialog,
+  heading,
+  launchBrowser,
+  nav,
+  numberInput,
+  onPath,
+  see,
+  seeNo,
+  signIn,
+  startJourney,
+} from './support/browser.ts';
 import { people, TODAY } from './support/constants.ts';
 
 let browser: Browser;
@@ -81,12 +93,14 @@ describe('a player with rewards', () => {
     await onPath(page, '/rewards');
     await see(heading(page, 'REWARD INVENTORY'));
     await see(page.getByText('All rewards expire after 7 days'));
-    const cardValue = async (title: string) => page.getByRole('heading', { name: title, exact: true }).locator('xpath=..').innerText();
+    const cardValue = async (title: string) =>
+      page.getByRole('heading', { name: title, exact: true }).locator('xpath=..').innerText();
     expect(await cardValue('Total Earned')).toContain('10');
     expect(await cardValue('Total Used')).toContain('3');
     // One card per reward: available, used and expired counts, and how to earn it.
     const inventory = page.getByRole('list', { name: 'Reward inventory' });
-    const rewardCounts = async (name: string) => inventory.getByRole('article', { name, exact: true }).locator('dd').allTextContents();
+    const rewardCounts = async (name: string) =>
+      inventory.getByRole('article', { name, exact: true }).locator('dd').allTextContents();
     expect(await rewardCounts('Peak')).toEqual(['6', '1', '0']);
     expect(await rewardCounts('Mine')).toEqual(['0', '1', '0']);
     expect(await rewardCounts('How Many')).toEqual(['1', '1', '0']);

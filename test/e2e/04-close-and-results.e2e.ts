@@ -4,7 +4,23 @@
 // journeys play in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, checkScreen, dialog, heading, launchBrowser, nav, numberInput, onPath, see, seeNo, seeSoftly, signIn, startJourney, waitForMail, type Journey } from './support/browser.ts';
+import {
+  baseUrl,
+  checkScreen,
+  dialog,
+  heading,
+  launchBrowser,
+  nav,
+  numberInput,
+  onPath,
+  see,
+  seeNo,
+  seeSoftly,
+  signIn,
+  startJourney,
+  waitForMail,
+  type Journey,
+} from './support/browser.ts';
 import { people, TODAY } from './support/constants.ts';
 
 let browser: Browser;
@@ -60,7 +76,8 @@ describe('closing today’s game', () => {
     await openSystemTab(admin.page);
     await see(admin.page.getByText(`Signed in as`));
     await see(admin.page.getByRole('main').getByText('ADMIN', { exact: true }));
-    for (const tab of ['SYSTEM', 'PRIZES', 'PAYOUTS', 'BOTS', 'DATA']) await see(admin.page.getByRole('tab', { name: tab }));
+    for (const tab of ['SYSTEM', 'PRIZES', 'PAYOUTS', 'BOTS', 'DATA'])
+      await see(admin.page.getByRole('tab', { name: tab }));
     // The status loads on entry: no 'No status loaded' prompt once it has arrived.
     await see(admin.page.getByRole('heading', { name: 'STATUS' }));
     await seeNo(admin.page.getByText('No status loaded. Click Refresh Status to load admin data.'));
@@ -78,7 +95,10 @@ describe('closing today’s game', () => {
 
     // The admin's own play screen, reached through the navigation bar, should know the game has closed.
     await nav(admin.page).getByRole('link', { name: 'PLAY GAME' }).click();
-    await seeSoftly(heading(admin.page, 'GAME CLOSED'), 'the admin’s play screen shows GAME CLOSED right after FORCE COMPUTE');
+    await seeSoftly(
+      heading(admin.page, 'GAME CLOSED'),
+      'the admin’s play screen shows GAME CLOSED right after FORCE COMPUTE',
+    );
 
     // The winner's play screen, loaded afresh, shows the closed game, a way to the results, and how it went.
     await winner.page.reload();
@@ -95,7 +115,11 @@ describe('closing today’s game', () => {
 
     // The close wrote the winner's mail; the server's delivery worker (a pass every 15 s) sends it to the SMTP server
     // in this process.
-    const mail = await waitForMail((m) => m.to.includes(people.winner.email) && m.subject.startsWith('You won LOWEST UNIQUE'), 'the winner’s “You won” mail', 40_000);
+    const mail = await waitForMail(
+      (m) => m.to.includes(people.winner.email) && m.subject.startsWith('You won LOWEST UNIQUE'),
+      'the winner’s “You won” mail',
+      40_000,
+    );
     expect(mail.subject).toBe(`You won LOWEST UNIQUE on ${date}`);
     expect(mail.text).toContain(`Claim it here: ${baseUrl()}/winnings`);
 
@@ -136,7 +160,9 @@ describe('closing today’s game', () => {
   it('a stale tab’s pick is refused with 409 and the tab reloads the next game', async () => {
     expect(stale).toBeDefined();
     const { page, context } = stale as Journey;
-    const answer = page.waitForResponse((response) => response.url().endsWith('/api/entry') && response.request().method() === 'POST');
+    const answer = page.waitForResponse(
+      (response) => response.url().endsWith('/api/entry') && response.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'SUBMIT & PRAY' }).click();
     expect((await answer).status()).toBe(409);
     await see(page.getByRole('alert').getByText('This game has closed. The next game is open: pick again.'));
@@ -178,7 +204,9 @@ describe('closing today’s game', () => {
     await see(page.getByRole('button', { name: 'MOST RECENT' }));
     expect(await page.getByRole('button', { name: 'MOST RECENT' }).isDisabled()).toBe(true);
     await see(page.getByRole('tabpanel').getByText('Winning number'));
-    expect(await page.getByRole('tabpanel').locator('dt:text-is("Winning number") + dd').textContent()).toBe(String(TODAY.winnerNumber));
+    expect(await page.getByRole('tabpanel').locator('dt:text-is("Winning number") + dd').textContent()).toBe(
+      String(TODAY.winnerNumber),
+    );
 
     await see(heading(page, 'YOUR GAME STORY'));
     const story = page.getByRole('article', { name: `Your number ${TODAY.winnerNumber}` });
@@ -195,7 +223,9 @@ describe('closing today’s game', () => {
     // The previous day is one step back, at its permalink /stats/{gameKey}.
     await page.getByRole('button', { name: /PREVIOUS/ }).click();
     await see(page.getByRole('button', { name: 'MOST RECENT' }));
-    await page.waitForURL((url) => /^\/stats\/\d{4}-\d{2}-\d{2}(-\d+)?$/.test(url.pathname) && url.pathname !== `/stats/${date}`);
+    await page.waitForURL(
+      (url) => /^\/stats\/\d{4}-\d{2}-\d{2}(-\d+)?$/.test(url.pathname) && url.pathname !== `/stats/${date}`,
+    );
     expect(new URL(page.url()).pathname).toMatch(/^\/stats\/\d{4}-\d{2}-\d{2}(-\d+)?$/);
     // The URL changes as the navigation starts; the screen renders the older game (MOST RECENT enabled) after it.
     await expect.poll(() => page.getByRole('button', { name: 'MOST RECENT' }).isDisabled()).toBe(false);

@@ -3,7 +3,19 @@
 // Needs 04 (Wendy won today's game); Sam's pending claim comes from the seed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { checkScreen, dialog, heading, launchBrowser, nav, onPath, see, seeNo, signIn, startJourney, toast } from './support/browser.ts';
+import {
+  checkScreen,
+  dialog,
+  heading,
+  launchBrowser,
+  nav,
+  onPath,
+  see,
+  seeNo,
+  signIn,
+  startJourney,
+  toast,
+} from './support/browser.ts';
 import { people } from './support/constants.ts';
 
 let browser: Browser;
@@ -14,7 +26,8 @@ afterAll(async () => {
   await browser.close();
 });
 
-const payoutOf = (page: Page, person: { email: string }): Locator => page.getByRole('article').filter({ hasText: person.email });
+const payoutOf = (page: Page, person: { email: string }): Locator =>
+  page.getByRole('article').filter({ hasText: person.email });
 
 async function openPayouts(page: Page): Promise<void> {
   await nav(page).getByRole('link', { name: 'ADMIN' }).click();
@@ -70,7 +83,11 @@ describe('a prize payout', () => {
     await checkScreen(page, 'admin-payouts');
 
     await wendy.getByRole('button', { name: 'APPROVE' }).click();
-    await see(dialog(page).getByText('Mark this payout as approved? The winner will be notified that payment is being processed.'));
+    await see(
+      dialog(page).getByText(
+        'Mark this payout as approved? The winner will be notified that payment is being processed.',
+      ),
+    );
     await dialog(page).getByRole('button', { name: 'APPROVE' }).click();
     await see(toast(page).getByText('Payout marked as approved'));
     await see(wendy.getByText('Approved', { exact: true }));

@@ -2,7 +2,22 @@
 // TODAY'S STRATEGY; the guild admin removes the member and deletes the guild. Plays in the open game (#2 after 04).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { checkScreen, dialog, heading, launchBrowser, nav, numberInput, onPath, see, seeNo, seeSoftly, signIn, startJourney, toast, type Journey } from './support/browser.ts';
+import {
+  checkScreen,
+  dialog,
+  heading,
+  launchBrowser,
+  nav,
+  numberInput,
+  onPath,
+  see,
+  seeNo,
+  seeSoftly,
+  signIn,
+  startJourney,
+  toast,
+  type Journey,
+} from './support/browser.ts';
 import { people } from './support/constants.ts';
 
 let browser: Browser;
@@ -85,7 +100,9 @@ describe('a guild', () => {
     await page.getByRole('button', { name: 'JOIN GUILD' }).click();
     await see(page.getByRole('alert').getByText('Please select a guild and enter the password'));
 
-    const option = page.getByLabel('GUILD', { exact: true }).getByRole('option', { name: new RegExp(`^${GUILD.name} \\(1/10\\)$`) });
+    const option = page
+      .getByLabel('GUILD', { exact: true })
+      .getByRole('option', { name: new RegExp(`^${GUILD.name} \\(1/10\\)$`) });
     const guildId = await option.getAttribute('value');
     expect(guildId).not.toBeNull();
     await page.getByLabel('GUILD', { exact: true }).selectOption(guildId ?? '');
@@ -104,7 +121,10 @@ describe('a guild', () => {
 
     await pick(page, PICKS.mate);
     await openGuilds(page);
-    await seeSoftly(strategy(page).getByText('YOUR PICK:'), "TODAY'S STRATEGY shows the pick just made, on returning to /guilds");
+    await seeSoftly(
+      strategy(page).getByText('YOUR PICK:'),
+      "TODAY'S STRATEGY shows the pick just made, on returning to /guilds",
+    );
     await page.reload();
     await see(strategy(page).getByText('YOUR PICK:'));
     await see(strategy(page).getByText(`#${PICKS.mate}`));

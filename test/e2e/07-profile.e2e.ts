@@ -2,7 +2,19 @@
 // account after the confirmation dialog, landing on / signed out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { checkScreen, dialog, heading, launchBrowser, nav, onPath, see, seeNo, signIn, startJourney, toast } from './support/browser.ts';
+import {
+  checkScreen,
+  dialog,
+  heading,
+  launchBrowser,
+  nav,
+  onPath,
+  see,
+  seeNo,
+  signIn,
+  startJourney,
+  toast,
+} from './support/browser.ts';
 import { people } from './support/constants.ts';
 
 let browser: Browser;
@@ -35,7 +47,8 @@ describe('a profile', () => {
     await see(account.getByText(people.leaver.displayName));
     await see(account.getByText(people.leaver.email));
     await see(heading(page, 'Your Stats'));
-    for (const stat of ['Total entries', 'Total wins', 'Current streak', 'Best streak']) await see(page.getByText(stat, { exact: true }));
+    for (const stat of ['Total entries', 'Total wins', 'Current streak', 'Best streak'])
+      await see(page.getByText(stat, { exact: true }));
     const username = page.getByLabel('USERNAME (LOCKED)');
     expect(await username.isDisabled()).toBe(true);
     expect(await username.inputValue()).toBe(people.leaver.email);
@@ -72,7 +85,9 @@ describe('a profile', () => {
 
     await page.getByRole('button', { name: 'DELETE ACCOUNT' }).click();
     await see(dialog(page).getByRole('heading', { name: 'DELETE ACCOUNT?' }));
-    await see(dialog(page).getByText('This action cannot be undone. Your account and all data will be permanently deleted.'));
+    await see(
+      dialog(page).getByText('This action cannot be undone. Your account and all data will be permanently deleted.'),
+    );
     await checkScreen(page, 'profile-delete-dialog');
     await dialog(page).getByRole('button', { name: 'CANCEL' }).click();
     await seeNo(dialog(page));

@@ -2,7 +2,20 @@
 // clears them, and pages through the DATA tab. Bots need an open game (04 re-opened today's as Game #2).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { checkScreen, dialog, heading, launchBrowser, nav, onPath, see, seeNo, signIn, startJourney, toast, type Journey } from './support/browser.ts';
+import {
+  checkScreen,
+  dialog,
+  heading,
+  launchBrowser,
+  nav,
+  onPath,
+  see,
+  seeNo,
+  signIn,
+  startJourney,
+  toast,
+  type Journey,
+} from './support/browser.ts';
 import { people } from './support/constants.ts';
 
 let browser: Browser;
@@ -134,10 +147,14 @@ describe('the admin tools', () => {
 
     await openTab(page, 'DATA', 'Submissions Data');
     await page.getByRole('button', { name: 'REFRESH' }).click();
-    await page.waitForFunction((expected) => document.body.innerText.includes(`TOTAL SUBMISSIONS: ${expected}`), before + 35);
+    await page.waitForFunction(
+      (expected) => document.body.innerText.includes(`TOTAL SUBMISSIONS: ${expected}`),
+      before + 35,
+    );
     const total = before + 35;
     const pages = Math.ceil(total / 20);
-    for (const column of ['NUMBER', 'DISPLAY NAME', 'EMAIL', 'USER ID', 'ENTRY TYPE', 'GUILD', 'SUBMITTED AT']) await see(page.getByRole('columnheader', { name: column }));
+    for (const column of ['NUMBER', 'DISPLAY NAME', 'EMAIL', 'USER ID', 'ENTRY TYPE', 'GUILD', 'SUBMITTED AT'])
+      await see(page.getByRole('columnheader', { name: column }));
     expect(await page.getByRole('row').count()).toBe(1 + 20);
     await see(page.getByRole('cell', { name: /Bot Player BOT/ }).first());
     await see(page.getByRole('cell', { name: 'No Guild' }).first());
@@ -158,11 +175,18 @@ describe('the admin tools', () => {
     await page.getByRole('button', { name: 'CLEAR BOTS' }).click();
     await see(dialog(page).getByRole('heading', { name: 'CLEAR BOTS?' }));
     await dialog(page).getByRole('button', { name: 'CLEAR BOTS' }).click();
-    await see(page.getByRole('status').filter({ hasText: /^Deleted 35 submissions and \d+ bonus entries; \d+ bot users kept\.$/ }));
+    await see(
+      page
+        .getByRole('status')
+        .filter({ hasText: /^Deleted 35 submissions and \d+ bonus entries; \d+ bot users kept\.$/ }),
+    );
 
     await openTab(page, 'DATA', 'Submissions Data');
     await page.getByRole('button', { name: 'REFRESH' }).click();
-    await page.waitForFunction((expected) => document.body.innerText.includes(`TOTAL SUBMISSIONS: ${expected}`), before);
+    await page.waitForFunction(
+      (expected) => document.body.innerText.includes(`TOTAL SUBMISSIONS: ${expected}`),
+      before,
+    );
     expect(await totalSubmissions(page)).toBe(before);
     await seeNo(page.getByRole('cell', { name: /BOT$/ }));
   });

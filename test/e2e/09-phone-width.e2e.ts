@@ -3,7 +3,17 @@
 // itself in the page title; the web app manifest and icons are served for installing the game.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { heading, launchBrowser, nav, pageWidthAt360, PHONE_360, see, seeNo, signIn, startJourney } from './support/browser.ts';
+import {
+  heading,
+  launchBrowser,
+  nav,
+  pageWidthAt360,
+  PHONE_360,
+  see,
+  seeNo,
+  signIn,
+  startJourney,
+} from './support/browser.ts';
 import { people } from './support/constants.ts';
 
 let browser: Browser;
@@ -13,7 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
 
 /** Opens the route as a person would land on it, waits for its data, and returns how wide the page is. */
 async function widthOf(page: Page, route: string): Promise<number> {
@@ -37,7 +46,21 @@ async function tooWide(page: Page, routes: string[]): Promise<Record<string, num
 describe('a 360 px phone', () => {
   it('signed out: every screen fits, and the links wait behind MENU', async () => {
     const { page, context } = await startJourney(browser, PHONE_360);
-    expect(await tooWide(page, ['/', '/signup', '/stats', '/leaderboard', '/rules', '/about', '/referrals', '/guilds', '/winnings', '/admin', '/no-such-page'])).toEqual({});
+    expect(
+      await tooWide(page, [
+        '/',
+        '/signup',
+        '/stats',
+        '/leaderboard',
+        '/rules',
+        '/about',
+        '/referrals',
+        '/guilds',
+        '/winnings',
+        '/admin',
+        '/no-such-page',
+      ]),
+    ).toEqual({});
 
     await page.goto('/rules');
     const menu = nav(page).getByRole('button', { name: 'MENU' });
@@ -58,7 +81,22 @@ describe('a 360 px phone', () => {
     const { page, context } = await startJourney(browser);
     await signIn(page, people.longName);
     await page.setViewportSize(PHONE_360);
-    const routes = ['/', '/submit', '/confirmation', '/stats', '/leaderboard', '/rules', '/about', '/referrals', '/rewards', '/winnings', '/profile', '/guilds', '/admin', '/no-such-page'];
+    const routes = [
+      '/',
+      '/submit',
+      '/confirmation',
+      '/stats',
+      '/leaderboard',
+      '/rules',
+      '/about',
+      '/referrals',
+      '/rewards',
+      '/winnings',
+      '/profile',
+      '/guilds',
+      '/admin',
+      '/no-such-page',
+    ];
     expect(await tooWide(page, routes)).toEqual({});
     // The name is on screen, broken to fit rather than pushing the page wide.
     await page.goto('/profile');

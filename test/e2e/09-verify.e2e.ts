@@ -6,7 +6,18 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, checkScreen, heading, launchBrowser, nav, numberInput, onPath, see, signIn, startJourney } from './support/browser.ts';
+import {
+  baseUrl,
+  checkScreen,
+  heading,
+  launchBrowser,
+  nav,
+  numberInput,
+  onPath,
+  see,
+  signIn,
+  startJourney,
+} from './support/browser.ts';
 import { people, type Person } from './support/constants.ts';
 import { closeGameOf } from './support/admin-close.ts';
 
@@ -39,7 +50,9 @@ afterAll(async () => {
 
 /** The newest closed game, as the statistics screen would pick it. */
 async function latestClosedGame(page: Page): Promise<string> {
-  const history = (await (await page.request.get('/api/history?limit=100')).json()) as { items: { gameDate: string; status: string }[] };
+  const history = (await (await page.request.get('/api/history?limit=100')).json()) as {
+    items: { gameDate: string; status: string }[];
+  };
   const closed = history.items.find((item) => item.status === 'closed');
   if (!closed) throw new Error('no closed game to verify');
   return closed.gameDate;
@@ -53,7 +66,10 @@ describe('verifiable fairness', () => {
     await page.getByRole('button', { name: 'SUBMIT & PRAY' }).click();
     await see(heading(page, 'SUBMISSION CONFIRMED'));
     await nav(page).getByRole('link', { name: 'PLAY GAME' }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Save receipt for number ${SAVER_NUMBER}` }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: `Save receipt for number ${SAVER_NUMBER}` }).click(),
+    ]);
     const path = await download.path();
     const receipt = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
     expect(Object.keys(receipt)).toEqual(['gameDate', 'entryId', 'number', 'salt', 'leaf']);
@@ -76,7 +92,9 @@ describe('verifiable fairness', () => {
     await see(heading(page, 'SUBMISSION CONFIRMED'));
     await nav(page).getByRole('link', { name: 'PLAY GAME' }).click();
     // The receipt is on screen, and COPY puts that same receipt on the clipboard.
-    const shown = JSON.parse((await page.getByLabel(`Receipt for number ${VERA_NUMBER}`, { exact: true }).textContent()) ?? '') as Record<string, unknown>;
+    const shown = JSON.parse(
+      (await page.getByLabel(`Receipt for number ${VERA_NUMBER}`, { exact: true }).textContent()) ?? '',
+    ) as Record<string, unknown>;
     expect(shown['number']).toBe(VERA_NUMBER);
     const copy = page.getByRole('button', { name: `Copy receipt for number ${VERA_NUMBER}` });
     await copy.click();
@@ -94,7 +112,13 @@ describe('verifiable fairness', () => {
     await lastResult.getByRole('link', { name: 'VERIFY YOUR PICKS' }).click();
     await onPath(page, `/verify/${gameKey}`);
     await see(heading(page, `RECORD OF ${gameKey}`));
-    await see(page.getByRole('region', { name: `RECORD OF ${gameKey}` }).getByRole('status').getByText('VERIFIED', { exact: true }), 30_000);
+    await see(
+      page
+        .getByRole('region', { name: `RECORD OF ${gameKey}` })
+        .getByRole('status')
+        .getByText('VERIFIED', { exact: true }),
+      30_000,
+    );
     const included = page.getByRole('status', { name: `Entry on number ${VERA_NUMBER}: INCLUDED` });
     await see(included, 30_000);
     expect(await page.getByRole('status', { name: /: INCLUDED$/ }).count()).toBe(1);
@@ -106,11 +130,16 @@ describe('verifiable fairness', () => {
     const { page, context } = await startJourney(browser);
     await signIn(page, people.rita);
     // Rita played every seeded day: the newest closed game in which she has a pick.
-    const history = (await (await page.request.get('/api/history?limit=100')).json()) as { items: { gameDate: string; status: string }[] };
+    const history = (await (await page.request.get('/api/history?limit=100')).json()) as {
+      items: { gameDate: string; status: string }[];
+    };
     let key = '';
     let picks = 0;
     for (const item of history.items.filter((i) => i.status === 'closed')) {
-      const receipts = (await (await page.request.get(`/api/fairness/${item.gameDate}/receipts`)).json()) as { entries: unknown[]; mines: unknown[] };
+      const receipts = (await (await page.request.get(`/api/fairness/${item.gameDate}/receipts`)).json()) as {
+        entries: unknown[];
+        mines: unknown[];
+      };
       if (receipts.entries.length > 0) {
         key = item.gameDate;
         // Her entries and mines alike: each is a pick the page checks.
@@ -139,10 +168,15 @@ describe('verifiable fairness', () => {
     await see(page.getByRole('status').getByText('VERIFIED', { exact: true }), 30_000);
     await see(page.getByText(summary.root, { exact: true }));
 
-    const { items } = (await (await page.request.get(`/api/fairness/${key}/items?from=0&count=1`)).json()) as { items: TreeItem[] };
+    const { items } = (await (await page.request.get(`/api/fairness/${key}/items?from=0&count=1`)).json()) as {
+      items: TreeItem[];
+    };
     const [item] = items;
     if (!item) throw new Error('the closed game has no item');
-    const receipt = item.kind === 'entry' ? { gameDate: key, entryId: item.id, number: item.number, salt: item.salt, leaf: item.leaf } : { gameDate: key, mineId: item.id, number: item.number, salt: item.salt, leaf: item.leaf };
+    const receipt =
+      item.kind === 'entry'
+        ? { gameDate: key, entryId: item.id, number: item.number, salt: item.salt, leaf: item.leaf }
+        : { gameDate: key, mineId: item.id, number: item.number, salt: item.salt, leaf: item.leaf };
     await page.getByLabel('PASTE A RECEIPT').fill(JSON.stringify(receipt));
     await page.getByRole('button', { name: 'CHECK RECEIPT' }).click();
     await see(page.getByText('INCLUDED', { exact: true }));
@@ -196,13 +230,21 @@ describe('verifiable fairness', () => {
       if (!first) throw new Error('the closed game has no item');
       tampered = first;
       // Someone changed a pick's salt: its published fingerprint no longer follows from it.
-      await route.fulfill({ response, json: { ...body, items: [{ ...first, salt: first.salt.replace(/^./, (c) => (c === '0' ? '1' : '0')) }, ...rest] } });
+      await route.fulfill({
+        response,
+        json: {
+          ...body,
+          items: [{ ...first, salt: first.salt.replace(/^./, (c) => (c === '0' ? '1' : '0')) }, ...rest],
+        },
+      });
     });
     await audit.getByRole('button', { name: 'AUDIT AGAIN' }).click();
     const mismatch = audit.getByRole('alert').filter({ hasText: 'MISMATCH' });
     await see(mismatch, 60_000);
     if (tampered === undefined) throw new Error('the audit read no items page');
-    expect(await mismatch.textContent()).toBe(`MISMATCH: The published fingerprint of ${tampered.kind} ${tampered.id} does not match its number and salt.`);
+    expect(await mismatch.textContent()).toBe(
+      `MISMATCH: The published fingerprint of ${tampered.kind} ${tampered.id} does not match its number and salt.`,
+    );
     // The winner proof checked before stays VERIFIED: the audit's answer is its own.
     await see(record.getByRole('status').getByText('VERIFIED', { exact: true }));
     await context.close();

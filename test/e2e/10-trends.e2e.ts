@@ -10,7 +10,18 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrendsResponse } from '../../server/contract.ts';
 import { formatLongDate } from '../../web/lib/dates.ts';
-import { baseUrl, checkScreen, heading, launchBrowser, nav, onPath, PHONE, see, signIn, startJourney } from './support/browser.ts';
+import {
+  baseUrl,
+  checkScreen,
+  heading,
+  launchBrowser,
+  nav,
+  onPath,
+  PHONE,
+  see,
+  signIn,
+  startJourney,
+} from './support/browser.ts';
 import { people, SEEDED, TODAY } from './support/constants.ts';
 import { freePort } from '../support/free-port.ts';
 
@@ -58,8 +69,12 @@ describe('trends, permalinks and sharing', () => {
     // The chart's text alternative: one row per game, oldest first.
     const rows = panel.getByRole('table', { name: 'Winning number per game' }).locator('tbody tr');
     expect(await rows.count()).toBe(week.gamesCount);
-    expect(await rows.last().locator('td').first().textContent()).toBe(String(week.winningNumbers.at(-1)?.winningNumber ?? 'No winner'));
-    expect(await panel.locator('svg circle').count()).toBe(week.winningNumbers.filter((g) => g.winningNumber !== null).length);
+    expect(await rows.last().locator('td').first().textContent()).toBe(
+      String(week.winningNumbers.at(-1)?.winningNumber ?? 'No winner'),
+    );
+    expect(await panel.locator('svg circle').count()).toBe(
+      week.winningNumbers.filter((g) => g.winningNumber !== null).length,
+    );
     const mostPicked = panel.getByRole('region', { name: 'MOST PICKED' }).getByRole('listitem');
     expect(await mostPicked.count()).toBe(week.mostPicked.length);
     expect(await mostPicked.first().textContent()).toBe(`${week.mostPicked[0]?.number} ×${week.mostPicked[0]?.count}`);
@@ -120,7 +135,11 @@ describe('trends, permalinks and sharing', () => {
     await card.getByRole('button', { name: 'SHARE' }).click();
     await see(card.getByRole('button', { name: 'COPIED!' }));
     const text = await winner.page.evaluate(() => navigator.clipboard.readText());
-    expect(text).toMatch(new RegExp(`^LOWEST UNIQUE \\d{4}-\\d{2}-\\d{2}: my ${TODAY.winnerNumber} was the winner\\. Winning number: ${TODAY.winnerNumber}\\. `));
+    expect(text).toMatch(
+      new RegExp(
+        `^LOWEST UNIQUE \\d{4}-\\d{2}-\\d{2}: my ${TODAY.winnerNumber} was the winner\\. Winning number: ${TODAY.winnerNumber}\\. `,
+      ),
+    );
     const link = text.split(' ').at(-1) ?? '';
     expect(link.startsWith(`${baseUrl()}/stats/`)).toBe(true);
     expect(await card.getByRole('link', { name: 'SEE STATISTICS' }).getAttribute('href')).toBe(new URL(link).pathname);
@@ -129,7 +148,11 @@ describe('trends, permalinks and sharing', () => {
   it('the TRENDS tab at 390 px after lowest seed-demo --days 30', { timeout: 180_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lowest-trends-demo-'));
     const env = { ...process.env, NODE_ENV: 'test', DATABASE_URL: `sqlite:${join(dir, 'demo.db')}` };
-    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'cli/main.ts', 'seed-demo', '--days', '30'], { cwd: root, env, encoding: 'utf8' });
+    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'cli/main.ts', 'seed-demo', '--days', '30'], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+    });
     expect(seeded.status, seeded.stderr).toBe(0);
     const port = await freePort();
     const origin = `http://localhost:${port}`;
@@ -139,12 +162,23 @@ describe('trends, permalinks and sharing', () => {
       stdio: 'ignore',
     });
     try {
-      await expect.poll(() => fetch(`${origin}/api/game/today`).then((r) => r.ok, () => false), { timeout: 60_000, interval: 250 }).toBe(true);
+      await expect
+        .poll(
+          () =>
+            fetch(`${origin}/api/game/today`).then(
+              (r) => r.ok,
+              () => false,
+            ),
+          { timeout: 60_000, interval: 250 },
+        )
+        .toBe(true);
       const context = await browser.newContext({ baseURL: origin, viewport: PHONE });
       const page = await context.newPage();
       await openTrends(page);
       await page.getByRole('button', { name: '30 DAYS' }).click();
-      await expect.poll(() => page.getByRole('table', { name: 'Winning number per game' }).locator('tbody tr').count()).toBe(30);
+      await expect
+        .poll(() => page.getByRole('table', { name: 'Winning number per game' }).locator('tbody tr').count())
+        .toBe(30);
       // The chart fits the phone's width.
       const box = await page.getByRole('img', { name: 'Winning number per game' }).boundingBox();
       expect(box?.width ?? 0).toBeLessThanOrEqual(PHONE.width);
@@ -158,4 +192,3 @@ describe('trends, permalinks and sharing', () => {
     }
   });
 });
-

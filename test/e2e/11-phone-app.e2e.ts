@@ -5,7 +5,20 @@
 // and focus on each new screen's heading.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { checkScreen, DESKTOP, heading, launchBrowser, nav, numberInput, PHONE_360, see, seeNo, signIn, startJourney, type Journey } from './support/browser.ts';
+import {
+  checkScreen,
+  DESKTOP,
+  heading,
+  launchBrowser,
+  nav,
+  numberInput,
+  PHONE_360,
+  see,
+  seeNo,
+  signIn,
+  startJourney,
+  type Journey,
+} from './support/browser.ts';
 import { screenProblems } from './support/phone-checks.ts';
 import { people, type Person } from './support/constants.ts';
 import { startPrivateServer } from './support/private-server.ts';
@@ -19,7 +32,10 @@ afterAll(async () => {
 });
 
 const THEMES = ['light', 'dark'] as const;
-const phoneUser = (name: string): Person => ({ email: `${name.toLowerCase()}@phone.e2e.lowest.test`, displayName: `${name} Phone` });
+const phoneUser = (name: string): Person => ({
+  email: `${name.toLowerCase()}@phone.e2e.lowest.test`,
+  displayName: `${name} Phone`,
+});
 
 /** The screen as it is now, in each theme (switched in place): how wide the page is, which tap targets are too small and which labels are misplaced. */
 async function themedProblems(page: Page): Promise<string[]> {
@@ -54,8 +70,38 @@ async function tabProblems(page: Page, screen: string, tabs: string[], found: Re
   }
 }
 
-const everyone = ['/', '/signup', '/stats', '/leaderboard', '/rules', '/about', '/referrals', '/guilds', '/winnings', '/rewards', '/profile', '/admin', '/verify', '/no-such-page'];
-const players = ['/', '/submit', '/confirmation', '/stats', '/leaderboard', '/rules', '/about', '/referrals', '/rewards', '/winnings', '/profile', '/guilds', '/verify', '/no-such-page'];
+const everyone = [
+  '/',
+  '/signup',
+  '/stats',
+  '/leaderboard',
+  '/rules',
+  '/about',
+  '/referrals',
+  '/guilds',
+  '/winnings',
+  '/rewards',
+  '/profile',
+  '/admin',
+  '/verify',
+  '/no-such-page',
+];
+const players = [
+  '/',
+  '/submit',
+  '/confirmation',
+  '/stats',
+  '/leaderboard',
+  '/rules',
+  '/about',
+  '/referrals',
+  '/rewards',
+  '/winnings',
+  '/profile',
+  '/guilds',
+  '/verify',
+  '/no-such-page',
+];
 
 describe('a phone at 360 px, in both themes', () => {
   it("signed out: every route fits, every tap target is 44 px and every label sits by its control in both themes, the menu's links included", async () => {
@@ -110,7 +156,10 @@ describe('the dark theme', () => {
   it('passes axe on every main screen, signed out and signed in', async () => {
     const { page, context } = await startJourney(browser, DESKTOP, { colorScheme: 'dark' });
     expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
-    for (const [route, name] of [['/signup', 'dark-signup'], ['/rules', 'dark-rules']] as const) {
+    for (const [route, name] of [
+      ['/signup', 'dark-signup'],
+      ['/rules', 'dark-rules'],
+    ] as const) {
       await page.goto(route);
       await page.waitForLoadState('networkidle');
       await checkScreen(page, name);
@@ -157,7 +206,9 @@ describe('a screen whose code does not arrive', () => {
     await see(heading(page, 'SCREEN NOT LOADED'));
     expect(blocked).toBeGreaterThan(0);
     const alert = page.getByRole('main').getByRole('alert');
-    expect(await alert.textContent()).toBe('This screen could not load. The game server cannot be reached right now. Check your connection, then try again.');
+    expect(await alert.textContent()).toBe(
+      'This screen could not load. The game server cannot be reached right now. Check your connection, then try again.',
+    );
     expect(await page.getByRole('main').textContent()).not.toMatch(/failed to fetch|dynamically imported/i);
     await see(page.getByText('CANNOT REACH THE GAME SERVER.'));
 

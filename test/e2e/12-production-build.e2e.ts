@@ -31,7 +31,9 @@ describe('the served build', () => {
     const scripts = await servedScripts();
     expect(scripts.size).toBeGreaterThan(5);
     expect([...scripts.values()].some((source) => source.includes('createRoot'))).toBe(true);
-    const development = [...scripts].filter(([, source]) => DEVELOPMENT_REACT.some((marker) => source.includes(marker))).map(([path]) => path);
+    const development = [...scripts]
+      .filter(([, source]) => DEVELOPMENT_REACT.some((marker) => source.includes(marker)))
+      .map(([path]) => path);
     expect(development).toEqual([]);
     expect(JSON.parse(await text('/build.json'))).toEqual({ nodeEnv: 'production' });
   });

@@ -7,12 +7,30 @@
 // journey 9.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { checkScreen, DESKTOP, dialog, heading, launchBrowser, nav, numberInput, onPath, PHONE_360, see, seeNo, signIn, startJourney, toast } from './support/browser.ts';
+import {
+  checkScreen,
+  DESKTOP,
+  dialog,
+  heading,
+  launchBrowser,
+  nav,
+  numberInput,
+  onPath,
+  PHONE_360,
+  see,
+  seeNo,
+  signIn,
+  startJourney,
+  toast,
+} from './support/browser.ts';
 import { people, type Person } from './support/constants.ts';
 import { closeGameOf } from './support/admin-close.ts';
 import { screenProblems } from './support/phone-checks.ts';
 
-const member = (name: string): Person => ({ email: `${name.toLowerCase()}@ring.e2e.lowest.test`, displayName: `${name} Carpet` });
+const member = (name: string): Person => ({
+  email: `${name.toLowerCase()}@ring.e2e.lowest.test`,
+  displayName: `${name} Carpet`,
+});
 /** One person's accounts, in the order they pick 1, 2, 3, 4: the first wins. */
 const ring = [member('Cara'), member('Cole'), member('Cruz'), member('Cody')] as const;
 const winner = ring[0];
@@ -32,7 +50,10 @@ afterAll(async () => {
 let gameKey = '';
 
 async function openGameKey(page: Page): Promise<string> {
-  const today = (await (await page.request.get('/api/game/today')).json()) as { gameDate: string; effectiveStatus: string };
+  const today = (await (await page.request.get('/api/game/today')).json()) as {
+    gameDate: string;
+    effectiveStatus: string;
+  };
   expect(today.effectiveStatus).toBe('open');
   return today.gameDate;
 }
@@ -113,7 +134,9 @@ describe('a syndicate in one browser', () => {
   it('the admin closes the game: the account that picked 1 wins', async () => {
     await closeGameOf(browser, gameKey);
     const { page, context } = await startJourney(browser);
-    const result = (await (await page.request.get(`/api/results/${gameKey}`)).json()) as { winningNumber: number | null };
+    const result = (await (await page.request.get(`/api/results/${gameKey}`)).json()) as {
+      winningNumber: number | null;
+    };
     expect(result.winningNumber).toBe(1);
     await context.close();
   });
@@ -154,7 +177,9 @@ describe('a syndicate in one browser', () => {
     await see(review.getByText('Accounts in this game: 4 accounts'));
     await see(review.getByText('Numbers they held: 1, 2, 3, 4'));
     await see(review.getByText('Same device — strong — 4 accounts'));
-    expect(await review.getByText(/^Cluster size: \d+ accounts$/).textContent()).toMatch(/^Cluster size: ([4-9]|\d\d+) accounts$/);
+    expect(await review.getByText(/^Cluster size: \d+ accounts$/).textContent()).toMatch(
+      /^Cluster size: ([4-9]|\d\d+) accounts$/,
+    );
     await checkScreen(page, 'admin-payout-flagged');
 
     await card.getByRole('button', { name: 'APPROVE' }).click();

@@ -50,7 +50,9 @@ export const startNginx = async (upstreamPorts: readonly number[], port?: number
   const checked = spawnSync(NGINX, ['-t', '-q', '-p', prefix, '-c', conf, '-g', globals], { encoding: 'utf8' });
   if (checked.status !== 0) throw new Error(`nginx -t refused ${conf}:\n${checked.stderr}`);
 
-  const child: ChildProcess = spawn(NGINX, ['-p', prefix, '-c', conf, '-g', globals], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(NGINX, ['-p', prefix, '-c', conf, '-g', globals], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -62,12 +64,20 @@ export const startNginx = async (upstreamPorts: readonly number[], port?: number
     }, 10_000);
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`nginx did not answer on ${url}: ${stderr} ${existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : ''}`, { cause: error });
+    throw new Error(
+      `nginx did not answer on ${url}: ${stderr} ${existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : ''}`,
+      { cause: error },
+    );
   }
   return {
     url,
     origin: url,
-    errorLog: () => (existsSync(errorLog) ? readFileSync(errorLog, 'utf8').split('\n').filter((line) => line !== '') : []),
+    errorLog: () =>
+      existsSync(errorLog)
+        ? readFileSync(errorLog, 'utf8')
+            .split('\n')
+            .filter((line) => line !== '')
+        : [],
     close: async () => {
       // SIGQUIT: nginx's graceful stop.
       if (child.exitCode === null) child.kill('SIGQUIT');

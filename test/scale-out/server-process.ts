@@ -67,7 +67,11 @@ export const startServer = async (
       };
       const timer = setTimeout(() => {
         done();
-        reject(new Error(`no matching log line within ${waitMs} ms; output:\n${other.join('')}\n${JSON.stringify(lines.slice(-10))}`));
+        reject(
+          new Error(
+            `no matching log line within ${waitMs} ms; output:\n${other.join('')}\n${JSON.stringify(lines.slice(-10))}`,
+          ),
+        );
       }, waitMs);
       const gone = () => {
         done();

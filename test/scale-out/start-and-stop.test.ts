@@ -20,7 +20,9 @@ const get = (url: string, agent: Agent | false = false): Promise<Answer> =>
     const req = request(url, { agent }, (res) => {
       let text = '';
       res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: JSON.parse(text) as unknown }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: JSON.parse(text) as unknown }),
+      );
     });
     req.on('error', reject);
     req.end();

@@ -24,8 +24,15 @@ const seedDueGame = async (url: string): Promise<void> => {
   try {
     await store.write(async (repos) => {
       for (const id of ['p1', 'p2', 'p3']) await repos.users.create(newUser(id));
-      await repos.games.create(game(DUE_GAME, { opensAt: '2026-01-04T00:00:00.000Z', closesAt: '2026-01-05T00:00:00.000Z' }));
-      for (const [user, number] of [['p1', 1], ['p2', 1], ['p3', 2]] as const) await repos.entries.add(entry(DUE_GAME, user, number));
+      await repos.games.create(
+        game(DUE_GAME, { opensAt: '2026-01-04T00:00:00.000Z', closesAt: '2026-01-05T00:00:00.000Z' }),
+      );
+      for (const [user, number] of [
+        ['p1', 1],
+        ['p2', 1],
+        ['p3', 2],
+      ] as const)
+        await repos.entries.add(entry(DUE_GAME, user, number));
     });
   } finally {
     await store.close();
@@ -58,7 +65,11 @@ const answeredBy = (instance: ServerProcess): number => instance.logs().filter((
 const signIn = async (email: string): Promise<{ cookie: string }> => {
   const res = await send('/auth/dev', { method: 'POST', json: { email, displayName: email.split('@')[0] } });
   expect(res.status).toBe(200);
-  const sid = res.headers.getSetCookie().find((h) => h.startsWith('sid='))?.split(';')[0] ?? '';
+  const sid =
+    res.headers
+      .getSetCookie()
+      .find((h) => h.startsWith('sid='))
+      ?.split(';')[0] ?? '';
   return { cookie: sid };
 };
 
@@ -76,7 +87,9 @@ beforeAll(async () => {
   };
   // Both start at once, so both run the catch-up close of the due game at the same time.
   [a, b] = await Promise.all([startServer(env), startServer(env)]);
-  await until(async () => (await fetch(`${a.url}/readyz`)).status === 200 && (await fetch(`${b.url}/readyz`)).status === 200);
+  await until(
+    async () => (await fetch(`${a.url}/readyz`)).status === 200 && (await fetch(`${b.url}/readyz`)).status === 200,
+  );
   proxy = await startNginx([a.port, b.port], proxyPort);
 }, 60_000);
 
@@ -88,13 +101,19 @@ afterAll(async () => {
 
 describe('two instances on one PostgreSQL behind nginx (deploy/nginx.conf)', () => {
   it('closes the game that fell due exactly once, though both caught up at once', async () => {
-    const closers = [a, b].filter((s) => s.logs().some((l) => l.msg === 'games closed' && JSON.stringify(l.games).includes(DUE_GAME)));
+    const closers = [a, b].filter((s) =>
+      s.logs().some((l) => l.msg === 'games closed' && JSON.stringify(l.games).includes(DUE_GAME)),
+    );
     expect(closers).toHaveLength(1);
     const today = await (await send(`/api/results/${DUE_GAME}`)).json();
     expect(today).toMatchObject({ gameDate: DUE_GAME, status: 'closed', winningNumber: 2, entriesTotal: 3 });
     const stats = await createPostgresStore(database.url, { maxConnections: 1 });
     try {
-      const rows = await stats.db.selectFrom('player_stats').select(['user_id', 'wins', 'entries']).orderBy('user_id').execute();
+      const rows = await stats.db
+        .selectFrom('player_stats')
+        .select(['user_id', 'wins', 'entries'])
+        .orderBy('user_id')
+        .execute();
       // A second close would have counted the entries and the win twice.
       expect(rows).toEqual([
         { user_id: 'p1', wins: 0, entries: 1 },
@@ -106,9 +125,14 @@ describe('two instances on one PostgreSQL behind nginx (deploy/nginx.conf)', () 
     }
     // Fired by an admin on both instances at once: nothing is due any more, nothing closes twice.
     const admin = await signIn(ADMIN);
-    const runs = await Promise.all([0, 1].map(() => send('/admin/daily-close', { method: 'POST', cookie: admin.cookie, json: {} })));
+    const runs = await Promise.all(
+      [0, 1].map(() => send('/admin/daily-close', { method: 'POST', cookie: admin.cookie, json: {} })),
+    );
     expect(new Set(await Promise.all(runs.map(servedBy)))).toEqual(new Set(['a', 'b']));
-    expect(await Promise.all(runs.map(async (r) => ((await r.json()) as { closed: string[] }).closed))).toEqual([[], []]);
+    expect(await Promise.all(runs.map(async (r) => ((await r.json()) as { closed: string[] }).closed))).toEqual([
+      [],
+      [],
+    ]);
   });
 
   it('a session made on one instance works on the other', async () => {
@@ -126,7 +150,9 @@ describe('two instances on one PostgreSQL behind nginx (deploy/nginx.conf)', () 
   it('20 parallel submits by one player across both instances store one entry', async () => {
     const bob = await signIn('bob@example.com');
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => send('/api/entry', { method: 'POST', cookie: bob.cookie, json: { number: 100 + i } })),
+      Array.from({ length: 20 }, (_, i) =>
+        send('/api/entry', { method: 'POST', cookie: bob.cookie, json: { number: 100 + i } }),
+      ),
     );
     expect(new Set(await Promise.all(results.map(servedBy)))).toEqual(new Set(['a', 'b']));
     expect(results.map((r) => r.status).sort()).toEqual([201, ...Array<number>(19).fill(409)]);
@@ -141,7 +167,11 @@ describe('two instances on one PostgreSQL behind nginx (deploy/nginx.conf)', () 
     const statuses: number[] = [];
     const upstreams = new Set<string>();
     for (let i = 0; i < 12; i += 1) {
-      const res = await send('/api/guilds/join', { method: 'POST', cookie: cyd.cookie, json: { guildId: 'no-such-guild', password: 'x' } });
+      const res = await send('/api/guilds/join', {
+        method: 'POST',
+        cookie: cyd.cookie,
+        json: { guildId: 'no-such-guild', password: 'x' },
+      });
       statuses.push(res.status);
       upstreams.add(await servedBy(res));
     }
@@ -174,7 +204,11 @@ describe('two instances on one PostgreSQL behind nginx (deploy/nginx.conf)', () 
 
     // nginx logs a request it could not get answered as an error; a refused connection, retried on the other instance
     // by proxy_next_upstream, is the one error expected here.
-    const lost = proxy.errorLog().filter((line) => line.includes('[error]') && !line.includes('(111: Connection refused) while connecting to upstream'));
+    const lost = proxy
+      .errorLog()
+      .filter(
+        (line) => line.includes('[error]') && !line.includes('(111: Connection refused) while connecting to upstream'),
+      );
     expect(lost).toEqual([]);
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
     expect(answeredByB).toBeGreaterThan(50);

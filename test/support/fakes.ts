@@ -56,7 +56,10 @@ export class SeededRandom implements Random {
 
   tokenHex(bytes: number): string {
     let out = '';
-    for (let i = 0; i < bytes; i += 1) out += Math.floor(this.next() * 256).toString(16).padStart(2, '0');
+    for (let i = 0; i < bytes; i += 1)
+      out += Math.floor(this.next() * 256)
+        .toString(16)
+        .padStart(2, '0');
     return out;
   }
 }
@@ -92,7 +95,11 @@ export const makeDeps = (overrides: Partial<TestDeps> = {}): TestDeps => ({
 
 /** Creates a player (or the given fields) through the store, with a referral code derived from the id. */
 export const createUser = async (deps: Deps, fields: Partial<User> & { id: string }): Promise<User> => {
-  const code = fields.id.replace(/[^A-Za-z0-9]/g, '').toUpperCase().padEnd(12, 'X').slice(0, 12);
+  const code = fields.id
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toUpperCase()
+    .padEnd(12, 'X')
+    .slice(0, 12);
   return deps.store.write((repos) =>
     repos.users.create({
       email: `${fields.id}@example.test`,
@@ -109,7 +116,11 @@ export const createUser = async (deps: Deps, fields: Partial<User> & { id: strin
 };
 
 /** Creates one player per id with createUser, plus the same extra fields for each. */
-export const createUsers = async (deps: Deps, ids: readonly string[], fields: (id: string) => Partial<User> = () => ({})): Promise<void> => {
+export const createUsers = async (
+  deps: Deps,
+  ids: readonly string[],
+  fields: (id: string) => Partial<User> = () => ({}),
+): Promise<void> => {
   for (const id of ids) await createUser(deps, { ...fields(id), id });
 };
 

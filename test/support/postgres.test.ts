@@ -9,7 +9,12 @@ const ROOT = join(import.meta.dirname, '..', '..');
 /** Runs a few lines as a module beside this file (so it can import the helper) and answers its exit code. */
 const exitCodeOf = (source: string): Promise<number | null> =>
   new Promise((resolve) => {
-    const child = execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', source], { cwd: ROOT }, () => resolve(child.exitCode));
+    const child = execFile(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '--eval', source],
+      { cwd: ROOT },
+      () => resolve(child.exitCode),
+    );
   });
 
 describe('test/support/postgres.ts', () => {

@@ -30,7 +30,6 @@ export interface RunningPostgres {
   stop(): Promise<void>;
 }
 
-
 /** Starts a throw-away cluster in a fresh folder under the OS temp dir; stop() removes it. */
 export async function startEmbeddedPostgres(): Promise<RunningPostgres> {
   const port = await freePort();

@@ -1,7 +1,12 @@
 // A closed game of tree version 2 for the web app's component tests, built by the reference in core (never by
 // the browser code under test): the summary, item pages, inclusion and winner proofs, and the fake-API routes
 // that serve them as the server's four public calls do.
-import type { FairnessItemsResponse, FairnessSummaryV2, InclusionProofResponse, WinnerProofResponse } from '../../server/contract.ts';
+import type {
+  FairnessItemsResponse,
+  FairnessSummaryV2,
+  InclusionProofResponse,
+  WinnerProofResponse,
+} from '../../server/contract.ts';
 import { nodeDigest } from '../../adapters/crypto/node-digest.ts';
 import { treeV2Levels } from '../../core/fairness/tree-v2.ts';
 import type { TreeItem } from '../../core/fairness/model.ts';
@@ -31,7 +36,10 @@ export function sampleGame(size: number, pageSize = 10_000): FakeTreeV2Game {
   );
 }
 
-export function fakeTreeV2Game(raw: readonly { kind: TreeItem['kind']; number: number; salt: string }[], pageSize = 10_000): FakeTreeV2Game {
+export function fakeTreeV2Game(
+  raw: readonly { kind: TreeItem['kind']; number: number; salt: string }[],
+  pageSize = 10_000,
+): FakeTreeV2Game {
   const items = treeItems(raw);
   const { built, summary } = closeGame(items);
   const tree = treeV2Levels(nodeDigest, KEY, items);
@@ -73,7 +81,10 @@ export const itemsPath = (from: number, count: number): string => `${base}/items
 
 /** Every page a reader of the first `count` items asks for, at the summary's page size. */
 const pagesOf = (count: number, pageSize: number): { from: number; count: number }[] =>
-  Array.from({ length: Math.ceil(count / pageSize) }, (_, i) => ({ from: i * pageSize, count: Math.min(pageSize, count - i * pageSize) }));
+  Array.from({ length: Math.ceil(count / pageSize) }, (_, i) => ({
+    from: i * pageSize,
+    count: Math.min(pageSize, count - i * pageSize),
+  }));
 
 /**
  * The fake-API routes of the game: the summary, the pages the winner check and the full audit read, the winner
@@ -81,21 +92,29 @@ const pagesOf = (count: number, pageSize: number): { from: number; count: number
  */
 export function treeV2Routes(
   game: FakeTreeV2Game,
-  change: { page?: (page: FairnessItemsResponse) => FairnessItemsResponse; winnerProof?: WinnerProofResponse; proofOf?: FakeTreeV2Game['proofOf'] } = {},
+  change: {
+    page?: (page: FairnessItemsResponse) => FairnessItemsResponse;
+    winnerProof?: WinnerProofResponse;
+    proofOf?: FakeTreeV2Game['proofOf'];
+  } = {},
 ): Record<string, Handler> {
   const { summary, items } = game;
   const routes: Record<string, Handler> = {
     [`GET ${base}`]: { body: summary },
     [`GET ${base}/winner-proof`]: { body: change.winnerProof ?? game.winnerProof },
   };
-  for (const { from, count } of [...pagesOf(game.winnerProof.count, summary.pageSize), ...pagesOf(summary.size, summary.pageSize)]) {
+  for (const { from, count } of [
+    ...pagesOf(game.winnerProof.count, summary.pageSize),
+    ...pagesOf(summary.size, summary.pageSize),
+  ]) {
     const page: FairnessItemsResponse = { gameDate: KEY, from, items: items.slice(from, from + count) };
     routes[`GET ${itemsPath(from, count)}`] = { body: change.page ? change.page(structuredClone(page)) : page };
   }
   const proofOf = change.proofOf ?? game.proofOf;
   for (const item of items) {
     const proof = proofOf(item.leaf);
-    routes[`GET ${base}/proof/${item.leaf}`] = proof === null ? { status: 404, body: { error: 'No such leaf', code: 'NOT_FOUND' } } : { body: proof };
+    routes[`GET ${base}/proof/${item.leaf}`] =
+      proof === null ? { status: 404, body: { error: 'No such leaf', code: 'NOT_FOUND' } } : { body: proof };
   }
   return routes;
 }

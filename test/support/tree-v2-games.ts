@@ -8,7 +8,8 @@ import { resolveItems, type TreeV2Summary } from '../../core/fairness/tree-v2-pr
 
 export const KEY = '2026-12-01';
 
-const hex = (length: number) => fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: length, maxLength: length });
+const hex = (length: number) =>
+  fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: length, maxLength: length });
 
 /** Items in tree order, ids `e{i}` for entries and `m{i}` for mines. */
 export const treeItems = (raw: readonly { kind: TreeItem['kind']; number: number; salt: string }[]): TreeItem[] =>
@@ -19,10 +20,14 @@ export const treeItems = (raw: readonly { kind: TreeItem['kind']; number: number
     })
     .sort(compareTreeItems);
 
-const AROUND_POWERS_OF_TWO = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257];
+const AROUND_POWERS_OF_TWO = [
+  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257,
+];
 
 /** A game: numbers from 1 to a little above its size (so some are unique, some repeated), one item in eight a mine. */
-export const gameArb = (sizes: fc.Arbitrary<number> = fc.oneof(fc.constantFrom(...AROUND_POWERS_OF_TWO), fc.integer({ min: 0, max: 300 }))): fc.Arbitrary<TreeItem[]> =>
+export const gameArb = (
+  sizes: fc.Arbitrary<number> = fc.oneof(fc.constantFrom(...AROUND_POWERS_OF_TWO), fc.integer({ min: 0, max: 300 })),
+): fc.Arbitrary<TreeItem[]> =>
   sizes.chain((size) =>
     fc
       .array(
@@ -51,6 +56,13 @@ export const closeGame = (items: readonly TreeItem[], storedFromLevel = 0) => {
   });
   for (const item of items) builder.push(item);
   const built: TreeV2Result = builder.finish();
-  const summary: TreeV2Summary = { gameKey: KEY, root: built.root.hash, size: built.size, lo: built.root.lo, hi: built.root.hi, ...result };
+  const summary: TreeV2Summary = {
+    gameKey: KEY,
+    root: built.root.hash,
+    size: built.size,
+    lo: built.root.lo,
+    hi: built.root.hi,
+    ...result,
+  };
   return { built, stored, summary };
 };

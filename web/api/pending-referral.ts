@@ -54,7 +54,11 @@ export function useProcessPendingReferral(user: MeResponse | null): void {
       .catch((error: unknown) => {
         if (isRefusedForGood(error)) {
           clearPendingReferralCode();
-          toast({ title: 'Referral Code Not Applied', description: messageOf(error, 'The referral code could not be used.'), variant: 'destructive' });
+          toast({
+            title: 'Referral Code Not Applied',
+            description: messageOf(error, 'The referral code could not be used.'),
+            variant: 'destructive',
+          });
           return;
         }
         console.error('Referral processing failed', error);

@@ -14,7 +14,8 @@ const sourceFiles = (dir: string): string[] =>
   });
 
 /** `queryKey: [...]`, `queryKey: '…'` or a template literal written in place: a key spelled outside the keys module. */
-export const rawQueryKeys = (source: string): string[] => [...source.matchAll(/queryKey:\s*[[`'"][^\n]*/g)].map((m) => m[0]);
+export const rawQueryKeys = (source: string): string[] =>
+  [...source.matchAll(/queryKey:\s*[[`'"][^\n]*/g)].map((m) => m[0]);
 
 describe('query keys', () => {
   it('are spelled only in web/api/query-keys.ts', () => {
@@ -26,7 +27,9 @@ describe('query keys', () => {
   });
 
   it('finds a key written in place', () => {
-    expect(rawQueryKeys("useQuery({ queryKey: ['/api/entry/mine'], queryFn })")).toEqual(["queryKey: ['/api/entry/mine'], queryFn })"]);
+    expect(rawQueryKeys("useQuery({ queryKey: ['/api/entry/mine'], queryFn })")).toEqual([
+      "queryKey: ['/api/entry/mine'], queryFn })",
+    ]);
     expect(rawQueryKeys('invalidateQueries({ queryKey: [`/api/history?limit=${n}`] })')).toHaveLength(1);
     expect(rawQueryKeys('useQuery({ queryKey: entryKeys.mine(), queryFn })')).toEqual([]);
   });
@@ -36,7 +39,8 @@ describe('query keys', () => {
     expect(partialMatchKey(guildKeys.submissions('g1'), guildKeys.everyGuild())).toBe(true);
     expect(partialMatchKey(adminKeys.submissions(2, 50), adminKeys.submissionsAll())).toBe(true);
     expect(partialMatchKey(adminKeys.status(), adminKeys.submissionsAll())).toBe(false);
-    for (const key of [guildKeys.my(), guildKeys.list(), guildKeys.detail('g1')]) expect(guildKeys.isAny(key)).toBe(true);
+    for (const key of [guildKeys.my(), guildKeys.list(), guildKeys.detail('g1')])
+      expect(guildKeys.isAny(key)).toBe(true);
     expect(historyKeys.isAny(historyKeys.list(14))).toBe(true);
     expect(leaderboardKeys.isAny(leaderboardKeys.list('weekly', 10))).toBe(true);
     expect(historyKeys.isAny(leaderboardKeys.list('weekly', 10))).toBe(false);

@@ -3,7 +3,8 @@
 // fetch and the early requests (app/early-requests.ts) rely on it.
 import type { QueryKey } from '@tanstack/react-query';
 
-const startsWithPath = (queryKey: QueryKey, path: string): boolean => typeof queryKey[0] === 'string' && queryKey[0].startsWith(path);
+const startsWithPath = (queryKey: QueryKey, path: string): boolean =>
+  typeof queryKey[0] === 'string' && queryKey[0].startsWith(path);
 
 export const meKeys = {
   me: () => ['/api/me'] as const,
@@ -67,7 +68,8 @@ export const fairnessKeys = {
   /** The browser's own check of a tree version 2 game's winner proof: computed here. */
   winnerCheck: (gameDate: string, root: string) => ['fairness-winner-check', gameDate, root] as const,
   /** The browser's own check of one receipt against a tree version 2 game: computed here. */
-  receiptCheck: (gameDate: string, root: string, leaf: string) => ['fairness-receipt-check', gameDate, root, leaf] as const,
+  receiptCheck: (gameDate: string, root: string, leaf: string) =>
+    ['fairness-receipt-check', gameDate, root, leaf] as const,
 };
 
 export const winningsKeys = {

@@ -18,5 +18,9 @@ const subscribe = (listener: () => void) => {
 
 /** The function that activates the waiting version and reloads, or null while there is none. */
 export function useAppUpdate(): (() => Promise<void>) | null {
-  return useSyncExternalStore(subscribe, () => applyUpdate, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => applyUpdate,
+    () => null,
+  );
 }

@@ -16,8 +16,8 @@ export function ConnectionBanner() {
   return (
     <div className="banner banner-offline" role="status">
       <p>
-        <strong>{connection === 'offline' ? 'YOU ARE OFFLINE.' : 'CANNOT REACH THE GAME SERVER.'}</strong>{' '}
-        What you see may be out of date, and nothing is sent until the connection is back.
+        <strong>{connection === 'offline' ? 'YOU ARE OFFLINE.' : 'CANNOT REACH THE GAME SERVER.'}</strong> What you see
+        may be out of date, and nothing is sent until the connection is back.
       </p>
       <button type="button" className="btn" onClick={retry}>
         TRY AGAIN

@@ -33,7 +33,14 @@ export function startEarlyRequests(pathname: string): Map<string, Promise<Respon
       // Read here, and handed to the app as a response of the same text and status (rather than a clone: happy-dom's
       // clone of a network response empties both).
       const answer = send(path).then(async (response) => ({ response, text: await response.text() }));
-      const rebuilt = answer.then(({ response, text }) => new Response(text === '' ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers }));
+      const rebuilt = answer.then(
+        ({ response, text }) =>
+          new Response(text === '' ? null : text, {
+            status: response.status,
+            statusText: response.statusText,
+            headers: response.headers,
+          }),
+      );
       rebuilt.catch(() => undefined);
       responses.set(path, rebuilt);
       return answer.then(({ response, text }) => (response.ok ? (JSON.parse(text) as T) : null)).catch(() => null);

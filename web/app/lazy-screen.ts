@@ -24,7 +24,12 @@ const screensAt = new Map<string, LazyScreen>();
 
 /** Loads the lazy screen at `pathname` now, if there is one (the play screen is not lazy); never fails. */
 export function loadScreenAt(pathname: string): Promise<void> {
-  return screensAt.get(`/${pathname.split('/')[1] ?? ''}`)?.load().catch(() => undefined) ?? Promise.resolve();
+  return (
+    screensAt
+      .get(`/${pathname.split('/')[1] ?? ''}`)
+      ?.load()
+      .catch(() => undefined) ?? Promise.resolve()
+  );
 }
 
 /** The screen at `address` (a first segment: `/verify` for /verify and /verify/{gameKey}), imported by `load`. */

@@ -40,7 +40,13 @@ export function Navigation({ user }: { user: MeResponse | null | undefined }) {
   useEffect(() => setOpen(false), [pathname]);
   return (
     <nav className={open ? 'nav nav-open' : 'nav'} aria-label="Main">
-      <button type="button" className="btn nav-toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((was) => !was)}>
+      <button
+        type="button"
+        className="btn nav-toggle"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((was) => !was)}
+      >
         {open ? 'CLOSE MENU' : 'MENU'}
       </button>
       <ul id={listId}>
@@ -48,7 +54,10 @@ export function Navigation({ user }: { user: MeResponse | null | undefined }) {
           <li key={item.to}>
             {item.to === paths.home ? (
               // PLAY GAME is the current page on / and on /submit.
-              <Link to={item.to} aria-current={pathname === paths.home || pathname === paths.submit ? 'page' : undefined}>
+              <Link
+                to={item.to}
+                aria-current={pathname === paths.home || pathname === paths.submit ? 'page' : undefined}
+              >
                 {item.label}
               </Link>
             ) : (

@@ -47,7 +47,14 @@ describe('prefetchScreenData', () => {
     expect(queryClient.getQueryData(entryKeys.mine())).toEqual(myEntries());
     expect(queryClient.getQueryData(meKeys.me())).toEqual(player);
     await waitFor(() =>
-      expect(paths(api.requests)).toEqual(['/api/entry/mine', '/api/game/today', '/api/me', '/api/prizes/date/2026-11-22', '/api/results/me/latest', '/api/rewards/mine']),
+      expect(paths(api.requests)).toEqual([
+        '/api/entry/mine',
+        '/api/game/today',
+        '/api/me',
+        '/api/prizes/date/2026-11-22',
+        '/api/results/me/latest',
+        '/api/rewards/mine',
+      ]),
     );
     await waitFor(() => expect(queryClient.getQueryData(['/api/prizes/date', '2026-11-22'])).toBeDefined());
     expect(queryClient.getQueryData(meKeys.me())).toEqual(player);

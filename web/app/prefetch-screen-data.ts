@@ -29,7 +29,12 @@ export function prefetchScreenData(queryClient: QueryClient, pathname: string): 
     () => undefined,
   );
   void me.then((user) =>
-    user === null ? undefined : Promise.all([queryClient.prefetchQuery(myRewardsQueryOptions), queryClient.prefetchQuery(latestResultQueryOptions)]),
+    user === null
+      ? undefined
+      : Promise.all([
+          queryClient.prefetchQuery(myRewardsQueryOptions),
+          queryClient.prefetchQuery(latestResultQueryOptions),
+        ]),
   );
   return Promise.all([me, entries, game]).then(() => undefined);
 }

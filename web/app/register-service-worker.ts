@@ -13,7 +13,10 @@ export function registerServiceWorker(): void {
     void import('virtual:pwa-register').then(({ registerSW }) => {
       const update = registerSW({ onNeedRefresh: () => announceUpdate(() => update(true)) });
     });
-  const whenIdle = () => (typeof requestIdleCallback === 'function' ? void requestIdleCallback(register, { timeout: 2_000 }) : void setTimeout(register, 0));
+  const whenIdle = () =>
+    typeof requestIdleCallback === 'function'
+      ? void requestIdleCallback(register, { timeout: 2_000 })
+      : void setTimeout(register, 0);
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
 }

@@ -37,7 +37,18 @@ describe('navigation', () => {
 
   it('adds the player links when signed in, and ADMIN for admins', () => {
     renderWithProviders(<AppRoutes />, { route: '/rules', me: player });
-    const playerLinks = ['PLAY GAME', 'STATISTICS', 'RANKINGS', 'RULES', 'ABOUT', 'MY WINNINGS', 'REWARDS', 'GUILDS', 'PROFILE', 'INVITE FRIENDS'];
+    const playerLinks = [
+      'PLAY GAME',
+      'STATISTICS',
+      'RANKINGS',
+      'RULES',
+      'ABOUT',
+      'MY WINNINGS',
+      'REWARDS',
+      'GUILDS',
+      'PROFILE',
+      'INVITE FRIENDS',
+    ];
     expect(navLabels()).toEqual(playerLinks);
     cleanup();
     renderWithProviders(<AppRoutes />, { route: '/rules', me: admin });
@@ -89,7 +100,8 @@ describe('navigation', () => {
   });
 
   it('marks PLAY GAME current on / and /submit', () => {
-    const navLink = (name: string) => within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name });
+    const navLink = (name: string) =>
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name });
     renderWithProviders(<AppRoutes />, { route: '/submit' });
     expect(navLink('PLAY GAME').getAttribute('aria-current')).toBe('page');
     cleanup();

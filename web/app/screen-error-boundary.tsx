@@ -11,7 +11,8 @@ import { retryFailedScreens } from './lazy-screen.ts';
 /** The messages browsers give a dynamic import that failed: Chromium, Firefox, Safari; Vite's own preload error. */
 const CHUNK_FAILURE = /dynamically imported module|Importing a module script failed|Unable to preload/i;
 
-export const isChunkLoadError = (error: unknown): boolean => error instanceof Error && CHUNK_FAILURE.test(error.message);
+export const isChunkLoadError = (error: unknown): boolean =>
+  error instanceof Error && CHUNK_FAILURE.test(error.message);
 
 interface ScreenErrorBoundaryProps {
   children: ReactNode;

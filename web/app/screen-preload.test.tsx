@@ -23,10 +23,19 @@ const listFiles = (files: Record<string, string[]>) => {
   document.head.append(list);
 };
 
-const preloads = () => [...document.head.querySelectorAll('link')].map((link) => ({ rel: link.rel, as: link.getAttribute('as'), href: link.getAttribute('href'), crossOrigin: link.getAttribute('crossorigin') }));
+const preloads = () =>
+  [...document.head.querySelectorAll('link')].map((link) => ({
+    rel: link.rel,
+    as: link.getAttribute('as'),
+    href: link.getAttribute('href'),
+    crossOrigin: link.getAttribute('crossorigin'),
+  }));
 
 describe('preloadScreen', () => {
-  const files = { verify: ['assets/verify-screen-1.js', 'assets/get-history-2.js', 'assets/verify-screen-3.css'], stats: ['assets/stats-screen-4.js'] };
+  const files = {
+    verify: ['assets/verify-screen-1.js', 'assets/get-history-2.js', 'assets/verify-screen-3.css'],
+    stats: ['assets/stats-screen-4.js'],
+  };
 
   it('preloads the scripts and styles of the screen named by the first segment of the address, as the app asks for them', () => {
     listFiles(files);
@@ -85,7 +94,12 @@ describe('a lazy screen loaded before its first render', () => {
   });
 
   it('loadScreenAt loads the lazy screen at an address, so the router draws it at once; other addresses load nothing', async () => {
-    await Promise.all([loadScreenAt('/rules'), loadScreenAt('/'), loadScreenAt('/no-such-screen'), loadScreenAt('/constructor')]);
+    await Promise.all([
+      loadScreenAt('/rules'),
+      loadScreenAt('/'),
+      loadScreenAt('/no-such-screen'),
+      loadScreenAt('/constructor'),
+    ]);
     renderWithProviders(
       <Suspense fallback={<p>LOADING…</p>}>
         <RulesScreen />

@@ -25,7 +25,9 @@ describe('a lazy screen behind the error boundary', () => {
       attempts += 1;
       return networkBack
         ? Promise.resolve(Loaded)
-        : Promise.reject(new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/loaded-1a2b.js'));
+        : Promise.reject(
+            new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/loaded-1a2b.js'),
+          );
     });
     const user = userEvent.setup();
     renderWithProviders(

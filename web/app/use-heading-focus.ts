@@ -28,7 +28,10 @@ export function useHeadingFocus(main: RefObject<HTMLElement | null>): void {
     const follow = () => {
       const heading = container.querySelector('h1');
       if (heading === null || heading === focused) return;
-      const lost = document.activeElement === null || document.activeElement === document.body || document.activeElement === focused;
+      const lost =
+        document.activeElement === null ||
+        document.activeElement === document.body ||
+        document.activeElement === focused;
       if (focused !== null && (focused.isConnected || !lost)) return;
       focused = heading;
       focusHeading(heading);

@@ -24,7 +24,12 @@ describe('web app manifest and icons', () => {
   };
 
   it('names the game, opens standalone at / and has the accent as theme colour', () => {
-    expect(manifest).toMatchObject({ name: 'LOWEST UNIQUE', display: 'standalone', start_url: '/', theme_color: '#ffe600' });
+    expect(manifest).toMatchObject({
+      name: 'LOWEST UNIQUE',
+      display: 'standalone',
+      start_url: '/',
+      theme_color: '#ffe600',
+    });
   });
 
   it('lists 192 and 512 px PNG icons that exist at those sizes', () => {

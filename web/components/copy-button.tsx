@@ -2,7 +2,15 @@
 import { useEffect, useState } from 'react';
 import { copyText } from '../lib/copy-text.ts';
 
-export function CopyButton({ text, label, className = 'btn btn-small' }: { text: string; label: string; className?: string }) {
+export function CopyButton({
+  text,
+  label,
+  className = 'btn btn-small',
+}: {
+  text: string;
+  label: string;
+  className?: string;
+}) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;
@@ -11,7 +19,12 @@ export function CopyButton({ text, label, className = 'btn btn-small' }: { text:
   }, [state]);
   return (
     <>
-      <button type="button" className={className} aria-label={label} onClick={() => void copyText(text).then((ok) => setState(ok ? 'copied' : 'failed'))}>
+      <button
+        type="button"
+        className={className}
+        aria-label={label}
+        onClick={() => void copyText(text).then((ok) => setState(ok ? 'copied' : 'failed'))}
+      >
         {state === 'copied' ? 'COPIED' : 'COPY'}
       </button>
       {state === 'failed' && (

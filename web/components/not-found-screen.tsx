@@ -9,7 +9,9 @@ export function NotFoundScreen() {
     <section className="page">
       <h1 className="page-title">Page not found</h1>
       <p>
-        <Link className="link-target" to={paths.home}>Go to the home page</Link>
+        <Link className="link-target" to={paths.home}>
+          Go to the home page
+        </Link>
       </p>
     </section>
   );

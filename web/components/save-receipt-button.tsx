@@ -22,7 +22,12 @@ export function SaveReceiptButton({ receipt }: { receipt: EntryReceiptDto }) {
     URL.revokeObjectURL(url);
   };
   return (
-    <button type="button" className="btn btn-small" onClick={save} aria-label={`Save receipt for number ${receipt.number}`}>
+    <button
+      type="button"
+      className="btn btn-small"
+      onClick={save}
+      aria-label={`Save receipt for number ${receipt.number}`}
+    >
       SAVE RECEIPT
     </button>
   );

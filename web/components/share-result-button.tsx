@@ -29,7 +29,10 @@ export function ShareResultButton({ gameKey, winningNumber, entries }: ShareResu
   const best = bestEntry(entries);
   if (best === null) return null;
   // The web app is served from PUBLIC_URL, so the page's origin is the public one.
-  const text = shareText({ gameKey, number: best.number, outcome: best.outcome, winningNumber }, window.location.origin);
+  const text = shareText(
+    { gameKey, number: best.number, outcome: best.outcome, winningNumber },
+    window.location.origin,
+  );
   const state: ShareState = done?.text === text ? done.state : 'idle';
 
   const share = async () => {
@@ -58,7 +61,13 @@ export function ShareResultButton({ gameKey, winningNumber, entries }: ShareResu
       {state === 'manual' && (
         <label className="field">
           COPY YOUR RESULT
-          <textarea className="input" readOnly value={text} rows={3} onFocus={(event) => event.currentTarget.select()} />
+          <textarea
+            className="input"
+            readOnly
+            value={text}
+            rows={3}
+            onFocus={(event) => event.currentTarget.select()}
+          />
         </label>
       )}
     </div>

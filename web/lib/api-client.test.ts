@@ -38,7 +38,9 @@ beforeAll(async () => {
           response.writeHead(204).end();
           break;
         case '/json-error':
-          response.writeHead(409, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: 'Game is closed', code: 'GAME_CLOSED' }));
+          response
+            .writeHead(409, { 'Content-Type': 'application/json' })
+            .end(JSON.stringify({ error: 'Game is closed', code: 'GAME_CLOSED' }));
           break;
         case '/text-error':
           response.writeHead(500, { 'Content-Type': 'text/plain' }).end('boom');
@@ -112,7 +114,9 @@ describe('apiFetch', () => {
     const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/ok`;
     await new Promise((resolve) => closed.close(resolve));
 
-    const error: unknown = await apiFetch(deadUrl, { method: 'POST', body: { number: 7 } }).catch((caught: unknown) => caught);
+    const error: unknown = await apiFetch(deadUrl, { method: 'POST', body: { number: 7 } }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).message).toBe(networkMessages.unreachable);
     expect((error as NetworkError).message).not.toMatch(/fetch/i);

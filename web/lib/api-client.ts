@@ -39,7 +39,9 @@ async function reach(request: () => Promise<Response>): Promise<Response> {
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     reportRequest(false);
-    throw new NetworkError(connectionNow() === 'offline' ? networkMessages.offline : networkMessages.unreachable, { cause: error });
+    throw new NetworkError(connectionNow() === 'offline' ? networkMessages.offline : networkMessages.unreachable, {
+      cause: error,
+    });
   }
 }
 
@@ -58,7 +60,13 @@ function parseJson(text: string): unknown {
 
 /** The server's `error` text, else `status: text`, else the status text (spec-1 §8). */
 export function errorMessageOf(status: number, statusText: string, text: string, body: unknown): string {
-  if (typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string' && body.error !== '') {
+  if (
+    typeof body === 'object' &&
+    body !== null &&
+    'error' in body &&
+    typeof body.error === 'string' &&
+    body.error !== ''
+  ) {
     return body.error;
   }
   if (text.trim() !== '') return `${status}: ${text}`;

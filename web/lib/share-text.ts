@@ -14,7 +14,9 @@ export const outcomeWords: Record<EntryOutcome, string> = {
 const outcomeRank: Record<EntryOutcome, number> = { winner: 0, runner_up: 1, unique: 2, duplicate: 3 };
 
 /** The entry worth telling about: the best outcome, then the lower number. */
-export function bestEntry(entries: readonly Pick<EntryOutcomeDto, 'number' | 'outcome'>[]): Pick<EntryOutcomeDto, 'number' | 'outcome'> | null {
+export function bestEntry(
+  entries: readonly Pick<EntryOutcomeDto, 'number' | 'outcome'>[],
+): Pick<EntryOutcomeDto, 'number' | 'outcome'> | null {
   const sorted = [...entries].sort((a, b) => outcomeRank[a.outcome] - outcomeRank[b.outcome] || a.number - b.number);
   return sorted[0] ?? null;
 }

@@ -5,4 +5,3 @@ export const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frid
 export function weekdayName(dayOfWeek: number): string {
   return weekdayNames[dayOfWeek - 1] ?? `Day ${dayOfWeek}`;
 }
-

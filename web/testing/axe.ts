@@ -5,6 +5,8 @@ import { expect } from 'vitest';
 
 export async function expectNoAxeViolations(root: Element = document.body): Promise<void> {
   const result = await axe.run(root, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
-  const found = result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
+  const found = result.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
+  );
   expect(found).toEqual([]);
 }

@@ -27,7 +27,8 @@ export interface FakeApi {
 }
 
 async function answerFor(handler: Handler | undefined, request: RecordedRequest): Promise<FakeResponse> {
-  if (handler === undefined) return { status: 404, body: { error: `No fake for ${request.method} ${request.path}`, code: 'NOT_FOUND' } };
+  if (handler === undefined)
+    return { status: 404, body: { error: `No fake for ${request.method} ${request.path}`, code: 'NOT_FOUND' } };
   if (typeof handler !== 'function') return handler;
   try {
     return await handler(request);

@@ -1,5 +1,12 @@
 // Realistic API answers for component tests, built relative to the current time.
-import type { GameTodayResponse, MeResponse, NumberLimitsDto, MyEntriesResponse, MyRewardsResponse, PrizeForDateResponse } from '../../server/contract.ts';
+import type {
+  GameTodayResponse,
+  MeResponse,
+  NumberLimitsDto,
+  MyEntriesResponse,
+  MyRewardsResponse,
+  PrizeForDateResponse,
+} from '../../server/contract.ts';
 import type { Handler } from './fake-api.ts';
 
 export const player: MeResponse = { id: 'u-1', email: 'ada@example.com', displayName: 'Ada', role: 'player' };
@@ -50,9 +57,27 @@ export const sundayPrize: PrizeForDateResponse = {
 
 export const myRewards: MyRewardsResponse = {
   rewardSummary: [
-    { rewardType: 'peak', available: 1, totalUsed: 0, expired: 0, config: { name: 'Peak', description: 'Peek at a number', howToEarn: 'Pick a unique number that does not win' } },
-    { rewardType: 'mine', available: 0, totalUsed: 1, expired: 0, config: { name: 'Mine', description: '', howToEarn: '' } },
-    { rewardType: 'how_many', available: 2, totalUsed: 0, expired: 1, config: { name: 'How Many', description: 'Counts so far', howToEarn: 'Play 3 days in a row' } },
+    {
+      rewardType: 'peak',
+      available: 1,
+      totalUsed: 0,
+      expired: 0,
+      config: { name: 'Peak', description: 'Peek at a number', howToEarn: 'Pick a unique number that does not win' },
+    },
+    {
+      rewardType: 'mine',
+      available: 0,
+      totalUsed: 1,
+      expired: 0,
+      config: { name: 'Mine', description: '', howToEarn: '' },
+    },
+    {
+      rewardType: 'how_many',
+      available: 2,
+      totalUsed: 0,
+      expired: 1,
+      config: { name: 'How Many', description: 'Counts so far', howToEarn: 'Play 3 days in a row' },
+    },
   ],
   totalRewardsEarned: 5,
   totalRewardsUsed: 1,

@@ -16,7 +16,10 @@ export interface RenderOptions {
   queryClient?: QueryClient;
 }
 
-export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}): RenderResult & { queryClient: QueryClient } {
+export function renderWithProviders(
+  ui: ReactElement,
+  options: RenderOptions = {},
+): RenderResult & { queryClient: QueryClient } {
   const queryClient = options.queryClient ?? createQueryClient();
   if (options.me !== 'unknown') queryClient.setQueryData(meKeys.me(), options.me ?? null);
   const result = render(

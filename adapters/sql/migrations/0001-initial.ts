@@ -18,7 +18,12 @@ export const initial: Migration = {
       .addColumn('is_bot', 'boolean', (c) => c.notNull())
       .addColumn('created_at', text, (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('users_email_ci').on('users').unique().expression(sql`lower(email)`).execute();
+    await db.schema
+      .createIndex('users_email_ci')
+      .on('users')
+      .unique()
+      .expression(sql`lower(email)`)
+      .execute();
 
     await db.schema
       .createTable('player_stats')
@@ -86,7 +91,11 @@ export const initial: Migration = {
         .execute();
     }
     // The close groups a game's entries by number; this index answers it without touching the table.
-    await db.schema.createIndex('entries_game_number').on('entries').columns(['game_key', 'number', 'user_id']).execute();
+    await db.schema
+      .createIndex('entries_game_number')
+      .on('entries')
+      .columns(['game_key', 'number', 'user_id'])
+      .execute();
     await db.schema.createIndex('entries_game_submitted').on('entries').columns(['game_key', 'submitted_at']).execute();
     await db.schema.createIndex('entries_user').on('entries').column('user_id').execute();
 
@@ -228,7 +237,12 @@ export const initial: Migration = {
       .addColumn('total_entries', int, (c) => c.notNull())
       .addColumn('created_at', text, (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('guilds_name_ci').on('guilds').unique().expression(sql`lower(name)`).execute();
+    await db.schema
+      .createIndex('guilds_name_ci')
+      .on('guilds')
+      .unique()
+      .expression(sql`lower(name)`)
+      .execute();
 
     await db.schema
       .createTable('guild_members')
@@ -242,8 +256,22 @@ export const initial: Migration = {
 
   async down(db: Kysely<unknown>): Promise<void> {
     const tables = [
-      'guild_members', 'guilds', 'outbox', 'payout_audit', 'payouts', 'winnings', 'prize_configs', 'referrals',
-      'mines', 'reward_items', 'bonus_entries', 'entries', 'games', 'sessions', 'player_stats', 'users',
+      'guild_members',
+      'guilds',
+      'outbox',
+      'payout_audit',
+      'payouts',
+      'winnings',
+      'prize_configs',
+      'referrals',
+      'mines',
+      'reward_items',
+      'bonus_entries',
+      'entries',
+      'games',
+      'sessions',
+      'player_stats',
+      'users',
     ];
     for (const table of tables) await db.schema.dropTable(table).execute();
   },

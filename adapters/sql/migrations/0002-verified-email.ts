@@ -8,7 +8,12 @@ export const verifiedEmail: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
     await db.schema.alterTable('users').addColumn('verified_email', 'text').execute();
     await sql`update users set verified_email = email where google_sub is not null`.execute(db);
-    await db.schema.createIndex('users_verified_email_ci').on('users').unique().expression(sql`lower(verified_email)`).execute();
+    await db.schema
+      .createIndex('users_verified_email_ci')
+      .on('users')
+      .unique()
+      .expression(sql`lower(verified_email)`)
+      .execute();
   },
   async down(db: Kysely<unknown>): Promise<void> {
     await db.schema.dropIndex('users_verified_email_ci').execute();

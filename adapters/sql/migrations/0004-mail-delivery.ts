@@ -7,10 +7,18 @@ export const mailDelivery: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
     await db.schema
       .alterTable('outbox')
-      .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'sending', 'sent', 'failed')`))
+      .addColumn('status', 'text', (c) =>
+        c
+          .notNull()
+          .defaultTo('pending')
+          .check(sql`status in ('pending', 'sending', 'sent', 'failed')`),
+      )
       .execute();
     // One column per statement: SQLite's ALTER TABLE adds one at a time.
-    await db.schema.alterTable('outbox').addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('outbox')
+      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     await db.schema.alterTable('outbox').addColumn('next_attempt_at', 'text').execute();
     await db.schema.alterTable('outbox').addColumn('last_error', 'text').execute();
     await db.schema.alterTable('outbox').addColumn('claim_token', 'text').execute();
@@ -23,6 +31,9 @@ export const mailDelivery: Migration = {
     // The claim reminder goes once per winning (DESIGN.md §15).
     await db.schema.alterTable('winnings').addColumn('reminded_at', 'text').execute();
 
-    await db.schema.alterTable('users').addColumn('mail_opt_out', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
+    await db.schema
+      .alterTable('users')
+      .addColumn('mail_opt_out', 'boolean', (c) => c.notNull().defaultTo(false))
+      .execute();
   },
 };

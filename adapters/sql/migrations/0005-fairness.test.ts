@@ -55,14 +55,31 @@ describe('migration 0005-fairness', () => {
   it('seals existing rows, marks old closed games, and the open game closes with a full root', async () => {
     const store = await createSqliteStore(await databaseUnder0001());
     try {
-      const entries = (await sql<{ id: string; game_key: string; number: number; salt: string; leaf: string }>`select id, game_key, number, salt, leaf from entries`.execute(store.db)).rows;
+      const entries = (
+        await sql<{
+          id: string;
+          game_key: string;
+          number: number;
+          salt: string;
+          leaf: string;
+        }>`select id, game_key, number, salt, leaf from entries`.execute(store.db)
+      ).rows;
       expect(entries).toHaveLength(3);
       for (const e of entries) {
         expect(e.salt).toMatch(/^[0-9a-f]{32}$/);
         expect(e.leaf).toBe(entryLeaf(nodeDigest, e.game_key, e.id, e.number, e.salt));
       }
       expect(new Set(entries.map((e) => e.salt)).size).toBe(3);
-      const mines = (await sql<{ id: string; game_key: string; user_id: string; number: number; salt: string; leaf: string }>`select * from mines`.execute(store.db)).rows;
+      const mines = (
+        await sql<{
+          id: string;
+          game_key: string;
+          user_id: string;
+          number: number;
+          salt: string;
+          leaf: string;
+        }>`select * from mines`.execute(store.db)
+      ).rows;
       expect(mines.map((m) => [m.game_key, m.user_id, m.number])).toEqual(
         expect.arrayContaining([
           ['2026-11-19', 'u2', 30],
@@ -73,7 +90,11 @@ describe('migration 0005-fairness', () => {
 
       const deps = { ...makeDeps(), store };
       deps.clock.set('2026-11-20T00:00:01.000Z');
-      expect(await fairnessRecord(deps, '2026-11-19')).toMatchObject({ status: 'closed', root: null, reason: NO_ROOT_REASON });
+      expect(await fairnessRecord(deps, '2026-11-19')).toMatchObject({
+        status: 'closed',
+        root: null,
+        reason: NO_ROOT_REASON,
+      });
       expect(await verifyStoredGame(deps, '2026-11-19', null)).toMatchObject({ ok: false, problem: NO_ROOT_REASON });
 
       await closeGame(deps, '2026-11-20');

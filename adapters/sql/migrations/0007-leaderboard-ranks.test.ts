@@ -54,7 +54,11 @@ describe('migration 0007-leaderboard-ranks', () => {
       expect(await ranking('entries')).toEqual(['u2', 'u1', 'u3']);
       expect(await ranking('streak')).toEqual(['u3', 'u2']);
       expect(await ranking('bestStreak')).toEqual(['u3', 'u1', 'u2']);
-      const indexes = (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'player_stats'`.execute(store.db)).rows;
+      const indexes = (
+        await sql<{
+          name: string;
+        }>`select name from sqlite_master where type = 'index' and tbl_name = 'player_stats'`.execute(store.db)
+      ).rows;
       expect(indexes.map((i) => i.name).filter((name) => !name.startsWith('sqlite_autoindex'))).toEqual([]);
     } finally {
       await store.close();
@@ -67,9 +71,13 @@ describe('migration 0007-leaderboard-ranks on PostgreSQL', () => {
     const database = await createTestDatabase(inject('postgresAdminUrl'), 'lowest_0007');
     const store = await createPostgresStore(database.url);
     try {
-      const table = await sql<{ reloptions: string[] | null }>`select reloptions from pg_class where relname = 'player_stats'`.execute(store.db);
+      const table = await sql<{
+        reloptions: string[] | null;
+      }>`select reloptions from pg_class where relname = 'player_stats'`.execute(store.db);
       expect(table.rows[0]?.reloptions).toEqual(['fillfactor=50']);
-      const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'player_stats'`.execute(store.db);
+      const indexes = await sql<{
+        indexname: string;
+      }>`select indexname from pg_indexes where tablename = 'player_stats'`.execute(store.db);
       expect(indexes.rows.map((i) => i.indexname)).toEqual(['player_stats_pkey']);
     } finally {
       await store.close();

@@ -9,7 +9,12 @@
 // players, for a table twice the size. Pages written before keep their fill until they are rewritten.
 import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
 
-const METRIC_COLUMNS = { wins: 'wins', entries: 'entries', streak: 'current_streak', bestStreak: 'best_streak' } as const;
+const METRIC_COLUMNS = {
+  wins: 'wins',
+  entries: 'entries',
+  streak: 'current_streak',
+  bestStreak: 'best_streak',
+} as const;
 const isPostgres = (db: Kysely<unknown>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** As many as adapters/sql/player-stats-repository.ts keeps (RANKED_PLAYERS), said again: a migration never changes. */
@@ -41,7 +46,11 @@ export const leaderboardRanks: Migration = {
   async down(db: Kysely<unknown>): Promise<void> {
     if (isPostgres(db)) await sql`alter table player_stats reset (fillfactor)`.execute(db);
     for (const column of Object.values(METRIC_COLUMNS)) {
-      await db.schema.createIndex(`player_stats_${column}`).on('player_stats').columns([`${column} desc`, 'user_id']).execute();
+      await db.schema
+        .createIndex(`player_stats_${column}`)
+        .on('player_stats')
+        .columns([`${column} desc`, 'user_id'])
+        .execute();
     }
     await db.schema.dropTable('leaderboard_ranks').execute();
   },

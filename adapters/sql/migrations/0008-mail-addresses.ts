@@ -7,8 +7,14 @@ import type { Kysely, Migration } from 'kysely';
 export const mailAddresses: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
     // One column per statement: SQLite's ALTER TABLE adds one at a time.
-    await db.schema.alterTable('users').addColumn('email_confirmed', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
-    await db.schema.alterTable('users').addColumn('daily_reminder', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
+    await db.schema
+      .alterTable('users')
+      .addColumn('email_confirmed', 'boolean', (c) => c.notNull().defaultTo(false))
+      .execute();
+    await db.schema
+      .alterTable('users')
+      .addColumn('daily_reminder', 'boolean', (c) => c.notNull().defaultTo(false))
+      .execute();
 
     await db.schema
       .createTable('email_confirmations')
@@ -18,7 +24,11 @@ export const mailAddresses: Migration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('expires_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('email_confirmations_user').on('email_confirmations').columns(['user_id', 'created_at']).execute();
+    await db.schema
+      .createIndex('email_confirmations_user')
+      .on('email_confirmations')
+      .columns(['user_id', 'created_at'])
+      .execute();
 
     // The primary key is what makes the reminder once a day, whichever instance sends it.
     await db.schema

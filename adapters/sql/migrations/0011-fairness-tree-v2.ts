@@ -5,7 +5,11 @@ import type { Kysely, Migration } from 'kysely';
 
 export const fairnessTreeV2: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema.createIndex('entries_game_number_leaf').on('entries').columns(['game_key', 'number', 'leaf']).execute();
+    await db.schema
+      .createIndex('entries_game_number_leaf')
+      .on('entries')
+      .columns(['game_key', 'number', 'leaf'])
+      .execute();
     await db.schema.createIndex('mines_game_number_leaf').on('mines').columns(['game_key', 'number', 'leaf']).execute();
     for (const column of ['fairness_version', 'fairness_size', 'fairness_lo', 'fairness_hi'] as const) {
       await db.schema.alterTable('games').addColumn(column, 'integer').execute();
@@ -27,7 +31,13 @@ export const fairnessTreeV2: Migration = {
 
   async down(db: Kysely<unknown>): Promise<void> {
     await db.schema.dropTable('fairness_nodes').execute();
-    for (const column of ['fairness_winner_proof', 'fairness_hi', 'fairness_lo', 'fairness_size', 'fairness_version'] as const) {
+    for (const column of [
+      'fairness_winner_proof',
+      'fairness_hi',
+      'fairness_lo',
+      'fairness_size',
+      'fairness_version',
+    ] as const) {
       await db.schema.alterTable('games').dropColumn(column).execute();
     }
     await db.schema.dropIndex('mines_game_number_leaf').execute();

@@ -13,7 +13,11 @@ export const integrity: Migration = {
       .addPrimaryKeyConstraint('integrity_signals_pk', ['user_id', 'kind', 'hash', 'day'])
       .execute();
     // Who else was seen with a signal (the close's joins); and the daily retention sweep.
-    await db.schema.createIndex('integrity_signals_hash').on('integrity_signals').columns(['kind', 'hash', 'day', 'user_id']).execute();
+    await db.schema
+      .createIndex('integrity_signals_hash')
+      .on('integrity_signals')
+      .columns(['kind', 'hash', 'day', 'user_id'])
+      .execute();
     await db.schema.createIndex('integrity_signals_day').on('integrity_signals').column('day').execute();
 
     await db.schema
@@ -31,7 +35,13 @@ export const integrity: Migration = {
       .addColumn('role', 'text', (c) => c.notNull())
       .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addPrimaryKeyConstraint('integrity_flag_members_pk', ['game_key', 'role', 'user_id'])
-      .addForeignKeyConstraint('integrity_flag_members_flag', ['game_key', 'role'], 'integrity_flags', ['game_key', 'role'], (fk) => fk.onDelete('cascade'))
+      .addForeignKeyConstraint(
+        'integrity_flag_members_flag',
+        ['game_key', 'role'],
+        'integrity_flags',
+        ['game_key', 'role'],
+        (fk) => fk.onDelete('cascade'),
+      )
       .execute();
     await db.schema.createIndex('integrity_flag_members_user').on('integrity_flag_members').column('user_id').execute();
   },

@@ -29,7 +29,14 @@ describe('migration 0002-verified-email', () => {
     });
     // The 0001 table has no verified_email yet: insert through an untyped view of it.
     const legacy = db as unknown as Kysely<{ users: ReturnType<typeof row> }>;
-    await legacy.insertInto('users').values([row('g', 'Gina@Example.com', 'sub-g'), row('d', 'dev@example.com', null), row('b', 'bot@bots.invalid', null, 1)]).execute();
+    await legacy
+      .insertInto('users')
+      .values([
+        row('g', 'Gina@Example.com', 'sub-g'),
+        row('d', 'dev@example.com', null),
+        row('b', 'bot@bots.invalid', null, 1),
+      ])
+      .execute();
 
     await migrate(db);
     const users = await db.selectFrom('users').select(['id', 'verified_email']).orderBy('id').execute();

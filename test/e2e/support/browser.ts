@@ -3,7 +3,14 @@
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { CHROMIUM_PATH, type Person } from './constants.ts';
 import { readCaughtMails, type CaughtMail } from './mail-catcher.ts';
@@ -11,7 +18,11 @@ import { readCaughtMails, type CaughtMail } from './mail-catcher.ts';
 export const baseUrl = () => inject('baseUrl');
 
 /** Waits (polling the catcher's log) until the in-test SMTP server has caught a mail matching `wanted`. */
-export async function waitForMail(wanted: (mail: CaughtMail) => boolean, what: string, timeout = 20_000): Promise<CaughtMail> {
+export async function waitForMail(
+  wanted: (mail: CaughtMail) => boolean,
+  what: string,
+  timeout = 20_000,
+): Promise<CaughtMail> {
   const deadline = Date.now() + timeout;
   for (;;) {
     const found = readCaughtMails(inject('mailLog')).find(wanted);
@@ -86,7 +97,10 @@ export async function signIn(page: Page, person: Person): Promise<void> {
   if (!page.url().includes('/auth/dev')) await page.goto('/auth/dev');
   await page.getByLabel('E-mail').fill(person.email);
   await page.getByLabel('Display name').fill(person.displayName);
-  await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/auth')), page.getByRole('button', { name: 'SIGN IN' }).click()]);
+  await Promise.all([
+    page.waitForURL((url) => !url.pathname.startsWith('/auth')),
+    page.getByRole('button', { name: 'SIGN IN' }).click(),
+  ]);
   // The header shows the signed-in navigation once the app knows who this is.
   await see(nav(page).getByRole('link', { name: 'PROFILE' }));
 }
@@ -116,12 +130,15 @@ export async function seeNo(locator: Locator, timeout?: number): Promise<void> {
 }
 
 export const nav = (page: Page): Locator => page.getByRole('navigation', { name: 'Main' });
-export const heading = (page: Page, name: string | RegExp): Locator => page.getByRole('heading', { name, exact: typeof name === 'string' });
+export const heading = (page: Page, name: string | RegExp): Locator =>
+  page.getByRole('heading', { name, exact: typeof name === 'string' });
 /** A number input by its visible label, exactly (the form's region is named after a longer heading). */
-export const numberInput = (scope: Page | Locator, label: string): Locator => scope.getByRole('spinbutton', { name: label, exact: true });
+export const numberInput = (scope: Page | Locator, label: string): Locator =>
+  scope.getByRole('spinbutton', { name: label, exact: true });
 export const dialog = (page: Page): Locator => page.getByRole('dialog');
 /** The one toast on screen (Radix renders it as a list item in the notifications region). */
-export const toast = (page: Page): Locator => page.getByRole('region', { name: /notifications/i }).getByRole('listitem');
+export const toast = (page: Page): Locator =>
+  page.getByRole('region', { name: /notifications/i }).getByRole('listitem');
 
 /** Waits for the pathname (ignoring the query string). */
 export async function onPath(page: Page, pathname: string): Promise<void> {
@@ -142,9 +159,18 @@ async function runAxe(page: Page): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
   });
 }
 
@@ -171,7 +197,13 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect
     .soft(
-      blocking.map((v) => `${v.impact ?? ''} ${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).slice(0, 3).join(', ')})`),
+      blocking.map(
+        (v) =>
+          `${v.impact ?? ''} ${v.id}: ${v.help} (${v.nodes
+            .map((n) => JSON.stringify(n.target))
+            .slice(0, 3)
+            .join(', ')})`,
+      ),
       `axe-core on the ${name} screen`,
     )
     .toEqual([]);

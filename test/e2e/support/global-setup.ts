@@ -21,7 +21,6 @@ class SetupProblem extends Error {
   }
 }
 
-
 async function waitForServer(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -47,14 +46,19 @@ export default async function setup(project: TestProject) {
   if (build.status !== 0) throw new SetupProblem('vite build failed (see its output above).');
 
   // A fresh record per run: screenshots, axe results and assertion counts.
-  for (const old of ['screenshots', 'axe-results.jsonl', 'e2e-assertions.jsonl']) rmSync(join(resultsDir, old), { recursive: true, force: true });
+  for (const old of ['screenshots', 'axe-results.jsonl', 'e2e-assertions.jsonl'])
+    rmSync(join(resultsDir, old), { recursive: true, force: true });
   mkdirSync(resultsDir, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'lowest-e2e-'));
   const databaseUrl = `sqlite:${join(dataDir, 'e2e.db')}`;
   const env = { ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl };
 
   // Seeded before the server opens the database, so no request ever sees a half-replayed past.
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'test/e2e/support/seed-history.ts'], { cwd: root, env, encoding: 'utf8' });
+  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'test/e2e/support/seed-history.ts'], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  });
   if (seed.status !== 0) throw new SetupProblem(`Seeding the e2e database failed:\n${seed.stdout}${seed.stderr}`);
 
   // The app's mail goes to an SMTP server in this process; the journeys read what it caught from mailLog.
@@ -66,7 +70,14 @@ export default async function setup(project: TestProject) {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...env, PORT: String(port), PUBLIC_URL: baseUrl, AUTH_MODE: 'dev', ADMIN_EMAILS: ADMIN_EMAIL, SMTP_URL: mailCatcher.url },
+    env: {
+      ...env,
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      AUTH_MODE: 'dev',
+      ADMIN_EMAILS: ADMIN_EMAIL,
+      SMTP_URL: mailCatcher.url,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -96,7 +107,8 @@ const readLines = (file: string): unknown[] =>
         .map((line): unknown => JSON.parse(line))
     : [];
 
-const field = (value: unknown, name: string): unknown => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined);
+const field = (value: unknown, name: string): unknown =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined;
 
 /** Assertions made and axe-core findings per screen, printed after the run. */
 function runSummary(): string {
@@ -105,7 +117,9 @@ function runSummary(): string {
   const screens = readLines(join(resultsDir, 'axe-results.jsonl'));
   const lines = screens.map((s) => {
     const violations = field(s, 'violations');
-    const found = Array.isArray(violations) ? violations.map((v) => `${String(field(v, 'impact'))} ${String(field(v, 'id'))}`) : [];
+    const found = Array.isArray(violations)
+      ? violations.map((v) => `${String(field(v, 'impact'))} ${String(field(v, 'id'))}`)
+      : [];
     return `  ${String(field(s, 'screen')).padEnd(24)} ${found.length === 0 ? 'no violations' : found.join(', ')}`;
   });
   return [

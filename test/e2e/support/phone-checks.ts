@@ -7,7 +7,9 @@ import { pageWidthAt360 } from './browser.ts';
 export function smallTapTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
-    const targets = document.querySelectorAll<HTMLElement>('a[href], button, input:not([type="hidden"]), select, textarea, [role="tab"], summary');
+    const targets = document.querySelectorAll<HTMLElement>(
+      'a[href], button, input:not([type="hidden"]), select, textarea, [role="tab"], summary',
+    );
     for (const target of targets) {
       if (target.closest('.sr-only') !== null) continue;
       let box = target.getBoundingClientRect();
@@ -16,8 +18,11 @@ export function smallTapTargets(page: Page): Promise<string[]> {
         box = target.closest('label')?.getBoundingClientRect() ?? box;
       }
       if (box.width < 44 || box.height < 44) {
-        const name = (target.textContent ?? '').trim() || target.getAttribute('aria-label') || target.getAttribute('type') || '';
-        found.push(`${target.tagName.toLowerCase()} "${name.slice(0, 40)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+        const name =
+          (target.textContent ?? '').trim() || target.getAttribute('aria-label') || target.getAttribute('type') || '';
+        found.push(
+          `${target.tagName.toLowerCase()} "${name.slice(0, 40)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+        );
       }
     }
     return found;
@@ -41,14 +46,23 @@ export function misplacedLabels(page: Page): Promise<string[]> {
       const text = textBox(button);
       if (box.height === 0 || text.height === 0) continue;
       const off = text.top + text.height / 2 - (box.top + box.height / 2);
-      if (Math.abs(off) > 3) found.push(`${button.tagName.toLowerCase()} "${(button.textContent ?? '').trim().slice(0, 40)}" text ${Math.round(off)} px off centre`);
+      if (Math.abs(off) > 3)
+        found.push(
+          `${button.tagName.toLowerCase()} "${(button.textContent ?? '').trim().slice(0, 40)}" text ${Math.round(off)} px off centre`,
+        );
     }
-    for (const input of document.querySelectorAll<HTMLInputElement>('label > input[type="checkbox"], label > input[type="radio"]')) {
+    for (const input of document.querySelectorAll<HTMLInputElement>(
+      'label > input[type="checkbox"], label > input[type="radio"]',
+    )) {
       const label = input.parentElement as HTMLElement;
       const box = input.getBoundingClientRect();
-      const text = [...label.children].filter((child) => child !== input).map(textBox).find((rect) => rect.height > 0);
+      const text = [...label.children]
+        .filter((child) => child !== input)
+        .map(textBox)
+        .find((rect) => rect.height > 0);
       if (box.height === 0 || !text) continue;
-      if (text.top >= box.bottom || text.bottom <= box.top) found.push(`${input.type} "${(label.textContent ?? '').trim().slice(0, 40)}" on a line apart from its text`);
+      if (text.top >= box.bottom || text.bottom <= box.top)
+        found.push(`${input.type} "${(label.textContent ?? '').trim().slice(0, 40)}" on a line apart from its text`);
     }
     return found;
   });

@@ -27,7 +27,15 @@ export async function startPrivateServer(): Promise<PrivateServer> {
   const start = async () => {
     const started = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'test', PORT: String(port), PUBLIC_URL: baseUrl, AUTH_MODE: 'dev', SHUTDOWN_GRACE_SECONDS: '2', DATABASE_URL: `sqlite:${join(dataDir, 'private.db')}` },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        PUBLIC_URL: baseUrl,
+        AUTH_MODE: 'dev',
+        SHUTDOWN_GRACE_SECONDS: '2',
+        DATABASE_URL: `sqlite:${join(dataDir, 'private.db')}`,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child = started;
@@ -35,8 +43,12 @@ export async function startPrivateServer(): Promise<PrivateServer> {
     started.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
-      if (started.exitCode !== null) throw new Error(`The private server exited early (code ${started.exitCode}):\n${output}`);
-      const ready = await fetch(`${baseUrl}/api/game/today`).then((response) => response.ok, () => false);
+      if (started.exitCode !== null)
+        throw new Error(`The private server exited early (code ${started.exitCode}):\n${output}`);
+      const ready = await fetch(`${baseUrl}/api/game/today`).then(
+        (response) => response.ok,
+        () => false,
+      );
       if (ready) return;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }

@@ -39,7 +39,12 @@ try {
   const claimable = (await myWinnings(deps, sam.id)).winnings.find((w) => w.gameDate === yesterday && w.canClaim);
   if (!claimable) throw new Error(`Sam has no claimable winning for ${String(yesterday)}`);
   clock.set(new Date(closeInstantForDate(claimable.gameDate, deps.config).getTime() + HOUR));
-  await claimPrize(deps, { userId: sam.id, gameId: claimable.gameId, paypalEmail: people.sam.email, preferredName: people.sam.displayName });
+  await claimPrize(deps, {
+    userId: sam.id,
+    gameId: claimable.gameId,
+    paypalEmail: people.sam.email,
+    preferredName: people.sam.displayName,
+  });
   clock.release();
   console.log(`Seeded ${days.length} closed games (${days[0] ?? ''} … ${yesterday ?? ''}) before ${today}.`);
 } finally {

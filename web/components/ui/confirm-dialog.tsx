@@ -40,7 +40,12 @@ export function ConfirmDialog({
                 {cancelLabel}
               </button>
             </Dialog.Close>
-            <button type="button" className={destructive ? 'btn btn-danger' : 'btn btn-primary'} disabled={pending} onClick={onConfirm}>
+            <button
+              type="button"
+              className={destructive ? 'btn btn-danger' : 'btn btn-primary'}
+              disabled={pending}
+              onClick={onConfirm}
+            >
               {pending && pendingLabel !== undefined ? pendingLabel : confirmLabel}
             </button>
           </div>

@@ -16,7 +16,13 @@ export function FormField({ id, label, hint, error, ...input }: FormFieldProps) 
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} className="input" aria-invalid={invalid} aria-describedby={invalid ? errorId : undefined} {...input} />
+      <input
+        id={id}
+        className="input"
+        aria-invalid={invalid}
+        aria-describedby={invalid ? errorId : undefined}
+        {...input}
+      />
       {hint !== undefined && <p className="muted">{hint}</p>}
       {invalid && (
         <p id={errorId} className="error-text" role="alert">

@@ -62,8 +62,19 @@ function PromptForm({
   return (
     <form className="stack" onSubmit={submit}>
       <Dialog.Title className="card-title">{title}</Dialog.Title>
-      {description !== undefined ? <Dialog.Description>{description}</Dialog.Description> : <Dialog.Description className="sr-only">{label}</Dialog.Description>}
-      <FormField id={inputId} label={label} value={value} onChange={(event) => setValue(event.target.value)} error={error ?? outsideError} autoFocus />
+      {description !== undefined ? (
+        <Dialog.Description>{description}</Dialog.Description>
+      ) : (
+        <Dialog.Description className="sr-only">{label}</Dialog.Description>
+      )}
+      <FormField
+        id={inputId}
+        label={label}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        error={error ?? outsideError}
+        autoFocus
+      />
       <div className="row">
         <Dialog.Close asChild>
           <button type="button" className="btn" disabled={pending}>

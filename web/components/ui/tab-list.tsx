@@ -42,7 +42,15 @@ export function nextTabIndex(key: string, current: number, count: number): numbe
   }
 }
 
-export function TabList<T extends string>({ tabs, selected, onSelect, label, idPrefix, panelId, className = 'tabs' }: TabListProps<T>) {
+export function TabList<T extends string>({
+  tabs,
+  selected,
+  onSelect,
+  label,
+  idPrefix,
+  panelId,
+  className = 'tabs',
+}: TabListProps<T>) {
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const next = nextTabIndex(event.key, index, tabs.length);
     const target = next === null ? undefined : tabs[next];

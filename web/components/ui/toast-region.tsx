@@ -2,7 +2,15 @@
 import * as Toast from '@radix-ui/react-toast';
 import type { ShownToast } from './toast.tsx';
 
-export function ToastRegion({ current, open, onOpenChange }: { current: ShownToast | null; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ToastRegion({
+  current,
+  open,
+  onOpenChange,
+}: {
+  current: ShownToast | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Toast.Provider duration={5000} swipeDirection="right" swipeThreshold={50}>
       {current !== null && (
@@ -14,7 +22,9 @@ export function ToastRegion({ current, open, onOpenChange }: { current: ShownToa
           type={current.variant === 'destructive' ? 'foreground' : 'background'}
         >
           <Toast.Title className="toast-title">{current.title}</Toast.Title>
-          {current.description !== undefined && <Toast.Description className="toast-description">{current.description}</Toast.Description>}
+          {current.description !== undefined && (
+            <Toast.Description className="toast-description">{current.description}</Toast.Description>
+          )}
           <Toast.Close className="btn btn-small" aria-label="Dismiss notification">
             ✕
           </Toast.Close>

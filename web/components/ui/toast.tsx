@@ -1,7 +1,17 @@
 // Toasts: one at a time, 5000 ms, swipe right (50 px) dismisses, F8 focuses the region (spec-1 §9). The Radix region
 // (toast-region.tsx) is its own chunk, loaded once a screen that can toast mounts or a toast is shown: the play
 // screen never toasts, so its first load does without it.
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 
 export interface ToastInput {
   title: string;

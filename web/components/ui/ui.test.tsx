@@ -63,7 +63,15 @@ describe('toasts', () => {
 function ConfirmHarness({ onConfirm }: { onConfirm: () => void }) {
   const [open, setOpen] = useState(true);
   return (
-    <ConfirmDialog open={open} onOpenChange={setOpen} title="DELETE ACCOUNT?" description="This cannot be undone." confirmLabel="DELETE" destructive onConfirm={onConfirm} />
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      title="DELETE ACCOUNT?"
+      description="This cannot be undone."
+      confirmLabel="DELETE"
+      destructive
+      onConfirm={onConfirm}
+    />
   );
 }
 
@@ -133,7 +141,14 @@ function TabsHarness() {
   ] as const;
   return (
     <>
-      <TabList tabs={tabs} selected={selected} onSelect={setSelected} label="Letters" idPrefix="letter-tab" panelId="letter-panel" />
+      <TabList
+        tabs={tabs}
+        selected={selected}
+        onSelect={setSelected}
+        label="Letters"
+        idPrefix="letter-tab"
+        panelId="letter-panel"
+      />
       <div role="tabpanel" id="letter-panel" aria-labelledby={`letter-tab-${selected}`}>
         panel {selected}
       </div>

@@ -2,7 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminPayoutDto, AdminSubmissionsResponse, AuditTrailResponse, MeResponse, PrizeConfigDto } from '../../../server/contract.ts';
+import type {
+  AdminPayoutDto,
+  AdminSubmissionsResponse,
+  AuditTrailResponse,
+  MeResponse,
+  PrizeConfigDto,
+} from '../../../server/contract.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { servePerTest } from '../../testing/serve-per-test.ts';
 import { expectNoAxeViolations } from '../../testing/axe.ts';
@@ -56,7 +62,9 @@ describe('AdminScreen access', () => {
     await serve();
     renderWithProviders(<AdminScreen />, { me: null, route: '/admin' });
     expect(screen.getByRole('heading', { name: 'ADMIN ACCESS REQUIRED' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'SIGN IN WITH GOOGLE' }).getAttribute('href')).toBe('/auth/google?next=%2Fadmin');
+    expect(screen.getByRole('link', { name: 'SIGN IN WITH GOOGLE' }).getAttribute('href')).toBe(
+      '/auth/google?next=%2Fadmin',
+    );
   });
 
   it('denies a player and says who is signed in', async () => {
@@ -147,15 +155,31 @@ describe('AdminScreen PAYOUTS tab', () => {
         body: {
           payouts: [
             payout({}),
-            payout({ id: 'p2', status: 'approved', playerName: null, prizeType: 'voucher', allowedActions: ['markPaid'] }),
-            payout({ id: 'p3', status: 'paid', paymentReference: 'TX-9', processedAt: '2026-11-24T02:00:00.000Z', allowedActions: [] }),
+            payout({
+              id: 'p2',
+              status: 'approved',
+              playerName: null,
+              prizeType: 'voucher',
+              allowedActions: ['markPaid'],
+            }),
+            payout({
+              id: 'p3',
+              status: 'paid',
+              paymentReference: 'TX-9',
+              processedAt: '2026-11-24T02:00:00.000Z',
+              allowedActions: [],
+            }),
             // The admin's own claim: pending, but the server offers nothing (DESIGN.md §9).
             payout({ id: 'p4', playerName: 'The Boss', allowedActions: [] }),
           ],
         },
       },
-      'POST /api/prizes/admin/payouts/p1': { body: { payout: payout({ status: 'approved', allowedActions: ['markPaid'] }), message: 'ok' } },
-      'POST /api/prizes/admin/payouts/p2': { body: { payout: payout({ id: 'p2', status: 'paid', allowedActions: [] }), message: 'ok' } },
+      'POST /api/prizes/admin/payouts/p1': {
+        body: { payout: payout({ status: 'approved', allowedActions: ['markPaid'] }), message: 'ok' },
+      },
+      'POST /api/prizes/admin/payouts/p2': {
+        body: { payout: payout({ id: 'p2', status: 'paid', allowedActions: [] }), message: 'ok' },
+      },
     });
     const user = userEvent.setup();
     renderWithProviders(<AdminScreen />, { me: admin });
@@ -177,7 +201,9 @@ describe('AdminScreen PAYOUTS tab', () => {
     await user.click(within(pending).getByRole('button', { name: 'APPROVE' }));
     const dialog = await screen.findByRole('dialog');
     expect(
-      within(dialog).getByText('Mark this payout as approved? The winner will be notified that payment is being processed.'),
+      within(dialog).getByText(
+        'Mark this payout as approved? The winner will be notified that payment is being processed.',
+      ),
     ).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'APPROVE' }));
     expect(await screen.findByText('Payout marked as approved')).toBeTruthy();
@@ -236,10 +262,17 @@ describe('AdminScreen PAYOUTS tab, a flagged winning', () => {
   it('shows INTEGRITY REVIEW with the evidence, and approves only with the typed name, showing the server refusal', async () => {
     const api = await serve({
       'GET /admin/status': { body: {} },
-      'GET /api/prizes/admin/payouts': { body: { payouts: [payout({ integrity: evidence }), payout({ id: 'p2', integrity: null })] } },
+      'GET /api/prizes/admin/payouts': {
+        body: { payouts: [payout({ integrity: evidence }), payout({ id: 'p2', integrity: null })] },
+      },
       'POST /api/prizes/admin/payouts/p1': ({ body }) =>
         typeof body === 'object' && body !== null && 'confirmName' in body && body.confirmName === 'Ada'
-          ? { body: { payout: payout({ status: 'approved', allowedActions: ['markPaid'], integrity: evidence }), message: 'ok' } }
+          ? {
+              body: {
+                payout: payout({ status: 'approved', allowedActions: ['markPaid'], integrity: evidence }),
+                message: 'ok',
+              },
+            }
           : { status: 400, body: { error: mismatch, code: 'VALIDATION', field: 'confirmName' } },
     });
     const user = userEvent.setup();
@@ -250,10 +283,11 @@ describe('AdminScreen PAYOUTS tab, a flagged winning', () => {
     expect(review.textContent).toContain('Cluster size: 5 accounts');
     expect(review.textContent).toContain('Accounts in this game: 4 accounts');
     expect(review.textContent).toContain('Numbers they held: 1, 2, 3, 4');
-    expect(within(review).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Same device — strong — 4 accounts',
-      'Same network — weak — 5 accounts',
-    ]);
+    expect(
+      within(review)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Same device — strong — 4 accounts', 'Same network — weak — 5 accounts']);
     expect(within(clean).queryByText('INTEGRITY REVIEW')).toBeNull();
     await expectNoAxeViolations();
 
@@ -285,7 +319,9 @@ describe('AdminScreen PRIZES tab', () => {
   it('saves a weekday in whole cents and resets one after the spec confirmation', async () => {
     const api = await serve({
       'GET /admin/status': { body: {} },
-      'GET /api/prizes/config': { body: { prizes: [1, 2, 3, 4, 5, 6, 7].map((day) => weekly(day, day === 2 ? 2500 : 1000)) } },
+      'GET /api/prizes/config': {
+        body: { prizes: [1, 2, 3, 4, 5, 6, 7].map((day) => weekly(day, day === 2 ? 2500 : 1000)) },
+      },
       'POST /api/prizes/config/weekly': { body: { prize: weekly(1, 1235), message: 'saved' } },
       'DELETE /api/prizes/config/weekly/2': { body: { message: 'reset' } },
     });
@@ -318,10 +354,19 @@ describe('AdminScreen PRIZES tab', () => {
 
   it('requires a date and description for an override, and deletes one after confirming', async () => {
     // As the server answers it: an override carries the weekday of its date (2026-12-25 is a Friday).
-    const override: PrizeConfigDto = { ...weekly(1, 5000), id: 'o1', dayOfWeek: 5, date: '2026-12-25', description: 'Xmas', defaultAmountCents: null };
+    const override: PrizeConfigDto = {
+      ...weekly(1, 5000),
+      id: 'o1',
+      dayOfWeek: 5,
+      date: '2026-12-25',
+      description: 'Xmas',
+      defaultAmountCents: null,
+    };
     const api = await serve({
       'GET /admin/status': { body: {} },
-      'GET /api/prizes/config': { body: { prizes: [...[1, 2, 3, 4, 5, 6, 7].map((day) => weekly(day, 1000)), override] } },
+      'GET /api/prizes/config': {
+        body: { prizes: [...[1, 2, 3, 4, 5, 6, 7].map((day) => weekly(day, 1000)), override] },
+      },
       'DELETE /api/prizes/config/date/2026-12-25': { body: { message: 'deleted' } },
     });
     const user = userEvent.setup();
@@ -335,7 +380,11 @@ describe('AdminScreen PRIZES tab', () => {
     expect(screen.getByText('Validation Error')).toBeTruthy();
     expect(api.requestsTo('POST /api/prizes/config/date')).toHaveLength(0);
 
-    await user.click(within(screen.getByRole('list', { name: 'Existing overrides' })).getByRole('button', { name: 'DELETE override for 2026-12-25' }));
+    await user.click(
+      within(screen.getByRole('list', { name: 'Existing overrides' })).getByRole('button', {
+        name: 'DELETE override for 2026-12-25',
+      }),
+    );
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Delete prize override for 2026-12-25?')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'DELETE' }));
@@ -347,7 +396,9 @@ describe('AdminScreen BOTS tab', () => {
   it('refuses invalid input with an Invalid Input toast, then creates after confirming', async () => {
     const api = await serve({
       'GET /admin/status': { body: {} },
-      'POST /admin/create-bot-submissions': { body: { botsCreated: 10, submissionsCreated: 13, gameDate: '2026-11-23' } },
+      'POST /admin/create-bot-submissions': {
+        body: { botsCreated: 10, submissionsCreated: 13, gameDate: '2026-11-23' },
+      },
     });
     const user = userEvent.setup();
     renderWithProviders(<AdminScreen />, { me: admin });
@@ -368,7 +419,12 @@ describe('AdminScreen BOTS tab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'CREATE BOTS' }));
     expect(await screen.findByRole('status')).toBeTruthy();
     await waitFor(() =>
-      expect(api.requestsTo('POST /admin/create-bot-submissions')[0]?.body).toEqual({ botCount: 10, bonusCount: 3, minNumber: 1, maxNumber: 100 }),
+      expect(api.requestsTo('POST /admin/create-bot-submissions')[0]?.body).toEqual({
+        botCount: 10,
+        bonusCount: 3,
+        minNumber: 1,
+        maxNumber: 100,
+      }),
     );
   });
 });
@@ -378,12 +434,49 @@ describe('AdminScreen DATA tab', () => {
     return {
       game: { date: '2026-11-23', status: 'open' },
       submissions: [
-        { id: `s${pageNumber}a`, number: pageNumber * 10, userId: 'bot:0001', userDisplayName: 'Bot Player', userEmail: 'bot-0001@bots.lowest.invalid', entryType: 'standard', guildName: null, submittedAt: '2026-11-23T01:00:00.000Z', clustered: false },
-        { id: `s${pageNumber}b`, number: pageNumber * 10 + 1, userId: 'u1', userDisplayName: null, userEmail: 'ada@example.com', entryType: 'bonus', guildName: 'Night Owls', submittedAt: '2026-11-23T01:05:00.000Z', clustered: false },
+        {
+          id: `s${pageNumber}a`,
+          number: pageNumber * 10,
+          userId: 'bot:0001',
+          userDisplayName: 'Bot Player',
+          userEmail: 'bot-0001@bots.lowest.invalid',
+          entryType: 'standard',
+          guildName: null,
+          submittedAt: '2026-11-23T01:00:00.000Z',
+          clustered: false,
+        },
+        {
+          id: `s${pageNumber}b`,
+          number: pageNumber * 10 + 1,
+          userId: 'u1',
+          userDisplayName: null,
+          userEmail: 'ada@example.com',
+          entryType: 'bonus',
+          guildName: 'Night Owls',
+          submittedAt: '2026-11-23T01:05:00.000Z',
+          clustered: false,
+        },
         // A blank name or guild reads like a missing one.
-        { id: `s${pageNumber}c`, number: pageNumber * 10 + 2, userId: 'u2', userDisplayName: '  ', userEmail: 'bea@example.com', entryType: 'standard', guildName: '', submittedAt: '2026-11-23T01:06:00.000Z', clustered: true },
+        {
+          id: `s${pageNumber}c`,
+          number: pageNumber * 10 + 2,
+          userId: 'u2',
+          userDisplayName: '  ',
+          userEmail: 'bea@example.com',
+          entryType: 'standard',
+          guildName: '',
+          submittedAt: '2026-11-23T01:06:00.000Z',
+          clustered: true,
+        },
       ],
-      pagination: { page: pageNumber, limit: 20, totalCount: 2 * totalPages, totalPages, hasPreviousPage: pageNumber > 1, hasNextPage: pageNumber < totalPages },
+      pagination: {
+        page: pageNumber,
+        limit: 20,
+        totalCount: 2 * totalPages,
+        totalPages,
+        hasPreviousPage: pageNumber > 1,
+        hasNextPage: pageNumber < totalPages,
+      },
     };
   }
 
@@ -422,7 +515,13 @@ describe('AdminScreen DATA tab', () => {
   it('says when there are no submissions, and when they fail to load', async () => {
     const api = await serve({
       'GET /admin/status': { body: {} },
-      'GET /admin/submissions?page=1&limit=20': { body: { ...page(1, 0), submissions: [], pagination: { page: 1, limit: 20, totalCount: 0, totalPages: 0, hasPreviousPage: false, hasNextPage: false } } },
+      'GET /admin/submissions?page=1&limit=20': {
+        body: {
+          ...page(1, 0),
+          submissions: [],
+          pagination: { page: 1, limit: 20, totalCount: 0, totalPages: 0, hasPreviousPage: false, hasNextPage: false },
+        },
+      },
     });
     const user = userEvent.setup();
     renderWithProviders(<AdminScreen />, { me: admin });
@@ -449,21 +548,36 @@ describe('AdminScreen AUDIT tab', () => {
     note: null,
     reference: n % 2 === 0 ? `REF-${n}` : null,
   });
-  const trail = (records: AuditTrailResponse['records'], totalCount: number, page: number): AuditTrailResponse => ({ records, totalCount, page, pageSize: 25 });
+  const trail = (records: AuditTrailResponse['records'], totalCount: number, page: number): AuditTrailResponse => ({
+    records,
+    totalCount,
+    page,
+    pageSize: 25,
+  });
 
   it('lists the records newest first, pages through them and filters by dates and admin', async () => {
     const api = await serve({
       'GET /admin/status': { body: {} },
       'GET /admin/audit?page=1&pageSize=25': { body: trail([record(28), record(27)], 27, 1) },
       'GET /admin/audit?page=2&pageSize=25': { body: trail([record(2), record(1)], 27, 2) },
-      'GET /admin/audit?page=1&pageSize=25&from=2026-11-01&to=2026-11-02&admin=boss%40example.com': { body: trail([record(2)], 1, 1) },
+      'GET /admin/audit?page=1&pageSize=25&from=2026-11-01&to=2026-11-02&admin=boss%40example.com': {
+        body: trail([record(2)], 1, 1),
+      },
     });
     const user = userEvent.setup();
     renderWithProviders(<AdminScreen />, { me: admin });
     await user.click(screen.getByRole('tab', { name: 'AUDIT' }));
     const table = await screen.findByRole('region', { name: 'Audit trail' });
-    const rows = () => within(screen.getByRole('region', { name: 'Audit trail' })).getAllByRole('row').slice(1).map((row) => row.textContent);
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['WHEN', 'ADMIN', 'WHAT', 'FROM', 'TO', 'NOTE', 'REFERENCE']);
+    const rows = () =>
+      within(screen.getByRole('region', { name: 'Audit trail' }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['WHEN', 'ADMIN', 'WHAT', 'FROM', 'TO', 'NOTE', 'REFERENCE']);
     expect(rows()[0]).toContain('Payout 2026-11-28: $10.00 to Ada');
     expect(rows()[0]).toContain('REF-28');
     expect(rows()[1]).toContain('built-in $10.00 cash, active: Monday Cash Prize');
@@ -485,7 +599,7 @@ describe('AdminScreen AUDIT tab', () => {
     await expectNoAxeViolations(document.body);
   });
 
-  it('shows the server\'s message when a filter is refused', async () => {
+  it("shows the server's message when a filter is refused", async () => {
     await serve({
       'GET /admin/status': { body: {} },
       'GET /admin/audit?page=1&pageSize=25': { body: trail([], 0, 1) },

@@ -29,7 +29,12 @@ export function AdminScreen() {
   const { user, isLoading } = useMe();
   const [tab, setTab] = useState<AdminTab>('system');
 
-  if (isLoading) return <p className="page" role="status">LOADING...</p>;
+  if (isLoading)
+    return (
+      <p className="page" role="status">
+        LOADING...
+      </p>
+    );
 
   if (user === null) {
     return (
@@ -58,9 +63,18 @@ export function AdminScreen() {
     <div className="page stack">
       <h1 className="page-title">ADMIN PANEL</h1>
       <p className="muted">
-        Signed in as <strong>{user.displayName}</strong> ({user.email}) · Role: <span className="badge badge-accent">{user.role.toUpperCase()}</span>
+        Signed in as <strong>{user.displayName}</strong> ({user.email}) · Role:{' '}
+        <span className="badge badge-accent">{user.role.toUpperCase()}</span>
       </p>
-      <TabList tabs={tabs} selected={tab} onSelect={setTab} label="Admin sections" idPrefix="admin-tab" panelId="admin-panel" className="tabs row" />
+      <TabList
+        tabs={tabs}
+        selected={tab}
+        onSelect={setTab}
+        label="Admin sections"
+        idPrefix="admin-tab"
+        panelId="admin-panel"
+        className="tabs row"
+      />
       <section id="admin-panel" role="tabpanel" aria-labelledby="admin-panel-title" className="card stack">
         <h2 id="admin-panel-title" className="card-title">
           {current.title}

@@ -8,7 +8,13 @@ export function validateBots(form: CreateBotsRequest): string | null {
   const { botCount, bonusCount, minNumber, maxNumber } = form;
   if (!Number.isInteger(botCount) || botCount < 1 || botCount > 1000) return 'Bot count must be between 1 and 1000';
   if (!Number.isInteger(bonusCount) || bonusCount < 0) return 'Bonus count cannot be negative';
-  if (!Number.isInteger(minNumber) || !Number.isInteger(maxNumber) || minNumber < 1 || maxNumber < 1 || minNumber > maxNumber) {
+  if (
+    !Number.isInteger(minNumber) ||
+    !Number.isInteger(maxNumber) ||
+    minNumber < 1 ||
+    maxNumber < 1 ||
+    minNumber > maxNumber
+  ) {
     return 'Invalid number range. Min must be >= 1 and <= Max';
   }
   return null;

@@ -20,7 +20,10 @@ describe('payoutReviewRequest', () => {
   });
 
   it('rejects with the reason in the note, and refuses a blank reason', () => {
-    expect(payoutReviewRequest('reject', '  wrong PayPal  ')).toEqual({ status: 'failed', reviewNotes: 'Rejected: wrong PayPal' });
+    expect(payoutReviewRequest('reject', '  wrong PayPal  ')).toEqual({
+      status: 'failed',
+      reviewNotes: 'Rejected: wrong PayPal',
+    });
     expect(payoutReviewRequest('reject', '   ')).toBeNull();
     expect(payoutReviewRequest('reject')).toBeNull();
   });

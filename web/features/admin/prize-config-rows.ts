@@ -2,9 +2,14 @@
 // dayOfWeek of its date, so only `date` tells the two apart.
 import type { PrizeConfigDto } from '../../../server/contract.ts';
 
-export function splitPrizeConfig(prizes: readonly PrizeConfigDto[]): { weekly: PrizeConfigDto[]; overrides: PrizeConfigDto[] } {
+export function splitPrizeConfig(prizes: readonly PrizeConfigDto[]): {
+  weekly: PrizeConfigDto[];
+  overrides: PrizeConfigDto[];
+} {
   return {
-    weekly: prizes.filter((prize) => prize.date === null && prize.dayOfWeek !== null).sort((a, b) => (a.dayOfWeek ?? 0) - (b.dayOfWeek ?? 0)),
+    weekly: prizes
+      .filter((prize) => prize.date === null && prize.dayOfWeek !== null)
+      .sort((a, b) => (a.dayOfWeek ?? 0) - (b.dayOfWeek ?? 0)),
     overrides: prizes.filter((prize) => prize.date !== null).sort((a, b) => (a.date ?? '').localeCompare(b.date ?? '')),
   };
 }

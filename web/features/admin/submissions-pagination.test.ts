@@ -24,7 +24,12 @@ describe('pagerView', () => {
   });
 
   it('allows both directions in the middle and only PREV on the last page', () => {
-    expect(pagerView(pagination(2, 3))).toMatchObject({ canPrevious: true, canNext: true, previousPage: 1, nextPage: 3 });
+    expect(pagerView(pagination(2, 3))).toMatchObject({
+      canPrevious: true,
+      canNext: true,
+      previousPage: 1,
+      nextPage: 3,
+    });
     expect(pagerView(pagination(3, 3))).toMatchObject({ label: 'PAGE 3 OF 3', canPrevious: true, canNext: false });
   });
 

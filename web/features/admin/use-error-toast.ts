@@ -6,6 +6,7 @@ import { messageOf } from '../../lib/api-client.ts';
 export function useErrorToast(error: unknown, title: string, fallback: string): void {
   const { toast } = useToast();
   useEffect(() => {
-    if (error !== null && error !== undefined) toast({ title, description: messageOf(error, fallback), variant: 'destructive' });
+    if (error !== null && error !== undefined)
+      toast({ title, description: messageOf(error, fallback), variant: 'destructive' });
   }, [error, title, fallback, toast]);
 }

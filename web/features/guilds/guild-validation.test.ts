@@ -1,9 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  descriptionCounter,
-  validateCreateGuild,
-  validateJoinGuild,
-} from './guild-validation.ts';
+import { descriptionCounter, validateCreateGuild, validateJoinGuild } from './guild-validation.ts';
 
 describe('validateCreateGuild', () => {
   it('requires a name and a password', () => {

@@ -28,7 +28,14 @@ function guild(overrides: Partial<GuildDto>): GuildDto {
 }
 
 const owls = guild({});
-const full = guild({ id: 'g2', name: 'Full House', memberCount: 10, isFull: true, adminName: 'Bob', adminUserId: 'u9' });
+const full = guild({
+  id: 'g2',
+  name: 'Full House',
+  memberCount: 10,
+  isFull: true,
+  adminName: 'Bob',
+  adminUserId: 'u9',
+});
 const open = guild({ id: 'g3', name: 'Early Birds', memberCount: 3, adminName: 'Cy', adminUserId: 'u8' });
 
 const serve = servePerTest();
@@ -56,17 +63,24 @@ describe('GuildsScreen', () => {
     await user.click(screen.getByRole('tab', { name: 'JOIN' }));
     const select = screen.getByLabelText('GUILD') as HTMLSelectElement;
     // A full guild is not offered.
-    expect(Array.from(select.options).map((option) => option.textContent)).toEqual(['Select a guild...', 'Early Birds (3/10)']);
+    expect(Array.from(select.options).map((option) => option.textContent)).toEqual([
+      'Select a guild...',
+      'Early Birds (3/10)',
+    ]);
     await user.click(screen.getByRole('button', { name: 'JOIN GUILD' }));
     expect(screen.getByText('Please select a guild and enter the password')).toBeTruthy();
 
     await user.selectOptions(select, 'g3');
     await user.type(screen.getByLabelText('GUILD PASSWORD'), 'hoot');
-    api.on('GET /api/guilds/my', { body: { guild: open, membership: { isAdmin: false, joinedAt: '2026-11-20T10:00:00.000Z', canLeave: true } } });
+    api.on('GET /api/guilds/my', {
+      body: { guild: open, membership: { isAdmin: false, joinedAt: '2026-11-20T10:00:00.000Z', canLeave: true } },
+    });
     api.on('GET /api/guilds/g3', { body: { guild: open, members: [] } });
     api.on('GET /api/guilds/g3/submissions', { body: { gameDate: '2026-11-22', submissions: [] } });
     await user.click(screen.getByRole('button', { name: 'JOIN GUILD' }));
-    await waitFor(() => expect(api.requestsTo('POST /api/guilds/join')[0]?.body).toEqual({ guildId: 'g3', password: 'hoot' }));
+    await waitFor(() =>
+      expect(api.requestsTo('POST /api/guilds/join')[0]?.body).toEqual({ guildId: 'g3', password: 'hoot' }),
+    );
     // Reloaded and back on the overview as a member.
     expect(await screen.findByText('MEMBER OF Early Birds')).toBeTruthy();
     expect(await screen.findByText('Guild Joined')).toBeTruthy();
@@ -74,7 +88,9 @@ describe('GuildsScreen', () => {
     expect(screen.getByRole('tab', { name: 'OVERVIEW' }).getAttribute('aria-selected')).toBe('true');
     // The new guild's members and today's picks load too (and nothing is left in flight when the server stops).
     expect(await screen.findByRole('region', { name: 'MEMBERS (0)' })).toBeTruthy();
-    expect(await within(screen.getByRole('region', { name: "TODAY'S STRATEGY" })).findByText("YOU HAVEN'T SUBMITTED YET")).toBeTruthy();
+    expect(
+      await within(screen.getByRole('region', { name: "TODAY'S STRATEGY" })).findByText("YOU HAVEN'T SUBMITTED YET"),
+    ).toBeTruthy();
   });
 
   it('validates the create form and counts description characters', async () => {
@@ -99,7 +115,11 @@ describe('GuildsScreen', () => {
     await user.type(screen.getByLabelText('GUILD PASSWORD'), 'secret');
     await user.click(screen.getByRole('button', { name: 'CREATE GUILD' }));
     expect(await screen.findByText('A guild with that name exists')).toBeTruthy();
-    expect(api.requestsTo('POST /api/guilds')[0]?.body).toEqual({ name: 'Night Owls', description: 'hello', password: 'secret' });
+    expect(api.requestsTo('POST /api/guilds')[0]?.body).toEqual({
+      name: 'Night Owls',
+      description: 'hello',
+      password: 'secret',
+    });
   });
 
   it('creates a guild with a success toast, and the earlier error toast goes once that succeeds', async () => {
@@ -117,7 +137,9 @@ describe('GuildsScreen', () => {
     expect(await screen.findByText('A guild with that name exists')).toBeTruthy();
 
     api.on('POST /api/guilds', { status: 201, body: { guild: owls, message: 'Guild Night Owls created' } });
-    api.on('GET /api/guilds/my', { body: { guild: owls, membership: { isAdmin: true, joinedAt: '2026-11-22T10:00:00.000Z' } } });
+    api.on('GET /api/guilds/my', {
+      body: { guild: owls, membership: { isAdmin: true, joinedAt: '2026-11-22T10:00:00.000Z' } },
+    });
     api.on('GET /api/guilds/g1', { body: { guild: owls, members: [] } });
     api.on('GET /api/guilds/g1/submissions', { body: { gameDate: '2026-11-22', submissions: [] } });
     await user.click(screen.getByRole('button', { name: 'CREATE GUILD' }));
@@ -129,7 +151,9 @@ describe('GuildsScreen', () => {
 
   it('deletes a guild with a success toast', async () => {
     const api = await serve({
-      'GET /api/guilds/my': { body: { guild: owls, membership: { isAdmin: true, joinedAt: '2026-11-01T10:00:00.000Z' } } },
+      'GET /api/guilds/my': {
+        body: { guild: owls, membership: { isAdmin: true, joinedAt: '2026-11-01T10:00:00.000Z' } },
+      },
       'GET /api/guilds?limit=50': { body: { guilds: [owls] } },
       'GET /api/guilds/g1': { body: { guild: owls, members: [] } },
       'GET /api/guilds/g1/submissions': { body: { gameDate: '2026-11-22', submissions: [] } },
@@ -149,14 +173,32 @@ describe('GuildsScreen', () => {
 
   it("shows a member's guild: picks, members, and the admin's REMOVE with confirmation", async () => {
     const api = await serve({
-      'GET /api/guilds/my': { body: { guild: owls, membership: { isAdmin: true, joinedAt: '2026-11-01T10:00:00.000Z', canLeave: false } } },
+      'GET /api/guilds/my': {
+        body: { guild: owls, membership: { isAdmin: true, joinedAt: '2026-11-01T10:00:00.000Z', canLeave: false } },
+      },
       'GET /api/guilds?limit=50': { body: { guilds: [owls, open] } },
       'GET /api/guilds/g1': {
         body: {
           guild: owls,
           members: [
-            { userId: 'u1', playerName: 'Ada', isAdmin: true, joinedAt: '2026-11-01T10:00:00.000Z', wins: 2, entries: 20, currentStreak: 3 },
-            { userId: 'u2', playerName: 'Bea', isAdmin: false, joinedAt: '2026-11-02T10:00:00.000Z', wins: 2, entries: 10, currentStreak: 1 },
+            {
+              userId: 'u1',
+              playerName: 'Ada',
+              isAdmin: true,
+              joinedAt: '2026-11-01T10:00:00.000Z',
+              wins: 2,
+              entries: 20,
+              currentStreak: 3,
+            },
+            {
+              userId: 'u2',
+              playerName: 'Bea',
+              isAdmin: false,
+              joinedAt: '2026-11-02T10:00:00.000Z',
+              wins: 2,
+              entries: 10,
+              currentStreak: 1,
+            },
           ],
         },
       },
@@ -198,7 +240,9 @@ describe('GuildsScreen', () => {
 
   it('disables LEAVE GUILD for an admin with members, and lets a member leave after confirming', async () => {
     const api = await serve({
-      'GET /api/guilds/my': { body: { guild: owls, membership: { isAdmin: true, joinedAt: '2026-11-01T10:00:00.000Z', canLeave: false } } },
+      'GET /api/guilds/my': {
+        body: { guild: owls, membership: { isAdmin: true, joinedAt: '2026-11-01T10:00:00.000Z', canLeave: false } },
+      },
       'GET /api/guilds?limit=50': { body: { guilds: [owls] } },
       'GET /api/guilds/g1': { body: { guild: owls, members: [] } },
       'GET /api/guilds/g1/submissions': { body: { gameDate: '2026-11-22', submissions: [] } },
@@ -210,7 +254,9 @@ describe('GuildsScreen', () => {
     expect((screen.getByRole('button', { name: 'LEAVE GUILD' }) as HTMLButtonElement).disabled).toBe(true);
     first.unmount();
 
-    api.on('GET /api/guilds/my', { body: { guild: owls, membership: { isAdmin: false, joinedAt: '2026-11-05T10:00:00.000Z', canLeave: true } } });
+    api.on('GET /api/guilds/my', {
+      body: { guild: owls, membership: { isAdmin: false, joinedAt: '2026-11-05T10:00:00.000Z', canLeave: true } },
+    });
     renderWithProviders(<GuildsScreen />, { me: { ...ada, id: 'u2' } });
     await user.click(await screen.findByRole('tab', { name: 'LEAVE GUILD' }));
     await user.click(screen.getByRole('button', { name: 'LEAVE GUILD' }));

@@ -24,7 +24,12 @@ export function GuildsScreen() {
   const [tab, setTab] = useState<GuildTab>('overview');
   const toOverview = () => setTab('overview');
 
-  if (meLoading) return <p className="page" role="status">LOADING...</p>;
+  if (meLoading)
+    return (
+      <p className="page" role="status">
+        LOADING...
+      </p>
+    );
 
   if (user === null) {
     return (
@@ -36,7 +41,12 @@ export function GuildsScreen() {
     );
   }
 
-  if (my.isLoading || list.isLoading) return <p className="page" role="status">LOADING GUILDS...</p>;
+  if (my.isLoading || list.isLoading)
+    return (
+      <p className="page" role="status">
+        LOADING GUILDS...
+      </p>
+    );
 
   if (my.data === undefined || list.data === undefined) {
     return (
@@ -64,7 +74,8 @@ export function GuildsScreen() {
   const inGuild = ownGuild !== null && membership !== null;
   const guilds = list.data.guilds;
   // A tab left over from the other membership state (e.g. LEAVE after leaving) falls back to the overview.
-  const shownTab: GuildTab = (inGuild && (tab === 'create' || tab === 'join')) || (!inGuild && tab === 'leave') ? 'overview' : tab;
+  const shownTab: GuildTab =
+    (inGuild && (tab === 'create' || tab === 'join')) || (!inGuild && tab === 'leave') ? 'overview' : tab;
   const tabs: { id: GuildTab; label: string }[] = inGuild
     ? [
         { id: 'overview', label: 'OVERVIEW' },
@@ -80,7 +91,15 @@ export function GuildsScreen() {
     <div className="page stack">
       <h1 className="page-title">GUILDS</h1>
       <div className="tabs row">
-        <TabList tabs={tabs} selected={shownTab} onSelect={setTab} label="Guild views" idPrefix="guild-tab" panelId="guild-panel" className="row" />
+        <TabList
+          tabs={tabs}
+          selected={shownTab}
+          onSelect={setTab}
+          label="Guild views"
+          idPrefix="guild-tab"
+          panelId="guild-panel"
+          className="row"
+        />
         {inGuild && <span className="badge badge-accent guild-tabs-label">MEMBER OF {ownGuild.name}</span>}
       </div>
 
@@ -127,7 +146,9 @@ export function GuildsScreen() {
         )}
         {shownTab === 'create' && <CreateGuildForm onDone={toOverview} />}
         {shownTab === 'join' && <JoinGuildForm guilds={guilds} onDone={toOverview} />}
-        {shownTab === 'leave' && inGuild && <LeaveGuildView guild={ownGuild} membership={membership} onDone={toOverview} />}
+        {shownTab === 'leave' && inGuild && (
+          <LeaveGuildView guild={ownGuild} membership={membership} onDone={toOverview} />
+        )}
       </div>
 
       <aside className="card" aria-label="About guilds">

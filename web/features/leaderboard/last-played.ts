@@ -3,9 +3,12 @@
 const dayMs = 24 * 60 * 60 * 1000;
 
 function calendarDayNumber(instantMs: number, timeZone: string | undefined): number {
-  const parts = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', ...(timeZone ? { timeZone } : {}) }).format(
-    new Date(instantMs),
-  );
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(new Date(instantMs));
   return Math.round(Date.parse(`${parts}T00:00:00Z`) / dayMs);
 }
 
@@ -18,5 +21,7 @@ export function formatLastPlayed(lastPlayedAt: string | null, nowMs: number, tim
   if (days <= 0) return 'Today';
   if (days === 1) return 'Yesterday';
   if (days <= 7) return `${days} days ago`;
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', ...(timeZone ? { timeZone } : {}) }).format(new Date(playedMs));
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', ...(timeZone ? { timeZone } : {}) }).format(
+    new Date(playedMs),
+  );
 }

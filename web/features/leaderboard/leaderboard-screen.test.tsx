@@ -27,13 +27,32 @@ beforeEach(async () => {
       body: {
         kind: 'results',
         items: [
-          { gameId: 'g1', gameDate: '2026-11-22', playerName: 'Grace', prizeAmount: 200, prizeAmountCents: 20000, currency: 'USD', winningNumber: 3 },
-          { gameId: 'g2', gameDate: '2026-11-21', playerName: 'Linus', prizeAmount: null, prizeAmountCents: null, currency: null, winningNumber: 8 },
+          {
+            gameId: 'g1',
+            gameDate: '2026-11-22',
+            playerName: 'Grace',
+            prizeAmount: 200,
+            prizeAmountCents: 20000,
+            currency: 'USD',
+            winningNumber: 3,
+          },
+          {
+            gameId: 'g2',
+            gameDate: '2026-11-21',
+            playerName: 'Linus',
+            prizeAmount: null,
+            prizeAmountCents: null,
+            currency: null,
+            winningNumber: 8,
+          },
         ],
       },
     },
     'GET /api/leaderboard?kind=wins&limit=50': {
-      body: { kind: 'wins', items: [row('u-2', 'Grace', 9, 3), row('u-3', 'Linus', 5), row('u-4', 'Ken', 4), row('u-1', 'Ada', 2)] },
+      body: {
+        kind: 'wins',
+        items: [row('u-2', 'Grace', 9, 3), row('u-3', 'Linus', 5), row('u-4', 'Ken', 4), row('u-1', 'Ada', 2)],
+      },
     },
     'GET /api/leaderboard?kind=streak&limit=50': { body: { kind: 'streak', items: [] } },
     'GET /api/leaderboard?kind=entries&limit=50': { status: 500, body: { error: 'boom', code: 'INTERNAL' } },
@@ -56,19 +75,37 @@ describe('leaderboard screen', () => {
     expect(screen.queryByText(/YOUR RANK/)).toBeNull();
   });
 
-  it('links each result to its game\'s permalink; a numbered game says which it is', async () => {
+  it("links each result to its game's permalink; a numbered game says which it is", async () => {
     api.on('GET /api/leaderboard?kind=results&limit=50', {
       body: {
         kind: 'results',
         items: [
-          { gameId: '2026-11-22-2', gameDate: '2026-11-22', playerName: 'Grace', prizeAmount: null, prizeAmountCents: null, currency: null, winningNumber: 4 },
-          { gameId: '2026-11-22', gameDate: '2026-11-22', playerName: 'Linus', prizeAmount: null, prizeAmountCents: null, currency: null, winningNumber: 8 },
+          {
+            gameId: '2026-11-22-2',
+            gameDate: '2026-11-22',
+            playerName: 'Grace',
+            prizeAmount: null,
+            prizeAmountCents: null,
+            currency: null,
+            winningNumber: 4,
+          },
+          {
+            gameId: '2026-11-22',
+            gameDate: '2026-11-22',
+            playerName: 'Linus',
+            prizeAmount: null,
+            prizeAmountCents: null,
+            currency: null,
+            winningNumber: 8,
+          },
         ],
       },
     });
     renderWithProviders(<LeaderboardScreen />, { me: player });
     const list = await screen.findByRole('list', { name: 'Latest winners' });
-    expect(within(list).getByRole('link', { name: 'Sun, Nov 22 (Game #2)' }).getAttribute('href')).toBe('/stats/2026-11-22-2');
+    expect(within(list).getByRole('link', { name: 'Sun, Nov 22 (Game #2)' }).getAttribute('href')).toBe(
+      '/stats/2026-11-22-2',
+    );
     expect(within(list).getByRole('link', { name: 'Sun, Nov 22' }).getAttribute('href')).toBe('/stats/2026-11-22');
   });
 
@@ -100,7 +137,9 @@ describe('leaderboard screen', () => {
     renderWithProviders(<LeaderboardScreen />);
     await user.click(screen.getByRole('button', { name: 'DEDICATED' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to load leaderboard');
-    api.on('GET /api/leaderboard?kind=entries&limit=50', { body: { kind: 'entries', items: [row('u-2', 'Grace', 9)] } });
+    api.on('GET /api/leaderboard?kind=entries&limit=50', {
+      body: { kind: 'entries', items: [row('u-2', 'Grace', 9)] },
+    });
     await user.click(screen.getByRole('button', { name: 'TRY AGAIN' }));
     expect(await screen.findByRole('list', { name: 'DEDICATED ranking' })).toBeTruthy();
   });

@@ -8,7 +8,16 @@ import { paths, statsForDate } from '../../lib/paths.ts';
 import { useMe } from '../../api/me.ts';
 import { useLeaderboard } from './api/get-leaderboard.ts';
 import { formatLastPlayed } from './last-played.ts';
-import { categories, categoryOf, emptyMessage, isPlayerItem, isResultItem, rankLabel, rankOf, type Category } from './leaderboard-view.ts';
+import {
+  categories,
+  categoryOf,
+  emptyMessage,
+  isPlayerItem,
+  isResultItem,
+  rankLabel,
+  rankOf,
+  type Category,
+} from './leaderboard-view.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import './leaderboard.css';
 
@@ -31,7 +40,13 @@ export function LeaderboardScreen() {
       <h1 className="page-title">RANKINGS</h1>
       <div className="tabs" role="group" aria-label="Leaderboard category">
         {categories.map((option) => (
-          <button key={option.kind} type="button" className="tab" aria-pressed={option.kind === kind} onClick={() => setKind(option.kind)}>
+          <button
+            key={option.kind}
+            type="button"
+            className="tab"
+            aria-pressed={option.kind === kind}
+            onClick={() => setKind(option.kind)}
+          >
             {option.label}
           </button>
         ))}
@@ -61,7 +76,13 @@ export function LeaderboardScreen() {
       ) : (
         <ol className="stack" aria-label={`${category.label} ranking`}>
           {players.map((item, index) => (
-            <PlayerRow key={item.userId} item={item} rank={index + 1} category={category} isMe={item.userId === user?.id} />
+            <PlayerRow
+              key={item.userId}
+              item={item}
+              rank={index + 1}
+              category={category}
+              isMe={item.userId === user?.id}
+            />
           ))}
         </ol>
       )}
@@ -116,7 +137,12 @@ function LoadingRows({ kind }: { kind: LeaderboardKind }) {
 }
 
 function ResultRow({ item }: { item: ResultItem }) {
-  const prize = item.prizeAmountCents !== null ? formatMoney(item.prizeAmountCents, item.currency ?? 'USD') : item.prizeAmount !== null ? formatMoney(Math.round(item.prizeAmount * 100)) : 'No Prize';
+  const prize =
+    item.prizeAmountCents !== null
+      ? formatMoney(item.prizeAmountCents, item.currency ?? 'USD')
+      : item.prizeAmount !== null
+        ? formatMoney(Math.round(item.prizeAmount * 100))
+        : 'No Prize';
   return (
     <li className="card">
       <p className="row">
@@ -134,7 +160,17 @@ function ResultRow({ item }: { item: ResultItem }) {
   );
 }
 
-function PlayerRow({ item, rank, category, isMe }: { item: PlayerItem; rank: number; category: Category; isMe: boolean }) {
+function PlayerRow({
+  item,
+  rank,
+  category,
+  isMe,
+}: {
+  item: PlayerItem;
+  rank: number;
+  category: Category;
+  isMe: boolean;
+}) {
   return (
     <li className={isMe ? 'card card-accent' : 'card'}>
       <div className="row">

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { PlayerItem } from '../../../server/contract.ts';
 import { categoryOf, emptyMessage, rankLabel, rankOf } from './leaderboard-view.ts';
 
-const player = (userId: string): PlayerItem => ({ userId, playerName: userId, wins: 3, entries: 9, currentStreak: 2, bestStreak: 5, lastPlayedAt: null });
+const player = (userId: string): PlayerItem => ({
+  userId,
+  playerName: userId,
+  wins: 3,
+  entries: 9,
+  currentStreak: 2,
+  bestStreak: 5,
+  lastPlayedAt: null,
+});
 
 describe('leaderboard view', () => {
   it('names the categories and their numbers', () => {

@@ -13,9 +13,27 @@ export interface Category {
 export const categories: Category[] = [
   { kind: 'results', label: 'RESULTS', description: 'Latest game winners', value: () => 0, valueLabel: '' },
   { kind: 'wins', label: 'CHAMPIONS', description: 'Most games won', value: (item) => item.wins, valueLabel: 'WINS' },
-  { kind: 'entries', label: 'DEDICATED', description: 'Most active players', value: (item) => item.entries, valueLabel: 'ENTRIES' },
-  { kind: 'streak', label: 'HOT STREAK', description: 'Consecutive days played', value: (item) => item.currentStreak, valueLabel: 'DAY STREAK' },
-  { kind: 'bestStreak', label: 'LEGENDS', description: 'Best consecutive days ever', value: (item) => item.bestStreak, valueLabel: 'BEST STREAK' },
+  {
+    kind: 'entries',
+    label: 'DEDICATED',
+    description: 'Most active players',
+    value: (item) => item.entries,
+    valueLabel: 'ENTRIES',
+  },
+  {
+    kind: 'streak',
+    label: 'HOT STREAK',
+    description: 'Consecutive days played',
+    value: (item) => item.currentStreak,
+    valueLabel: 'DAY STREAK',
+  },
+  {
+    kind: 'bestStreak',
+    label: 'LEGENDS',
+    description: 'Best consecutive days ever',
+    value: (item) => item.bestStreak,
+    valueLabel: 'BEST STREAK',
+  },
 ];
 
 export function categoryOf(kind: LeaderboardKind): Category {

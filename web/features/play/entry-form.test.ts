@@ -17,15 +17,24 @@ const entry: MyEntryDto = {
 describe('entry form labels', () => {
   it('asks for YOUR NUMBER before any entry (and when signed out)', () => {
     expect(entryFormLabels(null)).toEqual({ label: 'YOUR NUMBER', button: 'SUBMIT & PRAY' });
-    expect(entryFormLabels({ entries: [], availableBonusEntries: 2 })).toEqual({ label: 'YOUR NUMBER', button: 'SUBMIT & PRAY' });
+    expect(entryFormLabels({ entries: [], availableBonusEntries: 2 })).toEqual({
+      label: 'YOUR NUMBER',
+      button: 'SUBMIT & PRAY',
+    });
   });
 
   it('offers the bonus entry after the first entry when one is available', () => {
-    expect(entryFormLabels({ entries: [entry], availableBonusEntries: 1 })).toEqual({ label: 'BONUS ENTRY', button: 'USE BONUS ENTRY' });
+    expect(entryFormLabels({ entries: [entry], availableBonusEntries: 1 })).toEqual({
+      label: 'BONUS ENTRY',
+      button: 'USE BONUS ENTRY',
+    });
   });
 
   it('falls back to ANOTHER NUMBER without a bonus entry', () => {
-    expect(entryFormLabels({ entries: [entry], availableBonusEntries: 0 })).toEqual({ label: 'ANOTHER NUMBER', button: 'SUBMIT ANOTHER' });
+    expect(entryFormLabels({ entries: [entry], availableBonusEntries: 0 })).toEqual({
+      label: 'ANOTHER NUMBER',
+      button: 'SUBMIT ANOTHER',
+    });
   });
 });
 
@@ -38,20 +47,38 @@ describe('number validation, with the limits the server sends', () => {
 
   it('rejects empty, zero, negative, decimal and non-numeric input with the play message', () => {
     for (const raw of ['', '0', '-3', '2.5', '1e3', 'abc', '00']) {
-      expect(checkPlayNumber(raw, NUMBER_LIMITS)).toEqual({ ok: false, message: 'Enter a whole number greater than zero.' });
+      expect(checkPlayNumber(raw, NUMBER_LIMITS)).toEqual({
+        ok: false,
+        message: 'Enter a whole number greater than zero.',
+      });
     }
   });
 
   it('rejects numbers above the maximum', () => {
-    expect(checkPlayNumber('2147483648', NUMBER_LIMITS)).toEqual({ ok: false, message: 'Please enter a number up to 2,147,483,647.' });
-    expect(checkPeakNumber('99999999999999999999', NUMBER_LIMITS)).toEqual({ ok: false, message: 'Please enter a number up to 2,147,483,647.' });
+    expect(checkPlayNumber('2147483648', NUMBER_LIMITS)).toEqual({
+      ok: false,
+      message: 'Please enter a number up to 2,147,483,647.',
+    });
+    expect(checkPeakNumber('99999999999999999999', NUMBER_LIMITS)).toEqual({
+      ok: false,
+      message: 'Please enter a number up to 2,147,483,647.',
+    });
   });
 
   it('uses the Peak wording and the Mine minimum of 10, each as the server answers it', () => {
-    expect(checkPeakNumber('0', NUMBER_LIMITS)).toEqual({ ok: false, message: 'Enter a whole number greater than zero' });
-    expect(checkMineNumber('9', NUMBER_LIMITS)).toEqual({ ok: false, message: 'Mine can only be used on numbers 10 or greater' });
+    expect(checkPeakNumber('0', NUMBER_LIMITS)).toEqual({
+      ok: false,
+      message: 'Enter a whole number greater than zero',
+    });
+    expect(checkMineNumber('9', NUMBER_LIMITS)).toEqual({
+      ok: false,
+      message: 'Mine can only be used on numbers 10 or greater',
+    });
     expect(checkMineNumber('10', NUMBER_LIMITS)).toEqual({ ok: true, value: 10 });
-    expect(checkMineNumber('x', NUMBER_LIMITS)).toEqual({ ok: false, message: 'Enter a whole number greater than zero.' });
+    expect(checkMineNumber('x', NUMBER_LIMITS)).toEqual({
+      ok: false,
+      message: 'Enter a whole number greater than zero.',
+    });
   });
 
   it('keeps whatever other limits and texts the server sends', () => {
@@ -59,7 +86,12 @@ describe('number validation, with the limits the server sends', () => {
       minNumber: 1,
       maxNumber: 500,
       mineMinNumber: 25,
-      messages: { wholeNumber: 'Whole, please.', peakWholeNumber: 'Peak: whole, please.', tooLarge: 'At most 500.', mineTooLow: 'Mines from 25.' },
+      messages: {
+        wholeNumber: 'Whole, please.',
+        peakWholeNumber: 'Peak: whole, please.',
+        tooLarge: 'At most 500.',
+        mineTooLow: 'Mines from 25.',
+      },
     };
     expect(checkPlayNumber('501', other)).toEqual({ ok: false, message: 'At most 500.' });
     expect(checkPlayNumber('500', other)).toEqual({ ok: true, value: 500 });

@@ -8,7 +8,9 @@ export interface EntryFormLabels {
 }
 
 /** First entry, a bonus entry when one is available, otherwise another number. */
-export function entryFormLabels(mine: Pick<MyEntriesResponse, 'entries' | 'availableBonusEntries'> | null): EntryFormLabels {
+export function entryFormLabels(
+  mine: Pick<MyEntriesResponse, 'entries' | 'availableBonusEntries'> | null,
+): EntryFormLabels {
   if (mine === null || mine.entries.length === 0) return { label: 'YOUR NUMBER', button: 'SUBMIT & PRAY' };
   if (mine.availableBonusEntries > 0) return { label: 'BONUS ENTRY', button: 'USE BONUS ENTRY' };
   return { label: 'ANOTHER NUMBER', button: 'SUBMIT ANOTHER' };
@@ -17,7 +19,13 @@ export function entryFormLabels(mine: Pick<MyEntriesResponse, 'entries' | 'avail
 export type NumberCheck = { ok: true; value: number } | { ok: false; message: string };
 
 /** Parses the text of a number input against the server's limits, answering with the server's own messages. */
-function checkNumber(raw: string, limits: NumberLimitsDto, invalidMessage: string, minimum = limits.minNumber, belowMinimumMessage = invalidMessage): NumberCheck {
+function checkNumber(
+  raw: string,
+  limits: NumberLimitsDto,
+  invalidMessage: string,
+  minimum = limits.minNumber,
+  belowMinimumMessage = invalidMessage,
+): NumberCheck {
   const text = raw.trim();
   if (!/^\d+$/.test(text)) return { ok: false, message: invalidMessage };
   const value = Number(text);
@@ -27,8 +35,10 @@ function checkNumber(raw: string, limits: NumberLimitsDto, invalidMessage: strin
   return { ok: true, value };
 }
 
-export const checkPlayNumber = (raw: string, limits: NumberLimitsDto): NumberCheck => checkNumber(raw, limits, limits.messages.wholeNumber);
-export const checkPeakNumber = (raw: string, limits: NumberLimitsDto): NumberCheck => checkNumber(raw, limits, limits.messages.peakWholeNumber);
+export const checkPlayNumber = (raw: string, limits: NumberLimitsDto): NumberCheck =>
+  checkNumber(raw, limits, limits.messages.wholeNumber);
+export const checkPeakNumber = (raw: string, limits: NumberLimitsDto): NumberCheck =>
+  checkNumber(raw, limits, limits.messages.peakWholeNumber);
 export const checkMineNumber = (raw: string, limits: NumberLimitsDto): NumberCheck =>
   checkNumber(raw, limits, limits.messages.wholeNumber, limits.mineMinNumber, limits.messages.mineTooLow);
 

@@ -81,7 +81,10 @@ describe('play screen', () => {
   });
 
   it('shows the server error in an alert', async () => {
-    api.on('POST /api/entry', { status: 409, body: { error: 'You already picked that number', code: 'DUPLICATE_NUMBER' } });
+    api.on('POST /api/entry', {
+      status: 409,
+      body: { error: 'You already picked that number', code: 'DUPLICATE_NUMBER' },
+    });
     const user = userEvent.setup();
     renderWithProviders(<AppRoutes />, { me: player });
     await user.type(await screen.findByLabelText('YOUR NUMBER'), '7');
@@ -117,7 +120,9 @@ describe('play screen', () => {
     const input = await screen.findByLabelText('YOUR NUMBER');
     await user.type(input, '12');
     await user.click(screen.getByRole('button', { name: 'SUBMIT & PRAY' }));
-    expect((await screen.findByRole('alert')).textContent).toMatch(/cannot be reached.*Your number was not sent; it is still in the box/);
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /cannot be reached.*Your number was not sent; it is still in the box/,
+    );
     expect((input as HTMLInputElement).value).toBe('12');
     // Not sent to sign in: whether the player is signed in could not be asked.
     expect(screen.queryByRole('heading', { name: 'JOIN THE GAME' })).toBeNull();
@@ -132,7 +137,9 @@ describe('play screen', () => {
 
   it('shows the streak without the reminder once today is played', async () => {
     api.on('GET /api/stats/user/me', { body: { entriesCount: 9, winsCount: 1, currentStreak: 1, bestStreak: 6 } });
-    api.on('GET /api/entry/mine', { body: myEntries({ entries: [entry(12)], status: { canSubmitMore: false, effectiveStatus: 'open' } }) });
+    api.on('GET /api/entry/mine', {
+      body: myEntries({ entries: [entry(12)], status: { canSubmitMore: false, effectiveStatus: 'open' } }),
+    });
     renderWithProviders(<AppRoutes />, { me: player });
     expect(await screen.findByRole('heading', { name: 'YOUR STREAK: 1 DAY' })).toBeTruthy();
     expect(screen.queryByText(/KEEP YOUR STREAK/)).toBeNull();
@@ -154,7 +161,10 @@ describe('play screen', () => {
     await user.click(screen.getByRole('button', { name: 'SUBMIT & PRAY' }));
     expect(await screen.findByRole('heading', { name: 'SUBMISSION CONFIRMED' })).toBeTruthy();
     // The pick names the game on screen, so it cannot land in another one.
-    expect(api.requests.find((request) => request.method === 'POST')?.body).toEqual({ number: 7, gameDate: '2026-11-22' });
+    expect(api.requests.find((request) => request.method === 'POST')?.body).toEqual({
+      number: 7,
+      gameDate: '2026-11-22',
+    });
     expect(api.requests.filter((request) => request.path === '/api/entry/mine')).toHaveLength(2);
     expect(screen.getByRole('heading', { name: 'YOUR ENTRIES (1/1)' })).toBeTruthy();
     // the form is gone: no more entries allowed
@@ -169,7 +179,21 @@ describe('play screen', () => {
   });
 
   it('offers the bonus entry after the first number and clears the input after submitting', async () => {
-    api.on('GET /api/entry/mine', { body: myEntries({ entries: [entry(12)], maxSubmissions: 2, availableBonusEntries: 1, bonusEntriesDetails: [{ id: 'b1', sourceType: 'referral', remainingEntries: 1, expiresAt: new Date(Date.now() + 3_600_000).toISOString() }] }) });
+    api.on('GET /api/entry/mine', {
+      body: myEntries({
+        entries: [entry(12)],
+        maxSubmissions: 2,
+        availableBonusEntries: 1,
+        bonusEntriesDetails: [
+          {
+            id: 'b1',
+            sourceType: 'referral',
+            remainingEntries: 1,
+            expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+          },
+        ],
+      }),
+    });
     api.on('POST /api/entry', { status: 201, body: { entry: entry(30, 'bonus'), message: 'ok' } });
     const user = userEvent.setup();
     renderWithProviders(<AppRoutes />, { me: player });
@@ -197,7 +221,16 @@ describe('play screen', () => {
   });
 
   it('shows a no-prize card for a disabled weekday', async () => {
-    api.on('GET /api/prizes/date/2026-11-22', { status: 404, body: { error: 'No prize', code: 'PRIZE_DISABLED', status: 'disabled', message: 'No prizes are currently offered on Sundays', dayOfWeek: 7 } });
+    api.on('GET /api/prizes/date/2026-11-22', {
+      status: 404,
+      body: {
+        error: 'No prize',
+        code: 'PRIZE_DISABLED',
+        status: 'disabled',
+        message: 'No prizes are currently offered on Sundays',
+        dayOfWeek: 7,
+      },
+    });
     renderWithProviders(<AppRoutes />, { me: player });
     expect(await screen.findByRole('heading', { name: 'NO PRIZE TODAY' })).toBeTruthy();
     expect(screen.getByText('No prizes are currently offered on Sundays')).toBeTruthy();
@@ -225,12 +258,19 @@ describe('play screen', () => {
     const rewardReads = api.requests.filter((request) => request.path === '/api/rewards/mine').length;
     await user.click(within(dialog).getByRole('button', { name: 'CLOSE' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await waitFor(() => expect(api.requests.filter((request) => request.path === '/api/rewards/mine').length).toBe(rewardReads + 1));
+    await waitFor(() =>
+      expect(api.requests.filter((request) => request.path === '/api/rewards/mine').length).toBe(rewardReads + 1),
+    );
   });
 
   it('checks the Mine minimum in its dialog', async () => {
     api.on('GET /api/rewards/mine', {
-      body: { ...myRewards, rewardSummary: myRewards.rewardSummary.map((item) => (item.rewardType === 'mine' ? { ...item, available: 1 } : item)) },
+      body: {
+        ...myRewards,
+        rewardSummary: myRewards.rewardSummary.map((item) =>
+          item.rewardType === 'mine' ? { ...item, available: 1 } : item,
+        ),
+      },
     });
     const user = userEvent.setup();
     renderWithProviders(<AppRoutes />, { me: player });
@@ -238,7 +278,11 @@ describe('play screen', () => {
     const dialog = await screen.findByRole('dialog');
     // The input itself follows spec-1 §5 (min 1, max 2147483647, step 1) as the server sends it; the floor of 10 is the message below.
     const input = within(dialog).getByLabelText('NUMBER');
-    expect([input.getAttribute('min'), input.getAttribute('max'), input.getAttribute('step')]).toEqual(['1', '2147483647', '1']);
+    expect([input.getAttribute('min'), input.getAttribute('max'), input.getAttribute('step')]).toEqual([
+      '1',
+      '2147483647',
+      '1',
+    ]);
     await user.type(input, '9');
     await user.click(within(dialog).getByRole('button', { name: 'LAY MINE' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Mine can only be used on numbers 10 or greater');
@@ -276,7 +320,12 @@ describe('play screen', () => {
   it("checks the Mine minimum the server's answer gives, and says it", async () => {
     api.on('GET /api/game/today', { body: { ...openGame(), limits: otherLimits } });
     api.on('GET /api/rewards/mine', {
-      body: { ...myRewards, rewardSummary: myRewards.rewardSummary.map((item) => (item.rewardType === 'mine' ? { ...item, available: 1 } : item)) },
+      body: {
+        ...myRewards,
+        rewardSummary: myRewards.rewardSummary.map((item) =>
+          item.rewardType === 'mine' ? { ...item, available: 1 } : item,
+        ),
+      },
     });
     const user = userEvent.setup();
     renderWithProviders(<AppRoutes />, { me: player });
@@ -296,7 +345,12 @@ describe('play screen', () => {
     // The dialog shows the server's words on how a Mine is earned (it keeps no copy of the rule).
     const serverText = 'Lay seven days of picks';
     api.on('GET /api/rewards/mine', {
-      body: { ...myRewards, rewardSummary: myRewards.rewardSummary.map((r) => (r.rewardType === 'mine' ? { ...r, config: { ...r.config, howToEarn: serverText } } : r)) },
+      body: {
+        ...myRewards,
+        rewardSummary: myRewards.rewardSummary.map((r) =>
+          r.rewardType === 'mine' ? { ...r, config: { ...r.config, howToEarn: serverText } } : r,
+        ),
+      },
     });
     renderWithProviders(<AppRoutes />, { me: player });
     await user.click(await screen.findByRole('button', { name: 'USE MINE (0)' }));
@@ -318,7 +372,9 @@ describe('play screen', () => {
     first.unmount();
     // Back from signing in, on a fresh page load.
     renderWithProviders(<AppRoutes />, { me: player });
-    await waitFor(async () => expect(((await screen.findByLabelText('YOUR NUMBER')) as HTMLInputElement).value).toBe('42'));
+    await waitFor(async () =>
+      expect(((await screen.findByLabelText('YOUR NUMBER')) as HTMLInputElement).value).toBe('42'),
+    );
     expect(sessionStorage.getItem('pendingNumber')).toBeNull();
   });
 
@@ -352,14 +408,20 @@ describe('play screen after a close', () => {
     expect(await screen.findByRole('heading', { name: 'GAME CLOSED' })).toBeTruthy();
     const card = await screen.findByRole('region', { name: 'LAST RESULT' });
     const numbers = within(card).getByRole('list', { name: 'Your numbers and how they did' });
-    expect(within(numbers).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['4YOU WON!', '1NOT UNIQUEBONUS']);
+    expect(
+      within(numbers)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['4YOU WON!', '1NOT UNIQUEBONUS']);
     expect(within(card).getByText('$200.00 CASH')).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'CLAIM PRIZE' }).getAttribute('href')).toBe('/winnings');
     expect(within(card).getByRole('link', { name: 'SEE STATISTICS' }).getAttribute('href')).toBe('/stats/2026-11-22');
     // SHARE (issue 17): the best of the player's numbers, through the clipboard where the browser has no share sheet.
     await userEvent.setup().click(within(card).getByRole('button', { name: 'SHARE' }));
     expect(await within(card).findByRole('button', { name: 'COPIED!' })).toBeTruthy();
-    expect(await navigator.clipboard.readText()).toBe(`LOWEST UNIQUE 2026-11-22: my 4 was the winner. Winning number: 4. ${api.origin}/stats/2026-11-22`);
+    expect(await navigator.clipboard.readText()).toBe(
+      `LOWEST UNIQUE 2026-11-22: my 4 was the winner. Winning number: 4. ${api.origin}/stats/2026-11-22`,
+    );
   });
 
   it('shows a player’s outcomes without a prize or CLAIM PRIZE when nothing was won, next to the open game', async () => {
@@ -385,7 +447,9 @@ describe('play screen after a close', () => {
     expect(within(card).queryByText(/Your prize/)).toBeNull();
     expect(within(card).queryByRole('link', { name: 'CLAIM PRIZE' })).toBeNull();
     expect(within(card).getByRole('link', { name: 'SEE STATISTICS' }).getAttribute('href')).toBe('/stats/2026-11-21');
-    expect(within(card).getByRole('link', { name: 'VERIFY YOUR PICKS' }).getAttribute('href')).toBe('/verify/2026-11-21');
+    expect(within(card).getByRole('link', { name: 'VERIFY YOUR PICKS' }).getAttribute('href')).toBe(
+      '/verify/2026-11-21',
+    );
   });
 
   it('turns the day over when the countdown reaches zero: refetches and names the game that closed', async () => {
@@ -418,17 +482,26 @@ describe('play screen after a close', () => {
       gameReads += 1;
       return { body: gameReads === 1 ? openGame() : { ...openGame(), gameDate: '2026-11-22-2' } };
     });
-    api.on('GET /api/entry/mine', () => ({ body: myEntries({ gameDate: gameReads === 1 ? '2026-11-22' : '2026-11-22-2' }) }));
-    api.on('POST /api/entry', { status: 409, body: { error: 'This game has closed. The next game is open: pick again.', code: 'GAME_CLOSED' } });
+    api.on('GET /api/entry/mine', () => ({
+      body: myEntries({ gameDate: gameReads === 1 ? '2026-11-22' : '2026-11-22-2' }),
+    }));
+    api.on('POST /api/entry', {
+      status: 409,
+      body: { error: 'This game has closed. The next game is open: pick again.', code: 'GAME_CLOSED' },
+    });
     const user = userEvent.setup();
     renderWithProviders(<AppRoutes />, { me: player });
     await user.type(await screen.findByLabelText('YOUR NUMBER'), '7');
     await user.click(screen.getByRole('button', { name: 'SUBMIT & PRAY' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('This game has closed. The next game is open: pick again.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This game has closed. The next game is open: pick again.',
+    );
     expect(await screen.findByText(/\(Game #2\)/)).toBeTruthy();
     expect(api.requestsTo('POST /api/entry')[0]?.body).toEqual({ number: 7, gameDate: '2026-11-22' });
     // The next pick goes to the game now on screen.
     await user.click(screen.getByRole('button', { name: 'SUBMIT & PRAY' }));
-    await waitFor(() => expect(api.requestsTo('POST /api/entry')[1]?.body).toEqual({ number: 7, gameDate: '2026-11-22-2' }));
+    await waitFor(() =>
+      expect(api.requestsTo('POST /api/entry')[1]?.body).toEqual({ number: 7, gameDate: '2026-11-22-2' }),
+    );
   });
 });

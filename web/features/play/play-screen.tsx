@@ -85,7 +85,10 @@ export function PlayScreen() {
 
       {stored !== null && (
         <div className="notice" role="status">
-          <p>OFFLINE: this is the game as this device last saw it. Your entries and the prize show once you are back online.</p>
+          <p>
+            OFFLINE: this is the game as this device last saw it. Your entries and the prize show once you are back
+            online.
+          </p>
           <button type="button" className="btn" onClick={() => void game.refetch()}>
             TRY AGAIN
           </button>
@@ -94,8 +97,8 @@ export function PlayScreen() {
 
       {justClosed !== null && justClosed !== today.gameDate && (
         <p className="notice" role="status">
-          The {[formatShortDate(justClosed), gameNumberLabel(justClosed)].filter((part) => part !== '').join(' ')} game has closed. Results are in.{' '}
-          <Link to={statsForDate(justClosed)}>SEE THE RESULTS</Link>
+          The {[formatShortDate(justClosed), gameNumberLabel(justClosed)].filter((part) => part !== '').join(' ')} game
+          has closed. Results are in. <Link to={statsForDate(justClosed)}>SEE THE RESULTS</Link>
         </p>
       )}
 
@@ -173,7 +176,10 @@ export function PlayScreen() {
         <h2 id="strategy-title" className="card-title">
           STRATEGY REMINDER
         </h2>
-        <p>Lowest is not enough: it must be unique. Everyone rushes to 1, 2 and 3, so think about what nobody else will pick.</p>
+        <p>
+          Lowest is not enough: it must be unique. Everyone rushes to 1, 2 and 3, so think about what nobody else will
+          pick.
+        </p>
       </section>
 
       {signedIn && (
@@ -200,7 +206,9 @@ export function PlayScreen() {
               );
             })}
           </div>
-          <Link className="link-target" to={paths.rewards}>See all rewards</Link>
+          <Link className="link-target" to={paths.rewards}>
+            See all rewards
+          </Link>
         </section>
       )}
 
@@ -209,7 +217,10 @@ export function PlayScreen() {
           <h2 id="invite-title" className="card-title">
             WANT ANOTHER SHOT?
           </h2>
-          <p>Invite friends: each friend who joins earns you a bonus entry, and a bonus entry lets you submit 2 numbers instead of 1.</p>
+          <p>
+            Invite friends: each friend who joins earns you a bonus entry, and a bonus entry lets you submit 2 numbers
+            instead of 1.
+          </p>
           <Link className="btn btn-primary" to={paths.referrals}>
             INVITE FRIENDS
           </Link>

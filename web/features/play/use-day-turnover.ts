@@ -12,7 +12,9 @@ export function reloadAfterClose(queryClient: QueryClient): Promise<unknown> {
     queryClient.invalidateQueries({ queryKey: gameKeys.today() }),
     queryClient.invalidateQueries({ queryKey: entryKeys.mine() }),
     queryClient.invalidateQueries({ queryKey: resultKeys.latest() }),
-    queryClient.invalidateQueries({ predicate: (query) => historyKeys.isAny(query.queryKey) || leaderboardKeys.isAny(query.queryKey) }),
+    queryClient.invalidateQueries({
+      predicate: (query) => historyKeys.isAny(query.queryKey) || leaderboardKeys.isAny(query.queryKey),
+    }),
   ]);
 }
 

@@ -10,7 +10,13 @@ import { expectNoAxeViolations } from '../../testing/axe.ts';
 import { EmailStatus } from './components/email-status.tsx';
 
 const ada: MeResponse = { id: 'u1', email: 'ada@work.example', displayName: 'Ada Lovelace', role: 'player' };
-const unconfirmed: ProfileResponse = { ...ada, emailNotifications: true, dailyReminder: false, emailVerified: false, mailAddress: 'ada@example.com' };
+const unconfirmed: ProfileResponse = {
+  ...ada,
+  emailNotifications: true,
+  dailyReminder: false,
+  emailVerified: false,
+  mailAddress: 'ada@example.com',
+};
 const serve = servePerTest();
 
 describe('EmailStatus', () => {
@@ -34,11 +40,19 @@ describe('EmailStatus', () => {
   it('shows the server’s refusal (the daily cap)', async () => {
     await serve({
       'GET /api/profile': { body: unconfirmed },
-      'POST /api/profile/email-confirmation': { status: 409, body: { error: 'You can ask for at most 5 confirmation links a day. Please try again tomorrow.', code: 'CONFLICT' } },
+      'POST /api/profile/email-confirmation': {
+        status: 409,
+        body: {
+          error: 'You can ask for at most 5 confirmation links a day. Please try again tomorrow.',
+          code: 'CONFLICT',
+        },
+      },
     });
     renderWithProviders(<EmailStatus />, { me: ada });
     await userEvent.click(await screen.findByRole('button', { name: 'RESEND LINK' }));
-    expect(await screen.findByText('You can ask for at most 5 confirmation links a day. Please try again tomorrow.')).toBeTruthy();
+    expect(
+      await screen.findByText('You can ask for at most 5 confirmation links a day. Please try again tomorrow.'),
+    ).toBeTruthy();
   });
 
   it('shows nothing once the e-mail is confirmed', async () => {

@@ -3,7 +3,10 @@
  * otherwise the first 2 letters of the e-mail; otherwise '?'.
  */
 export function initials(displayName: string | null | undefined, email: string | null | undefined): string {
-  const words = (displayName ?? '').trim().split(/\s+/).filter((word) => word.length > 0);
+  const words = (displayName ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word.length > 0);
   if (words.length > 0) {
     // Array.from keeps a surrogate pair (an emoji, a rare script) as one letter.
     return words

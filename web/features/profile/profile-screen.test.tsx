@@ -41,7 +41,9 @@ describe('ProfileScreen', () => {
     renderProfile(null);
     expect(screen.getByRole('heading', { name: 'SIGN IN REQUIRED' })).toBeTruthy();
     expect(screen.getByText('You need to sign in to view your profile!')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'SIGN IN WITH GOOGLE' }).getAttribute('href')).toBe('/auth/google?next=%2Fprofile');
+    expect(screen.getByRole('link', { name: 'SIGN IN WITH GOOGLE' }).getAttribute('href')).toBe(
+      '/auth/google?next=%2Fprofile',
+    );
   });
 
   it('shows the profile, the initials, the stats and the locked username', async () => {
@@ -114,7 +116,9 @@ describe('ProfileScreen', () => {
     const { queryClient } = renderProfile(ada);
     await user.click(screen.getByRole('button', { name: 'DELETE ACCOUNT' }));
     const dialog = await screen.findByRole('dialog', { name: 'DELETE ACCOUNT?' });
-    expect(within(dialog).getByText('This action cannot be undone. Your account and all data will be permanently deleted.')).toBeTruthy();
+    expect(
+      within(dialog).getByText('This action cannot be undone. Your account and all data will be permanently deleted.'),
+    ).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'DELETE' }));
     expect(await screen.findByText('HOME SCREEN')).toBeTruthy();
     expect(screen.getByText('Account Deleted')).toBeTruthy();

@@ -10,8 +10,12 @@ describe('validateProfile', () => {
   });
 
   it('requires a display name of at least 2 characters, spaces not counted', () => {
-    expect(validateProfile({ ...valid, displayName: 'A' }).displayName).toBe('Display name must be at least 2 characters');
-    expect(validateProfile({ ...valid, displayName: '  A  ' }).displayName).toBe('Display name must be at least 2 characters');
+    expect(validateProfile({ ...valid, displayName: 'A' }).displayName).toBe(
+      'Display name must be at least 2 characters',
+    );
+    expect(validateProfile({ ...valid, displayName: '  A  ' }).displayName).toBe(
+      'Display name must be at least 2 characters',
+    );
     expect(validateProfile({ ...valid, displayName: 'Al' }).displayName).toBeUndefined();
   });
 

@@ -35,7 +35,9 @@ describe('rewards screen', () => {
     expect(screen.queryByRole('table')).toBeNull();
     const mine = within(screen.getByRole('list', { name: 'Reward inventory' })).getByRole('article', { name: 'Mine' });
     expect(within(mine).getByText('No description available')).toBeTruthy();
-    const counts = Array.from(mine.querySelectorAll('dt')).map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    const counts = Array.from(mine.querySelectorAll('dt')).map(
+      (term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`,
+    );
     expect(counts).toEqual(['Available: 0', 'Used: 1', 'Expired: 0']);
     expect(mine.textContent).toContain('How to Earn: Unknown');
     expect(within(screen.getByRole('article', { name: 'Peak' })).getByText('Peek at a number')).toBeTruthy();

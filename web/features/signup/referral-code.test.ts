@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeReferralCode, referralCodeMessage, referralCodeState, shouldValidate, signInButtonLabel } from './referral-code.ts';
+import {
+  normalizeReferralCode,
+  referralCodeMessage,
+  referralCodeState,
+  shouldValidate,
+  signInButtonLabel,
+} from './referral-code.ts';
 
 const none = { isPending: false, valid: undefined, failed: false };
 

@@ -14,7 +14,10 @@ export function shouldValidate(code: string): boolean {
   return code.length === referralCodeLength;
 }
 
-export function referralCodeState(code: string, validation: { isPending: boolean; valid: boolean | undefined; failed: boolean }): ReferralCodeState {
+export function referralCodeState(
+  code: string,
+  validation: { isPending: boolean; valid: boolean | undefined; failed: boolean },
+): ReferralCodeState {
   if (!shouldValidate(code)) return 'unknown';
   if (validation.failed) return 'invalid';
   if (validation.isPending || validation.valid === undefined) return 'checking';

@@ -79,12 +79,19 @@ describe('pending referral after sign-in', () => {
     api.on('POST /api/referrals/process', { body: { message: 'Referral applied' } });
     renderWithProviders(<AppRoutes />, { route: '/rules', me: player });
     await waitFor(() => expect(localStorage.getItem(pendingReferralKey)).toBeNull());
-    expect(api.requests.find((request) => request.method === 'POST')).toEqual({ method: 'POST', path: '/api/referrals/process', body: { referralCode: 'GOODCODE1234' } });
+    expect(api.requests.find((request) => request.method === 'POST')).toEqual({
+      method: 'POST',
+      path: '/api/referrals/process',
+      body: { referralCode: 'GOODCODE1234' },
+    });
   });
 
   it('removes a code the server refuses for good, says why, and does not post it again', async () => {
     localStorage.setItem(pendingReferralKey, 'GOODCODE1234');
-    api.on('POST /api/referrals/process', { status: 409, body: { error: 'Referral codes are only for new players.', code: 'REFERRAL_NOT_ALLOWED' } });
+    api.on('POST /api/referrals/process', {
+      status: 409,
+      body: { error: 'Referral codes are only for new players.', code: 'REFERRAL_NOT_ALLOWED' },
+    });
     const first = renderWithProviders(<AppRoutes />, { route: '/rules', me: player });
     expect(await screen.findByText('Referral Code Not Applied')).toBeTruthy();
     expect(screen.getByText('Referral codes are only for new players.')).toBeTruthy();

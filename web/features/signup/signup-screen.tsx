@@ -6,10 +6,17 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useMe } from '../../api/me.ts';
 import { clearPendingReferralCode, storePendingReferralCode } from '../../api/pending-referral.ts';
 import { useValidateReferralCode } from './api/validate-referral-code.ts';
-import { normalizeReferralCode, referralCodeLength, referralCodeMessage, referralCodeState, signInButtonLabel } from './referral-code.ts';
+import {
+  normalizeReferralCode,
+  referralCodeLength,
+  referralCodeMessage,
+  referralCodeState,
+  signInButtonLabel,
+} from './referral-code.ts';
 
 /** The bonus is for new players only (the server refuses it otherwise): said before they sign in, not after. */
-export const newPlayersOnlyNote = 'The bonus entry is for new players only: not for an account that has already played or used a referral code.';
+export const newPlayersOnlyNote =
+  'The bonus entry is for new players only: not for an account that has already played or used a referral code.';
 
 export function SignupScreen() {
   usePageTitle('Sign up');
@@ -17,7 +24,11 @@ export function SignupScreen() {
   const [searchParams] = useSearchParams();
   const [code, setCode] = useState(() => normalizeReferralCode(searchParams.get('ref') ?? ''));
   const validation = useValidateReferralCode(code);
-  const state = referralCodeState(code, { isPending: validation.isFetching, valid: validation.data?.valid, failed: validation.isError });
+  const state = referralCodeState(code, {
+    isPending: validation.isFetching,
+    valid: validation.data?.valid,
+    failed: validation.isError,
+  });
   const inputId = useId();
   const messageId = useId();
 

@@ -7,7 +7,13 @@ const baseSnapshot: SnapshotDto = emptyStats('2026-11-20').snapshot;
 
 describe('smart distribution', () => {
   it('keeps every number of a small game, ascending', () => {
-    const rows = smartDistribution([{ number: 9, count: 1 }, { number: 2, count: 4 }], baseSnapshot);
+    const rows = smartDistribution(
+      [
+        { number: 9, count: 1 },
+        { number: 2, count: 4 },
+      ],
+      baseSnapshot,
+    );
     expect(rows.map((row) => row.number)).toEqual([2, 9]);
     expect(rows.map((row) => row.widthPercent)).toEqual([100, 25]);
   });
@@ -32,7 +38,13 @@ describe('smart distribution', () => {
   it('draws bars at least 3% wide', () => {
     expect(barWidthPercent(1, 1000)).toBe(3);
     expect(barWidthPercent(500, 1000)).toBe(50);
-    const rows = smartDistribution([{ number: 1, count: 1 }, { number: 2, count: 200 }], baseSnapshot);
+    const rows = smartDistribution(
+      [
+        { number: 1, count: 1 },
+        { number: 2, count: 200 },
+      ],
+      baseSnapshot,
+    );
     expect(rows[0]?.widthPercent).toBe(3);
   });
 

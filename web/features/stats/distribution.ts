@@ -23,10 +23,19 @@ type Histogram = readonly { number: number; count: number }[];
  * The numbers worth seeing: the winner, the runner-up, the player's own picks and the most frequent
  * ones always make it; the lowest numbers fill the rest. Shown in ascending order.
  */
-export function smartDistribution(histogram: Histogram, snapshot: SnapshotDto, userNumbers: readonly number[] = []): DistributionRow[] {
+export function smartDistribution(
+  histogram: Histogram,
+  snapshot: SnapshotDto,
+  userNumbers: readonly number[] = [],
+): DistributionRow[] {
   const byNumber = new Map(histogram.map((row) => [row.number, row.count]));
   const chosen = new Set<number>();
-  const priority = [snapshot.winningNumber, snapshot.secondPlaceNumber, ...userNumbers, ...snapshot.mostFrequentNumbers];
+  const priority = [
+    snapshot.winningNumber,
+    snapshot.secondPlaceNumber,
+    ...userNumbers,
+    ...snapshot.mostFrequentNumbers,
+  ];
   for (const number of priority) {
     if (number !== null && byNumber.has(number) && chosen.size < smartViewLimit) chosen.add(number);
   }

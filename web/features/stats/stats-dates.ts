@@ -27,10 +27,16 @@ function compareKeysNewestFirst(a: string, b: string): number {
 export type StatsRequest = { kind: 'newest' } | { kind: 'date'; date: string } | { kind: 'permalink'; gameKey: string };
 
 export function chooseStatsDate(items: HistoryResponse['items'], request: StatsRequest): StatsDateChoice {
-  const dates = [...new Set(items.filter((item) => item.status === 'closed').map((item) => item.gameDate))].sort(compareKeysNewestFirst);
+  const dates = [...new Set(items.filter((item) => item.status === 'closed').map((item) => item.gameDate))].sort(
+    compareKeysNewestFirst,
+  );
   const mostRecent = dates[0] ?? null;
   const selected =
-    request.kind === 'permalink' ? request.gameKey : request.kind === 'date' && dates.includes(request.date) ? request.date : mostRecent;
+    request.kind === 'permalink'
+      ? request.gameKey
+      : request.kind === 'date' && dates.includes(request.date)
+        ? request.date
+        : mostRecent;
   const index = selected === null ? -1 : dates.indexOf(selected);
   return {
     dates,

@@ -42,7 +42,13 @@ let api: FakeApi;
 beforeEach(async () => {
   api = await startFakeApi({
     'GET /api/history?limit=100': {
-      body: { items: [{ gameDate: '2026-11-22', status: 'open' }, { gameDate: '2026-11-21-2', status: 'closed' }, { gameDate: '2026-11-21', status: 'closed' }] },
+      body: {
+        items: [
+          { gameDate: '2026-11-22', status: 'open' },
+          { gameDate: '2026-11-21-2', status: 'closed' },
+          { gameDate: '2026-11-21', status: 'closed' },
+        ],
+      },
     },
     'GET /api/stats/daily/2026-11-21-2': { body: dailyStats('2026-11-21-2') },
     'GET /api/stats/daily/2026-11-21': {
@@ -91,9 +97,12 @@ describe('statistics screen', () => {
     expect(await screen.findByRole('heading', { name: 'Saturday, November 21, 2026 (Game #2)' })).toBeTruthy();
   });
 
-  it("shows not found, never another day, for a permalink to an impossible or unknown game", async () => {
+  it('shows not found, never another day, for a permalink to an impossible or unknown game', async () => {
     for (const gameKey of ['2026-13-99', '2020-01-01']) {
-      api.on(`GET /api/stats/daily/${gameKey}`, { status: 404, body: { error: `No statistics for ${gameKey} yet.`, code: 'NOT_FOUND' } });
+      api.on(`GET /api/stats/daily/${gameKey}`, {
+        status: 404,
+        body: { error: `No statistics for ${gameKey} yet.`, code: 'NOT_FOUND' },
+      });
       renderWithProviders(
         <Routes>
           <Route path="/stats/:gameKey" element={<StatsScreen />} />
@@ -107,7 +116,7 @@ describe('statistics screen', () => {
     }
   });
 
-  it('says the results come after the close for the open game\'s permalink, without asking for its statistics', async () => {
+  it("says the results come after the close for the open game's permalink, without asking for its statistics", async () => {
     renderWithProviders(
       <Routes>
         <Route path="/stats/:gameKey" element={<StatsScreen />} />

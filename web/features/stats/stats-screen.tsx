@@ -37,7 +37,11 @@ export function StatsScreen() {
   // The permalink /stats/{gameKey} shows its own game or none; the older /stats?date= still opens its game.
   const date = searchParams.get('date');
   const request: StatsRequest =
-    gameKey !== undefined ? { kind: 'permalink', gameKey } : date !== null ? { kind: 'date', date } : { kind: 'newest' };
+    gameKey !== undefined
+      ? { kind: 'permalink', gameKey }
+      : date !== null
+        ? { kind: 'date', date }
+        : { kind: 'newest' };
   const choice = chooseStatsDate(history.data?.items ?? [], request);
   // Asked once the list says whether the game is the open one, which has no statistics yet.
   const stats = useDailyStats(history.isSuccess && !choice.open ? choice.selected : null);
@@ -47,7 +51,11 @@ export function StatsScreen() {
   };
 
   // The server knows no closed game under this key (unknown, impossible or not yet closed and not today's).
-  if (request.kind === 'permalink' && stats.error instanceof ApiClientError && [400, 404].includes(stats.error.status)) {
+  if (
+    request.kind === 'permalink' &&
+    stats.error instanceof ApiClientError &&
+    [400, 404].includes(stats.error.status)
+  ) {
     return <NotFoundScreen />;
   }
   if (history.isLoading) return <Page>Loading statistics…</Page>;
@@ -78,8 +86,8 @@ export function StatsScreen() {
         <div className="card">
           <h2 className="card-title">RESULTS AFTER THE CLOSE</h2>
           <p>
-            The game of {[formatLongDate(selected), gameNumberLabel(selected)].filter(Boolean).join(' ')} is still open: its statistics
-            appear when it closes.
+            The game of {[formatLongDate(selected), gameNumberLabel(selected)].filter(Boolean).join(' ')} is still open:
+            its statistics appear when it closes.
           </p>
           <p>
             <Link className="link-target" to={paths.home}>
@@ -97,13 +105,28 @@ export function StatsScreen() {
           {formatLongDate(selected)} {gameNumberLabel(selected)}
         </h2>
         <div className="row">
-          <button type="button" className="btn btn-small" disabled={choice.previous === null} onClick={() => goTo(choice.previous)}>
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={choice.previous === null}
+            onClick={() => goTo(choice.previous)}
+          >
             <span aria-hidden="true">← </span>PREVIOUS
           </button>
-          <button type="button" className="btn btn-small" disabled={choice.next === null} onClick={() => goTo(choice.next)}>
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={choice.next === null}
+            onClick={() => goTo(choice.next)}
+          >
             NEXT<span aria-hidden="true"> →</span>
           </button>
-          <button type="button" className="btn btn-small" disabled={choice.mostRecent === selected} onClick={() => goTo(choice.mostRecent)}>
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={choice.mostRecent === selected}
+            onClick={() => goTo(choice.mostRecent)}
+          >
             MOST RECENT
           </button>
         </div>
@@ -118,8 +141,17 @@ export function StatsScreen() {
       {stats.data !== undefined && (
         <>
           <RootBadge gameKey={selected} root={stats.data.fairnessRoot} />
-          {user !== null && stats.data.myOutcomes.length > 0 && <GameStoryCard stats={stats.data} outcomes={stats.data.myOutcomes} />}
-          <TabList tabs={statsTabs} selected={tab} onSelect={setTab} label="Statistics views" idPrefix="stats-tab" panelId="stats-panel" />
+          {user !== null && stats.data.myOutcomes.length > 0 && (
+            <GameStoryCard stats={stats.data} outcomes={stats.data.myOutcomes} />
+          )}
+          <TabList
+            tabs={statsTabs}
+            selected={tab}
+            onSelect={setTab}
+            label="Statistics views"
+            idPrefix="stats-tab"
+            panelId="stats-panel"
+          />
           <div className="card" role="tabpanel" id="stats-panel" aria-labelledby={tabElementId('stats-tab', tab)}>
             {tab === 'stats' && <GameStatsView stats={stats.data} />}
             {tab === 'distribution' && <DistributionView stats={stats.data} />}
@@ -160,7 +192,9 @@ function GameStatsView({ stats }: { stats: DailyStatsResponse }) {
     ['Highest number', show(snapshot.highestNumber)],
     [
       'Most frequent',
-      snapshot.mostFrequentNumbers.length === 0 ? '—' : `${snapshot.mostFrequentNumbers.join(', ')} (×${snapshot.mostFrequentCount})`,
+      snapshot.mostFrequentNumbers.length === 0
+        ? '—'
+        : `${snapshot.mostFrequentNumbers.join(', ')} (×${snapshot.mostFrequentCount})`,
     ],
     ['Median', show(snapshot.median)],
     ['Average', show(snapshot.average)],

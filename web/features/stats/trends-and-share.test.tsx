@@ -27,9 +27,18 @@ function dailyStats(gameDate: string, myOutcomes: EntryOutcomeDto[] = []): Daily
       average: 4.25,
       minedNumbers: [],
     },
-    histogram: [{ number: 2, count: 1 }, { number: 4, count: 2 }, { number: 7, count: 1 }],
+    histogram: [
+      { number: 2, count: 1 },
+      { number: 4, count: 2 },
+      { number: 7, count: 1 },
+    ],
     histogramTruncated: false,
-    userSubmissions: myOutcomes.map((o, i) => ({ id: `e${i}`, number: o.number, entryType: o.entryType, submittedAt: '2026-11-20T12:00:00.000Z' })),
+    userSubmissions: myOutcomes.map((o, i) => ({
+      id: `e${i}`,
+      number: o.number,
+      entryType: o.entryType,
+      submittedAt: '2026-11-20T12:00:00.000Z',
+    })),
     myOutcomes,
     fairnessRoot: null,
   };
@@ -44,7 +53,10 @@ const trends7: TrendsResponse = {
     { gameDate: '2026-11-21', winningNumber: null, entriesTotal: 3 },
     { gameDate: '2026-11-21-2', winningNumber: 2, entriesTotal: 4 },
   ],
-  mostPicked: [{ number: 4, count: 5 }, { number: 1, count: 2 }],
+  mostPicked: [
+    { number: 4, count: 5 },
+    { number: 1, count: 2 },
+  ],
   rising: [{ number: 6, before: 0, after: 3 }],
   falling: [{ number: 1, before: 2, after: 0 }],
   neverPicked: [5],
@@ -56,7 +68,14 @@ let api: FakeApi;
 beforeEach(async () => {
   api = await startFakeApi({
     'GET /api/history?limit=100': {
-      body: { items: [{ gameDate: '2026-11-22', status: 'open' }, { gameDate: '2026-11-21-2', status: 'closed' }, { gameDate: '2026-11-21', status: 'closed' }, { gameDate: '2026-11-20', status: 'closed' }] },
+      body: {
+        items: [
+          { gameDate: '2026-11-22', status: 'open' },
+          { gameDate: '2026-11-21-2', status: 'closed' },
+          { gameDate: '2026-11-21', status: 'closed' },
+          { gameDate: '2026-11-20', status: 'closed' },
+        ],
+      },
     },
     'GET /api/stats/daily/2026-11-21-2': { body: dailyStats('2026-11-21-2') },
     'GET /api/stats/daily/2026-11-20': {
@@ -66,7 +85,20 @@ beforeEach(async () => {
       ]),
     },
     'GET /api/stats/trends?days=7': { body: trends7 },
-    'GET /api/stats/trends?days=30': { body: { ...trends7, days: 30, gamesCount: 0, entriesTotal: 0, winningNumbers: [], mostPicked: [], rising: [], falling: [], neverPicked: [], averageWinningNumber: null } },
+    'GET /api/stats/trends?days=30': {
+      body: {
+        ...trends7,
+        days: 30,
+        gamesCount: 0,
+        entriesTotal: 0,
+        winningNumbers: [],
+        mostPicked: [],
+        rising: [],
+        falling: [],
+        neverPicked: [],
+        averageWinningNumber: null,
+      },
+    },
   });
   pointWindowAt(api.origin);
 });
@@ -92,17 +124,24 @@ describe('TRENDS tab', () => {
     expect(await within(panel).findByRole('img', { name: 'Winning number per game' })).toBeTruthy();
 
     const table = within(panel).getByRole('table', { name: 'Winning number per game' });
-    const rows = within(table).getAllByRole('row').map((row) => row.textContent);
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
     expect(rows.slice(1)).toEqual(['Fri, Nov 2034', 'Sat, Nov 21No winner3', 'Sat, Nov 21 (Game #2)24']);
     // A numbered game is its own point: two circles and one cross for the game without a winner.
     expect(panel.querySelectorAll('circle')).toHaveLength(2);
 
-    const list = (name: string) => within(within(panel).getByRole('region', { name })).getAllByRole('listitem').map((li) => li.textContent);
+    const list = (name: string) =>
+      within(within(panel).getByRole('region', { name }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
     expect(list('MOST PICKED')).toEqual(['4 ×5', '1 ×2']);
     expect(list('RISING')).toEqual(['6 0 → 3 picks']);
     expect(list('FALLING')).toEqual(['1 2 → 0 picks']);
     expect(list('NEVER PICKED')).toEqual(['5']);
-    expect(within(panel).getByRole('link', { name: 'Sat, Nov 21 (Game #2)' }).getAttribute('href')).toBe('/stats/2026-11-21-2');
+    expect(within(panel).getByRole('link', { name: 'Sat, Nov 21 (Game #2)' }).getAttribute('href')).toBe(
+      '/stats/2026-11-21-2',
+    );
 
     await user.click(within(panel).getByRole('button', { name: '30 DAYS' }));
     expect(await within(panel).findByText('No closed games in this period yet.')).toBeTruthy();
@@ -123,7 +162,7 @@ describe('TRENDS tab', () => {
 });
 
 describe('permalink and SHARE', () => {
-  it('opens the permalink\'s game, and SHARE copies the best result with COPIED!', async () => {
+  it("opens the permalink's game, and SHARE copies the best result with COPIED!", async () => {
     const user = userEvent.setup();
     renderWithProviders(statsRoutes, { route: '/stats/2026-11-20', me: player });
     expect(await screen.findByRole('heading', { name: 'Friday, November 20, 2026' })).toBeTruthy();
@@ -138,12 +177,26 @@ describe('permalink and SHARE', () => {
   it('hands the text to the Web Share API where the browser has one', async () => {
     const shared: ShareData[] = [];
     // Happy-dom has no Web Share API; this stands in for the browser's share sheet.
-    Object.defineProperty(navigator, 'share', { configurable: true, value: async (data: ShareData) => void shared.push(data) });
+    Object.defineProperty(navigator, 'share', {
+      configurable: true,
+      value: async (data: ShareData) => void shared.push(data),
+    });
     try {
       const user = userEvent.setup();
-      renderWithProviders(<ShareResultButton gameKey="2026-11-21-2" winningNumber={null} entries={[{ number: 4, outcome: 'duplicate' }]} />);
+      renderWithProviders(
+        <ShareResultButton
+          gameKey="2026-11-21-2"
+          winningNumber={null}
+          entries={[{ number: 4, outcome: 'duplicate' }]}
+        />,
+      );
       await user.click(screen.getByRole('button', { name: 'SHARE' }));
-      expect(shared).toEqual([{ title: 'LOWEST UNIQUE', text: `LOWEST UNIQUE 2026-11-21 (Game #2): my 4 was not unique. Winning number: none. ${api.origin}/stats/2026-11-21-2` }]);
+      expect(shared).toEqual([
+        {
+          title: 'LOWEST UNIQUE',
+          text: `LOWEST UNIQUE 2026-11-21 (Game #2): my 4 was not unique. Winning number: none. ${api.origin}/stats/2026-11-21-2`,
+        },
+      ]);
       expect(screen.getByRole('button', { name: 'SHARE' })).toBeTruthy();
     } finally {
       Reflect.deleteProperty(navigator, 'share');
@@ -152,10 +205,14 @@ describe('permalink and SHARE', () => {
 
   it('starts afresh for another game', async () => {
     const user = userEvent.setup();
-    const view = render(<ShareResultButton gameKey="2026-11-20" winningNumber={3} entries={[{ number: 3, outcome: 'winner' }]} />);
+    const view = render(
+      <ShareResultButton gameKey="2026-11-20" winningNumber={3} entries={[{ number: 3, outcome: 'winner' }]} />,
+    );
     await user.click(screen.getByRole('button', { name: 'SHARE' }));
     expect(await screen.findByRole('button', { name: 'COPIED!' })).toBeTruthy();
-    view.rerender(<ShareResultButton gameKey="2026-11-21" winningNumber={5} entries={[{ number: 9, outcome: 'unique' }]} />);
+    view.rerender(
+      <ShareResultButton gameKey="2026-11-21" winningNumber={5} entries={[{ number: 9, outcome: 'unique' }]} />,
+    );
     expect(screen.getByRole('button', { name: 'SHARE' })).toBeTruthy();
   });
 

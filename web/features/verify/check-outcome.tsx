@@ -21,7 +21,13 @@ export function Mismatch({ children }: { children: ReactNode }) {
 }
 
 /** A check's answer on screen: VERIFIED (or the given word), the first mismatch in words, or why it could not run. */
-export function CheckOutcome({ check, okWord = 'VERIFIED' }: { check: { data?: TreeCheck | undefined; error: unknown; isError: boolean }; okWord?: string }) {
+export function CheckOutcome({
+  check,
+  okWord = 'VERIFIED',
+}: {
+  check: { data?: TreeCheck | undefined; error: unknown; isError: boolean };
+  okWord?: string;
+}) {
   if (check.isError) {
     return (
       <div className="alert" role="alert">
@@ -32,4 +38,3 @@ export function CheckOutcome({ check, okWord = 'VERIFIED' }: { check: { data?: T
   if (check.data === undefined) return null;
   return check.data.ok ? <Verified>{okWord}</Verified> : <Mismatch>{describeMismatch(check.data.mismatch)}</Mismatch>;
 }
-

@@ -3,7 +3,14 @@
 // proof and the receipts beside /api/me; the screen takes those answers and asks only for what follows from them.
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { itemsPath, KEY, receiptOf, sampleGame, treeV2Routes, type FakeTreeV2Game } from '../../../test/support/tree-v2-fake-game.ts';
+import {
+  itemsPath,
+  KEY,
+  receiptOf,
+  sampleGame,
+  treeV2Routes,
+  type FakeTreeV2Game,
+} from '../../../test/support/tree-v2-fake-game.ts';
 import { startEarlyRequests } from '../../app/early-requests.ts';
 import { AppRoutes } from '../../app/router.tsx';
 import { apiFetch } from '../../lib/api-client.ts';
@@ -19,13 +26,25 @@ afterEach(() => {
   delete window.lowestEarlyResponses;
 });
 
-const mine = (game: FakeTreeV2Game) => [game.items[3], game.items.find((item) => item.kind === 'mine')].filter((item) => item !== undefined);
+const mine = (game: FakeTreeV2Game) =>
+  [game.items[3], game.items.find((item) => item.kind === 'mine')].filter((item) => item !== undefined);
 
 const routesOf = (game: FakeTreeV2Game, signedIn: boolean): Record<string, Handler> => ({
   ...treeV2Routes(game),
-  'GET /api/me': signedIn ? { body: player } : { status: 401, body: { error: 'Sign in first.', code: 'UNAUTHENTICATED' } },
+  'GET /api/me': signedIn
+    ? { body: player }
+    : { status: 401, body: { error: 'Sign in first.', code: 'UNAUTHENTICATED' } },
   [`GET ${base}/receipts`]: signedIn
-    ? { body: { entries: mine(game).filter((i) => i.kind === 'entry').map(receiptOf), mines: mine(game).filter((i) => i.kind === 'mine').map(receiptOf) } }
+    ? {
+        body: {
+          entries: mine(game)
+            .filter((i) => i.kind === 'entry')
+            .map(receiptOf),
+          mines: mine(game)
+            .filter((i) => i.kind === 'mine')
+            .map(receiptOf),
+        },
+      }
     : { status: 401, body: { error: 'Sign in first.', code: 'UNAUTHENTICATED' } },
 });
 
@@ -80,8 +99,14 @@ describe('the verify page’s early requests', () => {
     });
     window.lowestEarlyResponses = startEarlyRequests(`/verify/${KEY}`);
     expect(await apiFetch(base)).toEqual({ gameDate: KEY, status: 'open' });
-    await expect(apiFetch(`${base}/winner-proof`)).rejects.toMatchObject({ status: 404, message: 'Not closed yet', body: { code: 'NOT_FOUND' } });
-    await waitFor(() => expect(sorted(api.requests)).toEqual(['/api/me', base, `${base}/receipts`, `${base}/winner-proof`].sort()));
+    await expect(apiFetch(`${base}/winner-proof`)).rejects.toMatchObject({
+      status: 404,
+      message: 'Not closed yet',
+      body: { code: 'NOT_FOUND' },
+    });
+    await waitFor(() =>
+      expect(sorted(api.requests)).toEqual(['/api/me', base, `${base}/receipts`, `${base}/winner-proof`].sort()),
+    );
   });
 
   it('hand their answers to the screen, which asks only for the winner’s items past the first page, each path once', async () => {
@@ -96,9 +121,10 @@ describe('the verify page’s early requests', () => {
     const list = await screen.findByRole('list', { name: 'Your receipts' });
     expect(await within(list).findAllByRole('status', { name: /: INCLUDED$/ })).toHaveLength(2);
     const pageSize = game.summary.pageSize;
-    const laterPages = Array.from({ length: Math.ceil(game.winnerProof.count / pageSize) - 1 }, (_, i) => (i + 1) * pageSize).map((from) =>
-      itemsPath(from, Math.min(pageSize, game.winnerProof.count - from)),
-    );
+    const laterPages = Array.from(
+      { length: Math.ceil(game.winnerProof.count / pageSize) - 1 },
+      (_, i) => (i + 1) * pageSize,
+    ).map((from) => itemsPath(from, Math.min(pageSize, game.winnerProof.count - from)));
     expect(sorted(api.requests)).toEqual([...earlyPaths(game, mine(game)), ...laterPages].sort());
   });
 
@@ -108,8 +134,12 @@ describe('the verify page’s early requests', () => {
     window.lowestEarlyResponses = startEarlyRequests(`/verify/${KEY}`);
     await waitFor(() => expect(api.requests).toHaveLength(5));
     renderWithProviders(<AppRoutes />, { route: `/verify/${KEY}`, me: null });
-    expect(await within(await screen.findByRole('region', { name: `RECORD OF ${KEY}` })).findByText('VERIFIED')).toBeTruthy();
-    expect(await within(await screen.findByRole('region', { name: 'YOUR RECEIPTS' })).findByText('SIGN IN WITH GOOGLE')).toBeTruthy();
+    expect(
+      await within(await screen.findByRole('region', { name: `RECORD OF ${KEY}` })).findByText('VERIFIED'),
+    ).toBeTruthy();
+    expect(
+      await within(await screen.findByRole('region', { name: 'YOUR RECEIPTS' })).findByText('SIGN IN WITH GOOGLE'),
+    ).toBeTruthy();
     expect(api.requestsTo(`GET ${base}/receipts`)).toHaveLength(1);
     expect(api.requests.filter((r) => r.path.includes('/proof/'))).toEqual([]);
     expect(sorted(api.requests)).toEqual(earlyPaths(game, []).sort());

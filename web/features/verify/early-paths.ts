@@ -20,11 +20,14 @@ export function askVerifyEarly(pathname: string, { ask, read }: AskEarly): void 
   const key = /^\/verify\/([\w-]+)$/.exec(pathname)?.[1];
   if (key === undefined) return;
   const base = `/api/fairness/${key}`;
-  const tree = read<FairnessRecordResponse>(base).then((record) => (record !== null && 'treeVersion' in record ? record : null));
+  const tree = read<FairnessRecordResponse>(base).then((record) =>
+    record !== null && 'treeVersion' in record ? record : null,
+  );
   const winnerProof = read<WinnerProofResponse>(`${base}/winner-proof`);
   const receipts = read<GameReceiptsResponse>(`${base}/receipts`);
   void Promise.all([tree, winnerProof]).then(([summary, proof]) => {
-    if (summary !== null && proof !== null && proof.count > 0) ask(`${base}/items?from=0&count=${String(Math.min(proof.count, summary.pageSize))}`);
+    if (summary !== null && proof !== null && proof.count > 0)
+      ask(`${base}/items?from=0&count=${String(Math.min(proof.count, summary.pageSize))}`);
   });
   void Promise.all([tree, receipts]).then(([summary, mine]) => {
     if (summary === null || mine === null) return;

@@ -33,7 +33,8 @@ export async function merkleRoot(gameKey: string, sortedLeaves: readonly string[
   let level = [...sortedLeaves];
   while (level.length > 1) {
     const pairs: Promise<string>[] = [];
-    for (let i = 0; i + 1 < level.length; i += 2) pairs.push(sha256Hex(`lowest-unique/v1/node|${level[i]}|${level[i + 1]}`));
+    for (let i = 0; i + 1 < level.length; i += 2)
+      pairs.push(sha256Hex(`lowest-unique/v1/node|${level[i]}|${level[i + 1]}`));
     const next = await Promise.all(pairs);
     if (level.length % 2 === 1) next.push(level[level.length - 1] ?? '');
     level = next;
@@ -42,11 +43,17 @@ export async function merkleRoot(gameKey: string, sortedLeaves: readonly string[
 }
 
 /** Lowest and second lowest number picked by exactly one entry and not mined. */
-export function winnerAndRunnerUp(numbers: readonly number[], mined: readonly number[]): { winningNumber: number | null; secondPlaceNumber: number | null } {
+export function winnerAndRunnerUp(
+  numbers: readonly number[],
+  mined: readonly number[],
+): { winningNumber: number | null; secondPlaceNumber: number | null } {
   const counts = new Map<number, number>();
   for (const n of numbers) counts.set(n, (counts.get(n) ?? 0) + 1);
   const minedSet = new Set(mined);
-  const uniques = [...counts].filter(([n, c]) => c === 1 && !minedSet.has(n)).map(([n]) => n).sort((a, b) => a - b);
+  const uniques = [...counts]
+    .filter(([n, c]) => c === 1 && !minedSet.has(n))
+    .map(([n]) => n)
+    .sort((a, b) => a - b);
   return { winningNumber: uniques[0] ?? null, secondPlaceNumber: uniques[1] ?? null };
 }
 
@@ -60,32 +67,48 @@ export async function verifyFairnessRecord(record: ClosedFairnessRecord): Promis
   const key = record.gameDate;
   const entryLeaves = await Promise.all(record.entries.map((e) => entryLeaf(key, e.entryId, e.number, e.salt)));
   for (const [i, e] of record.entries.entries()) {
-    if (entryLeaves[i] !== e.leaf) return { verified: false, problem: `Leaf of entry ${e.entryId} does not match its number and salt.` };
+    if (entryLeaves[i] !== e.leaf)
+      return { verified: false, problem: `Leaf of entry ${e.entryId} does not match its number and salt.` };
   }
   const mineLeaves = await Promise.all(record.mines.map((m) => mineLeaf(key, m.mineId, m.number, m.salt)));
   for (const [i, m] of record.mines.entries()) {
-    if (mineLeaves[i] !== m.leaf) return { verified: false, problem: `Leaf of mine ${m.mineId} does not match its number and salt.` };
+    if (mineLeaves[i] !== m.leaf)
+      return { verified: false, problem: `Leaf of mine ${m.mineId} does not match its number and salt.` };
   }
-  for (const list of [record.entries.map((e) => [e.entryId, e.leaf] as const), record.mines.map((m) => [m.mineId, m.leaf] as const)]) {
+  for (const list of [
+    record.entries.map((e) => [e.entryId, e.leaf] as const),
+    record.mines.map((m) => [m.mineId, m.leaf] as const),
+  ]) {
     for (let i = 1; i < list.length; i += 1) {
       const [id, leaf] = list[i] ?? ['', ''];
-      if (leaf < (list[i - 1]?.[1] ?? '')) return { verified: false, problem: `The lists are not sorted by leaf at ${id}.` };
+      if (leaf < (list[i - 1]?.[1] ?? ''))
+        return { verified: false, problem: `The lists are not sorted by leaf at ${id}.` };
     }
   }
   const root = await merkleRoot(key, [...entryLeaves, ...mineLeaves].sort());
-  if (root !== record.root) return { verified: false, problem: 'The root computed from the published leaves differs from the published root.' };
+  if (root !== record.root)
+    return { verified: false, problem: 'The root computed from the published leaves differs from the published root.' };
   if (record.entries.length !== record.entriesTotal) {
-    return { verified: false, problem: `The record lists ${record.entries.length} entries but publishes ${record.entriesTotal}.` };
+    return {
+      verified: false,
+      problem: `The record lists ${record.entries.length} entries but publishes ${record.entriesTotal}.`,
+    };
   }
   const { winningNumber, secondPlaceNumber } = winnerAndRunnerUp(
     record.entries.map((e) => e.number),
     record.mines.map((m) => m.number),
   );
   if (winningNumber !== record.winningNumber) {
-    return { verified: false, problem: `The entries give winning number ${show(winningNumber)}, the record says ${show(record.winningNumber)}.` };
+    return {
+      verified: false,
+      problem: `The entries give winning number ${show(winningNumber)}, the record says ${show(record.winningNumber)}.`,
+    };
   }
   if (secondPlaceNumber !== record.secondPlaceNumber) {
-    return { verified: false, problem: `The entries give runner-up number ${show(secondPlaceNumber)}, the record says ${show(record.secondPlaceNumber)}.` };
+    return {
+      verified: false,
+      problem: `The entries give runner-up number ${show(secondPlaceNumber)}, the record says ${show(record.secondPlaceNumber)}.`,
+    };
   }
   return { verified: true, root };
 }
@@ -112,11 +135,17 @@ export function parseReceipt(text: string): { ok: true; receipt: PastedReceipt }
   const id = typeof r['entryId'] === 'string' ? r['entryId'] : typeof r['mineId'] === 'string' ? r['mineId'] : null;
   if (typeof r['gameDate'] !== 'string') return { ok: false, message: 'The receipt needs a gameDate.' };
   if (id === null) return { ok: false, message: 'The receipt needs an entryId (or a mineId).' };
-  if (typeof r['number'] !== 'number' || !Number.isSafeInteger(r['number'])) return { ok: false, message: 'The receipt needs a whole number.' };
-  if (typeof r['salt'] !== 'string' || !/^[0-9a-f]{32}$/.test(r['salt'])) return { ok: false, message: 'The receipt needs a salt of 32 hex characters.' };
-  if (typeof r['leaf'] !== 'string' || !/^[0-9a-f]{64}$/.test(r['leaf'])) return { ok: false, message: 'The receipt needs a leaf of 64 hex characters.' };
+  if (typeof r['number'] !== 'number' || !Number.isSafeInteger(r['number']))
+    return { ok: false, message: 'The receipt needs a whole number.' };
+  if (typeof r['salt'] !== 'string' || !/^[0-9a-f]{32}$/.test(r['salt']))
+    return { ok: false, message: 'The receipt needs a salt of 32 hex characters.' };
+  if (typeof r['leaf'] !== 'string' || !/^[0-9a-f]{64}$/.test(r['leaf']))
+    return { ok: false, message: 'The receipt needs a leaf of 64 hex characters.' };
   const kind = typeof r['entryId'] === 'string' ? 'entry' : 'mine';
-  return { ok: true, receipt: { gameDate: r['gameDate'], id, kind, number: r['number'], salt: r['salt'], leaf: r['leaf'] } };
+  return {
+    ok: true,
+    receipt: { gameDate: r['gameDate'], id, kind, number: r['number'], salt: r['salt'], leaf: r['leaf'] },
+  };
 }
 
 /** INCLUDED when the receipt's leaf follows from its fields and the record holds the same row unchanged. */
@@ -127,7 +156,8 @@ export async function receiptIncluded(record: ClosedFairnessRecord, receipt: Pas
       ? await entryLeaf(receipt.gameDate, receipt.id, receipt.number, receipt.salt)
       : await mineLeaf(receipt.gameDate, receipt.id, receipt.number, receipt.salt);
   if (leaf !== receipt.leaf) return false;
-  const same = (row: { number: number; salt: string; leaf: string }) => row.number === receipt.number && row.salt === receipt.salt && row.leaf === receipt.leaf;
+  const same = (row: { number: number; salt: string; leaf: string }) =>
+    row.number === receipt.number && row.salt === receipt.salt && row.leaf === receipt.leaf;
   return receipt.kind === 'entry'
     ? record.entries.some((e) => e.entryId === receipt.id && same(e))
     : record.mines.some((m) => m.mineId === receipt.id && same(m));

@@ -23,13 +23,20 @@ export function FullAudit({ summary }: { summary: FairnessSummaryV2 }) {
     setState({ phase: 'running', done: 0, total: summary.size });
     run.current = startAudit(summary, (message: AuditMessage) => {
       if (message.type === 'progress') setState({ phase: 'running', done: message.done, total: message.total });
-      else setState(message.type === 'done' ? { phase: 'done', result: message.result } : { phase: 'failed', message: message.message });
+      else
+        setState(
+          message.type === 'done'
+            ? { phase: 'done', result: message.result }
+            : { phase: 'failed', message: message.message },
+        );
     });
   };
   const cancel = () => {
     run.current?.cancel();
     run.current = null;
-    setState((current) => (current.phase === 'running' ? { phase: 'cancelled', done: current.done, total: current.total } : current));
+    setState((current) =>
+      current.phase === 'running' ? { phase: 'cancelled', done: current.done, total: current.total } : current,
+    );
   };
 
   return (
@@ -37,10 +44,18 @@ export function FullAudit({ summary }: { summary: FairnessSummaryV2 }) {
       <h2 id="audit-title" className="card-title">
         FULL AUDIT
       </h2>
-      <p>Downloads all {summary.size} picks and recomputes every fingerprint, every node, the root and the result here. On a big day this takes a while.</p>
+      <p>
+        Downloads all {summary.size} picks and recomputes every fingerprint, every node, the root and the result here.
+        On a big day this takes a while.
+      </p>
       {state.phase === 'running' ? (
         <>
-          <progress className="verify-progress" aria-label="Audit progress" max={Math.max(1, state.total)} value={state.done} />
+          <progress
+            className="verify-progress"
+            aria-label="Audit progress"
+            max={Math.max(1, state.total)}
+            value={state.done}
+          />
           <p role="status">
             AUDITING: {state.done} OF {state.total} PICKS
           </p>

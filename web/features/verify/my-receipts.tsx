@@ -54,8 +54,22 @@ export function MyReceipts({ summary }: { summary: FairnessSummaryV2 }) {
 
 const asPasted = (receipt: EntryReceiptDto | MineReceiptDto): PastedReceipt =>
   'entryId' in receipt
-    ? { gameDate: receipt.gameDate, kind: 'entry', id: receipt.entryId, number: receipt.number, salt: receipt.salt, leaf: receipt.leaf }
-    : { gameDate: receipt.gameDate, kind: 'mine', id: receipt.mineId, number: receipt.number, salt: receipt.salt, leaf: receipt.leaf };
+    ? {
+        gameDate: receipt.gameDate,
+        kind: 'entry',
+        id: receipt.entryId,
+        number: receipt.number,
+        salt: receipt.salt,
+        leaf: receipt.leaf,
+      }
+    : {
+        gameDate: receipt.gameDate,
+        kind: 'mine',
+        id: receipt.mineId,
+        number: receipt.number,
+        salt: receipt.salt,
+        leaf: receipt.leaf,
+      };
 
 function ReceiptRow({ summary, receipt }: { summary: FairnessSummaryV2; receipt: EntryReceiptDto | MineReceiptDto }) {
   const pasted = asPasted(receipt);

@@ -11,7 +11,11 @@ export type AuditMessage =
   | { type: 'error'; message: string };
 
 /** Audits the game through the public item pages; answers nothing more once `signal` aborts. */
-export async function runAudit(summary: FairnessSummaryV2, post: (message: AuditMessage) => void, signal?: AbortSignal): Promise<void> {
+export async function runAudit(
+  summary: FairnessSummaryV2,
+  post: (message: AuditMessage) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   try {
     const result = await auditGame(
       summary,
@@ -21,6 +25,7 @@ export async function runAudit(summary: FairnessSummaryV2, post: (message: Audit
     );
     if (result !== null) post({ type: 'done', result });
   } catch (error) {
-    if (signal?.aborted !== true) post({ type: 'error', message: messageOf(error, 'The audit stopped: the server did not answer.') });
+    if (signal?.aborted !== true)
+      post({ type: 'error', message: messageOf(error, 'The audit stopped: the server did not answer.') });
   }
 }

@@ -26,7 +26,10 @@ export function startAudit(summary: FairnessSummaryV2, onMessage: (message: Audi
   };
   worker.onerror = (event) => {
     worker.terminate();
-    onMessage({ type: 'error', message: event.message !== '' ? event.message : 'The audit could not start in this browser.' });
+    onMessage({
+      type: 'error',
+      message: event.message !== '' ? event.message : 'The audit could not start in this browser.',
+    });
   };
   worker.postMessage(summary);
   return { cancel: () => worker.terminate() };

@@ -91,7 +91,11 @@ export function describeMismatch(m: TreeMismatch): string {
   }
 }
 
-const emptyRootV2 = (gameKey: string): TreeNodeDto => ({ hash: sha256HexSync(`lowest-unique/v2/empty|${gameKey}`), lo: 0, hi: 0 });
+const emptyRootV2 = (gameKey: string): TreeNodeDto => ({
+  hash: sha256HexSync(`lowest-unique/v2/empty|${gameKey}`),
+  lo: 0,
+  hi: 0,
+});
 
 /** The parent of two adjacent nodes: it commits to the interval from the left's lo to the right's hi. */
 const parentOf = (left: TreeNodeDto, right: TreeNodeDto): TreeNodeDto => ({
@@ -101,19 +105,29 @@ const parentOf = (left: TreeNodeDto, right: TreeNodeDto): TreeNodeDto => ({
 });
 
 /** Nodes stand in number order: each interval is non-empty and ends where the next may start. */
-const fitsBeside = (left: TreeNodeDto, right: TreeNodeDto): boolean => left.lo <= left.hi && right.lo <= right.hi && left.hi <= right.lo;
+const fitsBeside = (left: TreeNodeDto, right: TreeNodeDto): boolean =>
+  left.lo <= left.hi && right.lo <= right.hi && left.hi <= right.lo;
 
-const leafNode = (item: Pick<TreeItemDto, 'number' | 'leaf'>): TreeNodeDto => ({ hash: item.leaf, lo: item.number, hi: item.number });
+const leafNode = (item: Pick<TreeItemDto, 'number' | 'leaf'>): TreeNodeDto => ({
+  hash: item.leaf,
+  lo: item.number,
+  hi: item.number,
+});
 
 const itemLeaf = (gameKey: string, item: Omit<TreeItemDto, 'leaf'>): string =>
   sha256HexSync((item.kind === 'entry' ? entryLeafText : mineLeafText)(gameKey, item.id, item.number, item.salt));
 
-const inTreeOrder = (a: TreeItemDto, b: TreeItemDto): boolean => a.number < b.number || (a.number === b.number && a.leaf < b.leaf);
+const inTreeOrder = (a: TreeItemDto, b: TreeItemDto): boolean =>
+  a.number < b.number || (a.number === b.number && a.leaf < b.leaf);
 
 /** The root's hash and interval against the summary's. */
 function sameRoot(node: TreeNodeDto, summary: FairnessSummaryV2): TreeCheck {
   if (node.hash === summary.root && node.lo === summary.lo && node.hi === summary.hi) return OK;
-  return fail({ code: 'root', computed: showNode(node.hash, node.lo, node.hi), published: showNode(summary.root, summary.lo, summary.hi) });
+  return fail({
+    code: 'root',
+    computed: showNode(node.hash, node.lo, node.hi),
+    published: showNode(summary.root, summary.lo, summary.hi),
+  });
 }
 
 /** Where the sibling of the node at `index` stands at each level, from the leaf up; none where it moves up alone. */
@@ -127,11 +141,18 @@ export function expectedSides(index: number, size: number): ('left' | 'right')[]
 }
 
 /** An item (its leaf and number) is in the published tree: the path fits its position and folds up to the root. */
-export function verifyInclusion(summary: FairnessSummaryV2, item: Pick<TreeItemDto, 'number' | 'leaf'>, proof: InclusionProofResponse): TreeCheck {
+export function verifyInclusion(
+  summary: FairnessSummaryV2,
+  item: Pick<TreeItemDto, 'number' | 'leaf'>,
+  proof: InclusionProofResponse,
+): TreeCheck {
   if (proof.size !== summary.size) return fail({ code: 'proof-size', proofSize: proof.size, size: summary.size });
   const sides = expectedSides(proof.index, proof.size);
   const shapeFits =
-    Number.isSafeInteger(proof.index) && proof.index >= 0 && proof.index < proof.size && sides.join() === proof.path.map((step) => step.side).join();
+    Number.isSafeInteger(proof.index) &&
+    proof.index >= 0 &&
+    proof.index < proof.size &&
+    sides.join() === proof.path.map((step) => step.side).join();
   if (!shapeFits) return fail({ code: 'proof-shape', index: proof.index, size: proof.size });
   let node = leafNode(item);
   for (const step of proof.path) {
@@ -148,8 +169,14 @@ export async function checkReceiptV2(
   receipt: PastedReceipt,
   fetchProof: (leaf: string) => Promise<InclusionProofResponse | null>,
 ): Promise<TreeCheck> {
-  if (receipt.gameDate !== summary.gameDate) return fail({ code: 'receipt-game', receiptGame: receipt.gameDate, game: summary.gameDate });
-  const leaf = itemLeaf(summary.gameDate, { kind: receipt.kind, id: receipt.id, number: receipt.number, salt: receipt.salt });
+  if (receipt.gameDate !== summary.gameDate)
+    return fail({ code: 'receipt-game', receiptGame: receipt.gameDate, game: summary.gameDate });
+  const leaf = itemLeaf(summary.gameDate, {
+    kind: receipt.kind,
+    id: receipt.id,
+    number: receipt.number,
+    salt: receipt.salt,
+  });
   if (leaf !== receipt.leaf) return fail({ code: 'receipt-leaf' });
   const proof = await fetchProof(receipt.leaf);
   if (proof === null) return fail({ code: 'not-found' });
@@ -222,7 +249,8 @@ export const winnerBound = (summary: FairnessSummaryV2): number =>
 /** How many complement nodes the walk of §16 gives for `count` known items of `size`. */
 function complementNeeded(count: number, size: number): number {
   let needed = 0;
-  for (let k = count, s = size; s > 1; k = Math.ceil(k / 2), s = Math.ceil(s / 2)) if (k % 2 === 1 && k < s) needed += 1;
+  for (let k = count, s = size; s > 1; k = Math.ceil(k / 2), s = Math.ceil(s / 2))
+    if (k % 2 === 1 && k < s) needed += 1;
   return needed;
 }
 
@@ -246,8 +274,12 @@ const resolve = (items: readonly TreeItemDto[]) =>
     items.filter((item) => item.kind === 'mine').map((item) => item.number),
   );
 
-function checkResult(summary: FairnessSummaryV2, result: { winningNumber: number | null; secondPlaceNumber: number | null }): TreeCheck {
-  if (result.winningNumber !== summary.winningNumber) return fail({ code: 'winner', computed: result.winningNumber, published: summary.winningNumber });
+function checkResult(
+  summary: FairnessSummaryV2,
+  result: { winningNumber: number | null; secondPlaceNumber: number | null },
+): TreeCheck {
+  if (result.winningNumber !== summary.winningNumber)
+    return fail({ code: 'winner', computed: result.winningNumber, published: summary.winningNumber });
   if (result.secondPlaceNumber !== summary.secondPlaceNumber) {
     return fail({ code: 'runner-up', computed: result.secondPlaceNumber, published: summary.secondPlaceNumber });
   }
@@ -260,7 +292,12 @@ export function checkWinnerProofShape(summary: FairnessSummaryV2, proof: WinnerP
   if (!totals.ok) return totals;
   const needed = winnerBound(summary);
   if (proof.bound !== needed) return fail({ code: 'bound', published: proof.bound, needed });
-  if (!Number.isSafeInteger(proof.count) || proof.count < 0 || proof.count > summary.size || (proof.count === 0 && summary.size > 0)) {
+  if (
+    !Number.isSafeInteger(proof.count) ||
+    proof.count < 0 ||
+    proof.count > summary.size ||
+    (proof.count === 0 && summary.size > 0)
+  ) {
     return fail({ code: 'count', announced: proof.count, read: 0, size: summary.size });
   }
   return OK;
@@ -272,10 +309,15 @@ export function checkWinnerProofShape(summary: FairnessSummaryV2, proof: WinnerP
  * lo > B; items and complement rebuild the root; and the resolution over the items gives the published winner
  * and runner-up.
  */
-export function verifyWinnerProof(summary: FairnessSummaryV2, proof: WinnerProofResponse, items: readonly TreeItemDto[]): TreeCheck {
+export function verifyWinnerProof(
+  summary: FairnessSummaryV2,
+  proof: WinnerProofResponse,
+  items: readonly TreeItemDto[],
+): TreeCheck {
   const shape = checkWinnerProofShape(summary, proof);
   if (!shape.ok) return shape;
-  if (items.length !== proof.count) return fail({ code: 'count', announced: proof.count, read: items.length, size: summary.size });
+  if (items.length !== proof.count)
+    return fail({ code: 'count', announced: proof.count, read: items.length, size: summary.size });
   const itemsCheck = checkItems(summary.gameDate, items, undefined);
   if (!itemsCheck.ok) return itemsCheck;
   // The items run to the first one above B (a right node's lo enters no hash, so only an item can show that
@@ -284,9 +326,11 @@ export function verifyWinnerProof(summary: FairnessSummaryV2, proof: WinnerProof
   const past = items[pastBound];
   if (past) return fail({ code: 'past-bound', kind: past.kind, id: past.id, number: past.number, bound: proof.bound });
   const last = items.at(-1);
-  if (last && last.number <= proof.bound && proof.count < summary.size) return fail({ code: 'stops-short', number: last.number, bound: proof.bound });
+  if (last && last.number <= proof.bound && proof.count < summary.size)
+    return fail({ code: 'stops-short', number: last.number, bound: proof.bound });
   const needed = complementNeeded(proof.count, summary.size);
-  if (proof.complement.length !== needed) return fail({ code: 'complement-count', given: proof.complement.length, needed });
+  if (proof.complement.length !== needed)
+    return fail({ code: 'complement-count', given: proof.complement.length, needed });
   const low = proof.complement.find((node) => node.lo <= proof.bound);
   if (low) return fail({ code: 'complement-low', lo: low.lo, bound: proof.bound });
 
@@ -314,7 +358,11 @@ export function verifyWinnerProof(summary: FairnessSummaryV2, proof: WinnerProof
 }
 
 /** Reads the first `count` items through the pages, then checks the winner proof with them. */
-export async function checkWinner(summary: FairnessSummaryV2, proof: WinnerProofResponse, fetchPage: FetchItemsPage): Promise<TreeCheck> {
+export async function checkWinner(
+  summary: FairnessSummaryV2,
+  proof: WinnerProofResponse,
+  fetchPage: FetchItemsPage,
+): Promise<TreeCheck> {
   const shape = checkWinnerProofShape(summary, proof);
   if (!shape.ok) return shape;
   const items: TreeItemDto[] = [];
@@ -346,7 +394,8 @@ class StreamingRoot {
   root(gameKey: string): TreeNodeDto {
     let node = this.#stack.at(-1)?.node;
     if (node === undefined) return emptyRootV2(gameKey);
-    for (let i = this.#stack.length - 2; i >= 0; i -= 1) node = parentOf((this.#stack[i] as { node: TreeNodeDto }).node, node);
+    for (let i = this.#stack.length - 2; i >= 0; i -= 1)
+      node = parentOf((this.#stack[i] as { node: TreeNodeDto }).node, node);
     return node;
   }
 }
@@ -401,7 +450,10 @@ export async function auditGame(
   let previous: TreeItemDto | undefined;
   const counted = { entry: 0, mine: 0 };
   onProgress({ done: 0, total: summary.size });
-  for await (const page of readItemPages(fetchPage, summary.size, summary.pageSize, { ahead: AUDIT_PAGES_AHEAD, signal })) {
+  for await (const page of readItemPages(fetchPage, summary.size, summary.pageSize, {
+    ahead: AUDIT_PAGES_AHEAD,
+    signal,
+  })) {
     if (signal?.aborted === true) return null;
     if (!page.ok) return fail(page.mismatch);
     const itemsCheck = checkItems(summary.gameDate, page.items, previous);
@@ -416,7 +468,13 @@ export async function auditGame(
   }
   if (signal?.aborted === true) return null;
   if (counted.entry !== summary.entriesTotal || counted.mine !== summary.minesTotal) {
-    return fail({ code: 'totals', entries: counted.entry, mines: counted.mine, publishedEntries: summary.entriesTotal, publishedMines: summary.minesTotal });
+    return fail({
+      code: 'totals',
+      entries: counted.entry,
+      mines: counted.mine,
+      publishedEntries: summary.entriesTotal,
+      publishedMines: summary.minesTotal,
+    });
   }
   const rootCheck = sameRoot(tree.root(summary.gameDate), summary);
   if (!rootCheck.ok) return rootCheck;

@@ -63,13 +63,17 @@ describe('verify page', () => {
     const [first, ...rest] = record.entries;
     if (!first) throw new Error('no entry');
     await serve({ ...record, entries: [{ ...first, number: first.number + 1 }, ...rest] });
-    expect((await screen.findByRole('alert')).textContent).toBe(`MISMATCH: Leaf of entry ${first.entryId} does not match its number and salt.`);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      `MISMATCH: Leaf of entry ${first.entryId} does not match its number and salt.`,
+    );
     expect(screen.queryByText('VERIFIED')).toBeNull();
   });
 
   it('names a published winner that the entries do not give', async () => {
     await serve({ ...(await honestRecord()), winningNumber: 2 });
-    expect((await screen.findByRole('alert')).textContent).toBe('MISMATCH: The entries give winning number 7, the record says 2.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'MISMATCH: The entries give winning number 7, the record says 2.',
+    );
   });
 
   it('says INCLUDED for a receipt in the record, NOT FOUND for a changed one, and names a missing field', async () => {

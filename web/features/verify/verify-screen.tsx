@@ -15,7 +15,13 @@ import { getInclusionProof } from './api/get-inclusion-proof.ts';
 import { getItemsPage } from './api/get-items-page.ts';
 import { gameReceiptsQueryOptions } from './api/get-game-receipts.ts';
 import { winnerProofQueryOptions } from './api/get-winner-proof.ts';
-import { parseReceipt, receiptIncluded, verifyFairnessRecord, type ClosedFairnessRecord, type PastedReceipt } from './fairness-check.ts';
+import {
+  parseReceipt,
+  receiptIncluded,
+  verifyFairnessRecord,
+  type ClosedFairnessRecord,
+  type PastedReceipt,
+} from './fairness-check.ts';
 import { CheckOutcome, Mismatch, Verified } from './check-outcome.tsx';
 import { FullAudit } from './full-audit.tsx';
 import { MyReceipts } from './my-receipts.tsx';
@@ -41,12 +47,14 @@ function HowItWorks() {
         HOW THIS WORKS
       </h2>
       <p>
-        Every pick gets a receipt: its number, a random salt and a fingerprint (a SHA-256 hash) of both. At the close, all the day’s picks, mines
-        included, are put in order of number and joined two by two into a single fingerprint, the root, which is published and can never change.
-        Each join also records the lowest and highest number beneath it. To show that your pick was counted, the server gives the few fingerprints
-        (about 20 on a day of a million picks) that lead from yours to the root. To show the winner, it gives every pick up to the runner-up’s number
-        and fingerprints for the rest, each marked as holding only higher numbers, so no pick that could change the result can hide there. FULL
-        AUDIT downloads every pick and rebuilds it all. Everything here is recomputed in your browser.
+        Every pick gets a receipt: its number, a random salt and a fingerprint (a SHA-256 hash) of both. At the close,
+        all the day’s picks, mines included, are put in order of number and joined two by two into a single fingerprint,
+        the root, which is published and can never change. Each join also records the lowest and highest number beneath
+        it. To show that your pick was counted, the server gives the few fingerprints (about 20 on a day of a million
+        picks) that lead from yours to the root. To show the winner, it gives every pick up to the runner-up’s number
+        and fingerprints for the rest, each marked as holding only higher numbers, so no pick that could change the
+        result can hide there. FULL AUDIT downloads every pick and rebuilds it all. Everything here is recomputed in
+        your browser.
       </p>
     </section>
   );
@@ -65,7 +73,14 @@ function GamePicker({ current }: { current: string }) {
     <form className="card" onSubmit={submit} aria-label="Choose a game">
       <div className="field">
         <label htmlFor={inputId}>GAME DATE</label>
-        <input id={inputId} className="input" value={value} onChange={(e) => setValue(e.target.value)} placeholder="YYYY-MM-DD" inputMode="numeric" />
+        <input
+          id={inputId}
+          className="input"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          placeholder="YYYY-MM-DD"
+          inputMode="numeric"
+        />
       </div>
       <button type="submit" className="btn btn-primary">
         CHECK GAME
@@ -143,7 +158,8 @@ function GameCheck({ gameKey }: { gameKey: string }) {
     );
   }
   if (isTreeV2(answer)) {
-    const check = (receipt: PastedReceipt) => checkReceiptV2(answer, receipt, (leaf) => getInclusionProof(answer.gameDate, leaf)).then(verdictOf);
+    const check = (receipt: PastedReceipt) =>
+      checkReceiptV2(answer, receipt, (leaf) => getInclusionProof(answer.gameDate, leaf)).then(verdictOf);
     return (
       <>
         <SummaryCheck summary={answer} />
@@ -153,7 +169,8 @@ function GameCheck({ gameKey }: { gameKey: string }) {
       </>
     );
   }
-  const check = async (receipt: PastedReceipt): Promise<ReceiptVerdict> => ((await receiptIncluded(answer, receipt)) ? { kind: 'included' } : { kind: 'not-found' });
+  const check = async (receipt: PastedReceipt): Promise<ReceiptVerdict> =>
+    (await receiptIncluded(answer, receipt)) ? { kind: 'included' } : { kind: 'not-found' };
   return (
     <>
       <RecordCheck record={answer} />
@@ -177,12 +194,23 @@ function Facts({ facts }: { facts: [string, string][] }) {
   );
 }
 
-const resultFacts = (result: { winningNumber: number | null; secondPlaceNumber: number | null }): [string, string][] => [
+const resultFacts = (result: {
+  winningNumber: number | null;
+  secondPlaceNumber: number | null;
+}): [string, string][] => [
   ['Winning number', result.winningNumber === null ? 'No winner' : String(result.winningNumber)],
   ['Second place', result.secondPlaceNumber === null ? 'None' : String(result.secondPlaceNumber)],
 ];
 
-function RecordCard({ gameDate, facts, children }: { gameDate: string; facts: [string, string][]; children: ReactNode }) {
+function RecordCard({
+  gameDate,
+  facts,
+  children,
+}: {
+  gameDate: string;
+  facts: [string, string][];
+  children: ReactNode;
+}) {
   return (
     <section className="card" aria-labelledby="record-title">
       <h2 id="record-title" className="card-title">
@@ -199,7 +227,9 @@ function SummaryCheck({ summary }: { summary: FairnessSummaryV2 }) {
   const check = useQuery({
     queryKey: fairnessKeys.winnerCheck(summary.gameDate, summary.root),
     queryFn: async () =>
-      checkWinner(summary, await queryClient.fetchQuery(winnerProofQueryOptions(summary.gameDate)), (from, count) => getItemsPage(summary.gameDate, from, count)),
+      checkWinner(summary, await queryClient.fetchQuery(winnerProofQueryOptions(summary.gameDate)), (from, count) =>
+        getItemsPage(summary.gameDate, from, count),
+      ),
     staleTime: Infinity,
   });
   const facts: [string, string][] = [
@@ -224,25 +254,49 @@ function RecordCheck({ record }: { record: ClosedFairnessRecord }) {
     staleTime: Infinity,
   });
   return (
-    <RecordCard gameDate={record.gameDate} facts={[['Root', record.root ?? 'none'], ['Entries', String(record.entriesTotal)], ['Mines', String(record.mines.length)], ...resultFacts(record)]}>
+    <RecordCard
+      gameDate={record.gameDate}
+      facts={[
+        ['Root', record.root ?? 'none'],
+        ['Entries', String(record.entriesTotal)],
+        ['Mines', String(record.mines.length)],
+        ...resultFacts(record),
+      ]}
+    >
       {record.root === null && (
         <p className="alert" role="status">
           NOT VERIFIABLE: {record.reason ?? 'this game has no published root.'}
         </p>
       )}
-      {record.root !== null && check.isPending && <p role="status">CHECKING {record.entries.length + record.mines.length} LEAVES…</p>}
+      {record.root !== null && check.isPending && (
+        <p role="status">CHECKING {record.entries.length + record.mines.length} LEAVES…</p>
+      )}
       {check.data?.verified === true && <Verified />}
       {record.root !== null && check.data?.verified === false && <Mismatch>{check.data.problem}</Mismatch>}
     </RecordCard>
   );
 }
 
-type ReceiptVerdict = { kind: 'included' } | { kind: 'not-found' } | { kind: 'mismatch'; message: string } | { kind: 'invalid'; message: string };
+type ReceiptVerdict =
+  | { kind: 'included' }
+  | { kind: 'not-found' }
+  | { kind: 'mismatch'; message: string }
+  | { kind: 'invalid'; message: string };
 
 const verdictOf = (check: TreeCheck): ReceiptVerdict =>
-  check.ok ? { kind: 'included' } : check.mismatch.code === 'not-found' ? { kind: 'not-found' } : { kind: 'mismatch', message: describeMismatch(check.mismatch) };
+  check.ok
+    ? { kind: 'included' }
+    : check.mismatch.code === 'not-found'
+      ? { kind: 'not-found' }
+      : { kind: 'mismatch', message: describeMismatch(check.mismatch) };
 
-function ReceiptCheck({ gameDate, check }: { gameDate: string; check: (receipt: PastedReceipt) => Promise<ReceiptVerdict> }) {
+function ReceiptCheck({
+  gameDate,
+  check,
+}: {
+  gameDate: string;
+  check: (receipt: PastedReceipt) => Promise<ReceiptVerdict>;
+}) {
   const textId = useId();
   const fileId = useId();
   const [text, setText] = useState('');
@@ -277,11 +331,24 @@ function ReceiptCheck({ gameDate, check }: { gameDate: string; check: (receipt: 
       </h2>
       <div className="field">
         <label htmlFor={textId}>PASTE A RECEIPT</label>
-        <textarea id={textId} className="input" rows={6} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />
+        <textarea
+          id={textId}
+          className="input"
+          rows={6}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          spellCheck={false}
+        />
       </div>
       <div className="field">
         <label htmlFor={fileId}>OR UPLOAD A RECEIPT FILE</label>
-        <input id={fileId} className="verify-file" type="file" accept="application/json,.json" onChange={(e) => void upload(e)} />
+        <input
+          id={fileId}
+          className="verify-file"
+          type="file"
+          accept="application/json,.json"
+          onChange={(e) => void upload(e)}
+        />
       </div>
       <button type="submit" className="btn btn-primary">
         CHECK RECEIPT

@@ -5,7 +5,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeTreeV2Game, itemsPath, KEY, receiptOf, sampleGame, treeV2Routes, type FakeTreeV2Game } from '../../../test/support/tree-v2-fake-game.ts';
+import {
+  fakeTreeV2Game,
+  itemsPath,
+  KEY,
+  receiptOf,
+  sampleGame,
+  treeV2Routes,
+  type FakeTreeV2Game,
+} from '../../../test/support/tree-v2-fake-game.ts';
 import { AppRoutes } from '../../app/router.tsx';
 import type { Handler } from '../../testing/fake-api.ts';
 import { player } from '../../testing/fixtures.ts';
@@ -37,27 +45,30 @@ const region = (name: string) => screen.getByRole('region', { name });
 const alertIn = async (name: string) => (await within(region(name)).findByRole('alert')).textContent;
 
 describe('the verify page on a game of tree version 2', () => {
-  it.each([0, 1, 5, 300])('checks the winner proof of a game of %i picks on load: VERIFIED, with the summary', async (size) => {
-    // Pages of 5: the winner proof's items come in several pages.
-    const game = sampleGame(size, 5);
-    if (size === 300) {
-      // The fixture exercises what matters: both places, so only a part of the items is read, plus complement nodes.
-      expect(game.summary.secondPlaceNumber).not.toBeNull();
-      expect(game.summary.minesTotal).toBeGreaterThan(0);
-      expect(game.winnerProof.count).toBeLessThan(size);
-      expect(game.winnerProof.complement.length).toBeGreaterThan(0);
-      expect(game.winnerProof.count).toBeGreaterThan(10);
-    }
-    const api = await open(treeV2Routes(game));
-    const record = await screen.findByRole('region', { name: `RECORD OF ${KEY}` });
-    expect(await within(record).findByText('VERIFIED')).toBeTruthy();
-    expect(within(record).getByText(game.summary.root)).toBeTruthy();
-    expect(within(record).getByText('Picks:').nextElementSibling?.textContent).toBe(String(size));
-    expect(within(record).getByText('Mines:').nextElementSibling?.textContent).toBe(String(game.summary.minesTotal));
-    // Only the items the proof needs are read, never the whole game.
-    const read = api.requests.filter((r) => r.path.includes('/items?')).length;
-    expect(read).toBe(Math.ceil(game.winnerProof.count / 5));
-  });
+  it.each([0, 1, 5, 300])(
+    'checks the winner proof of a game of %i picks on load: VERIFIED, with the summary',
+    async (size) => {
+      // Pages of 5: the winner proof's items come in several pages.
+      const game = sampleGame(size, 5);
+      if (size === 300) {
+        // The fixture exercises what matters: both places, so only a part of the items is read, plus complement nodes.
+        expect(game.summary.secondPlaceNumber).not.toBeNull();
+        expect(game.summary.minesTotal).toBeGreaterThan(0);
+        expect(game.winnerProof.count).toBeLessThan(size);
+        expect(game.winnerProof.complement.length).toBeGreaterThan(0);
+        expect(game.winnerProof.count).toBeGreaterThan(10);
+      }
+      const api = await open(treeV2Routes(game));
+      const record = await screen.findByRole('region', { name: `RECORD OF ${KEY}` });
+      expect(await within(record).findByText('VERIFIED')).toBeTruthy();
+      expect(within(record).getByText(game.summary.root)).toBeTruthy();
+      expect(within(record).getByText('Picks:').nextElementSibling?.textContent).toBe(String(size));
+      expect(within(record).getByText('Mines:').nextElementSibling?.textContent).toBe(String(game.summary.minesTotal));
+      // Only the items the proof needs are read, never the whole game.
+      const read = api.requests.filter((r) => r.path.includes('/items?')).length;
+      expect(read).toBe(Math.ceil(game.winnerProof.count / 5));
+    },
+  );
 
   it('names the first tampered item of the pages the winner proof reads', async () => {
     const game = sampleGame(300, 5);
@@ -66,7 +77,10 @@ describe('the verify page on a game of tree version 2', () => {
     const tampered = new Set([victim.leaf, later.leaf]);
     await open(
       treeV2Routes(game, {
-        page: (page) => ({ ...page, items: page.items.map((item) => (tampered.has(item.leaf) ? { ...item, number: item.number + 1 } : item)) }),
+        page: (page) => ({
+          ...page,
+          items: page.items.map((item) => (tampered.has(item.leaf) ? { ...item, number: item.number + 1 } : item)),
+        }),
       }),
     );
     await screen.findByRole('region', { name: `RECORD OF ${KEY}` });
@@ -80,9 +94,15 @@ describe('the verify page on a game of tree version 2', () => {
     const game = sampleGame(300, 64);
     const [first, ...rest] = game.winnerProof.complement;
     if (!first) throw new Error('no complement node');
-    await open(treeV2Routes(game, { winnerProof: { ...game.winnerProof, complement: [{ ...first, hash: 'f'.repeat(64) }, ...rest] } }));
+    await open(
+      treeV2Routes(game, {
+        winnerProof: { ...game.winnerProof, complement: [{ ...first, hash: 'f'.repeat(64) }, ...rest] },
+      }),
+    );
     await screen.findByRole('region', { name: `RECORD OF ${KEY}` });
-    expect(await alertIn(`RECORD OF ${KEY}`)).toMatch(/^MISMATCH: The picks give the root [0-9a-f]{12}… covering \d+ to \d+, but the game publishes /);
+    expect(await alertIn(`RECORD OF ${KEY}`)).toMatch(
+      /^MISMATCH: The picks give the root [0-9a-f]{12}… covering \d+ to \d+, but the game publishes /,
+    );
   });
 
   it('names a complement node that claims a number the result needs', async () => {
@@ -90,7 +110,9 @@ describe('the verify page on a game of tree version 2', () => {
     const [first, ...rest] = game.winnerProof.complement;
     if (!first) throw new Error('no complement node');
     const bound = game.winnerProof.bound;
-    await open(treeV2Routes(game, { winnerProof: { ...game.winnerProof, complement: [{ ...first, lo: bound }, ...rest] } }));
+    await open(
+      treeV2Routes(game, { winnerProof: { ...game.winnerProof, complement: [{ ...first, lo: bound }, ...rest] } }),
+    );
     await screen.findByRole('region', { name: `RECORD OF ${KEY}` });
     expect(await alertIn(`RECORD OF ${KEY}`)).toBe(
       `MISMATCH: A part of the tree left out holds number ${bound}, not above ${bound}: a pick that counts could be hidden there.`,
@@ -108,15 +130,22 @@ describe('the verify page on a game of tree version 2', () => {
   });
 
   describe('signed in', () => {
-    const mine = (game: FakeTreeV2Game) => [game.items[3], game.items[150], game.items.find((item) => item.kind === 'mine')].filter((item) => item !== undefined);
+    const mine = (game: FakeTreeV2Game) =>
+      [game.items[3], game.items[150], game.items.find((item) => item.kind === 'mine')].filter(
+        (item) => item !== undefined,
+      );
 
-    const includedLabel = (item: FakeTreeV2Game['items'][number]) => `${item.kind === 'entry' ? 'Entry' : 'Mine'} on number ${item.number}: INCLUDED`;
+    const includedLabel = (item: FakeTreeV2Game['items'][number]) =>
+      `${item.kind === 'entry' ? 'Entry' : 'Mine'} on number ${item.number}: INCLUDED`;
 
     const receiptsRoute = (game: FakeTreeV2Game) => {
       const items = mine(game);
       return {
         [`GET /api/fairness/${KEY}/receipts`]: {
-          body: { entries: items.filter((i) => i.kind === 'entry').map(receiptOf), mines: items.filter((i) => i.kind === 'mine').map(receiptOf) },
+          body: {
+            entries: items.filter((i) => i.kind === 'entry').map(receiptOf),
+            mines: items.filter((i) => i.kind === 'mine').map(receiptOf),
+          },
         },
       };
     };
@@ -134,7 +163,9 @@ describe('the verify page on a game of tree version 2', () => {
       for (const item of items) expect(api.requestsTo(`GET /api/fairness/${KEY}/proof/${item.leaf}`)).toHaveLength(1);
       const [first] = items;
       if (!first) throw new Error('no receipt');
-      await user.click(within(list).getAllByRole('button', { name: `Copy the receipt of number ${first.number}` })[0] as HTMLElement);
+      await user.click(
+        within(list).getAllByRole('button', { name: `Copy the receipt of number ${first.number}` })[0] as HTMLElement,
+      );
       expect(JSON.parse(await navigator.clipboard.readText())).toEqual(receiptOf(first));
       expect(within(list).getAllByText('COPIED')).toHaveLength(1);
     });
@@ -151,7 +182,9 @@ describe('the verify page on a game of tree version 2', () => {
       };
       await open({ ...treeV2Routes(game, { proofOf }), ...receiptsRoute(game) }, true);
       const list = await screen.findByRole('list', { name: 'Your receipts' });
-      expect((await within(list).findByRole('alert')).textContent).toMatch(/^MISMATCH: The picks give the root [0-9a-f]{12}… covering/);
+      expect((await within(list).findByRole('alert')).textContent).toMatch(
+        /^MISMATCH: The picks give the root [0-9a-f]{12}… covering/,
+      );
       expect(await within(list).findByRole('status', { name: includedLabel(other) })).toBeTruthy();
       expect(within(list).getAllByRole('alert')).toHaveLength(1);
       expect(within(list).queryByRole('status', { name: includedLabel(victim) })).toBeNull();
@@ -160,7 +193,9 @@ describe('the verify page on a game of tree version 2', () => {
     it('asks nobody signed out for receipts, and offers to sign in', async () => {
       const game = sampleGame(5);
       const api = await open(treeV2Routes(game));
-      expect(await within(await screen.findByRole('region', { name: 'YOUR RECEIPTS' })).findByText('SIGN IN WITH GOOGLE')).toBeTruthy();
+      expect(
+        await within(await screen.findByRole('region', { name: 'YOUR RECEIPTS' })).findByText('SIGN IN WITH GOOGLE'),
+      ).toBeTruthy();
       expect(api.requestsTo(`GET /api/fairness/${KEY}/receipts`)).toEqual([]);
     });
   });
@@ -188,7 +223,9 @@ describe('the verify page on a game of tree version 2', () => {
       'MISMATCH: The receipt’s fingerprint does not match its own number and salt: it was changed after it was issued.',
     );
     await paste(receiptOf(other));
-    expect((await within(form).findByText(/^NOT FOUND/)).textContent).toBe(`NOT FOUND: this receipt is not in the record of ${KEY} as it stands.`);
+    expect((await within(form).findByText(/^NOT FOUND/)).textContent).toBe(
+      `NOT FOUND: this receipt is not in the record of ${KEY} as it stands.`,
+    );
   });
 
   describe('FULL AUDIT', () => {
@@ -206,7 +243,8 @@ describe('the verify page on a game of tree version 2', () => {
       release();
       expect(await within(audit).findByText('VERIFIED')).toBeTruthy();
       expect(within(audit).queryByRole('progressbar')).toBeNull();
-      for (let from = 0; from < 300; from += 64) expect(api.requestsTo(`GET ${itemsPath(from, Math.min(64, 300 - from))}`).length).toBeGreaterThan(0);
+      for (let from = 0; from < 300; from += 64)
+        expect(api.requestsTo(`GET ${itemsPath(from, Math.min(64, 300 - from))}`).length).toBeGreaterThan(0);
     });
 
     it('names the first mismatch of a page the winner proof never reads', async () => {
@@ -215,7 +253,10 @@ describe('the verify page on a game of tree version 2', () => {
       if (!victim || game.winnerProof.count > 256) throw new Error('the fixture should leave item 260 to the audit');
       await open(
         treeV2Routes(game, {
-          page: (page) => ({ ...page, items: page.items.map((item) => (item.leaf === victim.leaf ? { ...item, salt: 'e'.repeat(32) } : item)) }),
+          page: (page) => ({
+            ...page,
+            items: page.items.map((item) => (item.leaf === victim.leaf ? { ...item, salt: 'e'.repeat(32) } : item)),
+          }),
         }),
       );
       await within(await screen.findByRole('region', { name: `RECORD OF ${KEY}` })).findByText('VERIFIED');

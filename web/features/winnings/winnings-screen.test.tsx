@@ -55,7 +55,9 @@ describe('WinningsScreen', () => {
     await serve();
     renderWithProviders(<WinningsScreen />, { me: null, route: '/winnings' });
     expect(screen.getByRole('heading', { name: 'SIGN IN REQUIRED' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'SIGN IN WITH GOOGLE' }).getAttribute('href')).toBe('/auth/google?next=%2Fwinnings');
+    expect(screen.getByRole('link', { name: 'SIGN IN WITH GOOGLE' }).getAttribute('href')).toBe(
+      '/auth/google?next=%2Fwinnings',
+    );
   });
 
   it('shows the total and splits pending from completed payouts', async () => {
@@ -97,12 +99,23 @@ describe('WinningsScreen', () => {
     expect(within(card).getByText('PayPal account not found')).toBeTruthy();
     expect(within(card).queryByText('Paid on')).toBeNull();
     // The paid one keeps its date.
-    expect(within(screen.getByRole('article', { name: 'Winning of Monday, November 16, 2026' })).getByText('Paid on')).toBeTruthy();
+    expect(
+      within(screen.getByRole('article', { name: 'Winning of Monday, November 16, 2026' })).getByText('Paid on'),
+    ).toBeTruthy();
   });
 
   it('sums in TOTAL WON exactly the winnings the server says count as money won, whatever their status', async () => {
     // Not the server's present rule (a rejected payout does not count): a web copy of that rule would fail here.
-    const rejectedButCounted = winning({ gameId: 'g-2026-11-20', gameDate: '2026-11-20', amountCents: 700, status: 'failed', isPending: false, isCompleted: true, canClaim: false, countsAsWon: true });
+    const rejectedButCounted = winning({
+      gameId: 'g-2026-11-20',
+      gameDate: '2026-11-20',
+      amountCents: 700,
+      status: 'failed',
+      isPending: false,
+      isCompleted: true,
+      canClaim: false,
+      countsAsWon: true,
+    });
     const paidButNotCounted = { ...paid, countsAsWon: false };
     await serve({ 'GET /api/winnings': { body: { winnings: [rejectedButCounted, paidButNotCounted] } } });
     renderWithProviders(<WinningsScreen />, { me: ada });
@@ -163,7 +176,13 @@ describe('WinningsScreen', () => {
       // Sundays were disabled after this win: the claim must not care.
       'GET /api/prizes/date/2026-11-22': {
         status: 404,
-        body: { error: 'No prizes are currently offered on Sundays', code: 'PRIZE_DISABLED', status: 'disabled', message: '', dayOfWeek: 7 },
+        body: {
+          error: 'No prizes are currently offered on Sundays',
+          code: 'PRIZE_DISABLED',
+          status: 'disabled',
+          message: '',
+          dayOfWeek: 7,
+        },
       },
       'POST /api/prizes/winner-payout': { body: { message: 'Payout submitted', payoutId: 'p1' } },
     });
@@ -178,4 +197,3 @@ describe('WinningsScreen', () => {
     expect(api.requestsTo('GET /api/prizes/date/2026-11-22')).toHaveLength(0);
   });
 });
-

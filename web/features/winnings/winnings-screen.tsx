@@ -20,7 +20,12 @@ export function WinningsScreen() {
   const winnings = useWinnings(user !== null);
   const [claiming, setClaiming] = useState<WinningDto | null>(null);
 
-  if (meLoading) return <p className="page" role="status">LOADING...</p>;
+  if (meLoading)
+    return (
+      <p className="page" role="status">
+        LOADING...
+      </p>
+    );
 
   if (user === null) {
     return (
@@ -45,7 +50,12 @@ export function WinningsScreen() {
     );
   }
 
-  if (winnings.isLoading) return <p className="page" role="status">LOADING YOUR WINNINGS...</p>;
+  if (winnings.isLoading)
+    return (
+      <p className="page" role="status">
+        LOADING YOUR WINNINGS...
+      </p>
+    );
 
   if (winnings.data === undefined) {
     return (
@@ -78,8 +88,18 @@ export function WinningsScreen() {
         </section>
       ) : (
         <>
-          <PayoutSection id="pending-payouts-title" title="PENDING PAYOUTS" winnings={summary.pending} onClaim={setClaiming} />
-          <PayoutSection id="completed-payouts-title" title="COMPLETED PAYOUTS" winnings={summary.completed} onClaim={setClaiming} />
+          <PayoutSection
+            id="pending-payouts-title"
+            title="PENDING PAYOUTS"
+            winnings={summary.pending}
+            onClaim={setClaiming}
+          />
+          <PayoutSection
+            id="completed-payouts-title"
+            title="COMPLETED PAYOUTS"
+            winnings={summary.completed}
+            onClaim={setClaiming}
+          />
         </>
       )}
     </div>
@@ -87,7 +107,17 @@ export function WinningsScreen() {
 }
 
 /** A titled grid of winning cards with their count; nothing when the list is empty. */
-function PayoutSection({ id, title, winnings, onClaim }: { id: string; title: string; winnings: WinningDto[]; onClaim: (winning: WinningDto) => void }) {
+function PayoutSection({
+  id,
+  title,
+  winnings,
+  onClaim,
+}: {
+  id: string;
+  title: string;
+  winnings: WinningDto[];
+  onClaim: (winning: WinningDto) => void;
+}) {
   if (winnings.length === 0) return null;
   return (
     <section className="stack" aria-labelledby={id}>

@@ -11,7 +11,9 @@ export interface WinningsSummary {
 export function summarizeWinnings(winnings: readonly WinningDto[]): WinningsSummary {
   return {
     // Summed in cents so no floating-point dust shows up in 'TOTAL WON'; which winnings count is the server's call.
-    totalCents: winnings.filter((winning) => winning.countsAsWon).reduce((sum, winning) => sum + winning.amountCents, 0),
+    totalCents: winnings
+      .filter((winning) => winning.countsAsWon)
+      .reduce((sum, winning) => sum + winning.amountCents, 0),
     currency: winnings[0]?.currency ?? 'USD',
     pending: winnings.filter((winning) => winning.isPending),
     completed: winnings.filter((winning) => winning.isCompleted),

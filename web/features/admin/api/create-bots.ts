@@ -10,5 +10,8 @@ export function createBots(request: CreateBotsRequest): Promise<CreateBotsRespon
 
 export function useCreateBots() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createBots, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.submissionsAll() }) });
+  return useMutation({
+    mutationFn: createBots,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.submissionsAll() }),
+  });
 }

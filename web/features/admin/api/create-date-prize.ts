@@ -10,5 +10,8 @@ export function createDatePrize(request: DatePrizeRequest): Promise<{ prize: Pri
 
 export function useCreateDatePrize() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createDatePrize, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.prizeConfig() }) });
+  return useMutation({
+    mutationFn: createDatePrize,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.prizeConfig() }),
+  });
 }

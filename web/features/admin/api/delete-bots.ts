@@ -10,5 +10,8 @@ export function deleteBots(): Promise<DeleteBotsResponse> {
 
 export function useDeleteBots() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteBots, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.submissionsAll() }) });
+  return useMutation({
+    mutationFn: deleteBots,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.submissionsAll() }),
+  });
 }

@@ -10,5 +10,8 @@ export function deleteDatePrize(date: string): Promise<MessageResponse> {
 
 export function useDeleteDatePrize() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteDatePrize, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.prizeConfig() }) });
+  return useMutation({
+    mutationFn: deleteDatePrize,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.prizeConfig() }),
+  });
 }

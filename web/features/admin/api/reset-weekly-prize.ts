@@ -10,5 +10,8 @@ export function resetWeeklyPrize(dayOfWeek: number): Promise<MessageResponse> {
 
 export function useResetWeeklyPrize() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: resetWeeklyPrize, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.prizeConfig() }) });
+  return useMutation({
+    mutationFn: resetWeeklyPrize,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.prizeConfig() }),
+  });
 }

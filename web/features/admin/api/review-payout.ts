@@ -4,11 +4,20 @@ import type { AdminPayoutDto, PayoutReviewRequest } from '../../../../server/con
 import { apiFetch } from '../../../lib/api-client.ts';
 import { adminKeys } from '../../../api/query-keys.ts';
 
-export function reviewPayout({ id, request }: { id: string; request: PayoutReviewRequest }): Promise<{ payout: AdminPayoutDto; message: string }> {
+export function reviewPayout({
+  id,
+  request,
+}: {
+  id: string;
+  request: PayoutReviewRequest;
+}): Promise<{ payout: AdminPayoutDto; message: string }> {
   return apiFetch(`/api/prizes/admin/payouts/${encodeURIComponent(id)}`, { method: 'POST', body: request });
 }
 
 export function useReviewPayout() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: reviewPayout, onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.payouts() }) });
+  return useMutation({
+    mutationFn: reviewPayout,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.payouts() }),
+  });
 }

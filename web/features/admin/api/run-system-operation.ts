@@ -4,7 +4,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
 
-export type SystemOperation = { kind: 'daily-close' } | { kind: 'compute'; date: string } | { kind: 'open'; date: string };
+export type SystemOperation =
+  { kind: 'daily-close' } | { kind: 'compute'; date: string } | { kind: 'open'; date: string };
 
 export function systemOperationPath(operation: SystemOperation): string {
   switch (operation.kind) {

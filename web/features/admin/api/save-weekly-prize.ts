@@ -10,5 +10,8 @@ export function saveWeeklyPrize(request: WeeklyPrizeRequest): Promise<{ prize: P
 
 export function useSaveWeeklyPrize() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveWeeklyPrize, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.prizeConfig() }) });
+  return useMutation({
+    mutationFn: saveWeeklyPrize,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.prizeConfig() }),
+  });
 }

@@ -19,7 +19,14 @@ export function AuditTab() {
   const pager =
     data === undefined
       ? null
-      : pagerView({ page, limit: AUDIT_PAGE_SIZE, totalCount: data.totalCount, totalPages, hasPreviousPage: page > 1, hasNextPage: page < totalPages });
+      : pagerView({
+          page,
+          limit: AUDIT_PAGE_SIZE,
+          totalCount: data.totalCount,
+          totalPages,
+          hasPreviousPage: page > 1,
+          hasNextPage: page < totalPages,
+        });
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -32,20 +39,43 @@ export function AuditTab() {
       <form className="row" onSubmit={apply} aria-label="Audit filter">
         <div className="field">
           <label htmlFor="audit-from">From (UTC)</label>
-          <input id="audit-from" className="input" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+          <input
+            id="audit-from"
+            className="input"
+            type="date"
+            value={draft.from}
+            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+          />
         </div>
         <div className="field">
           <label htmlFor="audit-to">To (UTC)</label>
-          <input id="audit-to" className="input" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+          <input
+            id="audit-to"
+            className="input"
+            type="date"
+            value={draft.to}
+            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+          />
         </div>
         <div className="field">
           <label htmlFor="audit-admin">Admin e-mail</label>
-          <input id="audit-admin" className="input" type="email" value={draft.admin} onChange={(e) => setDraft({ ...draft, admin: e.target.value })} />
+          <input
+            id="audit-admin"
+            className="input"
+            type="email"
+            value={draft.admin}
+            onChange={(e) => setDraft({ ...draft, admin: e.target.value })}
+          />
         </div>
         <button type="submit" className="btn btn-small">
           FILTER
         </button>
-        <button type="button" className="btn btn-small" disabled={trail.isFetching} onClick={() => void trail.refetch()}>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={trail.isFetching}
+          onClick={() => void trail.refetch()}
+        >
           {trail.isFetching ? 'LOADING...' : 'REFRESH'}
         </button>
       </form>

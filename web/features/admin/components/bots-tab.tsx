@@ -18,7 +18,12 @@ const fields: { name: BotField; label: string; min: number; max?: number }[] = [
 ];
 
 function toText(form: CreateBotsRequest): Record<BotField, string> {
-  return { botCount: String(form.botCount), bonusCount: String(form.bonusCount), minNumber: String(form.minNumber), maxNumber: String(form.maxNumber) };
+  return {
+    botCount: String(form.botCount),
+    bonusCount: String(form.bonusCount),
+    minNumber: String(form.minNumber),
+    maxNumber: String(form.maxNumber),
+  };
 }
 
 export function BotsTab() {
@@ -53,7 +58,12 @@ export function BotsTab() {
         setResult(line);
         toast({ title: 'Bots Created', description: line });
       },
-      onError: (error) => toast({ title: 'Bot Creation Failed', description: messageOf(error, 'Failed to create bot submissions'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Bot Creation Failed',
+          description: messageOf(error, 'Failed to create bot submissions'),
+          variant: 'destructive',
+        }),
       onSettled: () => setConfirming(null),
     });
   };
@@ -64,7 +74,12 @@ export function BotsTab() {
         setResult(line);
         toast({ title: 'Bots Cleared', description: line });
       },
-      onError: (error) => toast({ title: 'Bot Deletion Failed', description: messageOf(error, 'Failed to delete bot submissions'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Bot Deletion Failed',
+          description: messageOf(error, 'Failed to delete bot submissions'),
+          variant: 'destructive',
+        }),
       onSettled: () => setConfirming(null),
     });
   };
@@ -109,8 +124,9 @@ export function BotsTab() {
       )}
       <aside className="card">
         <p>
-          Bot users are all named 'Bot Player' and have e-mail addresses on the bots.lowest.invalid domain; they are reused from
-          day to day. Bots build statistics like real players: their entries count in results, streaks and leaderboards.
+          Bot users are all named 'Bot Player' and have e-mail addresses on the bots.lowest.invalid domain; they are
+          reused from day to day. Bots build statistics like real players: their entries count in results, streaks and
+          leaderboards.
         </p>
       </aside>
       <ConfirmDialog

@@ -27,7 +27,8 @@ export function DataTab() {
     <div className="stack">
       {data !== undefined && (
         <p className="notice">
-          GAME: {data.game.date} · STATUS: {data.game.status.toUpperCase()} · TOTAL SUBMISSIONS: {data.pagination.totalCount}
+          GAME: {data.game.date} · STATUS: {data.game.status.toUpperCase()} · TOTAL SUBMISSIONS:{' '}
+          {data.pagination.totalCount}
         </p>
       )}
       <div className="row">
@@ -49,7 +50,12 @@ export function DataTab() {
             ))}
           </select>
         </div>
-        <button type="button" className="btn btn-small" disabled={submissions.isFetching} onClick={() => void submissions.refetch()}>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={submissions.isFetching}
+          onClick={() => void submissions.refetch()}
+        >
           {submissions.isFetching ? 'LOADING...' : 'REFRESH'}
         </button>
       </div>
@@ -60,8 +66,8 @@ export function DataTab() {
       )}
       {data?.submissions.some((submission) => submission.clustered) === true && (
         <p className="muted">
-          <span className="badge badge-cluster">CLUSTER</span> the player is linked to 3 or more accounts in this game (device, network, referrals or
-          picks): a prize they win waits for an integrity review.
+          <span className="badge badge-cluster">CLUSTER</span> the player is linked to 3 or more accounts in this game
+          (device, network, referrals or picks): a prize they win waits for an integrity review.
         </p>
       )}
       {submissions.isLoading ? (
@@ -89,7 +95,8 @@ export function DataTab() {
                     <strong>{submission.number}</strong>
                   </td>
                   <td>
-                    {orFallback(submission.userDisplayName, 'No Name')} {isBotUser(submission.userId) && <span className="badge">BOT</span>}
+                    {orFallback(submission.userDisplayName, 'No Name')}{' '}
+                    {isBotUser(submission.userId) && <span className="badge">BOT</span>}
                     {submission.clustered && <span className="badge badge-cluster">CLUSTER</span>}
                   </td>
                   <td>{submission.userEmail ?? '—'}</td>

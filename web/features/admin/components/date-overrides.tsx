@@ -36,7 +36,12 @@ export function DateOverrides({ overrides }: { overrides: PrizeConfigDto[] }) {
           setAmount('');
           setDescription('');
         },
-        onError: (error) => toast({ title: 'Error', description: messageOf(error, 'Failed to save date override'), variant: 'destructive' }),
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description: messageOf(error, 'Failed to save date override'),
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -45,7 +50,8 @@ export function DateOverrides({ overrides }: { overrides: PrizeConfigDto[] }) {
     const day = deleting;
     remove.mutate(day, {
       onSuccess: () => toast({ title: 'Success', description: `Prize override for ${day} deleted successfully` }),
-      onError: (error) => toast({ title: 'Error', description: messageOf(error, 'Failed to delete override'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Error', description: messageOf(error, 'Failed to delete override'), variant: 'destructive' }),
       onSettled: () => setDeleting(null),
     });
   };
@@ -59,22 +65,46 @@ export function DateOverrides({ overrides }: { overrides: PrizeConfigDto[] }) {
         <h4 id="add-override-title">ADD NEW OVERRIDE</h4>
         <div className="field">
           <label htmlFor="override-date">Date</label>
-          <input id="override-date" className="input" type="date" value={date} onChange={(event) => setDate(event.target.value)} />
+          <input
+            id="override-date"
+            className="input"
+            type="date"
+            value={date}
+            onChange={(event) => setDate(event.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="override-type">Type</label>
-          <select id="override-type" className="input" value={prizeType} onChange={(event) => setPrizeType(event.target.value === 'voucher' ? 'voucher' : 'cash')}>
+          <select
+            id="override-type"
+            className="input"
+            value={prizeType}
+            onChange={(event) => setPrizeType(event.target.value === 'voucher' ? 'voucher' : 'cash')}
+          >
             <option value="cash">CASH</option>
             <option value="voucher">VOUCHER</option>
           </select>
         </div>
         <div className="field">
           <label htmlFor="override-amount">Amount ($)</label>
-          <input id="override-amount" className="input" type="number" step="0.01" min="0" value={amount} onChange={(event) => setAmount(event.target.value)} />
+          <input
+            id="override-amount"
+            className="input"
+            type="number"
+            step="0.01"
+            min="0"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="override-description">Description</label>
-          <input id="override-description" className="input" value={description} onChange={(event) => setDescription(event.target.value)} />
+          <input
+            id="override-description"
+            className="input"
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
         </div>
         <button type="submit" className="btn btn-primary" disabled={create.isPending}>
           {create.isPending ? 'ADDING...' : 'ADD OVERRIDE'}

@@ -26,7 +26,10 @@ export function PayoutCard({ payout, updating, onAction }: PayoutCardProps) {
       </div>
       <p>Game: {formatLongDate(payout.gameDate)}</p>
       <p>
-        Winner: <strong>{payout.playerName === null || payout.playerName.trim() === '' ? 'Anonymous' : payout.playerName}</strong>
+        Winner:{' '}
+        <strong>
+          {payout.playerName === null || payout.playerName.trim() === '' ? 'Anonymous' : payout.playerName}
+        </strong>
         {payout.playerEmail !== null && <span className="muted"> ({payout.playerEmail})</span>}
       </p>
       {payout.prizeType === 'cash' && (

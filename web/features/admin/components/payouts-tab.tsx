@@ -28,7 +28,8 @@ export function PayoutsTab() {
       { id: payout.id, request },
       {
         onSuccess: () => toast({ title: 'Success', description: `Payout marked as ${request.status}` }),
-        onError: (error) => toast({ title: 'Error', description: messageOf(error, 'Failed to update payout'), variant: 'destructive' }),
+        onError: (error) =>
+          toast({ title: 'Error', description: messageOf(error, 'Failed to update payout'), variant: 'destructive' }),
       },
     );
   };
@@ -68,7 +69,12 @@ export function PayoutsTab() {
     <div className="stack">
       <div className="row">
         <h3 className="card-title">PAYOUTS ({list.length})</h3>
-        <button type="button" className="btn btn-small" disabled={payouts.isFetching} onClick={() => void payouts.refetch()}>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={payouts.isFetching}
+          onClick={() => void payouts.refetch()}
+        >
           {payouts.isFetching ? 'LOADING...' : 'REFRESH'}
         </button>
       </div>

@@ -41,7 +41,12 @@ export function SystemTab() {
         <button type="button" className="btn" disabled={status.isFetching} onClick={() => void status.refetch()}>
           {status.isFetching ? 'LOADING...' : 'REFRESH STATUS'}
         </button>
-        <button type="button" className="btn btn-primary" disabled={operation.isPending} onClick={() => run({ kind: 'daily-close' })}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={operation.isPending}
+          onClick={() => run({ kind: 'daily-close' })}
+        >
           RUN DAILY CLOSE
         </button>
       </div>
@@ -93,7 +98,9 @@ export function SystemTab() {
           <h3 id="admin-last-result" className="card-title">
             LAST RESULT
           </h3>
-          <pre className="admin-raw" tabIndex={0} aria-labelledby="admin-last-result">{JSON.stringify(lastResult, null, 2)}</pre>
+          <pre className="admin-raw" tabIndex={0} aria-labelledby="admin-last-result">
+            {JSON.stringify(lastResult, null, 2)}
+          </pre>
         </section>
       )}
       {mail !== null && (
@@ -120,9 +127,13 @@ export function SystemTab() {
           STATUS
         </h3>
         {status.data === undefined ? (
-          <p className="muted">{status.isLoading ? 'Loading status...' : 'No status loaded. Click Refresh Status to load admin data.'}</p>
+          <p className="muted">
+            {status.isLoading ? 'Loading status...' : 'No status loaded. Click Refresh Status to load admin data.'}
+          </p>
         ) : (
-          <pre className="admin-raw" tabIndex={0} aria-labelledby="admin-status-title">{JSON.stringify(status.data, null, 2)}</pre>
+          <pre className="admin-raw" tabIndex={0} aria-labelledby="admin-status-title">
+            {JSON.stringify(status.data, null, 2)}
+          </pre>
         )}
       </section>
     </div>

@@ -28,14 +28,16 @@ export function WeeklyPrizeRow({ prize, dayOfWeek }: { prize: PrizeConfigDto; da
       { dayOfWeek, prizeType, amountCents: dollarsToCents(amount), description: description.trim(), isActive },
       {
         onSuccess: () => toast({ title: 'Success', description: `${day} prize updated successfully` }),
-        onError: (error) => toast({ title: 'Error', description: messageOf(error, 'Failed to save prize'), variant: 'destructive' }),
+        onError: (error) =>
+          toast({ title: 'Error', description: messageOf(error, 'Failed to save prize'), variant: 'destructive' }),
       },
     );
   };
   const confirmReset = () => {
     reset.mutate(dayOfWeek, {
       onSuccess: () => toast({ title: 'Success', description: `${day} prize reset to default` }),
-      onError: (error) => toast({ title: 'Error', description: messageOf(error, 'Failed to reset prize'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Error', description: messageOf(error, 'Failed to reset prize'), variant: 'destructive' }),
       onSettled: () => setConfirmingReset(false),
     });
   };
@@ -45,18 +47,36 @@ export function WeeklyPrizeRow({ prize, dayOfWeek }: { prize: PrizeConfigDto; da
       <p className="card-title">{day}</p>
       <div className="field">
         <label htmlFor={`${idPrefix}-type`}>Type</label>
-        <select id={`${idPrefix}-type`} className="input" value={prizeType} onChange={(event) => setPrizeType(event.target.value === 'voucher' ? 'voucher' : 'cash')}>
+        <select
+          id={`${idPrefix}-type`}
+          className="input"
+          value={prizeType}
+          onChange={(event) => setPrizeType(event.target.value === 'voucher' ? 'voucher' : 'cash')}
+        >
           <option value="cash">CASH</option>
           <option value="voucher">VOUCHER</option>
         </select>
       </div>
       <div className="field">
         <label htmlFor={`${idPrefix}-amount`}>Amount ($)</label>
-        <input id={`${idPrefix}-amount`} className="input" type="number" step="0.01" min="0" value={amount} onChange={(event) => setAmount(event.target.value)} />
+        <input
+          id={`${idPrefix}-amount`}
+          className="input"
+          type="number"
+          step="0.01"
+          min="0"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+        />
       </div>
       <div className="field">
         <label htmlFor={`${idPrefix}-description`}>Description</label>
-        <input id={`${idPrefix}-description`} className="input" value={description} onChange={(event) => setDescription(event.target.value)} />
+        <input
+          id={`${idPrefix}-description`}
+          className="input"
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+        />
       </div>
       <label className="admin-check">
         <input type="checkbox" checked={isActive} onChange={(event) => setIsActive(event.target.checked)} />
@@ -66,7 +86,12 @@ export function WeeklyPrizeRow({ prize, dayOfWeek }: { prize: PrizeConfigDto; da
         <button type="submit" className="btn btn-primary btn-small" disabled={save.isPending}>
           {save.isPending ? 'SAVING...' : 'SAVE'}
         </button>
-        <button type="button" className="btn btn-small" disabled={reset.isPending} onClick={() => setConfirmingReset(true)}>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={reset.isPending}
+          onClick={() => setConfirmingReset(true)}
+        >
           RESET
         </button>
       </div>

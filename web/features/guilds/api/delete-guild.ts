@@ -10,5 +10,8 @@ export function deleteGuild(guildId: string): Promise<MessageResponse> {
 
 export function useDeleteGuild() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteGuild, onSuccess: (_answer, guildId) => reloadGuildData(queryClient, guildId) });
+  return useMutation({
+    mutationFn: deleteGuild,
+    onSuccess: (_answer, guildId) => reloadGuildData(queryClient, guildId),
+  });
 }

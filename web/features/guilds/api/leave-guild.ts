@@ -11,5 +11,8 @@ export function leaveGuild(): Promise<MessageResponse> {
 /** The mutation takes the id of the guild being left, so its cached detail can be dropped afterwards. */
 export function useLeaveGuild() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (_guildId: string) => leaveGuild(), onSuccess: (_answer, guildId) => reloadGuildData(queryClient, guildId) });
+  return useMutation({
+    mutationFn: (_guildId: string) => leaveGuild(),
+    onSuccess: (_answer, guildId) => reloadGuildData(queryClient, guildId),
+  });
 }

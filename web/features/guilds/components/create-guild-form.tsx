@@ -23,13 +23,18 @@ export function CreateGuildForm({ onDone }: { onDone: () => void }) {
     // mutateAsync rather than mutate's callbacks: the reload after success swaps this form out, and callbacks
     // passed to mutate do not run for an unmounted component, which lost the success toast.
     create
-      .mutateAsync({ name: name.trim(), password, ...(trimmedDescription !== '' ? { description: trimmedDescription } : {}) })
+      .mutateAsync({
+        name: name.trim(),
+        password,
+        ...(trimmedDescription !== '' ? { description: trimmedDescription } : {}),
+      })
       .then(
         (answer) => {
           toast({ title: 'Guild Created', description: answer.message });
           onDone();
         },
-        (failure: unknown) => toast({ title: 'Error', description: messageOf(failure, 'Failed to create guild'), variant: 'destructive' }),
+        (failure: unknown) =>
+          toast({ title: 'Error', description: messageOf(failure, 'Failed to create guild'), variant: 'destructive' }),
       );
   };
 

@@ -33,7 +33,8 @@ export function GuildDetail({ guild: summary, membership, userId, onGone }: Guil
           toast({ title: 'Guild Deleted', description: answer.message });
           onGone();
         },
-        (error: unknown) => toast({ title: 'Error', description: messageOf(error, 'Failed to delete guild'), variant: 'destructive' }),
+        (error: unknown) =>
+          toast({ title: 'Error', description: messageOf(error, 'Failed to delete guild'), variant: 'destructive' }),
       )
       .finally(() => setConfirmingDelete(false));
   };
@@ -80,7 +81,12 @@ export function GuildDetail({ guild: summary, membership, userId, onGone }: Guil
           {messageOf(detail.error, 'Failed to load guild details')}
         </p>
       ) : (
-        <GuildMembers guildId={guild.id} members={detail.data.members} userId={userId} viewerIsAdmin={membership.isAdmin} />
+        <GuildMembers
+          guildId={guild.id}
+          members={detail.data.members}
+          userId={userId}
+          viewerIsAdmin={membership.isAdmin}
+        />
       )}
       <ConfirmDialog
         open={confirmingDelete}

@@ -25,7 +25,8 @@ export function GuildMembers({ guildId, members, userId, viewerIsAdmin }: GuildM
       { guildId, userId: removing.userId },
       {
         onSuccess: (answer) => toast({ title: 'Member Removed', description: answer.message }),
-        onError: (error) => toast({ title: 'Error', description: messageOf(error, 'Failed to remove member'), variant: 'destructive' }),
+        onError: (error) =>
+          toast({ title: 'Error', description: messageOf(error, 'Failed to remove member'), variant: 'destructive' }),
         onSettled: () => setRemoving(null),
       },
     );
@@ -43,7 +44,8 @@ export function GuildMembers({ guildId, members, userId, viewerIsAdmin }: GuildM
               <strong>{member.playerName}</strong> {member.isAdmin && <span className="badge badge-accent">ADMIN</span>}{' '}
               {member.userId === userId && <span className="badge">YOU</span>}
               <p className="muted">
-                Joined {formatDate(member.joinedAt)} · Wins: {member.wins} · Entries: {member.entries} · Streak: {member.currentStreak}
+                Joined {formatDate(member.joinedAt)} · Wins: {member.wins} · Entries: {member.entries} · Streak:{' '}
+                {member.currentStreak}
               </p>
             </div>
             {viewerIsAdmin && member.userId !== userId && (

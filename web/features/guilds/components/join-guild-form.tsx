@@ -26,7 +26,8 @@ export function JoinGuildForm({ guilds, onDone }: { guilds: GuildDto[]; onDone: 
         toast({ title: 'Guild Joined', description: answer.message });
         onDone();
       },
-      (failure: unknown) => toast({ title: 'Error', description: messageOf(failure, 'Failed to join guild'), variant: 'destructive' }),
+      (failure: unknown) =>
+        toast({ title: 'Error', description: messageOf(failure, 'Failed to join guild'), variant: 'destructive' }),
     );
   };
 
@@ -37,7 +38,12 @@ export function JoinGuildForm({ guilds, onDone }: { guilds: GuildDto[]; onDone: 
       </h2>
       <div className="field">
         <label htmlFor="join-guild-select">GUILD</label>
-        <select id="join-guild-select" className="input" value={guildId} onChange={(event) => setGuildId(event.target.value)}>
+        <select
+          id="join-guild-select"
+          className="input"
+          value={guildId}
+          onChange={(event) => setGuildId(event.target.value)}
+        >
           <option value="">Select a guild...</option>
           {joinable.map((guild) => (
             <option key={guild.id} value={guild.id}>

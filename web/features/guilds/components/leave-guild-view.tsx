@@ -25,7 +25,8 @@ export function LeaveGuildView({ guild, membership, onDone }: LeaveGuildViewProp
         toast({ title: 'Left Guild', description: answer.message });
         onDone();
       },
-      onError: (error) => toast({ title: 'Error', description: messageOf(error, 'Failed to leave guild'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Error', description: messageOf(error, 'Failed to leave guild'), variant: 'destructive' }),
       onSettled: () => setConfirming(false),
     });
   };

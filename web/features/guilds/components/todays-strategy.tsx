@@ -29,7 +29,8 @@ export function TodaysStrategy({ guildId, userId }: { guildId: string; userId: s
               <p>YOUR PICK:</p>
               {mine.map((submission) => (
                 <p key={`${submission.number}`}>
-                  <span className="guild-pick">#{submission.number}</span> <span className="muted">at {formatTime(submission.submittedAt)}</span>
+                  <span className="guild-pick">#{submission.number}</span>{' '}
+                  <span className="muted">at {formatTime(submission.submittedAt)}</span>
                 </p>
               ))}
             </div>

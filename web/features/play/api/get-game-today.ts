@@ -19,7 +19,12 @@ export function lastKnownGame(): GameToday | null {
     const stored: unknown = JSON.parse(localStorage.getItem(lastGameKey) ?? 'null');
     if (typeof stored !== 'object' || stored === null) return null;
     const game = stored as Partial<GameToday>;
-    if (typeof game.gameDate !== 'string' || typeof game.msUntilClose !== 'number' || typeof game.receivedAtMs !== 'number') return null;
+    if (
+      typeof game.gameDate !== 'string' ||
+      typeof game.msUntilClose !== 'number' ||
+      typeof game.receivedAtMs !== 'number'
+    )
+      return null;
     // The form checks numbers with the limits: a game stored without them counts as none.
     if (typeof game.limits !== 'object' || game.limits === null) return null;
     return game as GameToday;

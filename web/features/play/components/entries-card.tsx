@@ -51,7 +51,8 @@ export function BonusEntriesCard({ mine, now }: { mine: MyEntriesResponse; now: 
         <ul className="stack">
           {mine.bonusEntriesDetails.map((bonus) => (
             <li key={bonus.id}>
-              <strong>{sourceLabels[bonus.sourceType]}</strong>: {bonus.remainingEntries} left, expires {formatDateTime(bonus.expiresAt)}
+              <strong>{sourceLabels[bonus.sourceType]}</strong>: {bonus.remainingEntries} left, expires{' '}
+              {formatDateTime(bonus.expiresAt)}
               {expiresSoon(bonus.expiresAt, now) && (
                 <span className="badge badge-accent" role="note">
                   {' '}

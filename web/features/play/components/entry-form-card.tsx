@@ -23,7 +23,14 @@ interface EntryFormCardProps {
   onSubmitted: (number: number) => void;
 }
 
-export function EntryFormCard({ signedIn, signInUnknown = false, gameDate, limits, mine, onSubmitted }: EntryFormCardProps) {
+export function EntryFormCard({
+  signedIn,
+  signInUnknown = false,
+  gameDate,
+  limits,
+  mine,
+  onSubmitted,
+}: EntryFormCardProps) {
   const [raw, setRaw] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
   const [unsent, setUnsent] = useState(false);
@@ -57,12 +64,15 @@ export function EntryFormCard({ signedIn, signInUnknown = false, gameDate, limit
       return;
     }
     setInputError(null);
-    submit.mutate({ number: checked.value, gameDate }, {
-      onSuccess: () => {
-        setRaw('');
-        onSubmitted(checked.value);
+    submit.mutate(
+      { number: checked.value, gameDate },
+      {
+        onSuccess: () => {
+          setRaw('');
+          onSubmitted(checked.value);
+        },
       },
-    });
+    );
   };
 
   const keptNote = 'Your number was not sent; it is still in the box. Submit again once you are back online.';

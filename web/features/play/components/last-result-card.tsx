@@ -24,9 +24,13 @@ export function LastResultCard({ result }: { result: MyResultDto }) {
         {result.entries.map((entry, index) => (
           <li key={`${entry.number}-${index}`} className="row">
             <span className="big-number">{entry.number}</span>
-            <span className={entry.outcome === 'winner' ? 'badge badge-win' : 'badge'}>{outcomeLabels[entry.outcome]}</span>
+            <span className={entry.outcome === 'winner' ? 'badge badge-win' : 'badge'}>
+              {outcomeLabels[entry.outcome]}
+            </span>
             {entry.entryType === 'bonus' && <span className="badge">BONUS</span>}
-            {entry.rank !== null && entry.outcome === 'unique' && <span className="muted">{ordinal(entry.rank)} lowest unique</span>}
+            {entry.rank !== null && entry.outcome === 'unique' && (
+              <span className="muted">{ordinal(entry.rank)} lowest unique</span>
+            )}
           </li>
         ))}
       </ul>
@@ -34,7 +38,8 @@ export function LastResultCard({ result }: { result: MyResultDto }) {
         <p>
           Your prize:{' '}
           <strong>
-            {formatMoney(result.winning.amountCents, result.winning.currency)} {result.winning.prizeType === 'cash' ? 'CASH' : 'GIFT CARD VOUCHER'}
+            {formatMoney(result.winning.amountCents, result.winning.currency)}{' '}
+            {result.winning.prizeType === 'cash' ? 'CASH' : 'GIFT CARD VOUCHER'}
           </strong>
         </p>
       )}

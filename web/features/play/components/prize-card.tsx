@@ -35,7 +35,8 @@ export function PrizeCard({ date }: { date: string }) {
       <h2 className="card-title">TODAY&apos;S PRIZE</h2>
       <p className="big-number">{formatMoney(details.amountCents, details.currency)}</p>
       <p>
-        <span className="badge badge-accent">{details.prizeType === 'cash' ? 'CASH' : 'GIFT CARD VOUCHER'}</span> {details.description}
+        <span className="badge badge-accent">{details.prizeType === 'cash' ? 'CASH' : 'GIFT CARD VOUCHER'}</span>{' '}
+        {details.description}
       </p>
     </section>
   );

@@ -167,7 +167,11 @@ function RewardResultView({ result }: { result: RewardResult }) {
         <>
           <p className="big-number">{result.number}</p>
           <p>
-            <strong>{result.data.numberChosen ? 'TAKEN: someone has already picked this number.' : 'FREE: nobody has picked this number yet.'}</strong>
+            <strong>
+              {result.data.numberChosen
+                ? 'TAKEN: someone has already picked this number.'
+                : 'FREE: nobody has picked this number yet.'}
+            </strong>
           </p>
           <p>{result.data.message}</p>
         </>

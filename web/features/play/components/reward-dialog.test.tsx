@@ -15,7 +15,15 @@ describe('RewardDialog', () => {
   it('opens on click, closes on Escape with focus back on the trigger, and reopens at the form', async () => {
     await serve({ 'GET /api/rewards/mine': { body: myRewards } });
     const user = userEvent.setup();
-    renderWithProviders(<RewardDialog type="how_many" available={1} howToEarn="" limits={numberLimits} trigger={<button type="button">USE HOW MANY</button>} />);
+    renderWithProviders(
+      <RewardDialog
+        type="how_many"
+        available={1}
+        howToEarn=""
+        limits={numberLimits}
+        trigger={<button type="button">USE HOW MANY</button>}
+      />,
+    );
     const trigger = screen.getByRole('button', { name: 'USE HOW MANY' });
     expect(trigger.getAttribute('aria-haspopup')).toBe('dialog');
     expect(trigger.getAttribute('aria-expanded')).toBe('false');

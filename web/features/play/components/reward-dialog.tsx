@@ -2,12 +2,21 @@
 // itself lives in reward-dialog-panel.tsx, loaded on demand.
 import { useQueryClient } from '@tanstack/react-query';
 import { cloneElement, lazy, Suspense, useRef, useState, type ComponentProps, type ReactElement } from 'react';
-import type { NumberLimitsDto, RewardTypeDto, UseHowManyResponse, UseMineResponse, UsePeakResponse } from '../../../../server/contract.ts';
+import type {
+  NumberLimitsDto,
+  RewardTypeDto,
+  UseHowManyResponse,
+  UseMineResponse,
+  UsePeakResponse,
+} from '../../../../server/contract.ts';
 import { applyHowMany, applyMine, applyPeak } from '../api/apply-reward.ts';
 import { checkMineNumber, checkPeakNumber, type NumberCheck } from '../entry-form.ts';
 import { rewardKeys } from '../../../api/query-keys.ts';
 
-export type RewardResult = { kind: 'peak'; number: number; data: UsePeakResponse } | { kind: 'mine'; data: UseMineResponse } | { kind: 'how_many'; data: UseHowManyResponse };
+export type RewardResult =
+  | { kind: 'peak'; number: number; data: UsePeakResponse }
+  | { kind: 'mine'; data: UseMineResponse }
+  | { kind: 'how_many'; data: UseHowManyResponse };
 
 interface RewardSpec {
   title: string;
@@ -99,7 +108,15 @@ export function RewardDialog({ type, available, howToEarn, limits, trigger }: Re
       {button}
       {used && (
         <Suspense fallback={null}>
-          <RewardDialogPanel type={type} available={available} howToEarn={howToEarn} limits={limits} open={open} onOpenChange={onOpenChange} trigger={triggerRef} />
+          <RewardDialogPanel
+            type={type}
+            available={available}
+            howToEarn={howToEarn}
+            limits={limits}
+            open={open}
+            onOpenChange={onOpenChange}
+            trigger={triggerRef}
+          />
         </Suspense>
       )}
     </>

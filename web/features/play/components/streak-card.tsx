@@ -5,7 +5,9 @@ import { userTotalsQueryOptions } from '../../../api/get-user-totals.ts';
 
 export function streakLine(streak: number, playedToday: boolean, closed: boolean): string | null {
   if (playedToday || closed) return null;
-  return streak > 0 ? `KEEP YOUR STREAK: play today's game before it closes to make it ${streak + 1} days.` : 'Play today to start a streak.';
+  return streak > 0
+    ? `KEEP YOUR STREAK: play today's game before it closes to make it ${streak + 1} days.`
+    : 'Play today to start a streak.';
 }
 
 export function StreakCard({ playedToday, closed }: { playedToday: boolean; closed: boolean }) {

@@ -30,7 +30,11 @@ export function DangerZone() {
       },
       onError: (error) => {
         setConfirming(false);
-        toast({ title: 'Delete Failed', description: messageOf(error, 'Failed to delete account'), variant: 'destructive' });
+        toast({
+          title: 'Delete Failed',
+          description: messageOf(error, 'Failed to delete account'),
+          variant: 'destructive',
+        });
       },
     });
   };

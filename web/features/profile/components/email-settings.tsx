@@ -23,7 +23,12 @@ export function EmailSettings({ user }: { user: MeResponse }) {
       { [name]: on },
       {
         onSuccess: () => toast({ title: TOASTS[name][on ? 0 : 1] }),
-        onError: (error) => toast({ title: 'Update Failed', description: messageOf(error, 'Failed to save your e-mail settings'), variant: 'destructive' }),
+        onError: (error) =>
+          toast({
+            title: 'Update Failed',
+            description: messageOf(error, 'Failed to save your e-mail settings'),
+            variant: 'destructive',
+          }),
       },
     );
 

@@ -15,7 +15,8 @@ export function EmailStatus() {
   const send = () =>
     resend.mutate(undefined, {
       onSuccess: (answer) => toast({ title: 'Link Sent', description: answer.message }),
-      onError: (error) => toast({ title: 'Not Sent', description: messageOf(error, 'Failed to send the link'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Not Sent', description: messageOf(error, 'Failed to send the link'), variant: 'destructive' }),
     });
 
   return (
@@ -25,7 +26,9 @@ export function EmailStatus() {
       </h2>
       <p role="status">
         {data.email} is unconfirmed — we sent a link to it. Follow the link within 24 hours to confirm it.
-        {data.mailAddress === null ? ' Until then we send you no mails.' : ` Until then your mails go to ${data.mailAddress}.`}
+        {data.mailAddress === null
+          ? ' Until then we send you no mails.'
+          : ` Until then your mails go to ${data.mailAddress}.`}
       </p>
       <button type="button" className="btn" onClick={send} disabled={resend.isPending}>
         {resend.isPending ? 'SENDING...' : 'RESEND LINK'}

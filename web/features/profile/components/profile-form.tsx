@@ -24,7 +24,12 @@ export function ProfileForm({ user }: { user: MeResponse }) {
     if (hasErrors(found)) return;
     update.mutate(values, {
       onSuccess: () => toast({ title: 'Profile Updated!' }),
-      onError: (error) => toast({ title: 'Update Failed', description: messageOf(error, 'Failed to update profile'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Update Failed',
+          description: messageOf(error, 'Failed to update profile'),
+          variant: 'destructive',
+        }),
     });
   };
 
@@ -42,7 +47,14 @@ export function ProfileForm({ user }: { user: MeResponse }) {
         maxLength={displayNameMaxLength}
         autoComplete="nickname"
       />
-      <FormField id="profile-username" label="USERNAME (LOCKED)" value={username} error={errors.username} disabled readOnly />
+      <FormField
+        id="profile-username"
+        label="USERNAME (LOCKED)"
+        value={username}
+        error={errors.username}
+        disabled
+        readOnly
+      />
       <FormField
         id="profile-email"
         label="EMAIL"

@@ -8,7 +8,10 @@ export function getReferralBonuses(): Promise<ReferralBonusesResponse> {
   return apiFetch<ReferralBonusesResponse>('/api/referrals/bonuses');
 }
 
-export const referralBonusesQueryOptions = queryOptions({ queryKey: referralKeys.bonuses(), queryFn: getReferralBonuses });
+export const referralBonusesQueryOptions = queryOptions({
+  queryKey: referralKeys.bonuses(),
+  queryFn: getReferralBonuses,
+});
 
 export function useReferralBonuses(signedIn: boolean) {
   return useQuery({ ...referralBonusesQueryOptions, enabled: signedIn });

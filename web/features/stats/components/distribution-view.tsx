@@ -14,7 +14,8 @@ export function DistributionView({ stats }: { stats: DailyStatsResponse }) {
   return (
     <div className="stack">
       <p className="muted">
-        The numbers that matter: the winner, the runner-up, your picks, the most popular and the lowest ones. Green bars are unique.
+        The numbers that matter: the winner, the runner-up, your picks, the most popular and the lowest ones. Green bars
+        are unique.
       </p>
       <ul className="stack" aria-label="Number distribution">
         {visibleRows(rows, expanded).map((row) => (
@@ -32,7 +33,13 @@ export function DistributionView({ stats }: { stats: DailyStatsResponse }) {
             <span>
               ×{row.count}
               <span className="sr-only">
-                {row.isWinner ? ', winning number' : row.isSecondPlace ? ', second place' : row.isUnique ? ', unique' : ''}
+                {row.isWinner
+                  ? ', winning number'
+                  : row.isSecondPlace
+                    ? ', second place'
+                    : row.isUnique
+                      ? ', unique'
+                      : ''}
                 {row.isMined ? ', mined' : ''}
                 {row.isMine ? ', your pick' : ''}
               </span>
@@ -41,7 +48,12 @@ export function DistributionView({ stats }: { stats: DailyStatsResponse }) {
         ))}
       </ul>
       {rows.length > collapsedLimit && (
-        <button type="button" className="btn btn-small" aria-expanded={expanded} onClick={() => setExpanded((value) => !value)}>
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-expanded={expanded}
+          onClick={() => setExpanded((value) => !value)}
+        >
           {expanded ? 'SHOW LESS' : `SHOW ALL (${rows.length})`}
         </button>
       )}

@@ -16,9 +16,13 @@ function storyLine(entry: EntryOutcomeDto, winningNumber: number | null, mined: 
     case 'runner_up':
       return `So close! ${entry.number} was the second lowest unique number, just behind ${winningNumber ?? '?'}.`;
     case 'unique':
-      return winningNumber === null ? `${entry.number} was unique.` : `${entry.number} was unique, but ${winningNumber} was lower.`;
+      return winningNumber === null
+        ? `${entry.number} was unique.`
+        : `${entry.number} was unique, but ${winningNumber} was lower.`;
     case 'duplicate':
-      return mined ? `${entry.number} was mined: every pick of it was knocked out.` : `${entry.number} was not unique: someone else picked it too.`;
+      return mined
+        ? `${entry.number} was mined: every pick of it was knocked out.`
+        : `${entry.number} was not unique: someone else picked it too.`;
   }
 }
 
@@ -44,15 +48,26 @@ export function GameStoryCard({ stats, outcomes }: { stats: DailyStatsResponse; 
           <dl className="grid">
             <div>
               <dt>Rank</dt>
-              <dd>{entry.rank === null ? 'Not unique: no rank' : `${ordinal(entry.rank)} of ${snapshot.uniquesTotal} unique numbers`}</dd>
+              <dd>
+                {entry.rank === null
+                  ? 'Not unique: no rank'
+                  : `${ordinal(entry.rank)} of ${snapshot.uniquesTotal} unique numbers`}
+              </dd>
             </div>
             <div>
               <dt>Distance to winner</dt>
-              <dd>{distanceText(snapshot.winningNumber === null ? null : entry.number - snapshot.winningNumber, 'winner')}</dd>
+              <dd>
+                {distanceText(snapshot.winningNumber === null ? null : entry.number - snapshot.winningNumber, 'winner')}
+              </dd>
             </div>
             <div>
               <dt>Distance to second place</dt>
-              <dd>{distanceText(snapshot.secondPlaceNumber === null ? null : entry.number - snapshot.secondPlaceNumber, 'second place')}</dd>
+              <dd>
+                {distanceText(
+                  snapshot.secondPlaceNumber === null ? null : entry.number - snapshot.secondPlaceNumber,
+                  'second place',
+                )}
+              </dd>
             </div>
           </dl>
         </article>

@@ -60,18 +60,28 @@ function TrendsBody({ trends }: { trends: TrendsResponse }) {
       <TrendList title="RISING" empty="No number gained picks between the two halves of this period.">
         {trends.rising.map((n) => (
           <li key={n.number}>
-            <strong>{n.number}</strong> <span className="muted">{n.before} → {n.after} picks</span>
+            <strong>{n.number}</strong>{' '}
+            <span className="muted">
+              {n.before} → {n.after} picks
+            </span>
           </li>
         ))}
       </TrendList>
       <TrendList title="FALLING" empty="No number lost picks between the two halves of this period.">
         {trends.falling.map((n) => (
           <li key={n.number}>
-            <strong>{n.number}</strong> <span className="muted">{n.before} → {n.after} picks</span>
+            <strong>{n.number}</strong>{' '}
+            <span className="muted">
+              {n.before} → {n.after} picks
+            </span>
           </li>
         ))}
       </TrendList>
-      <TrendList title="NEVER PICKED" empty="Every number up to the highest winning number was picked." note="Up to the highest winning number of the period.">
+      <TrendList
+        title="NEVER PICKED"
+        empty="Every number up to the highest winning number was picked."
+        note="Up to the highest winning number of the period."
+      >
         {trends.neverPicked.map((n) => (
           <li key={n} className="badge badge-accent">
             {n}
@@ -95,7 +105,17 @@ function TrendsBody({ trends }: { trends: TrendsResponse }) {
   );
 }
 
-function TrendList({ title, empty, note, children }: { title: string; empty: string; note?: string; children: ReactNode[] }) {
+function TrendList({
+  title,
+  empty,
+  note,
+  children,
+}: {
+  title: string;
+  empty: string;
+  note?: string;
+  children: ReactNode[];
+}) {
   const id = `trend-${title.toLowerCase().replace(/\s+/g, '-')}`;
   return (
     <section aria-labelledby={id} className="stack">

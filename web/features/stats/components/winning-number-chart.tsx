@@ -19,10 +19,16 @@ export function WinningNumberChart({ games }: { games: TrendsResponse['winningNu
   return (
     <figure className="trend-chart">
       {/* The table below carries the data; the drawing is for sighted readers. */}
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`}>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-desc`}
+      >
         <title id={`${id}-title`}>Winning number per game</title>
         <desc id={`${id}-desc`}>
-          {games.length} games from {gameLabel(first.gameDate)} to {gameLabel(last.gameDate)}; the table that follows lists every value.
+          {games.length} games from {gameLabel(first.gameDate)} to {gameLabel(last.gameDate)}; the table that follows
+          lists every value.
         </desc>
         <line className="trend-axis" x1={left} y1={top} x2={left} y2={layout.baseline} />
         <line className="trend-axis" x1={left} y1={layout.baseline} x2={width - right} y2={layout.baseline} />
@@ -51,7 +57,9 @@ export function WinningNumberChart({ games }: { games: TrendsResponse['winningNu
           ),
         )}
       </svg>
-      <figcaption className="muted">Winning number per game, oldest first. A cross marks a game without a winner.</figcaption>
+      <figcaption className="muted">
+        Winning number per game, oldest first. A cross marks a game without a winner.
+      </figcaption>
       {/* Hidden by a block around it: a table keeps its own width whatever its box says, and would widen the page. */}
       <div className="sr-only">
         <table>

@@ -6,7 +6,8 @@ import { fairnessKeys } from '../../../api/query-keys.ts';
 /** An open game, a closed game of tree version 1 (its whole record) or of version 2 (the summary: `treeVersion: 2`). */
 export type FairnessAnswer = FairnessRecordResponse | FairnessSummaryV2;
 
-export const isTreeV2 = (answer: FairnessAnswer): answer is FairnessSummaryV2 => 'treeVersion' in answer && answer.treeVersion === 2;
+export const isTreeV2 = (answer: FairnessAnswer): answer is FairnessSummaryV2 =>
+  'treeVersion' in answer && answer.treeVersion === 2;
 
 /** GET /api/fairness/{gameKey} */
 export function getFairnessRecord(gameKey: string): Promise<FairnessAnswer> {
@@ -15,7 +16,11 @@ export function getFairnessRecord(gameKey: string): Promise<FairnessAnswer> {
 
 export function fairnessRecordQueryOptions(gameKey: string) {
   // A closed game's record never changes: fetch it once.
-  return queryOptions({ queryKey: fairnessKeys.record(gameKey), queryFn: () => getFairnessRecord(gameKey), staleTime: Infinity });
+  return queryOptions({
+    queryKey: fairnessKeys.record(gameKey),
+    queryFn: () => getFairnessRecord(gameKey),
+    staleTime: Infinity,
+  });
 }
 
 export function useFairnessRecord(gameKey: string | null) {

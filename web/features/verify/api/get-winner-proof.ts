@@ -10,5 +10,9 @@ export function getWinnerProof(gameKey: string): Promise<WinnerProofResponse> {
 
 export function winnerProofQueryOptions(gameKey: string) {
   // Computed once at the close: fetch it once.
-  return queryOptions({ queryKey: fairnessKeys.winnerProof(gameKey), queryFn: () => getWinnerProof(gameKey), staleTime: Infinity });
+  return queryOptions({
+    queryKey: fairnessKeys.winnerProof(gameKey),
+    queryFn: () => getWinnerProof(gameKey),
+    staleTime: Infinity,
+  });
 }

@@ -40,10 +40,16 @@ export function ClaimForm({ winning }: { winning: WinningDto }) {
     setValidationError(error);
     if (error !== null) return;
     submit.mutate(
-      isCash ? { gameId: winning.gameId, paypalEmail: paypalEmail.trim(), preferredName: preferredName.trim() } : { gameId: winning.gameId },
+      isCash
+        ? { gameId: winning.gameId, paypalEmail: paypalEmail.trim(), preferredName: preferredName.trim() }
+        : { gameId: winning.gameId },
       {
         onError: (failure) =>
-          toast({ title: 'Error', description: messageOf(failure, 'Failed to submit payout information'), variant: 'destructive' }),
+          toast({
+            title: 'Error',
+            description: messageOf(failure, 'Failed to submit payout information'),
+            variant: 'destructive',
+          }),
       },
     );
   };

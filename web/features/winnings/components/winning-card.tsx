@@ -17,7 +17,11 @@ export function WinningCard({ winning, onClaim }: { winning: WinningDto; onClaim
     <article className="card" aria-label={`Winning of ${formatLongDate(winning.gameDate)}`}>
       <div className="row">
         <h3 className="card-title">{formatLongDate(winning.gameDate)}</h3>
-        {rejected ? <span className="badge badge-status-failed">REJECTED</span> : <PayoutStatusBadge status={winning.status} />}
+        {rejected ? (
+          <span className="badge badge-status-failed">REJECTED</span>
+        ) : (
+          <PayoutStatusBadge status={winning.status} />
+        )}
       </div>
       <p>
         Won with number <strong>#{winning.winningNumber}</strong>
