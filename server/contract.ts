@@ -611,13 +611,10 @@ export const AdminPayoutDto = z
     prizeType,
     gameDate: gameKey,
     playerName: z.string().nullable(),
-    playerEmail: z
-      .string()
-      .nullable()
-      .openapi({
-        description:
-          "The address the winner's mails go to (a contact e-mail only once confirmed); null when there is none.",
-      }),
+    playerEmail: z.string().nullable().openapi({
+      description:
+        "The address the winner's mails go to (a contact e-mail only once confirmed); null when there is none.",
+    }),
     paypalEmail: z.string().nullable(),
     preferredName: z.string().nullable(),
     reviewNotes: z.string().nullable(),
