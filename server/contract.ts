@@ -250,7 +250,15 @@ export const DailyStatsResponse = z
   .object({
     gameDate: gameKey,
     snapshot: SnapshotDto,
-    histogram: z.array(z.object({ number: z.number().int(), count: z.number().int() })),
+    histogram: z.array(
+      z.object({
+        number: z.number().int(),
+        count: z.number().int(),
+        unique: z
+          .boolean()
+          .openapi({ description: 'Exactly one entry holds the number and it is not mined: it could win.' }),
+      }),
+    ),
     histogramTruncated: z.boolean(),
     /** The signed-in caller's entries in that game; [] when signed out. */
     userSubmissions: z.array(EntryDto),

@@ -6,6 +6,7 @@ import { DomainError } from '../errors.ts';
 import { entryOutcomesIn, type EntryOutcomeView } from '../results/my-results.ts';
 import { currentGame } from './current-game.ts';
 import { parseGameKey } from './calendar.ts';
+import { isUnique } from './winning-rule.ts';
 
 export interface HistoryItem {
   gameDate: GameKey;
@@ -32,8 +33,10 @@ export const entryView = (e: Entry): EntryView => ({
   submittedAt: e.submittedAt,
 });
 
-export interface DailyStats extends Omit<GameStats, 'gameKey'> {
+export interface DailyStats extends Omit<GameStats, 'gameKey' | 'histogram'> {
   gameDate: GameKey;
+  /** Each number's count, and whether it is unique (core/game/winning-rule.ts), so no client decides it again. */
+  histogram: (GameStats['histogram'][number] & { unique: boolean })[];
   userSubmissions: EntryView[];
   /** The caller's entries with their outcome; [] for a visitor. */
   myOutcomes: EntryOutcomeView[];
@@ -52,11 +55,12 @@ export const dailyStats = async (deps: Deps, key: string, userId: string | null)
     if (!stats) throw notYet();
     const mine = userId ? await repos.entries.forPlayer(key, userId) : [];
     const stored = await repos.fairness.storedRoot(key);
+    const mined = new Set(stats.snapshot.minedNumbers);
     return {
       gameDate: key,
       fairnessRoot: stored?.root ?? null,
       snapshot: stats.snapshot,
-      histogram: stats.histogram,
+      histogram: stats.histogram.map((row) => ({ ...row, unique: isUnique(row.count, mined.has(row.number)) })),
       histogramTruncated: stats.histogramTruncated,
       userSubmissions: mine.map(entryView),
       myOutcomes: await entryOutcomesIn(repos, key, stats.snapshot, mine),

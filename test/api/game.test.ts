@@ -182,8 +182,8 @@ describe('results, history and daily statistics', () => {
       mostFrequentNumbers: [1],
     });
     expect(stats.histogram).toEqual([
-      { number: 1, count: 2 },
-      { number: 2, count: 1 },
+      { number: 1, count: 2, unique: false },
+      { number: 2, count: 1, unique: true },
     ]);
     expect(stats.userSubmissions.map((e) => e.number)).toEqual([2]);
     const anonymous = await json<DailyStatsResponse>(await h.request('GET', '/api/stats/daily/2026-11-20'));

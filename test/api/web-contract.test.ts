@@ -498,8 +498,8 @@ describe('web ↔ server contract', () => {
     });
     expect(stats.snapshot).toHaveProperty('missedWinNumber');
     expect(stats.histogram).toEqual([
-      { number: 1, count: 2 },
-      { number: 2, count: 1 },
+      { number: 1, count: 2, unique: false },
+      { number: 2, count: 1, unique: true },
     ]);
     expect(stats.userSubmissions).toEqual([
       { id: expect.any(String), number: 2, entryType: 'standard', submittedAt: expect.any(String) },

@@ -1274,6 +1274,8 @@ export interface components {
             histogram: {
                 number: number;
                 count: number;
+                /** @description Exactly one entry holds the number and it is not mined: it could win. */
+                unique: boolean;
             }[];
             histogramTruncated: boolean;
             userSubmissions: components["schemas"]["EntryDto"][];

@@ -9,8 +9,8 @@ describe('smart distribution', () => {
   it('keeps every number of a small game, ascending', () => {
     const rows = smartDistribution(
       [
-        { number: 9, count: 1 },
-        { number: 2, count: 4 },
+        { number: 9, count: 1, unique: true },
+        { number: 2, count: 4, unique: false },
       ],
       baseSnapshot,
     );
@@ -19,8 +19,8 @@ describe('smart distribution', () => {
   });
 
   it('caps at 25 numbers and always keeps the winner, the player picks and the most frequent', () => {
-    const histogram = Array.from({ length: 60 }, (_, i) => ({ number: i + 1, count: i === 49 ? 9 : 2 }));
-    histogram.push({ number: 100, count: 1 });
+    const histogram = Array.from({ length: 60 }, (_, i) => ({ number: i + 1, count: i === 49 ? 9 : 2, unique: false }));
+    histogram.push({ number: 100, count: 1, unique: true });
     const snapshot = { ...baseSnapshot, winningNumber: 100, mostFrequentNumbers: [50], mostFrequentCount: 9 };
     const rows = smartDistribution(histogram, snapshot, [44]);
     expect(rows).toHaveLength(25);
@@ -40,17 +40,25 @@ describe('smart distribution', () => {
     expect(barWidthPercent(500, 1000)).toBe(50);
     const rows = smartDistribution(
       [
-        { number: 1, count: 1 },
-        { number: 2, count: 200 },
+        { number: 1, count: 1, unique: true },
+        { number: 2, count: 200, unique: false },
       ],
       baseSnapshot,
     );
     expect(rows[0]?.widthPercent).toBe(3);
   });
 
-  it('marks mined numbers as not unique', () => {
-    const rows = smartDistribution([{ number: 12, count: 1 }], { ...baseSnapshot, minedNumbers: [12] });
+  it('marks mined numbers, and takes which numbers are unique from the server', () => {
+    const rows = smartDistribution(
+      [
+        { number: 12, count: 1, unique: false },
+        { number: 13, count: 2, unique: true },
+      ],
+      { ...baseSnapshot, minedNumbers: [12] },
+    );
     expect(rows[0]).toMatchObject({ isMined: true, isUnique: false });
+    // Whatever the count says: a rule copied here would disagree with the server's answer.
+    expect(rows[1]).toMatchObject({ isMined: false, isUnique: true });
   });
 
   it('shows 15 rows until expanded', () => {

@@ -17,7 +17,8 @@ export interface DistributionRow {
   isMine: boolean;
 }
 
-type Histogram = readonly { number: number; count: number }[];
+/** The server's histogram: each number's count and whether it is unique (the server decides it). */
+type Histogram = readonly { number: number; count: number; unique: boolean }[];
 
 /**
  * The numbers worth seeing: the winner, the runner-up, the player's own picks and the most frequent
@@ -52,7 +53,7 @@ export function smartDistribution(
     number: row.number,
     count: row.count,
     widthPercent: barWidthPercent(row.count, maxCount),
-    isUnique: row.count === 1 && !mined.has(row.number),
+    isUnique: row.unique,
     isWinner: row.number === snapshot.winningNumber,
     isSecondPlace: row.number === snapshot.secondPlaceNumber,
     isMined: mined.has(row.number),

@@ -12,7 +12,10 @@ import { StatsScreen } from './stats-screen.tsx';
 
 function dailyStats(gameDate: string, overrides: Partial<DailyStatsResponse> = {}): DailyStatsResponse {
   // 30 numbers: 1..30, the even ones picked twice
-  const histogram = Array.from({ length: 30 }, (_, i) => ({ number: i + 1, count: (i + 1) % 2 === 0 ? 2 : 1 }));
+  const histogram = Array.from({ length: 30 }, (_, i) => {
+    const count = (i + 1) % 2 === 0 ? 2 : 1;
+    return { number: i + 1, count, unique: count === 1 && i + 1 !== 29 };
+  });
   return {
     gameDate,
     snapshot: {

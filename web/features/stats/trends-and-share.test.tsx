@@ -28,9 +28,9 @@ function dailyStats(gameDate: string, myOutcomes: EntryOutcomeDto[] = []): Daily
       minedNumbers: [],
     },
     histogram: [
-      { number: 2, count: 1 },
-      { number: 4, count: 2 },
-      { number: 7, count: 1 },
+      { number: 2, count: 1, unique: true },
+      { number: 4, count: 2, unique: false },
+      { number: 7, count: 1, unique: true },
     ],
     histogramTruncated: false,
     userSubmissions: myOutcomes.map((o, i) => ({
