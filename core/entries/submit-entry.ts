@@ -15,7 +15,7 @@ import { entryLeaf, SALT_BYTES } from '../fairness/hashes.ts';
 import { entryReceipt, type EntryReceipt } from '../fairness/record.ts';
 import type { ClientSignals, SignalHash } from '../integrity/model.ts';
 import { signalHashes } from '../integrity/signals.ts';
-import { integrityKey, sameCluster } from '../integrity/integrity.ts';
+import { dayOf, integrityKey, sameCluster } from '../integrity/integrity.ts';
 import type { NewEntry } from './ports.ts';
 
 export { GAME_CLOSED_MESSAGE };
@@ -54,8 +54,6 @@ const answer = (entry: Entry): SubmittedEntry => ({
       : `Your number ${entry.number} is in. Good luck!`,
   receipt: entryReceipt(entry),
 });
-
-const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
 
 /** The rule, inside one unit of work. */
 const submitInUnit = async (repos: Repositories, deps: Deps, pick: Pick): Promise<SubmittedEntry> => {

@@ -39,7 +39,8 @@ const PATTERN_CANDIDATES = 2000;
 /** The pick pattern's group link: as strong as a shared device. */
 const GROUP_SIGNALS = [{ kind: 'picks', strength: 'strong' }] as const;
 
-const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
+/** The day a signal is recorded for (UTC). */
+export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
 const daysBefore = (at: Date, days: number): string => dayOf(new Date(at.getTime() - days * 86_400_000));
 /** The first day whose signals are kept. */
 export const retentionStart = (now: Date): string => daysBefore(now, RETENTION_DAYS);
