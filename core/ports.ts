@@ -118,4 +118,19 @@ export interface Store extends PickFastPath {
   close(): Promise<void>;
 }
 
+/** The name of one repository of a unit of work (`'games'`, `'entries'`, …). */
+export type RepositoryName = keyof Repositories;
+
+/**
+ * The store as a use case sees it: units of work that hand out only the repositories `K` names, under the Store's
+ * rules above. A use case's signature names `K` (through `Deps<K>`, core/deps.ts), so it says which repositories the
+ * function can read or change, and the compiler refuses any other: `repos.users` inside a `StoreOf<'games'>` unit
+ * does not type-check. A use case that calls another names at least what the callee names. Every `Store` is a
+ * `StoreOf<K>` for any `K`.
+ */
+export interface StoreOf<K extends RepositoryName> {
+  read<T>(work: (repos: Pick<Repositories, K>) => Promise<T>): Promise<T>;
+  write<T>(work: (repos: Pick<Repositories, K>) => Promise<T>): Promise<T>;
+}
+
 export type { BonusSource };
