@@ -4,17 +4,18 @@ import type { Clock, Digest, PasswordHasher, Random, RepositoryName, Store, Stor
 import type { TreeFolder } from './fairness/ports.ts';
 
 /**
- * The whole Store when `K` names every repository (the composition root's Deps, which also closes it), else the view
- * of the repositories `K` names.
+ * What the whole Store has besides its units of work (closing it, the submission's fast path), when `K` names every
+ * repository: the composition root's Deps. A use case that needs the fast path names it (`& { store: PickFastPath }`).
  */
-export type StoreFor<K extends RepositoryName> = [RepositoryName] extends [K] ? Store : StoreOf<K>;
+type RestOfStore<K extends RepositoryName> = [RepositoryName] extends [K] ? Omit<Store, keyof StoreOf<K>> : unknown;
 
 /**
- * A use case's ports. `K` names the repositories its units of work use (core/ports.ts, StoreOf): `Deps<'games' |
- * 'entries'>` can reach those two and no other. Without `K`, every repository and the whole Store.
+ * A use case's ports. `K` names the repositories its units of work may use (core/ports.ts, StoreOf): a function
+ * taking `Deps<'games' | 'entries'>` reaches those two and no other. Without `K`, every repository and the whole
+ * Store, as the composition root builds it.
  */
 export interface Deps<K extends RepositoryName = RepositoryName> {
-  store: StoreFor<K>;
+  store: StoreOf<K> & RestOfStore<K>;
   clock: Clock;
   random: Random;
   hasher: PasswordHasher;

@@ -121,6 +121,9 @@ export interface Store extends PickFastPath {
 /** The name of one repository of a unit of work (`'games'`, `'entries'`, …). */
 export type RepositoryName = keyof Repositories;
 
+/** The repositories `K` names, as a unit of work of a `StoreOf<K>` hands them out. */
+export type RepositoriesOf<K extends RepositoryName> = Pick<Repositories, K>;
+
 /**
  * The store as a use case sees it: units of work that hand out only the repositories `K` names, under the Store's
  * rules above. A use case's signature names `K` (through `Deps<K>`, core/deps.ts), so it says which repositories the
@@ -129,8 +132,8 @@ export type RepositoryName = keyof Repositories;
  * `StoreOf<K>` for any `K`.
  */
 export interface StoreOf<K extends RepositoryName> {
-  read<T>(work: (repos: Pick<Repositories, K>) => Promise<T>): Promise<T>;
-  write<T>(work: (repos: Pick<Repositories, K>) => Promise<T>): Promise<T>;
+  read<T>(work: (repos: RepositoriesOf<K>) => Promise<T>): Promise<T>;
+  write<T>(work: (repos: RepositoriesOf<K>) => Promise<T>): Promise<T>;
 }
 
 export type { BonusSource };
