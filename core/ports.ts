@@ -1,7 +1,8 @@
 // The ports every module shares: clock, random, hashing, the store and the repositories of a unit of work.
 // Each module's repositories and read models live in its own ports.ts (accounts, admin, entries, fairness, game,
 // guilds, leaderboards, mail, payouts, prizes, referrals, rewards, trends). Adapters (memory, SQLite, PostgreSQL,
-// node:crypto) implement them; the core never reads the clock, Math.random or env.
+// node:crypto) implement them; the core never reads the clock, Math.random or env. A use case sees the store through
+// `StoreOf<K>` and names in `K` the repositories it uses (core/deps.ts, Deps<K>).
 import type { BonusSource } from './model.ts';
 import type { EmailConfirmationRepository, UserRepository, SessionRepository } from './accounts/ports.ts';
 import type { ReferralRepository } from './referrals/ports.ts';
@@ -65,7 +66,10 @@ export interface PasswordHasher {
   verify(password: string, hash: string, guess: PasswordGuess): Promise<boolean>;
 }
 
-/** The repositories of one unit of work. Every method sees the work done before it in the same unit. */
+/**
+ * The repositories of one unit of work. Every method sees the work done before it in the same unit. A use case
+ * receives only those it names (`RepositoriesOf<K>`, below).
+ */
 export interface Repositories {
   users: UserRepository;
   sessions: SessionRepository;

@@ -10,12 +10,16 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The compiler's errors in each of the given programs (name → source), placed in test/ so they import core. */
 const compile = (programs: Record<string, string>): Record<string, string[]> => {
-  const config = ts.getParsedCommandLineOfConfigFile(join(ROOT, 'tsconfig.json'), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(ROOT, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
     },
-  });
+  );
   if (!config) throw new Error('tsconfig.json could not be read');
   const files = new Map(Object.entries(programs).map(([name, source]) => [join(ROOT, 'test', `${name}.ts`), source]));
   const host = ts.createCompilerHost(config.options);
