@@ -8,6 +8,7 @@ import type { Repositories, Store } from '../../core/ports.ts';
 import { makeDeps, type FixedClock } from '../support/fakes.ts';
 import type { Deps } from '../../core/deps.ts';
 import { LockOrderError, NestedUnitOfWorkError, UnitOutlivedTurnError } from '../../adapters/unit-of-work-guard.ts';
+import { ScryptHasher } from '../../adapters/crypto/scrypt-hasher.ts';
 import { contract, WAITING_UNITS } from './harness.ts';
 import { at, game, newUser } from './fixtures.ts';
 
@@ -220,6 +221,17 @@ contract(
       expect(await s.read((r) => r.users.count())).toEqual({ users: 0, bots: 0 });
       await s.write((r) => r.users.create(newUser('u3')));
       expect(await s.read((r) => r.users.count())).toEqual({ users: 1, bots: 0 });
+    });
+
+    it('fails a use case that awaits the password hasher inside its unit, as production would', async () => {
+      const deps = { ...makeDeps(), store: store(), hasher: new ScryptHasher() };
+      const signUpInOneUnit = (id: string) =>
+        deps.store.write(async (r) => {
+          const hash = await deps.hasher.hash('a guild password', { requester: id });
+          await r.users.create({ ...newUser(id), displayName: hash.slice(0, 8) });
+        });
+      await expect(signUpInOneUnit('u1')).rejects.toBeInstanceOf(UnitOutlivedTurnError);
+      expect(await deps.store.read((r) => r.users.count())).toEqual({ users: 0, bots: 0 });
     });
   },
   ['memory', 'sqlite'],
