@@ -1,5 +1,5 @@
 // What entries, bonus entries and mines need from the database.
-import type { BonusEntry, Entry, EntryType, GameKey, Instant, Mine } from '../model.ts';
+import type { BonusEntry, Entry, EntryType, GameKey, Instant, Mine, ReceiptSignature } from '../model.ts';
 
 /**
  * A player's first pick of a game as a store's fast path takes it (DESIGN.md §19): the entry already sealed to the
@@ -51,6 +51,7 @@ export interface NewEntry {
   submittedAt: Instant;
   salt: string;
   leaf: string;
+  signature?: ReceiptSignature;
 }
 
 export interface EntryRepository {
