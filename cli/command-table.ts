@@ -13,7 +13,7 @@ import { mailListCommand, mailSendCommand } from './commands/mail.ts';
 import { verifyCommand } from './commands/verify.ts';
 import { auditCommand } from './commands/audit.ts';
 import { integrityCommand } from './commands/integrity.ts';
-import { keysCommand, keysNewCommand, keysRotateCommand } from './commands/keys.ts';
+import { keysCommand, keysRotateCommand } from './commands/keys.ts';
 
 export const commands: Command[] = [
   migrateCommand,
@@ -25,7 +25,6 @@ export const commands: Command[] = [
   integrityCommand,
   keysCommand,
   keysRotateCommand,
-  keysNewCommand,
   botsCreateCommand,
   botsClearCommand,
   promoteCommand,

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { GameConfig } from '../core/config.ts';
 import { defaultGameConfig } from '../core/config.ts';
-import { nodeEd25519 } from '../adapters/crypto/ed25519.ts';
+import { createPrivateKey } from 'node:crypto';
 
 export type AuthMode = 'google' | 'dev';
 
@@ -82,8 +82,8 @@ const positiveInt = (name: string, min: number, max: number) =>
 const isEd25519PrivateKey = (value: string): boolean => {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return false;
   try {
-    nodeEd25519.publicKeyOf(value);
-    return true;
+    const key = createPrivateKey({ key: Buffer.from(value, 'base64'), format: 'der', type: 'pkcs8' });
+    return key.asymmetricKeyType === 'ed25519';
   } catch {
     return false;
   }

@@ -139,4 +139,6 @@ export interface ReceiptSigning {
   /** The key's id: the first 16 hex characters of SHA-256 of its SPKI DER bytes. */
   keyIdOf(publicKey: string): string;
   sign(privateKey: string, text: string): string;
+  /** Whether `sig` is the signature of `text` by the public key (SPKI); false for anything malformed. */
+  verify(publicKey: string, text: string, sig: string): boolean;
 }
