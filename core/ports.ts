@@ -1,7 +1,8 @@
 // The ports every module shares: clock, random, hashing, the store and the repositories of a unit of work.
 // Each module's repositories and read models live in its own ports.ts (accounts, admin, entries, fairness, game,
 // guilds, leaderboards, mail, payouts, prizes, referrals, rewards, trends). Adapters (memory, SQLite, PostgreSQL,
-// node:crypto) implement them; the core never reads the clock, Math.random or env.
+// node:crypto) implement them; the core never reads the clock, Math.random or env. A use case sees the store through
+// `StoreOf<K>` and names in `K` the repositories it uses (core/deps.ts, Deps<K>).
 import type { BonusSource } from './model.ts';
 import type { EmailConfirmationRepository, UserRepository, SessionRepository } from './accounts/ports.ts';
 import type { ReferralRepository } from './referrals/ports.ts';
@@ -65,7 +66,10 @@ export interface PasswordHasher {
   verify(password: string, hash: string, guess: PasswordGuess): Promise<boolean>;
 }
 
-/** The repositories of one unit of work. Every method sees the work done before it in the same unit. */
+/**
+ * The repositories of one unit of work. Every method sees the work done before it in the same unit. A use case
+ * receives only those it names (`RepositoriesOf<K>`, below).
+ */
 export interface Repositories {
   users: UserRepository;
   sessions: SessionRepository;
@@ -118,6 +122,24 @@ export interface Store extends PickFastPath {
   read<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
   write<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** The name of one repository of a unit of work (`'games'`, `'entries'`, …). */
+export type RepositoryName = keyof Repositories;
+
+/** The repositories `K` names, as a unit of work of a `StoreOf<K>` hands them out. */
+export type RepositoriesOf<K extends RepositoryName> = Pick<Repositories, K>;
+
+/**
+ * The store as a use case sees it: units of work that hand out only the repositories `K` names, under the Store's
+ * rules above. A use case's signature names `K` (through `Deps<K>`, core/deps.ts), so it says which repositories the
+ * function can read or change, and the compiler refuses any other: `repos.users` inside a `StoreOf<'games'>` unit
+ * does not type-check. A use case that calls another names at least what the callee names. Every `Store` is a
+ * `StoreOf<K>` for any `K`.
+ */
+export interface StoreOf<K extends RepositoryName> {
+  read<T>(work: (repos: RepositoriesOf<K>) => Promise<T>): Promise<T>;
+  write<T>(work: (repos: RepositoriesOf<K>) => Promise<T>): Promise<T>;
 }
 
 export type { BonusSource };

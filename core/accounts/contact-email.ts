@@ -4,7 +4,7 @@
 import type { Deps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import type { User } from '../model.ts';
-import type { Repositories } from '../ports.ts';
+import type { RepositoriesOf } from '../ports.ts';
 import { contactEmailVerified, queueConfirmationMail } from '../mail/notifications.ts';
 import { hashToken } from './sessions.ts';
 
@@ -19,7 +19,7 @@ export const INVALID_CONFIRMATION_LINK =
 
 /** Inside the caller's write: a new link for the user's contact e-mail, mailed to that address. */
 export const sendConfirmationLink = async (
-  repos: Repositories,
+  repos: RepositoriesOf<'outbox' | 'emailConfirmations'>,
   deps: Pick<Deps, 'clock' | 'random' | 'digest' | 'config'>,
   user: User,
 ): Promise<void> => {
@@ -51,7 +51,10 @@ export const sendConfirmationLink = async (
 };
 
 /** POST /api/profile/email-confirmation: another link to the unconfirmed contact e-mail. */
-export const resendConfirmation = async (deps: Deps, userId: string): Promise<{ message: string }> =>
+export const resendConfirmation = async (
+  deps: Deps<'users' | 'outbox' | 'emailConfirmations'>,
+  userId: string,
+): Promise<{ message: string }> =>
   deps.store.write(async (repos) => {
     const user = await repos.users.lock(userId);
     if (!user) return fail('NOT_FOUND', 'User not found');
@@ -62,7 +65,10 @@ export const resendConfirmation = async (deps: Deps, userId: string): Promise<{ 
   });
 
 /** The address a link would confirm, or null when it is unknown, expired, or for an address the account no longer has. */
-export const confirmationTarget = async (deps: Deps, token: string): Promise<string | null> =>
+export const confirmationTarget = async (
+  deps: Deps<'users' | 'emailConfirmations'>,
+  token: string,
+): Promise<string | null> =>
   deps.store.read(async (repos) => {
     const link = await repos.emailConfirmations.byTokenHash(hashToken(deps, token));
     if (!link || link.expiresAt <= deps.clock.now().toISOString()) return null;
@@ -71,7 +77,10 @@ export const confirmationTarget = async (deps: Deps, token: string): Promise<str
   });
 
 /** Following the link: the contact e-mail becomes confirmed and every link of the account is used up. */
-export const confirmContactEmail = async (deps: Deps, token: string): Promise<{ email: string }> =>
+export const confirmContactEmail = async (
+  deps: Deps<'users' | 'emailConfirmations'>,
+  token: string,
+): Promise<{ email: string }> =>
   deps.store.write(async (repos) => {
     const link = await repos.emailConfirmations.byTokenHash(hashToken(deps, token));
     if (!link || link.expiresAt <= deps.clock.now().toISOString()) return fail('NOT_FOUND', INVALID_CONFIRMATION_LINK);

@@ -2,7 +2,7 @@
 import type { Deps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import type { Role, User } from '../model.ts';
-import type { Repositories } from '../ports.ts';
+import type { RepositoriesOf } from '../ports.ts';
 import { contactEmailVerified, mailAddressOf } from '../mail/notifications.ts';
 import { checkDisplayName, checkEmail, toMe, type MeDto } from './account-rules.ts';
 import { sendConfirmationLink } from './contact-email.ts';
@@ -18,7 +18,7 @@ export interface ProfileDto extends MeDto {
   mailAddress: string | null;
 }
 
-const toProfile = async (repos: Repositories, user: User): Promise<ProfileDto> => {
+const toProfile = async (repos: RepositoriesOf<'users'>, user: User): Promise<ProfileDto> => {
   const settings = await repos.users.mailSettings(user.id);
   return {
     ...toMe(user),
@@ -30,7 +30,7 @@ const toProfile = async (repos: Repositories, user: User): Promise<ProfileDto> =
 };
 
 /** GET /api/profile */
-export const myProfile = async (deps: Deps, userId: string): Promise<ProfileDto> =>
+export const myProfile = async (deps: Deps<'users'>, userId: string): Promise<ProfileDto> =>
   deps.store.read(async (repos) => {
     const user = await repos.users.byId(userId);
     if (!user) return fail('NOT_FOUND', 'User not found');
@@ -48,7 +48,7 @@ const optionalSwitch = (value: unknown, field: string): boolean | undefined => {
  * e-mail is unverified until its link, mailed to it, is followed.
  */
 export const updateProfile = async (
-  deps: Deps,
+  deps: Deps<'users' | 'outbox' | 'emailConfirmations'>,
   userId: string,
   input: { email?: string | null; displayName?: string | null; emailNotifications?: unknown; dailyReminder?: unknown },
 ): Promise<ProfileDto> => {
@@ -72,7 +72,7 @@ export const updateProfile = async (
 
 /** GET /api/stats/user/me */
 export const userTotals = async (
-  deps: Deps,
+  deps: Deps<'playerStats'>,
   userId: string,
 ): Promise<{ entriesCount: number; winsCount: number; currentStreak: number; bestStreak: number }> =>
   deps.store.read(async (repos) => {
@@ -92,7 +92,22 @@ export const GUILD_ADMIN_DELETE_MESSAGE =
  * DELETE /api/profile, in one write (DESIGN.md §8): everything personal goes; entries in closed games
  * stay without a player so past results do not change; paid winnings stay detached.
  */
-export const deleteAccount = async (deps: Deps, userId: string): Promise<{ message: string }> =>
+export const deleteAccount = async (
+  deps: Deps<
+    | 'users'
+    | 'sessions'
+    | 'games'
+    | 'entries'
+    | 'bonusEntries'
+    | 'rewards'
+    | 'mines'
+    | 'referrals'
+    | 'winnings'
+    | 'guilds'
+    | 'emailConfirmations'
+  >,
+  userId: string,
+): Promise<{ message: string }> =>
   deps.store.write(async (repos) => {
     // Open games first, then the user (the order every write locks in): a running close finishes
     // before we look, and a submit or claim in flight finishes before we delete what it wrote.
@@ -129,7 +144,7 @@ export const deleteAccount = async (deps: Deps, userId: string): Promise<{ messa
  * `lowest users promote EMAIL` (and demote). Matches the e-mail the user signed in with, never the
  * contact e-mail: anyone can type an address into their profile.
  */
-export const setRole = async (deps: Deps, email: string, role: Role): Promise<User> => {
+export const setRole = async (deps: Deps<'users'>, email: string, role: Role): Promise<User> => {
   if (role !== 'admin' && role !== 'player') return fail('VALIDATION', 'Role must be admin or player');
   return deps.store.write(async (repos) => {
     const user = await repos.users.byVerifiedEmail(email.trim());

@@ -12,7 +12,7 @@ const TOKEN_BYTES = 32;
 export const hashToken = (deps: Pick<Deps, 'digest'>, token: string): string => deps.digest.sha256Hex(token);
 
 export const createSession = async (
-  deps: Deps,
+  deps: Deps<'sessions'>,
   userId: string,
   days: number,
 ): Promise<{ token: string; expiresAt: string }> => {
@@ -27,7 +27,7 @@ export const createSession = async (
 };
 
 /** The session's user, or null when the token is unknown or expired. A live session is extended to now + days. */
-export const sessionUser = async (deps: Deps, token: string, days: number): Promise<User | null> => {
+export const sessionUser = async (deps: Deps<'sessions'>, token: string, days: number): Promise<User | null> => {
   if (token === '') return null;
   const tokenHash = hashToken(deps, token);
   const now = deps.clock.now();
@@ -45,7 +45,7 @@ export const sessionUser = async (deps: Deps, token: string, days: number): Prom
   return found.user;
 };
 
-export const endSession = async (deps: Deps, token: string): Promise<void> => {
+export const endSession = async (deps: Deps<'sessions'>, token: string): Promise<void> => {
   const tokenHash = hashToken(deps, token);
   await deps.store.write((repos) => repos.sessions.delete(tokenHash));
 };

@@ -2,7 +2,7 @@
 import type { Deps } from '../deps.ts';
 import { fail, isDomainError } from '../errors.ts';
 import type { User } from '../model.ts';
-import type { Random, Repositories } from '../ports.ts';
+import type { Random, RepositoriesOf } from '../ports.ts';
 import type { UserChanges } from './ports.ts';
 import { newReferralCode } from '../referrals/referrals.ts';
 import { DISPLAY_NAME_MAX, DISPLAY_NAME_MIN, checkEmail } from './account-rules.ts';
@@ -33,7 +33,7 @@ const displayNameFrom = (raw: string, email: string): string => {
 };
 
 /** A referral code no one holds yet (collisions among 36^12 codes are rare; a broken Random must not loop forever). */
-export const uniqueReferralCode = async (repos: Repositories, random: Random): Promise<string> => {
+export const uniqueReferralCode = async (repos: RepositoriesOf<'users'>, random: Random): Promise<string> => {
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const code = newReferralCode(random);
     if (!(await repos.users.byReferralCode(code))) return code;
@@ -46,7 +46,7 @@ export const uniqueReferralCode = async (repos: Repositories, random: Random): P
  * sign-in only, an account made before verified e-mails existed, found by its contact e-mail. A
  * contact e-mail alone never identifies anyone: a player may type any free address there.
  */
-const findAccount = async (repos: Repositories, input: SignInInput, email: string): Promise<User | null> => {
+const findAccount = async (repos: RepositoriesOf<'users'>, input: SignInInput, email: string): Promise<User | null> => {
   const bySub = input.googleSub === null ? null : await repos.users.byGoogleSub(input.googleSub);
   if (bySub) return bySub;
   const byVerified = await repos.users.byVerifiedEmail(email);
@@ -64,7 +64,7 @@ const findAccount = async (repos: Repositories, input: SignInInput, email: strin
 
 /** Signs in an existing account (promoting, linking, recording the verified e-mail), or null when there is none. */
 const signInExisting = async (
-  repos: Repositories,
+  repos: RepositoriesOf<'users'>,
   input: SignInInput,
   email: string,
   admin: boolean,
@@ -90,7 +90,7 @@ const signInExisting = async (
  * address only as its contact e-mail gives it back and returns to its own verified e-mail: the
  * address's owner wins over whoever typed it into a profile first.
  */
-const reclaimContactEmail = async (repos: Repositories, email: string): Promise<void> => {
+const reclaimContactEmail = async (repos: RepositoriesOf<'users'>, email: string): Promise<void> => {
   const holder = await repos.users.byEmail(email);
   if (!holder) return;
   if (holder.verifiedEmail === null) return fail('CONFLICT', 'This e-mail address is in use by another account');
@@ -99,8 +99,8 @@ const reclaimContactEmail = async (repos: Repositories, email: string): Promise<
 
 /** The account signing in: an existing one, else a new one. */
 const signInOrCreate = async (
-  deps: Deps,
-  repos: Repositories,
+  deps: Omit<Deps, 'store'>,
+  repos: RepositoriesOf<'users'>,
   input: SignInInput,
   email: string,
   admin: boolean,
@@ -130,7 +130,10 @@ const signInOrCreate = async (
   }
 };
 
-export const signIn = async (deps: Deps, input: SignInInput): Promise<{ user: User; isNew: boolean }> => {
+export const signIn = async (
+  deps: Deps<'users' | 'signingKeys' | 'integrity'>,
+  input: SignInInput,
+): Promise<{ user: User; isNew: boolean }> => {
   const email = checkEmail(input.email);
   const admin = isAdminEmail(email, input.adminEmails);
   const key = input.client ? await integrityKey(deps) : '';

@@ -20,7 +20,11 @@ export interface SubmissionsPage {
 }
 
 /** `page` counts from 1; `limit` rows a page. */
-export const adminSubmissions = async (deps: Deps, page: number, limit: number): Promise<SubmissionsPage> => {
+export const adminSubmissions = async (
+  deps: Deps<'games' | 'integrity' | 'admin'>,
+  page: number,
+  limit: number,
+): Promise<SubmissionsPage> => {
   const { game, effectiveStatus } = await currentGame(deps);
   const now = deps.clock.now();
   const { rows, totalCount } = await deps.store.read((repos) =>

@@ -3,7 +3,7 @@
 import type { Deps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import type { User } from '../model.ts';
-import type { Repositories } from '../ports.ts';
+import type { RepositoriesOf } from '../ports.ts';
 import type { NewEntry } from '../entries/ports.ts';
 import { sealEntry } from '../fairness/hashes.ts';
 import { currentGame } from '../game/current-game.ts';
@@ -51,7 +51,12 @@ const botId = (n: number): string => `bot:${String(n).padStart(4, '0')}`;
 const botNumber = (id: string): number => Number(id.slice('bot:'.length)) || 0;
 
 /** The first `count` bots without an entry in the game, creating new bot users as needed. */
-const botsFor = async (repos: Repositories, deps: Deps, gameKey: string, count: number): Promise<User[]> => {
+const botsFor = async (
+  repos: RepositoriesOf<'users' | 'entries'>,
+  deps: Omit<Deps, 'store'>,
+  gameKey: string,
+  count: number,
+): Promise<User[]> => {
   const bots = await repos.users.listBots();
   const chosen: User[] = [];
   for (const bot of bots) {
@@ -84,15 +89,21 @@ const botsFor = async (repos: Repositories, deps: Deps, gameKey: string, count: 
 /** A second number for a bonus entry, different from the first (the range has at least 2 numbers). */
 /** A bot's entry is sealed like a player's, so the close's root covers it. */
 const addBotEntry = async (
-  repos: Repositories,
-  deps: Deps,
+  repos: RepositoriesOf<'entries'>,
+  deps: Omit<Deps, 'store'>,
   entry: Omit<NewEntry, 'id' | 'salt' | 'leaf'>,
 ): Promise<void> => {
   const id = deps.random.id();
   await repos.entries.add({ id, ...entry, ...sealEntry(deps.digest, deps.random, entry.gameKey, id, entry.number) });
 };
 
-const differentNumber = (sample: NumberSampler, deps: Deps, first: number, min: number, max: number): number => {
+const differentNumber = (
+  sample: NumberSampler,
+  deps: Omit<Deps, 'store'>,
+  first: number,
+  min: number,
+  max: number,
+): number => {
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const k = sample(deps.random);
     if (k !== first) return k;
@@ -102,7 +113,7 @@ const differentNumber = (sample: NumberSampler, deps: Deps, first: number, min: 
 
 /** POST /admin/create-bot-submissions */
 export const createBots = async (
-  deps: Deps,
+  deps: Deps<'users' | 'games' | 'entries' | 'bonusEntries'>,
   input: CreateBotsInput,
 ): Promise<{ botsCreated: number; submissionsCreated: number; gameDate: string }> => {
   validate(input);
@@ -160,7 +171,7 @@ export const createBots = async (
 
 /** DELETE /admin/delete-bot-submissions: bot entries and bot bonus grants of the open game go; bot users stay. */
 export const clearBots = async (
-  deps: Deps,
+  deps: Deps<'users' | 'games' | 'entries' | 'bonusEntries'>,
 ): Promise<{ deletedSubmissions: number; deletedBonusEntries: number; botUsersPreserved: number }> => {
   const { game, effectiveStatus } = await currentGame(deps);
   // A closed game's results are final: removing its entries would contradict its stored statistics.

@@ -1,12 +1,12 @@
 // Granting bonus entries (DESIGN.md §5): one extra number in a game, valid for 7 days.
 import type { BonusEntry, BonusSource, GameKey } from '../model.ts';
-import type { Random, Repositories } from '../ports.ts';
+import type { Random, RepositoriesOf } from '../ports.ts';
 
 export const BONUS_EXPIRY_DAYS = 7;
 const DAY_MS = 86_400_000;
 
 export const grantBonusEntry = async (
-  repos: Repositories,
+  repos: RepositoriesOf<'bonusEntries'>,
   random: Random,
   args: { userId: string; sourceType: BonusSource; now: Date; entries?: number; gameKey?: GameKey | null },
 ): Promise<BonusEntry> => {

@@ -16,7 +16,10 @@ export interface MyEntries {
   bonusEntriesDetails: BonusEntryView[];
 }
 
-export const myEntries = async (deps: Deps, userId: string): Promise<MyEntries> => {
+export const myEntries = async (
+  deps: Deps<'games' | 'entries' | 'bonusEntries'>,
+  userId: string,
+): Promise<MyEntries> => {
   const now = deps.clock.now().toISOString();
   return readWithCurrentGame(deps, async (repos, { game, effectiveStatus }) => {
     const entries = await repos.entries.forPlayer(game.key, userId);

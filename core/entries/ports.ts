@@ -1,6 +1,9 @@
 // What entries, bonus entries and mines need from the database.
 import type { BonusEntry, Entry, EntryType, GameKey, Instant, Mine, ReceiptSignature } from '../model.ts';
 
+/** The repositories a submission's rule uses (core/entries/submit-entry.ts, submitInUnit). */
+export type SubmitRepos = 'users' | 'games' | 'entries' | 'bonusEntries' | 'referrals' | 'integrity';
+
 /**
  * A player's first pick of a game as a store's fast path takes it (DESIGN.md §19): the entry already sealed to the
  * game it expects, and the request's integrity signals.

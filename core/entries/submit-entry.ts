@@ -4,7 +4,7 @@
 // the same way and otherwise changes nothing, so the rule decides every other case.
 import type { Deps } from '../deps.ts';
 import type { Entry, GameKey } from '../model.ts';
-import type { Repositories } from '../ports.ts';
+import type { RepositoriesOf } from '../ports.ts';
 import { DomainError } from '../errors.ts';
 import { entryView, type EntryView } from '../game/game-views.ts';
 import { currentDate, GAME_CLOSED_MESSAGE, openGameIn, regularGameKeyAt } from '../game/current-game.ts';
@@ -17,7 +17,7 @@ import { signEntry, signingKey } from '../fairness/receipt-keys.ts';
 import type { ClientSignals, SignalHash } from '../integrity/model.ts';
 import { signalHashes } from '../integrity/signals.ts';
 import { dayOf, integrityKey, sameCluster } from '../integrity/integrity.ts';
-import type { NewEntry } from './ports.ts';
+import type { NewEntry, PickFastPath, SubmitRepos } from './ports.ts';
 
 export { GAME_CLOSED_MESSAGE };
 const ENTRY_LIMIT_MESSAGE = 'No more entries left for this game.';
@@ -57,7 +57,11 @@ const answer = (entry: Entry): SubmittedEntry => ({
 });
 
 /** The rule, inside one unit of work. */
-const submitInUnit = async (repos: Repositories, deps: Deps, pick: Pick): Promise<SubmittedEntry> => {
+const submitInUnit = async (
+  repos: RepositoriesOf<SubmitRepos>,
+  deps: Omit<Deps, 'store'>,
+  pick: Pick,
+): Promise<SubmittedEntry> => {
   const { userId, number, now } = pick;
   const nowIso = now.toISOString();
   // The game's lock before the player's, as every write takes them.
@@ -106,7 +110,9 @@ const submitInUnit = async (repos: Repositories, deps: Deps, pick: Pick): Promis
 };
 
 export const submitEntry = async (
-  deps: Deps,
+  deps: Deps<SubmitRepos | 'signingKeys' | 'receiptKeys'> & {
+    store: PickFastPath;
+  },
   /** `gameDate`: the game the player picked for (a stale tab's pick must not land in the next game). */
   input: { userId: string; number: unknown; gameDate?: unknown; client?: ClientSignals },
 ): Promise<SubmittedEntry> => {

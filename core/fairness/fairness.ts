@@ -2,7 +2,7 @@
 // check that the stored root still follows from the rows in the database (`lowest verify`).
 import type { Deps } from '../deps.ts';
 import type { GameKey } from '../model.ts';
-import type { Digest, Repositories } from '../ports.ts';
+import type { Digest, RepositoriesOf } from '../ports.ts';
 import { DomainError } from '../errors.ts';
 import { parseGameKey } from '../game/calendar.ts';
 import {
@@ -19,20 +19,27 @@ import { ITEMS_PAGE_SIZE, treeHoldsReceipt, verifyStoredTree } from './tree-v2-r
 
 /** The game's root as the database holds it now: its leaves, in leaf order, folded. The one way a root is computed. */
 export const foldStoredLeaves = (
-  repos: Repositories,
+  repos: RepositoriesOf<'fairness'>,
   digest: Digest,
   gameKey: GameKey,
 ): Promise<{ root: string; leaves: number }> =>
   rootOfSortedStream(digest, gameKey, repos.fairness.sortedLeaves(gameKey));
 
 /** Folds the game's leaves into a version 1 root and stores it: the commitment of games closed before version 2. */
-export const commitRoot = async (repos: Repositories, digest: Digest, gameKey: GameKey): Promise<string> => {
+export const commitRoot = async (
+  repos: RepositoriesOf<'fairness'>,
+  digest: Digest,
+  gameKey: GameKey,
+): Promise<string> => {
   const { root } = await foldStoredLeaves(repos, digest, gameKey);
   await repos.fairness.storeRoot(gameKey, root);
   return root;
 };
 
-const closedRecordIn = async (repos: Repositories, key: GameKey): Promise<FairnessRecord | null> => {
+const closedRecordIn = async (
+  repos: RepositoriesOf<'games' | 'fairness'>,
+  key: GameKey,
+): Promise<FairnessRecord | null> => {
   const game = await repos.games.byKey(key);
   if (!game) return null;
   if (game.status === 'open') return { gameDate: game.key, status: 'open' };
@@ -79,7 +86,7 @@ const closedRecordIn = async (repos: Repositories, key: GameKey): Promise<Fairne
 };
 
 /** GET /api/fairness/{gameKey}: an open game says only that; a closed one publishes its record. */
-export const fairnessRecord = async (deps: Deps, key: string): Promise<FairnessRecord> => {
+export const fairnessRecord = async (deps: Deps<'games' | 'fairness'>, key: string): Promise<FairnessRecord> => {
   const notFound = new DomainError('NOT_FOUND', `No game ${key}.`);
   if (!parseGameKey(key)) throw notFound;
   const record = await deps.store.read((repos) => closedRecordIn(repos, key));
@@ -105,7 +112,11 @@ export interface StoredGameCheck {
  * `lowest verify`: recomputes the root from the database and compares it with the stored one, then
  * checks the published record (every leaf, the winner, the runner-up) and, if given, a receipt.
  */
-export const verifyStoredGame = async (deps: Deps, key: string, receipt: Receipt | null): Promise<StoredGameCheck> => {
+export const verifyStoredGame = async (
+  deps: Deps<'games' | 'fairness'>,
+  key: string,
+  receipt: Receipt | null,
+): Promise<StoredGameCheck> => {
   const record = await fairnessRecord(deps, key);
   if (record.status === 'open')
     throw new DomainError('CONFLICT', `The game ${key} is still open: there is nothing to verify yet.`);

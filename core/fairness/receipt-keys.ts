@@ -4,7 +4,6 @@
 // key stays valid for two minutes past the rotation, so the instances that still sign with it are covered.
 import type { Deps } from '../deps.ts';
 import type { Entry, Instant, Mine, ReceiptSignature } from '../model.ts';
-import type { Store } from '../ports.ts';
 import { DomainError } from '../errors.ts';
 import type { PublishedKey, StoredReceiptKey } from './ports.ts';
 
@@ -32,9 +31,10 @@ export interface SigningKey {
   privateKey: string;
 }
 
-type KeyDeps = Pick<Deps, 'store' | 'signer' | 'config' | 'clock'>;
+type KeyDeps = Pick<Deps<'receiptKeys'>, 'store' | 'signer' | 'config' | 'clock'>;
 
-const loaded = new WeakMap<Store, { key: Promise<SigningKey>; until: number }>();
+/** The key each store's instance signs with, by store, and until when it holds before it is read again. */
+const loaded = new WeakMap<object, { key: Promise<SigningKey>; until: number }>();
 
 const configuredKey = (deps: KeyDeps, privateKey: string, now: Instant): StoredReceiptKey => {
   const publicKey = deps.signer.publicKeyOf(privateKey);
@@ -97,7 +97,7 @@ export const signMine = (
 });
 
 /** GET /api/fairness/keys and `lowest keys`: every key that signs or signed receipts, oldest first. */
-export const publishedKeys = (deps: Pick<Deps, 'store'>): Promise<PublishedKey[]> =>
+export const publishedKeys = (deps: Pick<Deps<'receiptKeys'>, 'store'>): Promise<PublishedKey[]> =>
   deps.store.read((repos) => repos.receiptKeys.published());
 
 /**

@@ -3,7 +3,7 @@
 // close itself: a page or a proof reads its block of items and the stored upper nodes.
 import type { Deps } from '../deps.ts';
 import type { Entry, GameKey, Snapshot } from '../model.ts';
-import type { Digest, Repositories } from '../ports.ts';
+import type { Digest, RepositoriesOf } from '../ports.ts';
 import { DomainError } from '../errors.ts';
 import { parseGameKey } from '../game/calendar.ts';
 import type { BuiltTree, StoredTreeNode, TreeFolding, TreeSummary } from './ports.ts';
@@ -36,7 +36,10 @@ export const treeBound = (snapshot: Pick<Snapshot, 'winningNumber' | 'secondPlac
   snapshot.winningNumber !== null && snapshot.secondPlaceNumber !== null ? snapshot.secondPlaceNumber : null;
 
 /** Every item of the game in tree order with all its fields, streamed a page at a time (what `lowest verify` checks). */
-async function* itemsInTreeOrder(repos: Repositories, gameKey: GameKey): AsyncIterable<readonly TreeItem[]> {
+async function* itemsInTreeOrder(
+  repos: RepositoriesOf<'fairness'>,
+  gameKey: GameKey,
+): AsyncIterable<readonly TreeItem[]> {
   let after: TreeItem | null = null;
   for (;;) {
     const page: TreeItem[] = await repos.fairness.treeItems(gameKey, after, after ? 1 : 0, CLOSE_PAGE);
@@ -90,7 +93,7 @@ const buildTree = async (folding: TreeFolding, pages: AsyncIterable<TreeKeys>): 
 
 /** Builds the game's tree from the database's tree-order indexes, on this thread. */
 export const buildStoredTree = (
-  repos: Repositories,
+  repos: RepositoriesOf<'fairness'>,
   digest: Digest,
   gameKey: GameKey,
   snapshot: Pick<Snapshot, 'winningNumber' | 'secondPlaceNumber'>,
@@ -100,7 +103,11 @@ export const buildStoredTree = (
  * Adds the game's keys to a fold, from inside the close's unit: the keys are the ones the result counted (every
  * write of entries and mines waits for the game the close holds). The fold may go on after the unit.
  */
-export const feedTree = async (repos: Repositories, folding: TreeFolding, gameKey: GameKey): Promise<void> => {
+export const feedTree = async (
+  repos: RepositoriesOf<'fairness'>,
+  folding: TreeFolding,
+  gameKey: GameKey,
+): Promise<void> => {
   for await (const page of repos.fairness.treeKeys(gameKey)) folding.add(page);
 };
 
@@ -109,7 +116,7 @@ export const feedTree = async (repos: Repositories, folding: TreeFolding, gameKe
  * between its two units (both fold the same keys, which nothing changes once the game is closed).
  */
 export const storeTreeOnce = async (
-  repos: Repositories,
+  repos: RepositoriesOf<'games' | 'fairness'>,
   gameKey: GameKey,
   { summary, nodes }: BuiltTree,
 ): Promise<void> => {
@@ -120,7 +127,7 @@ export const storeTreeOnce = async (
 
 /** Builds the game's tree on this thread and stores it: the repair of a closed game left without one, and tests. */
 export const commitTree = async (
-  repos: Repositories,
+  repos: RepositoriesOf<'games' | 'fairness'>,
   digest: Digest,
   gameKey: GameKey,
   snapshot: Pick<Snapshot, 'winningNumber' | 'secondPlaceNumber'>,
@@ -133,14 +140,14 @@ export const commitTree = async (
 const noTree = (key: string) =>
   new DomainError('NOT_FOUND', `No game ${key} closed with a fairness tree of version 2.`);
 
-const treeOf = async (repos: Repositories, key: string): Promise<TreeSummary> => {
+const treeOf = async (repos: RepositoriesOf<'fairness'>, key: string): Promise<TreeSummary> => {
   const summary = parseGameKey(key) ? await repos.fairness.treeSummary(key) : null;
   if (!summary) throw noTree(key);
   return summary;
 };
 
 /** The first item of the block `block` (null: the game's first), where a read of that block starts. */
-const blockStart = async (repos: Repositories, key: GameKey, block: number): Promise<TreeLeaf | null> => {
+const blockStart = async (repos: RepositoriesOf<'fairness'>, key: GameKey, block: number): Promise<TreeLeaf | null> => {
   if (block === 0) return null;
   const [node] = await repos.fairness.treeNodes(key, STORED_FROM_LEVEL, [block]);
   if (!node?.first) throw new Error(`Game ${key} has no stored start of block ${String(block)}.`);
@@ -148,7 +155,7 @@ const blockStart = async (repos: Repositories, key: GameKey, block: number): Pro
 };
 
 /** The summary of a game closed with tree version 2; NOT_FOUND otherwise. */
-export const treeSummaryOf = (deps: Deps, key: string): Promise<TreeSummary> =>
+export const treeSummaryOf = (deps: Deps<'fairness'>, key: string): Promise<TreeSummary> =>
   deps.store.read((repos) => treeOf(repos, key));
 
 export interface ItemsPage {
@@ -164,7 +171,7 @@ export interface ItemsPage {
  * store's thread (SQLite's is the server's) for long: other requests are answered between the parts.
  */
 export const treeItemsPage = async (
-  deps: Deps,
+  deps: Deps<'fairness'>,
   key: string,
   from: number,
   count: number,
@@ -198,7 +205,7 @@ export const treeItemsPage = async (
 };
 
 /** GET /api/fairness/{gameKey}/proof/{leaf}: read from the leaf's block and the stored nodes above it. */
-export const treeInclusionProof = async (deps: Deps, key: string, leaf: string): Promise<InclusionProof> =>
+export const treeInclusionProof = async (deps: Deps<'fairness'>, key: string, leaf: string): Promise<InclusionProof> =>
   deps.store.read(async (repos) => {
     const { size } = await treeOf(repos, key);
     const item = await repos.fairness.treeItemByLeaf(key, leaf);
@@ -227,7 +234,7 @@ export const treeInclusionProof = async (deps: Deps, key: string, leaf: string):
   });
 
 /** GET /api/fairness/{gameKey}/winner-proof: computed once at the close. */
-export const treeWinnerProof = async (deps: Deps, key: string): Promise<WinnerProof> =>
+export const treeWinnerProof = async (deps: Deps<'fairness'>, key: string): Promise<WinnerProof> =>
   (await treeSummaryOf(deps, key)).winnerProof;
 
 /** Submission order: time, then id. */
@@ -236,7 +243,7 @@ const bySubmission = (a: Entry, b: Entry): number =>
 
 /** GET /api/fairness/{gameKey}/receipts: the signed-in player's receipts in a game (any game, open or closed), entries in submission order. */
 export const gameReceipts = async (
-  deps: Deps,
+  deps: Deps<'entries' | 'mines'>,
   key: string,
   userId: string,
 ): Promise<{ entries: EntryReceipt[]; mines: MineReceipt[] }> => {
@@ -268,7 +275,7 @@ const sameNode = (a: StoredTreeNode, b: StoredTreeNode | undefined): boolean =>
  * client checks it.
  */
 export const verifyStoredTree = async (
-  deps: Deps,
+  deps: Deps<'fairness'>,
   key: GameKey,
   snapshot: Pick<Snapshot, 'winningNumber' | 'secondPlaceNumber'>,
 ): Promise<StoredTreeCheck> =>
@@ -329,7 +336,7 @@ export const verifyStoredTree = async (
 
 /** Whether a receipt names an item of the game unchanged. */
 export const treeHoldsReceipt = async (
-  deps: Deps,
+  deps: Deps<'fairness'>,
   key: GameKey,
   receipt: { leaf: string; number: number; salt: string } & ({ entryId: string } | { mineId: string }),
 ): Promise<boolean> => {

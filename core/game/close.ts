@@ -3,8 +3,9 @@
 import type { Deps } from '../deps.ts';
 import type { GameConfig } from '../config.ts';
 import type { Game, GameKey, GameStats, Resolution } from '../model.ts';
-import type { Random, Repositories } from '../ports.ts';
+import type { Random, RepositoriesOf } from '../ports.ts';
 import type { TreeFolding } from '../fairness/ports.ts';
+import type { CloseRepos } from './ports.ts';
 import { DomainError } from '../errors.ts';
 import { prizeForDate } from '../prizes/prize-for-date.ts';
 import { earnRewards } from '../rewards/earn.ts';
@@ -33,7 +34,7 @@ export interface CloseOutcome {
  * counted; their hashing may go on after the unit, and the tree is stored in a unit of its own (closeGame).
  */
 const closeIn = async (
-  repos: Repositories,
+  repos: RepositoriesOf<CloseRepos>,
   game: Game,
   now: Date,
   cfg: GameConfig,
@@ -63,7 +64,9 @@ const closeIn = async (
 
 /** The winning and its mail, the player counters and what they earned, Peak, the guild counters. */
 const grantClose = async (
-  repos: Repositories,
+  repos: RepositoriesOf<
+    'users' | 'bonusEntries' | 'rewards' | 'playerStats' | 'prizes' | 'winnings' | 'guilds' | 'outbox' | 'tallies'
+  >,
   game: Game,
   winner: Resolution['winner'],
   now: Date,
@@ -121,7 +124,7 @@ const grantClose = async (
  * tree once folded. A process that stops between them leaves a closed game without a tree, which closeDueGames
  * builds again (repairTrees).
  */
-export const closeGame = async (deps: Deps, key: GameKey): Promise<CloseOutcome> => {
+export const closeGame = async (deps: Deps<CloseRepos>, key: GameKey): Promise<CloseOutcome> => {
   const now = deps.clock.now();
   const fold: { current: TreeFolding | null } = { current: null };
   const startFold = (bound: number | null): TreeFolding => {
@@ -159,7 +162,7 @@ export const TREE_REPAIR_AFTER_MS = 10 * 60_000;
  * Builds and stores, on this thread, the tree of every game closed over TREE_REPAIR_AFTER_MS ago without one (a close
  * stopped between its two units).
  */
-export const repairTrees = async (deps: Deps): Promise<GameKey[]> => {
+export const repairTrees = async (deps: Deps<'games' | 'fairness'>): Promise<GameKey[]> => {
   const closedBefore = new Date(deps.clock.now().getTime() - TREE_REPAIR_AFTER_MS).toISOString();
   const keys = await deps.store.read((repos) => repos.fairness.closedWithoutTree(closedBefore));
   for (const key of keys) {
@@ -172,7 +175,7 @@ export const repairTrees = async (deps: Deps): Promise<GameKey[]> => {
 };
 
 /** The scheduled close: every open game past its deadline, oldest first, each in its own transaction. */
-export const closeDueGames = async (deps: Deps): Promise<GameKey[]> => {
+export const closeDueGames = async (deps: Deps<CloseRepos | 'sessions'>): Promise<GameKey[]> => {
   const due = await deps.store.read((repos) => repos.games.listDue(deps.clock.now().toISOString()));
   const closed: GameKey[] = [];
   for (const game of due) {
@@ -190,7 +193,7 @@ export const closeDueGames = async (deps: Deps): Promise<GameKey[]> => {
 };
 
 /** Admin compute: closes the date's latest game now; returns the stored result when it is closed already. */
-export const computeGame = async (deps: Deps, date: string): Promise<CloseOutcome> => {
+export const computeGame = async (deps: Deps<CloseRepos>, date: string): Promise<CloseOutcome> => {
   const day = requireDate(date);
   const latest = await deps.store.read((repos) => repos.games.latestForDate(day));
   if (!latest) throw new DomainError('NOT_FOUND', `No game for ${day}.`);

@@ -3,7 +3,7 @@
 import type { Deps } from '../deps.ts';
 import type { GameConfig } from '../config.ts';
 import type { Game, GameDate, GameKey } from '../model.ts';
-import type { Repositories } from '../ports.ts';
+import type { RepositoriesOf, RepositoryName } from '../ports.ts';
 import type { RowLock } from './ports.ts';
 import { DomainError } from '../errors.ts';
 import { NUMBER_LIMITS, type NumberLimits } from './number-limits.ts';
@@ -41,7 +41,7 @@ const newGame = (date: GameDate, number: number, closesAt: Date, cfg: GameConfig
  * Creates the game, or returns the one a concurrent write created first (PostgreSQL: the insert waited
  * for it and did nothing; the write goes on, as the port's CONFLICT leaves the transaction usable).
  */
-const createOrFind = async (repos: Repositories, game: Game): Promise<Game> => {
+const createOrFind = async (repos: RepositoriesOf<'games'>, game: Game): Promise<Game> => {
   try {
     return await repos.games.create(game);
   } catch (error) {
@@ -56,7 +56,7 @@ const createOrFind = async (repos: Repositories, game: Game): Promise<Game> => {
  * and locked in one statement (every submission comes this way), or locked once created.
  */
 export const currentGameIn = async (
-  repos: Repositories,
+  repos: RepositoriesOf<'games'>,
   now: Date,
   cfg: GameConfig,
   lock?: RowLock,
@@ -81,7 +81,7 @@ export const GAME_CLOSED_MESSAGE = 'This game has closed.';
  * so that a close waits for this write and this write waits for a running close; GAME_CLOSED otherwise.
  * Take it before the user's lock: every write takes game locks first, so none deadlocks another.
  */
-export const openGameIn = async (repos: Repositories, now: Date, cfg: GameConfig): Promise<Game> => {
+export const openGameIn = async (repos: RepositoriesOf<'games'>, now: Date, cfg: GameConfig): Promise<Game> => {
   const { game, effectiveStatus } = await currentGameIn(repos, now, cfg, 'share');
   if (effectiveStatus === 'closed') throw new DomainError('GAME_CLOSED', GAME_CLOSED_MESSAGE);
   return game;
@@ -91,7 +91,7 @@ export const openGameIn = async (repos: Repositories, now: Date, cfg: GameConfig
 export const currentDate = (now: Date, cfg: GameConfig): GameDate => gameDateOf(closeInstantAfter(now, cfg), cfg);
 
 /** The game for the date of the next deadline: its latest game, created when none exists yet. */
-export const currentGame = async (deps: Deps): Promise<CurrentGame> => {
+export const currentGame = async (deps: Deps<'games'>): Promise<CurrentGame> => {
   const now = deps.clock.now();
   const existing = await deps.store.read((repos) => repos.games.latestForDate(currentDate(now, deps.config)));
   return existing
@@ -103,9 +103,9 @@ export const currentGame = async (deps: Deps): Promise<CurrentGame> => {
  * `work` reads with the current game in one unit of work, so both come from one snapshot. The day's first call
  * creates the game first (a write), then reads.
  */
-export const readWithCurrentGame = async <T>(
-  deps: Deps,
-  work: (repos: Repositories, current: CurrentGame) => Promise<T>,
+export const readWithCurrentGame = async <K extends RepositoryName, T>(
+  deps: Deps<K | 'games'>,
+  work: (repos: RepositoriesOf<K | 'games'>, current: CurrentGame) => Promise<T>,
 ): Promise<T> => {
   const now = deps.clock.now();
   const date = currentDate(now, deps.config);
@@ -118,7 +118,7 @@ export const readWithCurrentGame = async <T>(
   return deps.store.read((repos) => work(repos, created));
 };
 
-const createCurrentGame = async (deps: Deps, now: Date): Promise<CurrentGame> => {
+const createCurrentGame = async (deps: Deps<'games'>, now: Date): Promise<CurrentGame> => {
   try {
     return await deps.store.write((repos) => currentGameIn(repos, now, deps.config));
   } catch (error) {
@@ -138,7 +138,7 @@ export interface GameToday {
   limits: NumberLimits;
 }
 
-export const gameToday = async (deps: Deps): Promise<GameToday> => {
+export const gameToday = async (deps: Deps<'games'>): Promise<GameToday> => {
   const { game, effectiveStatus } = await currentGame(deps);
   const now = deps.clock.now();
   return {
@@ -160,7 +160,7 @@ export const requireDate = (date: string): GameDate => {
  * Admin open: makes sure the date has an open game. Creates the regular game when the date has none,
  * an extra game `date-n` when the latest one was closed early and the date's deadline is still ahead.
  */
-export const ensureGame = async (deps: Deps, date: string): Promise<Game> => {
+export const ensureGame = async (deps: Deps<'games'>, date: string): Promise<Game> => {
   const day = requireDate(date);
   const now = deps.clock.now();
   const closesAt = closeInstantForDate(day, deps.config);

@@ -13,7 +13,7 @@ export interface HistoryItem {
   status: 'open' | 'closed';
 }
 
-export const history = async (deps: Deps, limit = 14): Promise<{ items: HistoryItem[] }> => {
+export const history = async (deps: Deps<'games'>, limit = 14): Promise<{ items: HistoryItem[] }> => {
   const n = Number.isInteger(limit) ? Math.min(Math.max(limit, 1), 100) : 14;
   const games = await deps.store.read((repos) => repos.games.history(n));
   return { items: games.map((g) => ({ gameDate: g.key, status: g.status })) };
@@ -45,7 +45,11 @@ export interface DailyStats extends Omit<GameStats, 'gameKey' | 'histogram'> {
 }
 
 /** Published statistics of a closed game, with the caller's own entries. */
-export const dailyStats = async (deps: Deps, key: string, userId: string | null): Promise<DailyStats> => {
+export const dailyStats = async (
+  deps: Deps<'games' | 'entries' | 'fairness' | 'tallies'>,
+  key: string,
+  userId: string | null,
+): Promise<DailyStats> => {
   const notYet = (): DomainError => new DomainError('NOT_FOUND', `No statistics for ${key} yet.`);
   if (!parseGameKey(key)) throw notYet();
   return deps.store.read(async (repos) => {
@@ -80,7 +84,10 @@ export type GameResult =
     };
 
 /** DESIGN.md §12: a closed game's winner, number, prize and entries; an open game only says so. */
-export const gameResult = async (deps: Deps, key: string): Promise<GameResult> => {
+export const gameResult = async (
+  deps: Deps<'users' | 'games' | 'winnings' | 'tallies'>,
+  key: string,
+): Promise<GameResult> => {
   const game =
     key === 'today' ? (await currentGame(deps)).game : await deps.store.read((repos) => repos.games.byKey(key));
   if (!game) throw new DomainError('NOT_FOUND', `No game ${key}.`);

@@ -4,6 +4,25 @@ import type { Game, GameDate, GameKey, GameStats, HistogramRow, Instant } from '
 /** A row lock a read inside a write takes (PostgreSQL FOR SHARE / FOR UPDATE; SQLite's write holds the database). */
 export type RowLock = 'share' | 'update';
 
+/**
+ * The repositories a game's close uses (core/game/close.ts): resolution, the winning and its mail, the counters,
+ * the rewards, the guilds, the fairness record and the integrity flags. The tallies stand in for the entries.
+ */
+export type CloseRepos =
+  | 'users'
+  | 'games'
+  | 'bonusEntries'
+  | 'rewards'
+  | 'mines'
+  | 'playerStats'
+  | 'prizes'
+  | 'winnings'
+  | 'guilds'
+  | 'outbox'
+  | 'fairness'
+  | 'integrity'
+  | 'tallies';
+
 export interface GameRepository {
   /** Throws DomainError CONFLICT when the key exists; the unit of work stays usable (a concurrent create may have won). */
   create(game: Game): Promise<Game>;

@@ -14,7 +14,7 @@ export interface CreateGuildInput {
 
 /** POST /api/guilds: the creator becomes the admin and first member. */
 export const createGuild = async (
-  deps: Deps,
+  deps: Deps<'guilds'>,
   input: CreateGuildInput,
 ): Promise<{ guild: GuildDto; message: string }> => {
   const fields = validateNewGuild(input);
@@ -48,7 +48,10 @@ export interface JoinGuildInput {
 }
 
 /** POST /api/guilds/join */
-export const joinGuild = async (deps: Deps, input: JoinGuildInput): Promise<{ guild: GuildDto; message: string }> => {
+export const joinGuild = async (
+  deps: Deps<'guilds'>,
+  input: JoinGuildInput,
+): Promise<{ guild: GuildDto; message: string }> => {
   const guildId = (input.guildId ?? '').trim();
   const password = input.password ?? '';
   if (guildId === '' || password === '') fail('VALIDATION', 'Please select a guild and enter the password');
@@ -78,7 +81,7 @@ export const joinGuild = async (deps: Deps, input: JoinGuildInput): Promise<{ gu
 
 /** POST /api/guilds/leave: a sole admin leaving deletes the guild; an admin with members cannot leave. */
 export const leaveGuild = async (
-  deps: Deps,
+  deps: Deps<'guilds'>,
   input: { userId: string },
 ): Promise<{ message: string; guildDeleted: boolean }> =>
   deps.store.write(async (repos) => {
@@ -100,7 +103,7 @@ export const leaveGuild = async (
 
 /** DELETE /api/guilds/{id}/members/{userId}: the admin removes someone else. */
 export const removeMember = async (
-  deps: Deps,
+  deps: Deps<'guilds'>,
   input: { userId: string; guildId: string; memberUserId: string },
 ): Promise<{ message: string }> =>
   deps.store.write(async (repos) => {
@@ -117,7 +120,7 @@ export const removeMember = async (
 
 /** DELETE /api/guilds/{id}: admin only; every member is released. */
 export const deleteGuild = async (
-  deps: Deps,
+  deps: Deps<'guilds'>,
   input: { userId: string; guildId: string },
 ): Promise<{ message: string }> =>
   deps.store.write(async (repos) => {

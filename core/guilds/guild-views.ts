@@ -52,14 +52,17 @@ export const toGuildDto = (g: GuildSummary): GuildDto => ({
 });
 
 /** GET /api/guilds?limit= (at most 50). */
-export const listGuilds = async (deps: Deps, limit: number = GUILD_LIST_LIMIT): Promise<{ guilds: GuildDto[] }> => {
+export const listGuilds = async (
+  deps: Deps<'guilds'>,
+  limit: number = GUILD_LIST_LIMIT,
+): Promise<{ guilds: GuildDto[] }> => {
   const capped = Number.isInteger(limit) ? Math.min(Math.max(limit, 1), GUILD_LIST_LIMIT) : GUILD_LIST_LIMIT;
   return deps.store.read(async (repos) => ({ guilds: (await repos.guilds.list(capped)).map(toGuildDto) }));
 };
 
 /** GET /api/guilds/my */
 export const myGuild = async (
-  deps: Deps,
+  deps: Deps<'guilds'>,
   userId: string,
 ): Promise<{ guild: GuildDto | null; membership: GuildMembershipDto | null }> =>
   deps.store.read(async (repos) => {
@@ -75,7 +78,7 @@ export const myGuild = async (
 
 /** GET /api/guilds/{id}: open to every signed-in player, like the list. */
 export const guildDetail = async (
-  deps: Deps,
+  deps: Deps<'guilds'>,
   guildId: string,
 ): Promise<{ guild: GuildDto; members: GuildMemberDto[] }> =>
   deps.store.read(async (repos) => {
@@ -98,7 +101,7 @@ export const guildDetail = async (
 
 /** GET /api/guilds/{id}/submissions: the members' picks in the current game, for members only. */
 export const guildSubmissions = async (
-  deps: Deps,
+  deps: Deps<'games' | 'entries' | 'guilds'>,
   input: { userId: string; guildId: string },
 ): Promise<{
   gameDate: string;

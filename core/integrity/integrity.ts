@@ -4,7 +4,7 @@
 import type { Deps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import type { GameKey, Resolution } from '../model.ts';
-import type { Repositories, Store } from '../ports.ts';
+import type { RepositoriesOf, StoreOf } from '../ports.ts';
 import { requireDate } from '../game/current-game.ts';
 import { MAX_NUMBER } from '../entries/validate-number.ts';
 import type { ClientSignals, FlagRole, IntegrityEvidence, IntegrityFlag, SignalEvidence } from './model.ts';
@@ -45,10 +45,12 @@ const daysBefore = (at: Date, days: number): string => dayOf(new Date(at.getTime
 /** The first day whose signals are kept. */
 export const retentionStart = (now: Date): string => daysBefore(now, RETENTION_DAYS);
 
-const keys = new WeakMap<Store, Promise<string>>();
+const keys = new WeakMap<StoreOf<'signingKeys'>, Promise<string>>();
 
 /** INTEGRITY_KEY, else the key the database keeps (made once, by whichever instance asks first). */
-export const integrityKey = (deps: Pick<Deps, 'store' | 'config' | 'random' | 'clock'>): Promise<string> => {
+export const integrityKey = (
+  deps: Pick<Deps<'signingKeys'>, 'store' | 'config' | 'random' | 'clock'>,
+): Promise<string> => {
   const configured = deps.config.integrityKey;
   if (configured) return Promise.resolve(configured);
   let key = keys.get(deps.store);
@@ -64,7 +66,7 @@ export const integrityKey = (deps: Pick<Deps, 'store' | 'config' | 'random' | 'c
 
 /** Records a request's signals for `userId`, inside the caller's unit. */
 export const recordSignals = async (
-  repos: Repositories,
+  repos: RepositoriesOf<'integrity'>,
   deps: Pick<Deps, 'digest'>,
   key: string,
   userId: string,
@@ -113,7 +115,7 @@ interface Candidates {
 }
 
 /** The window up to `gameKey` (no games before any has closed). */
-const windowAt = async (repos: Repositories, gameKey: GameKey | null, now: Date): Promise<Window> => {
+const windowAt = async (repos: RepositoriesOf<'integrity'>, gameKey: GameKey | null, now: Date): Promise<Window> => {
   const recent = gameKey === null ? [] : await repos.integrity.windowGames(gameKey, PATTERN_GAMES);
   const games = new Map(recent.map((g) => [g.key, gameShares(g)]));
   let read: Promise<Candidates> | null = null;
@@ -134,7 +136,7 @@ const windowAt = async (repos: Repositories, gameKey: GameKey | null, now: Date)
 
 /** The links from a ring of accounts to accounts not yet known, read set-based from the store. */
 const storeNeighbours =
-  (repos: Repositories, window: Window) =>
+  (repos: RepositoriesOf<'integrity'>, window: Window) =>
   async (ring: readonly string[], known: ReadonlySet<string>): Promise<Link[]> => {
     const evidence = new Map<string, Map<string, PairEvidence>>();
     const pair = (a: string, b: string): PairEvidence => {
@@ -173,7 +175,7 @@ const storeNeighbours =
  * costs the same on a game of a thousand entries and of a million; on a huge game it sees the lowest numbers only.
  */
 const addPickPatterns = async (
-  repos: Repositories,
+  repos: RepositoriesOf<'integrity'>,
   window: Window,
   ring: readonly string[],
   known: ReadonlySet<string>,
@@ -206,7 +208,7 @@ const addPickPatterns = async (
 };
 
 /** The accounts the pick pattern of a group links `userId` to (core/integrity/groups.ts), among the window's candidates. */
-const groupOf = async (repos: Repositories, window: Window, userId: string): Promise<string[]> => {
+const groupOf = async (repos: RepositoriesOf<'integrity'>, window: Window, userId: string): Promise<string[]> => {
   if (window.games.size < PATTERN_MIN_GAMES) return [];
   const { picks } = await window.candidates();
   const mine = picks.get(userId) ?? byUser(await repos.integrity.picks([userId], [...window.games.keys()])).get(userId);
@@ -227,11 +229,15 @@ const withGroup =
   };
 
 /** The cluster `userId` belongs to, as the store's signals link it now. */
-const clusterFrom = async (repos: Repositories, window: Window, userId: string): Promise<Cluster> =>
+const clusterFrom = async (repos: RepositoriesOf<'integrity'>, window: Window, userId: string): Promise<Cluster> =>
   expandCluster(userId, withGroup(storeNeighbours(repos, window), userId, await groupOf(repos, window, userId)));
 
 /** The evidence of a cluster in one game: how many of its accounts played it and the numbers they held. */
-const evidenceIn = async (repos: Repositories, gameKey: GameKey, cluster: Cluster): Promise<IntegrityEvidence> => {
+const evidenceIn = async (
+  repos: RepositoriesOf<'integrity'>,
+  gameKey: GameKey,
+  cluster: Cluster,
+): Promise<IntegrityEvidence> => {
   const picks = await inBatches(cluster.memberIds, (ids) => repos.integrity.picks(ids, [gameKey]));
   return {
     flagged: true,
@@ -247,7 +253,7 @@ const evidenceIn = async (repos: Repositories, gameKey: GameKey, cluster: Cluste
  * cluster has FLAG_ACCOUNTS or more accounts in the game, and stores the flag with the game.
  */
 export const flagWinners = async (
-  repos: Repositories,
+  repos: RepositoriesOf<'integrity'>,
   gameKey: GameKey,
   resolution: Pick<Resolution, 'winner' | 'runnerUp'>,
   now: Date,
@@ -282,7 +288,7 @@ export const flagWinners = async (
 
 /** Whether two accounts fall in one cluster, the pick pattern read over the games up to `gameKey` (a referral between them then grants nothing). */
 export const sameCluster = async (
-  repos: Repositories,
+  repos: RepositoriesOf<'integrity'>,
   gameKey: GameKey | null,
   a: string,
   b: string,
@@ -299,7 +305,7 @@ export const sameCluster = async (
  * request for seconds on a big day.
  */
 export const clusteredAmong = async (
-  deps: Pick<Deps, 'store'>,
+  deps: Pick<Deps<'integrity'>, 'store'>,
   gameKey: GameKey,
   userIds: readonly string[],
   now: Date,
@@ -329,7 +335,7 @@ export const clusteredAmong = async (
 };
 
 /** The flags stored with a game at its close. */
-export const gameIntegrity = (deps: Pick<Deps, 'store'>, gameKey: GameKey): Promise<IntegrityFlag[]> =>
+export const gameIntegrity = (deps: Pick<Deps<'integrity'>, 'store'>, gameKey: GameKey): Promise<IntegrityFlag[]> =>
   deps.store.read((repos) => repos.integrity.flags(gameKey));
 
 export interface ClusterReport {
@@ -355,7 +361,10 @@ const REPORT_SEEDS = 200;
  * `lowest integrity DATE`: the clusters of the date's latest game with two or more accounts in it, expanded from the
  * holders of its lowest picks and its flagged accounts, largest first.
  */
-export const integrityReport = async (deps: Deps, date: string): Promise<IntegrityReport> => {
+export const integrityReport = async (
+  deps: Deps<'users' | 'games' | 'integrity'>,
+  date: string,
+): Promise<IntegrityReport> => {
   const day = requireDate(date);
   const now = deps.clock.now();
   return deps.store.read(async (repos) => {

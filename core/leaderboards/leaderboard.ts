@@ -36,7 +36,7 @@ const clampLimit = (limit: number | undefined): number =>
     : Math.min(Math.max(Math.trunc(limit), 1), 100);
 
 export const leaderboard = async (
-  deps: Deps,
+  deps: Deps<'leaderboards'>,
   kind: string,
   limit?: number,
 ): Promise<{ kind: LeaderboardKind; items: (ResultItem | PlayerItem)[] }> => {

@@ -15,7 +15,10 @@ const LINK_KEY = 'mail-links';
 const KEY_BYTES = 32;
 export const UNSUBSCRIBE_PATH = '/auth/unsubscribe';
 
-type ReminderDeps = Pick<Deps, 'store' | 'clock' | 'random' | 'digest' | 'config'>;
+type ReminderDeps = Pick<
+  Deps<'users' | 'games' | 'outbox' | 'dailyReminders' | 'signingKeys'>,
+  'store' | 'clock' | 'random' | 'digest' | 'config'
+>;
 
 /** The key that signs the links in mails: made once, by whichever instance asks first. */
 const linkKey = (deps: ReminderDeps): Promise<string> =>

@@ -24,7 +24,7 @@ export interface DeliveryReport {
   lost: number;
 }
 
-type DeliveryDeps = Pick<Deps, 'store' | 'clock' | 'random'>;
+type DeliveryDeps = Pick<Deps<'outbox'>, 'store' | 'clock' | 'random'>;
 
 const deliverOne = async (
   deps: DeliveryDeps,
@@ -84,5 +84,6 @@ export const deliverDueMails = async (
 };
 
 /** The outbox gauges: mails waiting (pending or being sent) and dead letters. */
-export const mailQueueStatus = async (deps: Pick<Deps, 'store'>): Promise<{ backlog: number; failed: number }> =>
-  deps.store.read((repos) => repos.outbox.queueStatus());
+export const mailQueueStatus = async (
+  deps: Pick<Deps<'outbox'>, 'store'>,
+): Promise<{ backlog: number; failed: number }> => deps.store.read((repos) => repos.outbox.queueStatus());

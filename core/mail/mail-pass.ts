@@ -16,7 +16,7 @@ export interface MailPassReport extends DeliveryReport {
 
 /** `sender` null: mails wait in the outbox (no SMTP_URL); `reminderBeforeDeadlineMs`: REMINDER_MINUTES. */
 export const mailPass = async (
-  deps: Deps,
+  deps: Deps<'users' | 'games' | 'winnings' | 'outbox' | 'dailyReminders' | 'signingKeys'>,
   sender: MailSender | null,
   reminderBeforeDeadlineMs: number,
 ): Promise<MailPassReport> => {

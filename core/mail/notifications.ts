@@ -3,7 +3,7 @@
 // by mailText, links to publicUrl.
 import type { Deps } from '../deps.ts';
 import type { GameKey, Instant, Prize, User } from '../model.ts';
-import type { Random, Repositories } from '../ports.ts';
+import type { Random, RepositoriesOf } from '../ports.ts';
 import type { MailSettings } from '../accounts/ports.ts';
 import { formatMoney } from '../prizes/money.ts';
 import { mailText, oneLine, type MailContent } from './mail-text.ts';
@@ -37,7 +37,7 @@ export const mailAddressOf = (
 
 /** Queues a mail to the user's verified address inside the caller's unit of work; returns whether it was queued. */
 export const queueMailTo = async (
-  repos: Repositories,
+  repos: RepositoriesOf<'users' | 'outbox'>,
   random: Random,
   now: Instant,
   user: User,
@@ -59,7 +59,7 @@ export const queueMailTo = async (
  * no text a player typed), so a stranger's address gains nothing but a link they may ignore.
  */
 export const queueConfirmationMail = async (
-  repos: Repositories,
+  repos: RepositoriesOf<'outbox'>,
   random: Random,
   now: Instant,
   to: string,
@@ -105,7 +105,7 @@ export const reminderMail = (
  * pass (the server's mail worker, `lowest mail send`); the conditional mark makes it once, whoever runs it.
  */
 export const queueClaimReminders = async (
-  deps: Pick<Deps, 'store' | 'clock' | 'random' | 'config'>,
+  deps: Pick<Deps<'users' | 'winnings' | 'outbox'>, 'store' | 'clock' | 'random' | 'config'>,
 ): Promise<number> => {
   const now = deps.clock.now();
   const before = new Date(now.getTime() - REMINDER_AFTER_MS).toISOString();

@@ -3,7 +3,7 @@
 import type { Deps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import type { Instant } from '../model.ts';
-import type { Repositories } from '../ports.ts';
+import type { RepositoriesOf } from '../ports.ts';
 import { formatMoney } from '../prizes/money.ts';
 import { slotLabel } from '../prizes/prize-audit.ts';
 import { isCalendarDate } from '../prizes/weekly-defaults.ts';
@@ -78,7 +78,7 @@ const nextDayStart = (field: string, date: string): Instant => {
   return start.toISOString();
 };
 
-const filterOf = async (repos: Repositories, query: AuditQuery): Promise<AuditFilter> => {
+const filterOf = async (repos: RepositoriesOf<'users'>, query: AuditQuery): Promise<AuditFilter> => {
   const since = query.from ? dayStart('from', query.from) : null;
   const until = query.to ? nextDayStart('to', query.to) : null;
   if (since !== null && until !== null && since >= until) fail('VALIDATION', 'from must be on or before to');
@@ -95,7 +95,7 @@ const filterOf = async (repos: Repositories, query: AuditQuery): Promise<AuditFi
 // Both trails are read newest first up to the page's end and merged: the tables stay apart (a payout's audit
 // follows its payout), the order is one.
 const pageOf = async (
-  repos: Repositories,
+  repos: RepositoriesOf<'prizes' | 'payouts'>,
   filter: AuditFilter,
   offset: number,
   limit: number,
@@ -107,14 +107,14 @@ const pageOf = async (
   return [...payouts.map(payoutRecord), ...prizes.map(prizeRecord)].sort(newestFirst).slice(offset, offset + limit);
 };
 
-const countOf = async (repos: Repositories, filter: AuditFilter): Promise<number> => {
+const countOf = async (repos: RepositoriesOf<'prizes' | 'payouts'>, filter: AuditFilter): Promise<number> => {
   const [payouts, prizes] = await Promise.all([repos.payouts.auditCount(filter), repos.prizes.auditCount(filter)]);
   return payouts + prizes;
 };
 
 /** GET /admin/audit: one page, newest first, with the number of records that match. */
 export const auditTrail = async (
-  deps: Deps,
+  deps: Deps<'users' | 'prizes' | 'payouts'>,
   query: AuditQuery & { page: number; pageSize: number },
 ): Promise<{ records: AuditRecordDto[]; totalCount: number; page: number; pageSize: number }> => {
   if (!Number.isSafeInteger(query.page) || query.page < 1) fail('VALIDATION', 'page must be a whole number from 1');
@@ -132,7 +132,10 @@ export const auditTrail = async (
 };
 
 /** `lowest audit`: every record that matches, newest first, read in one snapshot. */
-export const auditExport = async (deps: Deps, query: AuditQuery): Promise<AuditRecordDto[]> =>
+export const auditExport = async (
+  deps: Deps<'users' | 'prizes' | 'payouts'>,
+  query: AuditQuery,
+): Promise<AuditRecordDto[]> =>
   deps.store.read(async (repos) => {
     const filter = await filterOf(repos, query);
     return pageOf(repos, filter, 0, await countOf(repos, filter));

@@ -2,7 +2,7 @@
 import type { Deps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import type { GameDate, Payout, PrizeType } from '../model.ts';
-import type { Repositories } from '../ports.ts';
+import type { RepositoriesOf } from '../ports.ts';
 import type { IntegrityEvidence } from '../integrity/model.ts';
 import { formatMoney } from '../prizes/money.ts';
 import { mailText, type MailContent } from '../mail/mail-text.ts';
@@ -61,7 +61,7 @@ const toAdminDto = (p: ListedPayout, adminId: string, integrity: IntegrityEviden
 
 /** The integrity flag the close stored for the winning a payout pays, if any. */
 const payoutIntegrity = async (
-  repos: Repositories,
+  repos: RepositoriesOf<'integrity'>,
   payout: Pick<Payout, 'winningId'>,
 ): Promise<IntegrityEvidence | null> =>
   (await repos.integrity.winnerEvidence([payout.winningId])).get(payout.winningId) ?? null;
@@ -69,7 +69,10 @@ const payoutIntegrity = async (
 export const CONFIRM_NAME_MESSAGE = "confirmName must be the winner's display name to approve a flagged payout.";
 
 /** GET /api/prizes/admin/payouts: newest first, each with the actions `adminId` may take. */
-export const listPayouts = async (deps: Deps, adminId: string): Promise<{ payouts: AdminPayoutDto[] }> =>
+export const listPayouts = async (
+  deps: Deps<'payouts' | 'integrity'>,
+  adminId: string,
+): Promise<{ payouts: AdminPayoutDto[] }> =>
   deps.store.read(async (repos) => {
     const listed = await repos.payouts.list();
     const flagged = await repos.integrity.winnerEvidence(listed.map((p) => p.winningId));
@@ -134,7 +137,7 @@ export const payoutMail = (
 
 /** POST /api/prizes/admin/payouts/{id}: one step of the state machine by another admin than the winner, audited, with a mail to the winner. */
 export const reviewPayout = async (
-  deps: Deps,
+  deps: Deps<'users' | 'winnings' | 'payouts' | 'outbox' | 'integrity'>,
   input: ReviewInput,
 ): Promise<{ payout: AdminPayoutDto; message: string }> =>
   deps.store.write(async (repos) => {

@@ -55,7 +55,7 @@ export const toWinningDto = (winning: Winning, payout: Payout | null): WinningDt
 };
 
 /** GET /api/winnings */
-export const myWinnings = async (deps: Deps, userId: string): Promise<{ winnings: WinningDto[] }> =>
+export const myWinnings = async (deps: Deps<'winnings'>, userId: string): Promise<{ winnings: WinningDto[] }> =>
   deps.store.read(async (repos) => ({
     winnings: (await repos.winnings.forUser(userId)).map(({ winning, payout }) => toWinningDto(winning, payout)),
   }));
@@ -68,7 +68,10 @@ export interface ClaimInput {
 }
 
 /** POST /api/prizes/winner-payout: only the winner, once; cash needs where to send the money. */
-export const claimPrize = async (deps: Deps, input: ClaimInput): Promise<{ message: string; payoutId: string }> =>
+export const claimPrize = async (
+  deps: Deps<'users' | 'winnings' | 'payouts' | 'outbox'>,
+  input: ClaimInput,
+): Promise<{ message: string; payoutId: string }> =>
   deps.store.write(async (repos) => {
     // Locked first: a claim and the account's deletion never interleave.
     const user = await repos.users.lock(input.userId);

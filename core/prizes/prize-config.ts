@@ -2,7 +2,7 @@
 import type { Deps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import type { GameDate, PrizeConfig, PrizeType } from '../model.ts';
-import type { Repositories } from '../ports.ts';
+import type { RepositoriesOf } from '../ports.ts';
 import { prizeForDate } from './prize-for-date.ts';
 import { builtInState, dateSlot, prizeState, weeklySlot } from './prize-audit.ts';
 import { dayName, dayOfWeekOf, defaultAmountCents, defaultWeeklyPrize, isCalendarDate } from './weekly-defaults.ts';
@@ -34,7 +34,7 @@ const GAME_KEY = /^(\d{4}-\d{2}-\d{2})(-\d+)?$/;
 
 /** GET /api/prizes/date/{date}: the active prize, or PRIZE_DISABLED (404) carrying the disabled payload. */
 export const prizeOfDate = async (
-  deps: Deps,
+  deps: Deps<'prizes'>,
   date: string,
 ): Promise<{ status: 'active'; prize: PrizeDto; dayOfWeek: number }> => {
   const day = GAME_KEY.exec(date)?.[1];
@@ -74,7 +74,7 @@ const builtInDto = (dayOfWeek: number, currency: string): PrizeConfigDto => ({
 });
 
 /** GET /api/prizes/config: 7 weekly rows (stored or built-in), then the overrides by date. */
-export const prizeConfig = async (deps: Deps): Promise<{ prizes: PrizeConfigDto[] }> =>
+export const prizeConfig = async (deps: Deps<'prizes'>): Promise<{ prizes: PrizeConfigDto[] }> =>
   deps.store.read(async (repos) => {
     const stored = await repos.prizes.list();
     const weekly = [1, 2, 3, 4, 5, 6, 7].map((day) => {
@@ -121,8 +121,8 @@ const checkDescriptionLength = (description: string): string => {
 
 /** Records an admin's change of a slot in the unit of work that makes it. */
 const audited = async (
-  repos: Repositories,
-  deps: Deps,
+  repos: RepositoriesOf<'prizes'>,
+  deps: Omit<Deps, 'store'>,
   adminId: string,
   slot: string,
   fromState: string | null,
@@ -149,7 +149,7 @@ export interface WeeklyPrizeInput {
 
 /** POST /api/prizes/config/weekly. A blank description falls back to '{Day} Cash|Voucher Prize'. */
 export const saveWeeklyPrize = async (
-  deps: Deps,
+  deps: Deps<'prizes'>,
   input: WeeklyPrizeInput,
   adminId: string,
 ): Promise<{ prize: PrizeConfigDto; message: string }> => {
@@ -182,7 +182,7 @@ export const saveWeeklyPrize = async (
 
 /** DELETE /api/prizes/config/weekly/{dayOfWeek}: back to the built-in default. */
 export const resetWeeklyPrize = async (
-  deps: Deps,
+  deps: Deps<'prizes'>,
   dayOfWeek: number,
   adminId: string,
 ): Promise<{ prize: PrizeConfigDto; message: string }> => {
@@ -216,7 +216,7 @@ export interface DatePrizeInput {
 
 /** POST /api/prizes/config/date: creates or replaces the override of that date (active). */
 export const saveDatePrize = async (
-  deps: Deps,
+  deps: Deps<'prizes'>,
   input: DatePrizeInput,
   adminId: string,
 ): Promise<{ prize: PrizeConfigDto; message: string }> => {
@@ -247,7 +247,11 @@ export const saveDatePrize = async (
 };
 
 /** DELETE /api/prizes/config/date/{date}. */
-export const deletePrizeForDate = async (deps: Deps, date: string, adminId: string): Promise<{ message: string }> => {
+export const deletePrizeForDate = async (
+  deps: Deps<'prizes'>,
+  date: string,
+  adminId: string,
+): Promise<{ message: string }> => {
   if (!isCalendarDate(date)) fail('VALIDATION', 'Date must be a valid YYYY-MM-DD date');
   const removed = await deps.store.write(async (repos) => {
     const existing = await repos.prizes.forDate(date);
@@ -261,11 +265,11 @@ export const deletePrizeForDate = async (deps: Deps, date: string, adminId: stri
 
 /** PATCH /api/prizes/config/{id}/toggle: flips isActive; a built-in weekly row is stored on its first toggle. */
 export const togglePrize = async (
-  deps: Deps,
+  deps: Deps<'prizes'>,
   id: string,
   adminId: string,
 ): Promise<{ prize: PrizeConfigDto; message: string }> => {
-  const prize = await deps.store.write(async (repos: Repositories) => {
+  const prize = await deps.store.write(async (repos: RepositoriesOf<'prizes'>) => {
     const now = deps.clock.now().toISOString();
     const builtInDay = BUILT_IN_ID.exec(id)?.[1];
     const stored =

@@ -1,6 +1,6 @@
 // The prize of a game date: the date override, else the stored weekly row, else the built-in default.
 import type { GameDate, Prize, PrizeConfig } from '../model.ts';
-import type { Repositories } from '../ports.ts';
+import type { RepositoriesOf } from '../ports.ts';
 import { dayName, dayOfWeekOf, defaultWeeklyPrize } from './weekly-defaults.ts';
 
 export type PrizeForDate =
@@ -17,7 +17,11 @@ const prizeOf = (config: PrizeConfig): Prize => ({
   description: config.description,
 });
 
-export const prizeForDate = async (repos: Repositories, date: GameDate, currency: string): Promise<PrizeForDate> => {
+export const prizeForDate = async (
+  repos: RepositoriesOf<'prizes'>,
+  date: GameDate,
+  currency: string,
+): Promise<PrizeForDate> => {
   const day = date.slice(0, 10);
   const dayOfWeek = dayOfWeekOf(day);
   const config = (await repos.prizes.forDate(day)) ?? (await repos.prizes.weekly(dayOfWeek));

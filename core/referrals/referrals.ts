@@ -24,20 +24,20 @@ export const newReferralCode = (random: Random): string => {
   return code;
 };
 
-export const validateReferralCode = async (deps: Deps, code: string): Promise<boolean> => {
+export const validateReferralCode = async (deps: Deps<'users'>, code: string): Promise<boolean> => {
   const wanted = normalise(code);
   if (!isValidCodeFormat(wanted)) return false;
   return (await deps.store.read((repos) => repos.users.byReferralCode(wanted))) !== null;
 };
 
-export const myReferralCode = async (deps: Deps, userId: string): Promise<{ referralCode: string }> => {
+export const myReferralCode = async (deps: Deps<'users'>, userId: string): Promise<{ referralCode: string }> => {
   const user = await deps.store.read((repos) => repos.users.byId(userId));
   if (!user) throw new DomainError('NOT_FOUND', 'User not found.');
   return { referralCode: user.referralCode };
 };
 
 export const processReferral = async (
-  deps: Deps,
+  deps: Deps<'users' | 'games' | 'entries' | 'bonusEntries' | 'referrals' | 'integrity'>,
   input: { userId: string; referralCode: string },
 ): Promise<{ message: string }> => {
   const code = normalise(input.referralCode);
@@ -77,11 +77,11 @@ export const processReferral = async (
   });
 };
 
-export const referralStats = (deps: Deps, userId: string): Promise<ReferralStats> =>
+export const referralStats = (deps: Deps<'referrals'>, userId: string): Promise<ReferralStats> =>
   deps.store.read((repos) => repos.referrals.stats(userId));
 
 export const referralBonuses = async (
-  deps: Deps,
+  deps: Deps<'bonusEntries'>,
   userId: string,
 ): Promise<{ availableBonuses: number; bonusEntries: BonusEntryView[] }> => {
   const grants = await deps.store.read((repos) => repos.bonusEntries.available(userId, deps.clock.now().toISOString()));

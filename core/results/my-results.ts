@@ -2,7 +2,7 @@
 // (winning and second numbers, mined numbers), the counts of the player's own numbers and the winning.
 import type { Deps } from '../deps.ts';
 import type { Entry, EntryType, GameDate, GameKey, PrizeType, Snapshot } from '../model.ts';
-import type { Repositories } from '../ports.ts';
+import type { RepositoriesOf } from '../ports.ts';
 import { entryOutcome, outcomeRank, type EntryOutcome } from './entry-outcome.ts';
 
 export interface EntryOutcomeView {
@@ -26,7 +26,7 @@ export interface MyResult {
  * migration 0006) the counts and ranks come from the entries.
  */
 export const entryOutcomesIn = async (
-  repos: Repositories,
+  repos: RepositoriesOf<'entries' | 'tallies'>,
   gameKey: GameKey,
   snapshot: Snapshot,
   entries: readonly Entry[],
@@ -58,7 +58,11 @@ export const entryOutcomesIn = async (
   return views;
 };
 
-const resultIn = async (repos: Repositories, gameKey: GameKey, userId: string): Promise<MyResult | null> => {
+const resultIn = async (
+  repos: RepositoriesOf<'games' | 'entries' | 'winnings' | 'tallies'>,
+  gameKey: GameKey,
+  userId: string,
+): Promise<MyResult | null> => {
   const stats = await repos.games.stats(gameKey);
   if (!stats) return null;
   const { snapshot } = stats;
@@ -81,7 +85,10 @@ const resultIn = async (repos: Repositories, gameKey: GameKey, userId: string): 
 };
 
 /** GET /api/results/me/latest: the player's latest closed game with entries, or null when there is none. */
-export const myLatestResult = async (deps: Deps, userId: string): Promise<{ result: MyResult | null }> =>
+export const myLatestResult = async (
+  deps: Deps<'games' | 'entries' | 'winnings' | 'tallies'>,
+  userId: string,
+): Promise<{ result: MyResult | null }> =>
   deps.store.read(async (repos) => {
     const gameKey = await repos.entries.latestClosedGameOf(userId);
     return { result: gameKey ? await resultIn(repos, gameKey, userId) : null };

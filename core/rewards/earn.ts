@@ -1,6 +1,6 @@
 // Granting rewards: what the close hands out, each item valid for 7 days.
 import type { GameKey, Instant, RewardItem, RewardType } from '../model.ts';
-import type { Random, Repositories } from '../ports.ts';
+import type { Random, RepositoriesOf } from '../ports.ts';
 import { REWARD_EXPIRY_DAYS } from './reward-config.ts';
 
 const DAY_MS = 86_400_000;
@@ -25,7 +25,7 @@ export const rewardItem = (
 
 /** Grants one item of the type to each player. */
 export const earnRewards = async (
-  repos: Repositories,
+  repos: RepositoriesOf<'rewards'>,
   random: Random,
   rewardType: RewardType,
   userIds: readonly string[],

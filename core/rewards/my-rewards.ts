@@ -28,7 +28,7 @@ const summarise = (rewardType: RewardType, items: readonly RewardItem[], now: st
 };
 
 export const myRewards = async (
-  deps: Deps,
+  deps: Deps<'rewards'>,
   userId: string,
 ): Promise<{ rewardSummary: RewardSummary[]; totalRewardsEarned: number; totalRewardsUsed: number }> => {
   const now = deps.clock.now().toISOString();
@@ -49,7 +49,7 @@ export interface RewardUse {
 }
 
 export const usageHistory = async (
-  deps: Deps,
+  deps: Deps<'rewards'>,
   userId: string,
   limit = 50,
   offset = 0,
@@ -69,7 +69,7 @@ export const usageHistory = async (
 };
 
 export const rewardsOfType = async (
-  deps: Deps,
+  deps: Deps<'rewards'>,
   userId: string,
   type: string,
 ): Promise<RewardSummary & { items: { id: string; earnedAt: string; expiresAt: string; usedAt: string | null }[] }> => {

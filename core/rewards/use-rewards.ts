@@ -3,7 +3,7 @@
 import { signMine, signingKey } from '../fairness/receipt-keys.ts';
 import type { Deps } from '../deps.ts';
 import type { Game, RewardItem, RewardType } from '../model.ts';
-import type { Repositories } from '../ports.ts';
+import type { RepositoriesOf } from '../ports.ts';
 import { DomainError } from '../errors.ts';
 import { openGameIn } from '../game/current-game.ts';
 import { validateNumber } from '../entries/validate-number.ts';
@@ -14,8 +14,8 @@ import { mineReceipt, type MineReceipt } from '../fairness/record.ts';
 
 /** The open current game and an available item of the type, or the matching error. */
 const openGameAndItem = async (
-  deps: Deps,
-  repos: Repositories,
+  deps: Omit<Deps, 'store'>,
+  repos: RepositoriesOf<'users' | 'games' | 'rewards'>,
   userId: string,
   rewardType: RewardType,
   beforeItem?: (game: Game) => Promise<void>,
@@ -30,8 +30,8 @@ const openGameAndItem = async (
 };
 
 const markUsed = async (
-  deps: Deps,
-  repos: Repositories,
+  deps: Omit<Deps, 'store'>,
+  repos: RepositoriesOf<'rewards'>,
   item: RewardItem,
   game: Game,
   result: Record<string, unknown>,
@@ -43,7 +43,7 @@ const markUsed = async (
 };
 
 export const usePeak = async (
-  deps: Deps,
+  deps: Deps<'users' | 'games' | 'entries' | 'rewards'>,
   input: { userId: string; number: unknown },
 ): Promise<{ message: string; numberChosen: boolean }> => {
   const number = validateNumber(input.number, PEAK_NUMBER_MESSAGE);
@@ -59,7 +59,7 @@ export const usePeak = async (
 };
 
 export const useMine = async (
-  deps: Deps,
+  deps: Deps<'users' | 'games' | 'rewards' | 'mines' | 'receiptKeys'>,
   input: { userId: string; number: unknown },
 ): Promise<{ message: string; receipt: MineReceipt }> => {
   const number = validateNumber(input.number);
@@ -90,7 +90,7 @@ export const useMine = async (
 };
 
 export const useHowMany = async (
-  deps: Deps,
+  deps: Deps<'users' | 'games' | 'entries' | 'rewards'>,
   input: { userId: string },
 ): Promise<{ message: string; totalNumbers: number; uniqueNumbers: number }> =>
   deps.store.write(async (repos) => {

@@ -3,7 +3,7 @@
 import type { Deps } from '../deps.ts';
 import { DomainError } from '../errors.ts';
 import type { GameKey } from '../model.ts';
-import type { Repositories } from '../ports.ts';
+import type { RepositoriesOf } from '../ports.ts';
 import type { NumberChange, NumberCount } from './ports.ts';
 import {
   averageOf,
@@ -38,7 +38,7 @@ export interface Trends {
 }
 
 /** The trends of the `days` latest dates that have a closed game, inside one unit of work. */
-export const trendsIn = async (repos: Repositories, days: TrendDays): Promise<Trends> => {
+export const trendsIn = async (repos: RepositoriesOf<'trends'>, days: TrendDays): Promise<Trends> => {
   const dates = (await repos.trends.latestClosedDates(days)).reverse();
   const games = await repos.trends.closedGamesOf(dates);
   const keys = games.map((g) => g.key);
@@ -87,7 +87,11 @@ export class TrendsCache {
   }
 }
 
-export const trends = async (deps: Pick<Deps, 'store'>, days: unknown, cache: TrendsCache): Promise<Trends> => {
+export const trends = async (
+  deps: Pick<Deps<'trends'>, 'store'>,
+  days: unknown,
+  cache: TrendsCache,
+): Promise<Trends> => {
   if (!isTrendDays(days)) throw new DomainError('VALIDATION', TREND_DAYS_MESSAGE);
   return deps.store.read(async (repos) => {
     const { closedGames, lastClosedAt } = await repos.trends.closedVersion();
