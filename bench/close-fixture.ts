@@ -1,6 +1,7 @@
 // bench:close's game as data and how it gets into a database: a day of N entries (two per player, numbers from a
 // seeded PRNG), the players' rows and integrity signals, the fills for SQLite and PostgreSQL, and the Deps a close
 // runs with. bench:close, its baselines (close-against.ts), the fairness scenario and bench:web:verify share them.
+import { nodeEd25519 } from '../adapters/crypto/ed25519.ts';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Insertable, Kysely } from 'kysely';
@@ -236,5 +237,6 @@ export const closeDeps = (store: Store): Deps => ({
   hasher: new PlainHasher(),
   digest: nodeDigest,
   treeFolder: threadTreeFolder(),
+  signer: nodeEd25519,
   config: { ...defaultGameConfig },
 });

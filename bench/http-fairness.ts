@@ -2,6 +2,7 @@
 // (`FAIRNESS_BENCH_ENTRIES` for another size) on SQLite, then on PostgreSQL, served by the project's server. Measures
 // the median answer of the summary, an inclusion proof and a 10,000-item page (sequential requests, after a warm-up),
 // then GET /api/game/today's p99 under wrk while 20 clients (a second wrk) download pages back to back.
+import { nodeEd25519 } from '../adapters/crypto/ed25519.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -80,6 +81,7 @@ async function closedGameOn(
     hasher: new PlainHasher(),
     digest: nodeDigest,
     treeFolder: threadTreeFolder(),
+    signer: nodeEd25519,
     config: { ...defaultGameConfig },
   };
   const outcome = await closeGame(deps, GAME_KEY);

@@ -1,6 +1,7 @@
 // Replays a World (integrity-world.ts) through the real use cases on a SQLite database: sign-ins and referrals,
 // submissions with the request's device and address, the close after each deadline; then reads who won and whether
 // the close flagged them.
+import { nodeEd25519 } from '../adapters/crypto/ed25519.ts';
 import { createSqliteStore } from '../adapters/sqlite/store.ts';
 import { nodeDigest } from '../adapters/crypto/node-digest.ts';
 import { threadTreeFolder } from '../adapters/crypto/tree-fold-thread.ts';
@@ -80,6 +81,7 @@ export async function simulateWorld(spec: WorldSpec, file: string): Promise<Worl
     hasher: new PlainHasher(),
     digest: nodeDigest,
     treeFolder: threadTreeFolder(),
+    signer: nodeEd25519,
     config: { ...defaultGameConfig },
   };
   const users = new Map<number, User>();

@@ -13,6 +13,7 @@ import { mailListCommand, mailSendCommand } from './commands/mail.ts';
 import { verifyCommand } from './commands/verify.ts';
 import { auditCommand } from './commands/audit.ts';
 import { integrityCommand } from './commands/integrity.ts';
+import { keysCommand, keysRotateCommand } from './commands/keys.ts';
 
 export const commands: Command[] = [
   migrateCommand,
@@ -22,6 +23,8 @@ export const commands: Command[] = [
   openCommand,
   verifyCommand,
   integrityCommand,
+  keysCommand,
+  keysRotateCommand,
   botsCreateCommand,
   botsClearCommand,
   promoteCommand,

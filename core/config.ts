@@ -13,6 +13,8 @@ export interface GameConfig {
   publicUrl: string;
   /** INTEGRITY_KEY: the key of the integrity signals' hashes (DESIGN.md §18); unset, one is kept in the database. */
   integrityKey?: string | null;
+  /** RECEIPT_SIGNING_KEY: the Ed25519 private key (PKCS#8 DER, base64) that signs receipts; unset, one is kept in the database. */
+  receiptSigningKey?: string | null;
 }
 
 export const defaultGameConfig: GameConfig = {

@@ -1,7 +1,7 @@
 // What a use case receives: the ports, the repositories it names, and the game settings.
 import type { GameConfig } from './config.ts';
 import type { Clock, Digest, PasswordHasher, Random, RepositoryName, Store, StoreOf } from './ports.ts';
-import type { TreeFolder } from './fairness/ports.ts';
+import type { ReceiptSigning, TreeFolder } from './fairness/ports.ts';
 
 /**
  * What the whole Store has besides its units of work (closing it, the submission's fast path), when `K` names every
@@ -22,5 +22,7 @@ export interface Deps<K extends RepositoryName = RepositoryName> {
   digest: Digest;
   /** Where the close folds its fairness tree (DESIGN.md §16). */
   treeFolder: TreeFolder;
+  /** Ed25519, which signs every receipt (DESIGN.md §16). */
+  signer: ReceiptSigning;
   config: GameConfig;
 }

@@ -106,6 +106,14 @@ export interface Entry {
   /** 32 hex characters of randomness, and the leaf they give (DESIGN.md §16): the player's receipt. */
   salt: string;
   leaf: string;
+  /** The game's signature of the receipt; absent on entries made before receipts were signed. */
+  signature?: ReceiptSignature;
+}
+
+/** An Ed25519 signature of a receipt (DESIGN.md §16): the key's id and the signature, base64. */
+export interface ReceiptSignature {
+  keyId: string;
+  sig: string;
 }
 
 export type BonusSource = 'referral' | 'streak' | 'other';
@@ -146,6 +154,7 @@ export interface Mine {
   /** As for entries: the salt and the leaf committed at the close (DESIGN.md §16). */
   salt: string;
   leaf: string;
+  signature?: ReceiptSignature;
 }
 
 /** `not_eligible`: the two accounts are one cluster (DESIGN.md §18), so neither gets a bonus. */

@@ -13,7 +13,7 @@ import type { GameRepository, NumberTallies } from './game/ports.ts';
 import type { BonusEntryRepository, EntryRepository, MineRepository, PickFastPath } from './entries/ports.ts';
 import type { RewardRepository, PlayerStatsRepository } from './rewards/ports.ts';
 import type { GuildRepository } from './guilds/ports.ts';
-import type { FairnessRepository } from './fairness/ports.ts';
+import type { FairnessRepository, ReceiptKeyRepository } from './fairness/ports.ts';
 import type { IntegrityRepository } from './integrity/ports.ts';
 import type { AdminQueries } from './admin/ports.ts';
 import type { LeaderboardQueries } from './leaderboards/ports.ts';
@@ -88,6 +88,8 @@ export interface Repositories {
   emailConfirmations: EmailConfirmationRepository;
   dailyReminders: DailyReminderRepository;
   signingKeys: SigningKeyRepository;
+  /** The keys that sign receipts (DESIGN.md §16). */
+  receiptKeys: ReceiptKeyRepository;
   fairness: FairnessRepository;
   /** The integrity signals and flags (DESIGN.md §18). */
   integrity: IntegrityRepository;

@@ -101,6 +101,10 @@ export interface ServerOverrides {
 export const INTEGRITY_KEY_UNSET =
   'INTEGRITY_KEY is not set: integrity signals are hashed with a key stored in the database.';
 
+/** Logged once at start: who copies the database could sign receipts (DESIGN.md §16). */
+export const RECEIPT_SIGNING_KEY_UNSET =
+  'RECEIPT_SIGNING_KEY is not set: receipts are signed with a key stored in the database, so a stolen copy of it could forge receipts.';
+
 export interface ServerServices extends AppServices {
   store: Store;
   mailSender: MailSender | null;
@@ -144,6 +148,7 @@ export const composeServer = async (config: ServerConfig, overrides: ServerOverr
         : null;
   const logger = overrides.logger ?? pinoLogger(config.logLevel);
   if (config.game.integrityKey === null) logger.warn(INTEGRITY_KEY_UNSET);
+  if (config.game.receiptSigningKey === null) logger.warn(RECEIPT_SIGNING_KEY_UNSET);
   return {
     deps,
     config,

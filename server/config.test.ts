@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -84,6 +85,21 @@ describe('loadConfig', () => {
     ]);
     expect(problemsOf({ INTEGRITY_KEY: ` ${'k'.repeat(31)} ` })).toHaveLength(1);
     expect(loadConfig({ INTEGRITY_KEY: '  ' }).game.integrityKey).toBeNull();
+  });
+
+  it('takes RECEIPT_SIGNING_KEY as an Ed25519 private key and refuses anything else, naming it', () => {
+    const { privateKey } = generateKeyPairSync('ed25519');
+    const ed25519 = privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
+    expect(loadConfig({ RECEIPT_SIGNING_KEY: ed25519 }).game.receiptSigningKey).toBe(ed25519);
+    expect(loadConfig({}).game.receiptSigningKey).toBeNull();
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 })
+      .privateKey.export({ format: 'der', type: 'pkcs8' })
+      .toString('base64');
+    for (const bad of ['not-a-key', Buffer.from('nonsense').toString('base64'), rsa]) {
+      expect(problemsOf({ RECEIPT_SIGNING_KEY: bad })).toEqual([
+        'RECEIPT_SIGNING_KEY must be an Ed25519 private key (PKCS#8 DER, base64)',
+      ]);
+    }
   });
 
   const devRefusal = (publicUrl: string) =>

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { GameConfig } from '../core/config.ts';
 import { defaultGameConfig } from '../core/config.ts';
+import { createPrivateKey } from 'node:crypto';
 
 export type AuthMode = 'google' | 'dev';
 
@@ -77,6 +78,16 @@ const positiveInt = (name: string, min: number, max: number) =>
       .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`)
       .optional(),
   );
+
+const isEd25519PrivateKey = (value: string): boolean => {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return false;
+  try {
+    const key = createPrivateKey({ key: Buffer.from(value, 'base64'), format: 'der', type: 'pkcs8' });
+    return key.asymmetricKeyType === 'ed25519';
+  } catch {
+    return false;
+  }
+};
 
 const envSchema = z.object({
   PORT: positiveInt('PORT', 0, 65535),
@@ -153,6 +164,12 @@ const envSchema = z.object({
   // A short key is guessable offline from the hashes it keys: 32 characters of a password generator at least.
   INTEGRITY_KEY: optional.pipe(
     z.string().min(32, 'INTEGRITY_KEY must be at least 32 characters (a random secret)').optional(),
+  ),
+  RECEIPT_SIGNING_KEY: optional.pipe(
+    z
+      .string()
+      .refine(isEd25519PrivateKey, 'RECEIPT_SIGNING_KEY must be an Ed25519 private key (PKCS#8 DER, base64)')
+      .optional(),
   ),
 });
 
@@ -240,6 +257,7 @@ export const loadConfig = (env: Record<string, string | undefined>, options: Loa
       currency: v.CURRENCY ?? defaultGameConfig.currency,
       publicUrl,
       integrityKey: v.INTEGRITY_KEY ?? null,
+      receiptSigningKey: v.RECEIPT_SIGNING_KEY ?? null,
     },
     webRoot: `${cwd}/dist/web`,
     trustProxy: v.TRUST_PROXY ?? 0,

@@ -135,6 +135,16 @@ export const BonusEntryDto = z
 export type BonusEntryDto = z.output<typeof BonusEntryDto>;
 
 /** A receipt (DESIGN.md §16): what a player keeps to check, after the close, that their pick was counted unchanged. */
+/** The game's signature of a receipt (DESIGN.md §16); absent on receipts issued before receipts were signed. */
+const receiptSignature = {
+  signedAt: instant.optional().openapi({ description: 'When the game signed the receipt (the entry’s submission).' }),
+  keyId: z.string().optional().openapi({ description: 'The signing key, as GET /api/fairness/keys lists it.' }),
+  sig: z.string().optional().openapi({
+    description:
+      'Ed25519 signature (base64) of `lowest-unique/v1/receipt|{gameDate}|{entryId}|{number}|{salt}|{leaf}|{signedAt}` (a mine: `lowest-unique/v1/mine-receipt|…` with its mineId).',
+  }),
+};
+
 export const EntryReceiptDto = z
   .object({
     gameDate: gameKey,
@@ -142,12 +152,20 @@ export const EntryReceiptDto = z
     number: z.number().int(),
     salt: z.string().openapi({ description: '32 hex characters.' }),
     leaf: z.string().openapi({ description: '64 hex characters.' }),
+    ...receiptSignature,
   })
   .openapi('EntryReceiptDto');
 export type EntryReceiptDto = z.output<typeof EntryReceiptDto>;
 
 export const MineReceiptDto = z
-  .object({ gameDate: gameKey, mineId: z.string(), number: z.number().int(), salt: z.string(), leaf: z.string() })
+  .object({
+    gameDate: gameKey,
+    mineId: z.string(),
+    number: z.number().int(),
+    salt: z.string(),
+    leaf: z.string(),
+    ...receiptSignature,
+  })
   .openapi('MineReceiptDto');
 export type MineReceiptDto = z.output<typeof MineReceiptDto>;
 
@@ -381,6 +399,20 @@ export const WinnerProofResponse = z
   .object({ bound: z.number().int(), count: z.number().int(), complement: z.array(TreeNodeDto) })
   .openapi('WinnerProofResponse');
 export type WinnerProofResponse = z.output<typeof WinnerProofResponse>;
+
+/** A key that signs or signed receipts. */
+export const ReceiptKeyDto = z
+  .object({
+    keyId: z.string().openapi({ description: 'The first 16 hex characters of SHA-256 of the SPKI DER bytes.' }),
+    publicKey: z.string().openapi({ description: 'Ed25519 public key, SPKI DER, base64.' }),
+    from: instant.openapi({ description: 'When it started signing.' }),
+    until: instant.nullable().openapi({ description: 'When it stopped signing; null while it signs.' }),
+  })
+  .openapi('ReceiptKeyDto');
+
+/** GET /api/fairness/keys: every key that signs or signed receipts, oldest first. */
+export const ReceiptKeysResponse = z.array(ReceiptKeyDto).openapi('ReceiptKeysResponse');
+export type ReceiptKeysResponse = z.output<typeof ReceiptKeysResponse>;
 
 /** GET /api/fairness/{gameKey}/receipts: the signed-in player's receipts in that game. */
 export const GameReceiptsResponse = z

@@ -11,6 +11,7 @@ import { closeInstantAfter } from '../core/game/calendar.ts';
 import type { AppEnv } from './app-env.ts';
 import { createApp } from './app.ts';
 import { composeServer } from './composition-root.ts';
+import { signingKey } from '../core/fairness/receipt-keys.ts';
 import { ConfigError, isLoopbackUrl, loadConfig, type ServerConfig } from './config.ts';
 import { Lifecycle } from './lifecycle/lifecycle.ts';
 import { startingApp } from './lifecycle/starting-app.ts';
@@ -74,6 +75,8 @@ const main = (): void => {
     logger.info('database ready', { database: isPostgresUrl(config.databaseUrl) ? 'postgres' : 'sqlite' });
     if (config.authMode === 'dev') logger.info('development sign-in', { url: `${config.publicUrl}/auth/dev` });
     if (lifecycle.draining) return;
+    // The key that signs receipts, read (or made) before the first pick: a missing RECEIPT_SIGNING_KEY stops here.
+    await signingKey(deps);
     mailWorker = startMailWorker({ deps, sender: mailSender, logger, reminderMinutes: config.mail.reminderMinutes });
     scheduler = startScheduler({
       closeDue: () => metrics.timeClose(() => closeDueGames(deps)),

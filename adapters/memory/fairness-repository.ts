@@ -110,16 +110,4 @@ export class MemoryFairnessRepository implements FairnessRepository {
     const last = starts.sort((a, b) => a.position - b.position).at(-1);
     return last ? structuredClone(last) : null;
   }
-
-  async receiptsOf(gameKey: GameKey, userId: string): Promise<{ entries: EntryLeafRow[]; mines: MineLeafRow[] }> {
-    const s = this.state();
-    const entries = [...s.entries.values()]
-      .filter((e) => e.gameKey === gameKey && e.userId === userId)
-      .sort((a, b) => (a.submittedAt < b.submittedAt ? -1 : a.submittedAt > b.submittedAt ? 1 : 0))
-      .map((e) => ({ entryId: e.id, number: e.number, salt: e.salt, leaf: e.leaf }));
-    const mines = s.mines
-      .filter((m) => m.gameKey === gameKey && m.userId === userId)
-      .map((m) => ({ mineId: m.id, number: m.number, salt: m.salt, leaf: m.leaf }));
-    return { entries, mines };
-  }
 }

@@ -22,6 +22,7 @@ import {
   MemorySigningKeyRepository,
 } from './mail-address-repositories.ts';
 import { MemoryFairnessRepository } from './fairness-repository.ts';
+import { MemoryReceiptKeyRepository } from './receipt-key-repository.ts';
 import { MemoryNumberTallies } from './number-tallies.ts';
 import { MemoryTrendQueries } from './trend-queries.ts';
 import { MemoryLeaderboardQueries } from './leaderboard-queries.ts';
@@ -47,6 +48,7 @@ export const memoryRepositories = (state: () => MemoryState, lockOrder?: LockOrd
   emailConfirmations: new MemoryEmailConfirmationRepository(state),
   dailyReminders: new MemoryDailyReminderRepository(state),
   signingKeys: new MemorySigningKeyRepository(state),
+  receiptKeys: new MemoryReceiptKeyRepository(state),
   tallies: new MemoryNumberTallies(state),
   fairness: new MemoryFairnessRepository(state),
   integrity: new MemoryIntegrityRepository(state),

@@ -1,4 +1,5 @@
 // The in-memory database: one plain object of tables, cloned for rollback.
+import type { StoredReceiptKey } from '../../core/fairness/ports.ts';
 import type { StoredTreeNode, TreeSummary } from '../../core/fairness/ports.ts';
 import type {
   AuditEntry,
@@ -69,6 +70,8 @@ export interface MemoryState {
   dailyReminders: Map<string, string>;
   /** Keys the database keeps, by name. */
   signingKeys: Map<string, string>;
+  /** The keys that sign receipts, oldest first; at most one with `until` null signs. */
+  receiptKeys: StoredReceiptKey[];
   /** Who holds a `sending` row and until when, by mail id (QueuedMail does not show claims). */
   outboxClaims: Map<string, { token: string; until: string }>;
   /** When each winning's claim reminder was queued. */
@@ -112,6 +115,7 @@ export const emptyState = (): MemoryState => ({
   emailConfirmations: new Map(),
   dailyReminders: new Map(),
   signingKeys: new Map(),
+  receiptKeys: [],
   outboxClaims: new Map(),
   remindedWinnings: new Map(),
   integritySignals: new Map(),

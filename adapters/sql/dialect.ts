@@ -2,6 +2,7 @@
 import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type { Database, SqlBoolean } from './schema.ts';
 import type { LockOrder } from '../unit-of-work-guard.ts';
+import type { ReceiptSignature } from '../../core/model.ts';
 
 export interface SqlDialect {
   readonly name: 'sqlite' | 'postgres';
@@ -81,3 +82,12 @@ export const affected = (
   if ('numDeletedRows' in result) return Number(result.numDeletedRows);
   return Number(result.numInsertedOrUpdatedRows ?? 0n);
 };
+
+/** An entry's or a mine's receipt signature from its row: none on rows made before receipts were signed. */
+export const receiptSignature = (row: {
+  receipt_key_id: string | null;
+  receipt_sig: string | null;
+}): { signature?: ReceiptSignature } =>
+  row.receipt_key_id !== null && row.receipt_sig !== null
+    ? { signature: { keyId: row.receipt_key_id, sig: row.receipt_sig } }
+    : {};

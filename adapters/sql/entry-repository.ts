@@ -2,13 +2,13 @@ import type { Selectable } from 'kysely';
 import { DomainError } from '../../core/errors.ts';
 import type { Entry, GameKey, Instant } from '../../core/model.ts';
 import type { EntryRepository, NewEntry } from '../../core/entries/ports.ts';
-import { affected, toNumber, type SqlContext } from './dialect.ts';
+import { affected, receiptSignature, toNumber, type SqlContext } from './dialect.ts';
 import type { EntriesTable } from './schema.ts';
 import { prepare } from './prepared.ts';
 
 // The statements of every submission and every read of a player's picks (prepared.ts).
 const insertEntry = prepare(
-  8,
+  10,
   (
     db,
     id: string,
@@ -19,6 +19,8 @@ const insertEntry = prepare(
     submittedAt: string,
     salt: string,
     leaf: string,
+    keyId: string | null,
+    sig: string | null,
   ) =>
     db
       .insertInto('entries')
@@ -31,6 +33,8 @@ const insertEntry = prepare(
         submitted_at: submittedAt,
         salt,
         leaf,
+        receipt_key_id: keyId,
+        receipt_sig: sig,
       })
       // ON CONFLICT DO NOTHING instead of catching the violation: a failed statement would abort a
       // PostgreSQL transaction, and the caller may want to go on after the DomainError.
@@ -55,6 +59,7 @@ const toEntry = (row: Selectable<EntriesTable>): Entry => ({
   submittedAt: row.submitted_at,
   salt: row.salt,
   leaf: row.leaf,
+  ...receiptSignature(row),
 });
 
 /** Submission order: time, then id (plain code-unit order, as SQL's binary collation orders ISO times and ids). */
@@ -67,7 +72,20 @@ export class SqlEntryRepository implements EntryRepository {
   async add(entry: NewEntry): Promise<Entry> {
     const { db } = this.ctx;
     const { id, gameKey, userId, number, entryType, submittedAt, salt, leaf } = entry;
-    const result = await insertEntry.run(this.ctx, id, gameKey, userId, number, entryType, submittedAt, salt, leaf);
+    const { keyId, sig } = entry.signature ?? { keyId: null, sig: null };
+    const result = await insertEntry.run(
+      this.ctx,
+      id,
+      gameKey,
+      userId,
+      number,
+      entryType,
+      submittedAt,
+      salt,
+      leaf,
+      keyId,
+      sig,
+    );
     if (Number(result.numAffectedRows ?? 0n) > 0) return { ...entry };
     const mine = await db
       .selectFrom('entries')

@@ -392,30 +392,4 @@ export class SqlFairnessRepository implements FairnessRepository {
       .executeTakeFirst();
     return row ? toNode(row) : null;
   }
-
-  async receiptsOf(gameKey: GameKey, userId: string): Promise<{ entries: EntryLeafRow[]; mines: MineLeafRow[] }> {
-    const { db } = this.ctx;
-    // Sorted here: ordered by submitted_at in SQL, SQLite walks the whole game's (game_key, submitted_at) index to
-    // skip a sort of a player's few rows, instead of looking them up by player.
-    const entries = (
-      await db
-        .selectFrom('entries')
-        .select(['id as entryId', 'number', 'salt', 'leaf', 'submitted_at'])
-        .where('game_key', '=', gameKey)
-        .where('user_id', '=', userId)
-        .execute()
-    )
-      .sort((a, b) => (a.submitted_at < b.submitted_at ? -1 : a.submitted_at > b.submitted_at ? 1 : 0))
-      .map(({ submitted_at: _, ...entry }) => entry);
-    const mines = await db
-      .selectFrom('mines')
-      .select(['id as mineId', 'number', 'salt', 'leaf'])
-      .where('game_key', '=', gameKey)
-      .where('user_id', '=', userId)
-      .execute();
-    return {
-      entries: entries.map((e) => ({ ...e, number: Number(e.number) })),
-      mines: mines.map((m) => ({ ...m, number: Number(m.number) })),
-    };
-  }
 }

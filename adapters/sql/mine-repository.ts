@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { DomainError } from '../../core/errors.ts';
 import type { GameKey, Mine } from '../../core/model.ts';
 import type { MineRepository } from '../../core/entries/ports.ts';
-import { affected, type SqlContext } from './dialect.ts';
+import { affected, receiptSignature, type SqlContext } from './dialect.ts';
 import type { MinesTable } from './schema.ts';
 
 const toMine = (row: Selectable<MinesTable>, userId: string): Mine => ({
@@ -13,6 +13,7 @@ const toMine = (row: Selectable<MinesTable>, userId: string): Mine => ({
   placedAt: row.placed_at,
   salt: row.salt,
   leaf: row.leaf,
+  ...receiptSignature(row),
 });
 
 export class SqlMineRepository implements MineRepository {
@@ -29,6 +30,8 @@ export class SqlMineRepository implements MineRepository {
         placed_at: mine.placedAt,
         salt: mine.salt,
         leaf: mine.leaf,
+        receipt_key_id: mine.signature?.keyId ?? null,
+        receipt_sig: mine.signature?.sig ?? null,
       })
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirstOrThrow();

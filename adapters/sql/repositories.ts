@@ -1,4 +1,5 @@
 // Hands out the shared SQL repositories over one connection or transaction.
+import { SqlReceiptKeyRepository } from './receipt-key-repository.ts';
 import type { Repositories } from '../../core/ports.ts';
 import type { SqlContext } from './dialect.ts';
 import { SqlBonusEntryRepository } from './bonus-entry-repository.ts';
@@ -43,6 +44,7 @@ export const sqlRepositories = (ctx: SqlContext): Repositories => ({
   emailConfirmations: new SqlEmailConfirmationRepository(ctx),
   dailyReminders: new SqlDailyReminderRepository(ctx),
   signingKeys: new SqlSigningKeyRepository(ctx),
+  receiptKeys: new SqlReceiptKeyRepository(ctx),
   tallies: new SqlNumberTallies(ctx),
   fairness: new SqlFairnessRepository(ctx),
   integrity: new SqlIntegrityRepository(ctx),

@@ -129,6 +129,9 @@ export interface EntriesTable {
   /** Nullable in the table (added by 0005) but written for every row since. */
   salt: string;
   leaf: string;
+  /** The receipt's signature (DESIGN.md §16), null for entries made before receipts were signed. */
+  receipt_key_id: string | null;
+  receipt_sig: string | null;
 }
 
 export interface BonusEntriesTable {
@@ -162,6 +165,20 @@ export interface MinesTable {
   placed_at: string;
   salt: string;
   leaf: string;
+  receipt_key_id: string | null;
+  receipt_sig: string | null;
+}
+
+export interface ReceiptKeysTable {
+  key_id: string;
+  /** SPKI DER, base64. */
+  public_key: string;
+  /** PKCS#8 DER, base64; null for the key RECEIPT_SIGNING_KEY holds. */
+  private_key: string | null;
+  from_at: string;
+  until_at: string | null;
+  /** 1 for the key that signs, null for the others. */
+  signing: number | null;
 }
 
 export interface IntegritySignalsTable {
@@ -310,6 +327,7 @@ export interface Database {
   bonus_entries: BonusEntriesTable;
   reward_items: RewardItemsTable;
   mines: MinesTable;
+  receipt_keys: ReceiptKeysTable;
   fairness_nodes: FairnessNodesTable;
   referrals: ReferralsTable;
   integrity_signals: IntegritySignalsTable;

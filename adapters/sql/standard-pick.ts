@@ -13,8 +13,9 @@ const PENDING_REFERRAL = "status not in ('completed', 'not_eligible')";
  * SQLite: a write holds the whole database (BEGIN IMMEDIATE), so the checks need no locks; the signals follow in a
  * statement of their own in the same unit.
  */
-const SQLITE_ENTRY = `insert into entries (id, game_key, user_id, number, entry_type, submitted_at, salt, leaf)
-select ?, g.key, ?, ?, 'standard', ?, ?, ?
+const SQLITE_ENTRY = `insert into entries (id, game_key, user_id, number, entry_type, submitted_at, salt, leaf,
+  receipt_key_id, receipt_sig)
+select ?, g.key, ?, ?, 'standard', ?, ?, ?, ?, ?
 from (select key, status, closes_at from games where date = ? order by number desc limit 1) as g
 where g.key = ? and g.status = 'open' and g.closes_at > ?
   and exists (select 1 from users where id = ?)
@@ -37,8 +38,8 @@ const POSTGRES_PICK = `with g as (
 ), u as (
   select id from users where id = $2 and exists (select 1 from g) for update
 ), ins as (
-  insert into entries (id, game_key, user_id, number, entry_type, submitted_at, salt, leaf)
-  select $3, g.key, u.id, $4, 'standard', $5, $6, $7 from g, u
+  insert into entries (id, game_key, user_id, number, entry_type, submitted_at, salt, leaf, receipt_key_id, receipt_sig)
+  select $3, g.key, u.id, $4, 'standard', $5, $6, $7, $14, $15 from g, u
   where g.key = $8 and g.status = 'open' and g.closes_at > $5
     and not exists (select 1 from entries e where e.game_key = g.key and e.user_id = u.id)
     and not exists (select 1 from referrals r where r.referred_id = u.id and r.${PENDING_REFERRAL})
@@ -78,6 +79,8 @@ export const submitStandardPick = async (
         entry.gameKey,
         pick.day,
         ...slots,
+        entry.signature?.keyId ?? null,
+        entry.signature?.sig ?? null,
       ]),
     );
     return Number(rows[0]?.stored ?? 0) === 1;
@@ -90,6 +93,8 @@ export const submitStandardPick = async (
       entry.submittedAt,
       entry.salt,
       entry.leaf,
+      entry.signature?.keyId ?? null,
+      entry.signature?.sig ?? null,
       pick.gameDate,
       entry.gameKey,
       entry.submittedAt,

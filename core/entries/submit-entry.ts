@@ -13,6 +13,7 @@ import { parseGameKey } from '../game/calendar.ts';
 import { grantBonusEntry } from './bonus-entries.ts';
 import { entryLeaf, SALT_BYTES } from '../fairness/hashes.ts';
 import { entryReceipt, type EntryReceipt } from '../fairness/record.ts';
+import { signEntry, signingKey } from '../fairness/receipt-keys.ts';
 import type { ClientSignals, SignalHash } from '../integrity/model.ts';
 import { signalHashes } from '../integrity/signals.ts';
 import { dayOf, integrityKey, sameCluster } from '../integrity/integrity.ts';
@@ -109,7 +110,7 @@ const submitInUnit = async (
 };
 
 export const submitEntry = async (
-  deps: Deps<SubmitRepos | 'signingKeys'> & {
+  deps: Deps<SubmitRepos | 'signingKeys' | 'receiptKeys'> & {
     store: PickFastPath;
   },
   /** `gameDate`: the game the player picked for (a stale tab's pick must not land in the next game). */
@@ -118,25 +119,25 @@ export const submitEntry = async (
   const number = validateNumber(input.number);
   const expectedGame = input.gameDate === undefined ? null : validateGameDate(input.gameDate);
   const now = deps.clock.now();
-  const signals = input.client ? signalHashes(deps.digest, await integrityKey(deps), input.client) : [];
+  const { client } = input;
+  const [signals, key] = await Promise.all([
+    client ? integrityKey(deps).then((k) => signalHashes(deps.digest, k, client)) : [],
+    signingKey(deps),
+  ]);
   const id = deps.random.id();
   const salt = deps.random.tokenHex(SALT_BYTES);
+  const submittedAt = now.toISOString();
   const pick: Pick = {
     userId: input.userId,
     number,
     expectedGame,
     now,
     signals,
-    entryIn: (gameKey, entryType) => ({
-      id,
-      gameKey,
-      userId: input.userId,
-      number,
-      entryType,
-      submittedAt: now.toISOString(),
-      salt,
-      leaf: entryLeaf(deps.digest, gameKey, id, number, salt),
-    }),
+    entryIn: (gameKey, entryType) => {
+      const leaf = entryLeaf(deps.digest, gameKey, id, number, salt);
+      const signature = signEntry(deps, key, { gameKey, id, number, salt, leaf, submittedAt });
+      return { id, gameKey, userId: input.userId, number, entryType, submittedAt, salt, leaf, signature };
+    },
   };
   const first = pick.entryIn(expectedGame ?? regularGameKeyAt(now, deps.config), 'standard');
   if (

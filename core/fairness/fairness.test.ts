@@ -67,7 +67,16 @@ describe('receipts', () => {
     }
     const cat = await myEntries(deps, 'cat');
     expect(
-      cat.entries.map(({ gameDate, entryId, number, salt, leaf }) => ({ gameDate, entryId, number, salt, leaf })),
+      cat.entries.map(({ gameDate, entryId, number, salt, leaf, signedAt, keyId, sig }) => ({
+        gameDate,
+        entryId,
+        number,
+        salt,
+        leaf,
+        signedAt,
+        keyId,
+        sig,
+      })),
     ).toEqual(receipts.slice(2, 4));
   });
 

@@ -102,6 +102,43 @@ export interface FairnessRepository {
   treeNodes(gameKey: GameKey, level: number, positions: readonly number[]): Promise<StoredTreeNode[]>;
   /** The stored node of `level` whose block starts last at or before `key`: the block holding the item at `key`. */
   treeBlockAt(gameKey: GameKey, level: number, key: TreeLeaf): Promise<StoredTreeNode | null>;
-  /** The player's entries and mines in the game, with their receipts' fields. */
-  receiptsOf(gameKey: GameKey, userId: string): Promise<{ entries: EntryLeafRow[]; mines: MineLeafRow[] }>;
+}
+
+/** A key that signs or signed receipts, as GET /api/fairness/keys publishes it (DESIGN.md §16). */
+export interface PublishedKey {
+  keyId: string;
+  /** SPKI DER, base64. */
+  publicKey: string;
+  from: Instant;
+  /** When it stopped signing; null while it signs. */
+  until: Instant | null;
+}
+
+/** A key as the database keeps it: the private key too, unless RECEIPT_SIGNING_KEY holds it. */
+export interface StoredReceiptKey extends PublishedKey {
+  /** PKCS#8 DER, base64; null for RECEIPT_SIGNING_KEY's key. */
+  privateKey: string | null;
+}
+
+export interface ReceiptKeyRepository {
+  /** The key that signs, or null when none has been made. */
+  signing(): Promise<StoredReceiptKey | null>;
+  /** Makes `key` the signing key unless one already signs (another instance made it first); returns the one that signs. */
+  startIfNone(key: StoredReceiptKey): Promise<StoredReceiptKey>;
+  /** The signing key stops at `until` and stays published; `key` signs from its `from` on. */
+  rotate(key: StoredReceiptKey, until: Instant): Promise<void>;
+  /** Every key, oldest first. */
+  published(): Promise<PublishedKey[]>;
+}
+
+/** Ed25519 (node:crypto in production): signing receipts. Keys travel as DER, base64; signatures as base64. */
+export interface ReceiptSigning {
+  generate(): { privateKey: string; publicKey: string };
+  /** The public key (SPKI) of a private key (PKCS#8); throws when it is not an Ed25519 private key. */
+  publicKeyOf(privateKey: string): string;
+  /** The key's id: the first 16 hex characters of SHA-256 of its SPKI DER bytes. */
+  keyIdOf(publicKey: string): string;
+  sign(privateKey: string, text: string): string;
+  /** Whether `sig` is the signature of `text` by the public key (SPKI); false for anything malformed. */
+  verify(publicKey: string, text: string, sig: string): boolean;
 }

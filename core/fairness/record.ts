@@ -1,6 +1,6 @@
 // The published record of a closed game and the checks anyone can run on it (DESIGN.md §16): every
 // leaf, the order, the root, and the resolution (entries total, winner, runner-up) recomputed.
-import type { Entry, GameKey, Instant, Mine } from '../model.ts';
+import type { Entry, GameKey, Instant, Mine, ReceiptSignature } from '../model.ts';
 import type { Digest } from '../ports.ts';
 import { resolveNumbers } from '../game/resolve.ts';
 import { entryLeaf, mineLeaf } from './hashes.ts';
@@ -43,7 +43,14 @@ export interface TreeV2Record {
 
 export type FairnessRecord = { gameDate: GameKey; status: 'open' } | ClosedRecord | TreeV2Record;
 
-export interface EntryReceipt {
+/** The game's signature of a receipt (DESIGN.md §16); all three absent on receipts issued before signing. */
+export interface ReceiptSignatureFields {
+  signedAt?: Instant;
+  keyId?: string;
+  sig?: string;
+}
+
+export interface EntryReceipt extends ReceiptSignatureFields {
   gameDate: GameKey;
   entryId: string;
   number: number;
@@ -51,7 +58,7 @@ export interface EntryReceipt {
   leaf: string;
 }
 
-export interface MineReceipt {
+export interface MineReceipt extends ReceiptSignatureFields {
   gameDate: GameKey;
   mineId: string;
   number: number;
@@ -61,12 +68,16 @@ export interface MineReceipt {
 
 export type Receipt = EntryReceipt | MineReceipt;
 
+const signatureFields = (signedAt: Instant, signature: ReceiptSignature | undefined): ReceiptSignatureFields =>
+  signature ? { signedAt, keyId: signature.keyId, sig: signature.sig } : {};
+
 export const entryReceipt = (e: Entry): EntryReceipt => ({
   gameDate: e.gameKey,
   entryId: e.id,
   number: e.number,
   salt: e.salt,
   leaf: e.leaf,
+  ...signatureFields(e.submittedAt, e.signature),
 });
 
 export const mineReceipt = (m: Mine): MineReceipt => ({
@@ -75,6 +86,7 @@ export const mineReceipt = (m: Mine): MineReceipt => ({
   number: m.number,
   salt: m.salt,
   leaf: m.leaf,
+  ...signatureFields(m.placedAt, m.signature),
 });
 
 /** The first thing that does not hold, named so a person can find it in the record. */

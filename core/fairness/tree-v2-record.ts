@@ -2,11 +2,12 @@
 // page, an item's inclusion proof, the winner proof and a player's receipts. Nothing here reads a whole game but the
 // close itself: a page or a proof reads its block of items and the stored upper nodes.
 import type { Deps } from '../deps.ts';
-import type { GameKey, Snapshot } from '../model.ts';
+import type { Entry, GameKey, Snapshot } from '../model.ts';
 import type { Digest, RepositoriesOf } from '../ports.ts';
 import { DomainError } from '../errors.ts';
 import { parseGameKey } from '../game/calendar.ts';
-import type { BuiltTree, EntryLeafRow, MineLeafRow, StoredTreeNode, TreeFolding, TreeSummary } from './ports.ts';
+import type { BuiltTree, StoredTreeNode, TreeFolding, TreeSummary } from './ports.ts';
+import { entryReceipt, mineReceipt, type EntryReceipt, type MineReceipt } from './record.ts';
 import { itemLeaf, keyAt, packKeys, TreeV2Builder } from './tree-v2.ts';
 import type { TreeItem, TreeKeys, TreeLeaf, TreeNode, WinnerProof } from './model.ts';
 import {
@@ -236,15 +237,21 @@ export const treeInclusionProof = async (deps: Deps<'fairness'>, key: string, le
 export const treeWinnerProof = async (deps: Deps<'fairness'>, key: string): Promise<WinnerProof> =>
   (await treeSummaryOf(deps, key)).winnerProof;
 
-/** GET /api/fairness/{gameKey}/receipts: the signed-in player's receipts in a game (any game, open or closed). */
+/** Submission order: time, then id. */
+const bySubmission = (a: Entry, b: Entry): number =>
+  a.submittedAt < b.submittedAt ? -1 : a.submittedAt > b.submittedAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+
+/** GET /api/fairness/{gameKey}/receipts: the signed-in player's receipts in a game (any game, open or closed), entries in submission order. */
 export const gameReceipts = async (
-  deps: Deps<'fairness'>,
+  deps: Deps<'entries' | 'mines'>,
   key: string,
   userId: string,
-): Promise<{ entries: (EntryLeafRow & { gameDate: GameKey })[]; mines: (MineLeafRow & { gameDate: GameKey })[] }> => {
+): Promise<{ entries: EntryReceipt[]; mines: MineReceipt[] }> => {
   if (!parseGameKey(key)) throw new DomainError('NOT_FOUND', `No game ${key}.`);
-  const { entries, mines } = await deps.store.read((repos) => repos.fairness.receiptsOf(key, userId));
-  return { entries: entries.map((e) => ({ gameDate: key, ...e })), mines: mines.map((m) => ({ gameDate: key, ...m })) };
+  const [entries, mine] = await deps.store.read((repos) =>
+    Promise.all([repos.entries.forPlayer(key, userId), repos.mines.forPlayer(key, userId)]),
+  );
+  return { entries: entries.sort(bySubmission).map(entryReceipt), mines: mine ? [mineReceipt(mine)] : [] };
 };
 
 export interface StoredTreeCheck {

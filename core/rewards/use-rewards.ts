@@ -1,5 +1,6 @@
 // Using a reward in the open game (DESIGN.md §7): each use takes the soonest-expiring item of its type
 // and records what it showed the player.
+import { signMine, signingKey } from '../fairness/receipt-keys.ts';
 import type { Deps } from '../deps.ts';
 import type { Game, RewardItem, RewardType } from '../model.ts';
 import type { RepositoriesOf } from '../ports.ts';
@@ -58,11 +59,12 @@ export const usePeak = async (
 };
 
 export const useMine = async (
-  deps: Deps<'users' | 'games' | 'rewards' | 'mines'>,
+  deps: Deps<'users' | 'games' | 'rewards' | 'mines' | 'receiptKeys'>,
   input: { userId: string; number: unknown },
 ): Promise<{ message: string; receipt: MineReceipt }> => {
   const number = validateNumber(input.number);
   if (number < MINE_MINIMUM) throw new DomainError('VALIDATION', MINE_MINIMUM_MESSAGE);
+  const key = await signingKey(deps);
   return deps.store.write(async (repos) => {
     const { game, item } = await openGameAndItem(deps, repos, input.userId, 'mine', async (g) => {
       if (await repos.mines.forPlayer(g.key, input.userId)) {
@@ -70,7 +72,7 @@ export const useMine = async (
       }
     });
     const id = deps.random.id();
-    const mine = {
+    const sealed = {
       id,
       gameKey: game.key,
       userId: input.userId,
@@ -78,6 +80,7 @@ export const useMine = async (
       placedAt: deps.clock.now().toISOString(),
       ...sealMine(deps.digest, deps.random, game.key, id, number),
     };
+    const mine = { ...sealed, signature: signMine(deps, key, sealed) };
     await repos.mines.place(mine);
     const message = `Mine laid on ${number}. At the close every entry on ${number} is knocked out.`;
     const receipt = mineReceipt(mine);

@@ -8,6 +8,7 @@ import {
   GameConfigPort,
   PasswordHasherPort,
   RandomPort,
+  ReceiptSigningPort,
   StorePort,
   TreeFolderPort,
 } from './tokens.ts';
@@ -23,6 +24,7 @@ export const coreModule = (config: GameConfig): ContainerModule =>
       hasher: context.get(PasswordHasherPort),
       digest: context.get(DigestPort),
       treeFolder: context.get(TreeFolderPort),
+      signer: context.get(ReceiptSigningPort),
       config: context.get(GameConfigPort),
     }));
   });

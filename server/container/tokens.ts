@@ -3,7 +3,7 @@
 import type { AbstractNewable } from 'inversify';
 import type { GameConfig } from '../../core/config.ts';
 import type { Deps } from '../../core/deps.ts';
-import type { TreeFolder } from '../../core/fairness/ports.ts';
+import type { ReceiptSigning, TreeFolder } from '../../core/fairness/ports.ts';
 import type { MailSender } from '../../core/mail/mail-sender.ts';
 import type { Clock, Digest, PasswordHasher, Random, Store } from '../../core/ports.ts';
 import type { OpenedStore } from '../open-store.ts';
@@ -22,6 +22,7 @@ export const RandomPort = portId<Random>('Random');
 export const PasswordHasherPort = portId<PasswordHasher>('PasswordHasher');
 export const DigestPort = portId<Digest>('Digest');
 export const TreeFolderPort = portId<TreeFolder>('TreeFolder');
+export const ReceiptSigningPort = portId<ReceiptSigning>('ReceiptSigning');
 /** null: no delivery, mails wait in the outbox. */
 export const MailSenderPort = portId<MailSender | null>('MailSender');
 export const GameConfigPort = portId<GameConfig>('GameConfig');
@@ -38,6 +39,7 @@ export const corePorts = {
   PasswordHasher: PasswordHasherPort,
   Digest: DigestPort,
   TreeFolder: TreeFolderPort,
+  ReceiptSigning: ReceiptSigningPort,
   MailSender: MailSenderPort,
   GameConfig: GameConfigPort,
   Deps: DepsPort,

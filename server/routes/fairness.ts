@@ -1,4 +1,4 @@
-// GET /api/fairness/{gameKey} and, for games closed with tree version 2, its items, proofs and a player's receipts
+// GET /api/fairness/keys (the keys that sign receipts), GET /api/fairness/{gameKey} and, for games closed with tree version 2, its items, proofs and a player's receipts
 // (DESIGN.md §16). Public but the receipts: nothing here names a player. A closed tree never changes, so its answers
 // are cached for a year and revalidated by ETag.
 import { z } from '@hono/zod-openapi';
@@ -20,8 +20,10 @@ import {
   GameReceiptsResponse,
   gameDateParam,
   InclusionProofResponse,
+  ReceiptKeysResponse,
   WinnerProofResponse,
 } from '../contract.ts';
+import { publishedKeys } from '../../core/fairness/receipt-keys.ts';
 import { setResponseHeader } from '../node-response.ts';
 import { oneAtATime } from '../one-at-a-time.ts';
 import { apiApp, apiRoute, json } from '../openapi.ts';
@@ -57,11 +59,33 @@ const immutable: MiddlewareHandler = async (c, next) => {
 const matches = (ifNoneMatch: string | undefined, tag: string): boolean =>
   ifNoneMatch !== undefined && ifNoneMatch.split(',').some((t) => ['*', tag, `W/${tag}`].includes(t.trim()));
 
+/** The keys change at a rotation only: a cache may keep them a few minutes (a rotated key stays valid longer). */
+const KEYS_CACHE = 'public, max-age=60';
+const keysCache: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.res.status === 200) setResponseHeader(c, 'Cache-Control', KEYS_CACHE);
+};
+
 export const fairnessRoutes = ({ deps }: AppServices) => {
   // An items page is a megabyte or two of JSON: built one at a time, any number of downloaders take turns with each
   // other, not with everyone else's requests.
   const buildingPages = oneAtATime();
   return apiApp<AppEnv>()
+    .openapi(
+      apiRoute(
+        {
+          method: 'get',
+          path: '/fairness/keys',
+          operationId: 'getReceiptKeys',
+          summary: 'List the keys that sign receipts',
+          tags,
+          middleware: keysCache,
+          responses: { 200: json(ReceiptKeysResponse, 'Every key that signs or signed receipts, oldest first.') },
+        },
+        { access: 'public' },
+      ),
+      async (c) => c.json(await publishedKeys(deps), 200),
+    )
     .openapi(
       apiRoute(
         {

@@ -5,10 +5,12 @@ import type {
   FairnessRecordResponse,
   MeResponse,
   MyEntriesResponse,
+  ReceiptKeysResponse,
   SubmitEntryResponse,
   UseMineResponse,
 } from '../../server/contract.ts';
 import { nodeDigest } from '../../adapters/crypto/node-digest.ts';
+import { nodeEd25519 } from '../../adapters/crypto/ed25519.ts';
 import { entryLeaf, mineLeaf } from '../../core/fairness/hashes.ts';
 import { rootByLevels } from '../../core/fairness/root.ts';
 import { earnRewards } from '../../core/rewards/earn.ts';
@@ -51,15 +53,42 @@ const asVersion1 = (h: Awaited<ReturnType<typeof makeHarness>>) =>
   h.deps.store.write((r) => commitRoot(r, nodeDigest, KEY));
 
 describe('receipts', () => {
-  it('POST /api/entry, GET /api/entry/mine and the Mine result carry gameDate, id, number, salt and leaf', async () => {
+  it('POST /api/entry, GET /api/entry/mine and the Mine result carry gameDate, id, number, salt, leaf and the signature', async () => {
     const { h, cat, receipts, mine } = await played();
+    const keysRes = await h.request('GET', '/api/fairness/keys');
+    expect(keysRes.status).toBe(200);
+    expect(keysRes.headers.get('cache-control')).toBe('public, max-age=60');
+    const keys = await json<ReceiptKeysResponse>(keysRes);
+    expect(keys).toEqual([
+      {
+        keyId: expect.stringMatching(/^[0-9a-f]{16}$/),
+        publicKey: expect.any(String),
+        from: expect.any(String),
+        until: null,
+      },
+    ]);
+    const [key] = keys;
     for (const r of receipts) {
-      expect(Object.keys(r).sort()).toEqual(['entryId', 'gameDate', 'leaf', 'number', 'salt']);
+      expect(Object.keys(r).sort()).toEqual([
+        'entryId',
+        'gameDate',
+        'keyId',
+        'leaf',
+        'number',
+        'salt',
+        'sig',
+        'signedAt',
+      ]);
       expect(r.gameDate).toBe(KEY);
       expect(r.leaf).toBe(entryLeaf(nodeDigest, KEY, r.entryId, r.number, r.salt));
+      expect(r.keyId).toBe(key?.keyId);
+      const text = `lowest-unique/v1/receipt|${KEY}|${r.entryId}|${String(r.number)}|${r.salt}|${r.leaf}|${r.signedAt ?? ''}`;
+      expect(nodeEd25519.verify(key?.publicKey ?? '', text, r.sig ?? '')).toBe(true);
     }
-    expect(mine).toMatchObject({ gameDate: KEY, number: 12 });
+    expect(mine).toMatchObject({ gameDate: KEY, number: 12, keyId: key?.keyId });
     expect(mine.leaf).toBe(mineLeaf(nodeDigest, KEY, mine.mineId, 12, mine.salt));
+    const mineText = `lowest-unique/v1/mine-receipt|${KEY}|${mine.mineId}|12|${mine.salt}|${mine.leaf}|${mine.signedAt ?? ''}`;
+    expect(nodeEd25519.verify(key?.publicKey ?? '', mineText, mine.sig ?? '')).toBe(true);
     const listed = await json<MyEntriesResponse>(await h.request('GET', '/api/entry/mine', { cookie: cat }));
     expect(listed.entries).toEqual([expect.objectContaining({ id: receipts[2]?.entryId, ...receipts[2] })]);
   });

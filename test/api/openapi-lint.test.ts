@@ -18,6 +18,7 @@ const NAMED_WARNINGS = [
   'operation-2xx-response #/paths/~1auth~1google/get/responses',
   'operation-2xx-response #/paths/~1auth~1google~1callback/get/responses',
   'operation-2xx-response #/paths/~1auth~1logout/post/responses',
+  'operation-4xx-response #/paths/~1api~1fairness~1keys/get/responses',
   'operation-4xx-response #/paths/~1api~1game~1today/get/responses',
   'operation-4xx-response #/paths/~1api~1rewards~1config/get/responses',
 ].sort();

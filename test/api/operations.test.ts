@@ -8,7 +8,8 @@ import { startingApp } from '../../server/lifecycle/starting-app.ts';
 import { pinoLogger } from '../../server/observability/logger.ts';
 import { ADMIN_EMAIL, closeToday, json, makeHarness, ORIGIN } from './harness.ts';
 import { OPENAPI_PATH } from '../../server/api-docs.ts';
-import { INTEGRITY_KEY_UNSET } from '../../server/composition-root.ts';
+import { INTEGRITY_KEY_UNSET, RECEIPT_SIGNING_KEY_UNSET } from '../../server/composition-root.ts';
+import { nodeEd25519 } from '../../adapters/crypto/ed25519.ts';
 
 /** A pino logger writing into an array of parsed JSON lines (and the raw text, for secret hunting). */
 const capturedLogger = () => {
@@ -177,7 +178,7 @@ describe('GET /metrics', () => {
 });
 
 describe('JSON logs', () => {
-  it('warns once at start when INTEGRITY_KEY is unset, and not when it is set', async () => {
+  it('warns once at start when INTEGRITY_KEY or RECEIPT_SIGNING_KEY is unset, and not when they are set', async () => {
     const unset = capturedLogger();
     await makeHarness({ overrides: { logger: unset.logger } });
     expect(
@@ -185,9 +186,12 @@ describe('JSON logs', () => {
         .lines()
         .filter((l) => l.level === 40)
         .map((l) => l.msg),
-    ).toEqual([INTEGRITY_KEY_UNSET]);
+    ).toEqual([INTEGRITY_KEY_UNSET, RECEIPT_SIGNING_KEY_UNSET]);
     const set = capturedLogger();
-    await makeHarness({ env: { INTEGRITY_KEY: 'x'.repeat(40) }, overrides: { logger: set.logger } });
+    await makeHarness({
+      env: { INTEGRITY_KEY: 'x'.repeat(40), RECEIPT_SIGNING_KEY: nodeEd25519.generate().privateKey },
+      overrides: { logger: set.logger },
+    });
     expect(set.lines().filter((l) => l.level === 40)).toEqual([]);
   });
 

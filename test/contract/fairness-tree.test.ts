@@ -1,6 +1,6 @@
 // Contract: the storage of fairness tree version 2 (DESIGN.md §16): items read in tree order `(number, leaf)` from
-// any position, an item found by its leaf, the summary and upper nodes the close stores, the block holding a key, and
-// a player's receipts of a game; identical on memory, SQLite and PostgreSQL.
+// any position, an item found by its leaf, the summary and upper nodes the close stores and the block holding a key;
+// identical on memory, SQLite and PostgreSQL.
 import { expect, it } from 'vitest';
 import type { StoredTreeNode, TreeSummary } from '../../core/fairness/ports.ts';
 import { unpackKeys } from '../../core/fairness/tree-v2.ts';
@@ -104,16 +104,5 @@ contract('fairness tree version 2', ({ store, adapter }) => {
     expect(await store().read((r) => r.fairness.treeBlockAt(KEY, 2, first(4)))).toEqual(nodes[1]);
     expect(await store().read((r) => r.fairness.treeBlockAt(KEY, 2, first(7)))).toEqual(nodes[1]);
     expect(await store().read((r) => r.fairness.treeSummary('2026-11-21'))).toBeNull();
-  });
-
-  it("answers a player's receipts of a game: their entries in submission order and their mines", async () => {
-    await store().write(seed);
-    const u1 = await store().read((r) => r.fairness.receiptsOf(KEY, 'u1'));
-    expect(u1.entries.map((e) => e.number)).toEqual([3, 40]);
-    expect(u1.mines).toEqual([]);
-    const u5 = await store().read((r) => r.fairness.receiptsOf(KEY, 'u5'));
-    expect(u5.entries.map((e) => e.number)).toEqual([21]);
-    expect(u5.mines.map((m) => m.number)).toEqual([3]);
-    expect(await store().read((r) => r.fairness.receiptsOf(KEY, 'nobody'))).toEqual({ entries: [], mines: [] });
   });
 });

@@ -9,6 +9,7 @@ import { createPostgresStore, type PostgresStore } from '../../adapters/postgres
 import { createSqliteStore } from '../../adapters/sqlite/store.ts';
 import { closeGame } from '../../core/game/close.ts';
 import { submitEntry } from '../../core/entries/submit-entry.ts';
+import { nodeEd25519 } from '../../adapters/crypto/ed25519.ts';
 import { processReferral } from '../../core/referrals/referrals.ts';
 import { currentGame } from '../../core/game/current-game.ts';
 import { DomainError } from '../../core/errors.ts';
@@ -94,12 +95,13 @@ const outcomeOf = async (work: Promise<unknown>): Promise<unknown> => {
   }
 };
 
+const SIGNING_KEY = nodeEd25519.generate().privateKey;
+
 /** Plays the history on a store, from a clock and randomness of its own; returns every answer and the rows it left. */
 const play = async (store: Store, steps: readonly Step[]): Promise<unknown> => {
-  const deps: Deps = {
-    ...makeDeps({ clock: new FixedClock('2026-11-20T12:00:00.000Z'), random: new SeededRandom(7) }),
-    store,
-  };
+  const base = makeDeps({ clock: new FixedClock('2026-11-20T12:00:00.000Z'), random: new SeededRandom(7) });
+  // One signing key for both plays: Ed25519 signs the same text the same way, so both give the same receipts.
+  const deps: Deps = { ...base, store, config: { ...base.config, receiptSigningKey: SIGNING_KEY } };
   const clock = deps.clock as FixedClock;
   for (const id of PLAYERS) await createUser(deps, { id });
   const answers: unknown[] = [];

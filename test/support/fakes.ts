@@ -1,5 +1,6 @@
 // Deterministic stand-ins for the clock, randomness and password hashing, a Deps builder over a
 // fresh MemoryStore, and the user and DomainError helpers core tests share.
+import { nodeEd25519 } from '../../adapters/crypto/ed25519.ts';
 import type { Clock, PasswordHasher, Random } from '../../core/ports.ts';
 import type { Deps } from '../../core/deps.ts';
 import type { User } from '../../core/model.ts';
@@ -89,6 +90,7 @@ export const makeDeps = (overrides: Partial<TestDeps> = {}): TestDeps => ({
   hasher: new PlainHasher(),
   digest: nodeDigest,
   treeFolder: (gameKey, bound) => foldTree(nodeDigest, gameKey, bound),
+  signer: nodeEd25519,
   config: { ...defaultGameConfig },
   ...overrides,
 });

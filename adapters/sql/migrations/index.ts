@@ -11,6 +11,7 @@ import { mailAddresses } from './0008-mail-addresses.ts';
 import { prizeAudit } from './0010-prize-audit.ts';
 import { fairnessTreeV2 } from './0011-fairness-tree-v2.ts';
 import { integrity } from './0012-integrity.ts';
+import { signedReceipts } from './0013-signed-receipts.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0010-prize-audit': prizeAudit,
   '0011-fairness-tree-v2': fairnessTreeV2,
   '0012-integrity': integrity,
+  '0013-signed-receipts': signedReceipts,
 };

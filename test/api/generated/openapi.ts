@@ -536,6 +536,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fairness/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the keys that sign receipts */
+        get: operations["getReceiptKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fairness/{gameKey}": {
         parameters: {
             query?: never;
@@ -1177,6 +1194,15 @@ export interface components {
             salt: string;
             /** @description 64 hex characters. */
             leaf: string;
+            /**
+             * Format: date-time
+             * @description When the game signed the receipt (the entry’s submission).
+             */
+            signedAt?: string;
+            /** @description The signing key, as GET /api/fairness/keys lists it. */
+            keyId?: string;
+            /** @description Ed25519 signature (base64) of `lowest-unique/v1/receipt|{gameDate}|{entryId}|{number}|{salt}|{leaf}|{signedAt}` (a mine: `lowest-unique/v1/mine-receipt|…` with its mineId). */
+            sig?: string;
         };
         EntryDto: {
             id: string;
@@ -1208,6 +1234,15 @@ export interface components {
             salt: string;
             /** @description 64 hex characters. */
             leaf: string;
+            /**
+             * Format: date-time
+             * @description When the game signed the receipt (the entry’s submission).
+             */
+            signedAt?: string;
+            /** @description The signing key, as GET /api/fairness/keys lists it. */
+            keyId?: string;
+            /** @description Ed25519 signature (base64) of `lowest-unique/v1/receipt|{gameDate}|{entryId}|{number}|{salt}|{leaf}|{signedAt}` (a mine: `lowest-unique/v1/mine-receipt|…` with its mineId). */
+            sig?: string;
         };
         SubmitEntryRequest: {
             number?: number;
@@ -1409,6 +1444,23 @@ export interface components {
                 usedAt: string | null;
             }[];
         };
+        ReceiptKeysResponse: components["schemas"]["ReceiptKeyDto"][];
+        ReceiptKeyDto: {
+            /** @description The first 16 hex characters of SHA-256 of the SPKI DER bytes. */
+            keyId: string;
+            /** @description Ed25519 public key, SPKI DER, base64. */
+            publicKey: string;
+            /**
+             * Format: date-time
+             * @description When it started signing.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description When it stopped signing; null while it signs.
+             */
+            until: string | null;
+        };
         FairnessRecordResponse: {
             /** @description A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date. */
             gameDate: string;
@@ -1503,6 +1555,15 @@ export interface components {
             number: number;
             salt: string;
             leaf: string;
+            /**
+             * Format: date-time
+             * @description When the game signed the receipt (the entry’s submission).
+             */
+            signedAt?: string;
+            /** @description The signing key, as GET /api/fairness/keys lists it. */
+            keyId?: string;
+            /** @description Ed25519 signature (base64) of `lowest-unique/v1/receipt|{gameDate}|{entryId}|{number}|{salt}|{leaf}|{signedAt}` (a mine: `lowest-unique/v1/mine-receipt|…` with its mineId). */
+            sig?: string;
         };
         TrendsResponse: {
             days: 7 | 30 | 90;
@@ -4788,6 +4849,42 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getReceiptKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every key that signs or signed receipts, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptKeysResponse"];
                 };
             };
             /** @description INTERNAL */
