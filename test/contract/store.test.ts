@@ -227,7 +227,7 @@ contract(
       const deps = { ...makeDeps(), store: store(), hasher: new ScryptHasher() };
       const signUpInOneUnit = (id: string) =>
         deps.store.write(async (r) => {
-          const hash = await deps.hasher.hash('a guild password', { requester: id });
+          const hash = await deps.hasher.hash('a guild password');
           await r.users.create({ ...newUser(id), displayName: hash.slice(0, 8) });
         });
       await expect(signUpInOneUnit('u1')).rejects.toBeInstanceOf(UnitOutlivedTurnError);
