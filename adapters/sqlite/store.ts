@@ -76,10 +76,17 @@ class Connection implements DatabaseConnection {
   readonly lock = new FifoLock();
   readonly #statements = new Map<string, Statement>();
 
-  constructor(readonly raw: BetterSqlite3.Database) {}
+  constructor(
+    readonly raw: BetterSqlite3.Database,
+    private readonly onStatement?: (sql: string) => void,
+  ) {}
 
-  /** `pluck`: each row's first column instead of a row object (a million leaves cost less as strings). */
+  /**
+   * The statement of `sql`, which the caller runs at once. `pluck`: each row's first column instead of a row object (a
+   * million leaves cost less as strings).
+   */
   statement(sql: string, pluck = false): Statement {
+    this.onStatement?.(sql);
     const key = pluck ? `pluck:${sql}` : sql;
     let statement = this.#statements.get(key);
     if (!statement) {
@@ -160,13 +167,13 @@ const kyselyOver = (connection: Connection, locking: boolean): Kysely<Database> 
     },
   });
 
-const open = (path: string): Connection => {
+const open = (path: string, onStatement?: (sql: string) => void): Connection => {
   const raw = new BetterSqlite3(path);
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
   raw.pragma('busy_timeout = 5000');
   raw.pragma('foreign_keys = ON');
-  return new Connection(raw);
+  return new Connection(raw, onStatement);
 };
 
 /** What the shared repositories work over, on a connection: it holds nothing but the connection, used only under its lock. */
@@ -296,9 +303,14 @@ const unitsOn = (connection: Connection, writing: boolean, state: BatchState) =>
   };
 };
 
+export interface SqliteStoreOptions {
+  /** Called with each statement's SQL as it runs, on either connection (tests count a request's statements). */
+  onStatement?: (sql: string) => void;
+}
+
 /** Opens (creating if needed) the database at `path` or `':memory:'` and migrates it. */
-export async function createSqliteStore(path: string): Promise<SqliteStore> {
-  const writer = open(path);
+export async function createSqliteStore(path: string, options: SqliteStoreOptions = {}): Promise<SqliteStore> {
+  const writer = open(path, options.onStatement);
   const db = kyselyOver(writer, true);
   try {
     await migrate(db);
@@ -306,7 +318,7 @@ export async function createSqliteStore(path: string): Promise<SqliteStore> {
     writer.raw.close();
     throw error;
   }
-  const reader = path === ':memory:' || path === '' ? writer : open(path);
+  const reader = path === ':memory:' || path === '' ? writer : open(path, options.onStatement);
   if (reader !== writer) reader.raw.pragma('query_only = ON');
   const state: BatchState = { running: false };
   const reads = unitsOn(reader, false, state);
