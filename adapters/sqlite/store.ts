@@ -76,17 +76,10 @@ class Connection implements DatabaseConnection {
   readonly lock = new FifoLock();
   readonly #statements = new Map<string, Statement>();
 
-  constructor(
-    readonly raw: BetterSqlite3.Database,
-    private readonly onStatement?: (sql: string) => void,
-  ) {}
+  constructor(readonly raw: BetterSqlite3.Database) {}
 
-  /**
-   * The statement of `sql`, which the caller runs at once. `pluck`: each row's first column instead of a row object (a
-   * million leaves cost less as strings).
-   */
+  /** `pluck`: each row's first column instead of a row object (a million leaves cost less as strings). */
   statement(sql: string, pluck = false): Statement {
-    this.onStatement?.(sql);
     const key = pluck ? `pluck:${sql}` : sql;
     let statement = this.#statements.get(key);
     if (!statement) {
@@ -173,7 +166,26 @@ const open = (path: string, onStatement?: (sql: string) => void): Connection => 
   raw.pragma('synchronous = NORMAL');
   raw.pragma('busy_timeout = 5000');
   raw.pragma('foreign_keys = ON');
-  return new Connection(raw, onStatement);
+  if (onStatement) observeStatements(raw, onStatement);
+  return new Connection(raw);
+};
+
+/** Calls `onStatement` as each statement of `raw` runs; only when asked, so the request path stays as it is. */
+const observeStatements = (raw: BetterSqlite3.Database, onStatement: (sql: string) => void): void => {
+  const prepare = raw.prepare.bind(raw);
+  raw.prepare = ((sql: string) => {
+    const statement = prepare(sql);
+    for (const method of ['run', 'all', 'get', 'iterate'] as const) {
+      const run = statement[method].bind(statement) as (...parameters: unknown[]) => unknown;
+      Object.assign(statement, {
+        [method]: (...parameters: unknown[]) => {
+          onStatement(sql);
+          return run(...parameters);
+        },
+      });
+    }
+    return statement;
+  }) as typeof raw.prepare;
 };
 
 /** What the shared repositories work over, on a connection: it holds nothing but the connection, used only under its lock. */
