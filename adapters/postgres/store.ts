@@ -178,9 +178,18 @@ const inReadTransaction = async <T>(
 /** Connects to `url` (postgres://…) and migrates the database. */
 export async function createPostgresStore(
   url: string,
-  options: { maxConnections?: number } = {},
+  options: {
+    maxConnections?: number;
+    /** Called with each statement's SQL as it is sent (tests count a request's statements). */
+    onStatement?: (sql: string) => void;
+  } = {},
 ): Promise<PostgresStore> {
-  const sql = postgres(url, { max: options.maxConnections ?? 10, onnotice: () => undefined });
+  const { onStatement } = options;
+  const sql = postgres(url, {
+    max: options.maxConnections ?? 10,
+    onnotice: () => undefined,
+    ...(onStatement ? { debug: (_connection: number, query: string) => onStatement(query) } : {}),
+  });
   const db = kyselyOver({
     connect: async () => {
       const reserved = await sql.reserve();

@@ -160,13 +160,32 @@ const kyselyOver = (connection: Connection, locking: boolean): Kysely<Database> 
     },
   });
 
-const open = (path: string): Connection => {
+const open = (path: string, onStatement?: (sql: string) => void): Connection => {
   const raw = new BetterSqlite3(path);
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
   raw.pragma('busy_timeout = 5000');
   raw.pragma('foreign_keys = ON');
+  if (onStatement) observeStatements(raw, onStatement);
   return new Connection(raw);
+};
+
+/** Calls `onStatement` as each statement of `raw` runs; only when asked, so the request path stays as it is. */
+const observeStatements = (raw: BetterSqlite3.Database, onStatement: (sql: string) => void): void => {
+  const prepare = raw.prepare.bind(raw);
+  raw.prepare = ((sql: string) => {
+    const statement = prepare(sql);
+    for (const method of ['run', 'all', 'get', 'iterate'] as const) {
+      const run = statement[method].bind(statement) as (...parameters: unknown[]) => unknown;
+      Object.assign(statement, {
+        [method]: (...parameters: unknown[]) => {
+          onStatement(sql);
+          return run(...parameters);
+        },
+      });
+    }
+    return statement;
+  }) as typeof raw.prepare;
 };
 
 /** What the shared repositories work over, on a connection: it holds nothing but the connection, used only under its lock. */
@@ -296,9 +315,14 @@ const unitsOn = (connection: Connection, writing: boolean, state: BatchState) =>
   };
 };
 
+export interface SqliteStoreOptions {
+  /** Called with each statement's SQL as it runs, on either connection (tests count a request's statements). */
+  onStatement?: (sql: string) => void;
+}
+
 /** Opens (creating if needed) the database at `path` or `':memory:'` and migrates it. */
-export async function createSqliteStore(path: string): Promise<SqliteStore> {
-  const writer = open(path);
+export async function createSqliteStore(path: string, options: SqliteStoreOptions = {}): Promise<SqliteStore> {
+  const writer = open(path, options.onStatement);
   const db = kyselyOver(writer, true);
   try {
     await migrate(db);
@@ -306,7 +330,7 @@ export async function createSqliteStore(path: string): Promise<SqliteStore> {
     writer.raw.close();
     throw error;
   }
-  const reader = path === ':memory:' || path === '' ? writer : open(path);
+  const reader = path === ':memory:' || path === '' ? writer : open(path, options.onStatement);
   if (reader !== writer) reader.raw.pragma('query_only = ON');
   const state: BatchState = { running: false };
   const reads = unitsOn(reader, false, state);
