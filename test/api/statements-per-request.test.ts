@@ -7,6 +7,7 @@ import { createSqliteStore } from '../../adapters/sqlite/store.ts';
 import type { Store } from '../../core/ports.ts';
 import { createTestDatabase } from '../support/postgres.ts';
 import { makeHarness } from './harness.ts';
+import { signingKey } from '../../core/fairness/receipt-keys.ts';
 
 /** Each statement's first word (its verb, or `with` for the pick's CTEs). */
 const verb = (sql: string): string => sql.trimStart().split(/\s/, 1)[0]!.toLowerCase();
@@ -55,8 +56,10 @@ for (const [name, open] of Object.entries(stores)) {
       opened.push(async () => (await store.close(), await drop()));
       const h = await makeHarness({ store, env: { INTEGRITY_KEY: 'k'.repeat(64) } });
       const player = await h.signIn('pat@example.com', 'Pat');
-      // The day's game exists before the rush: its first read creates it.
+      // The day's game exists before the rush: its first read creates it. The key that signs receipts is read at
+      // start (server/main.ts), not by a pick.
       expect((await h.request('GET', '/api/game/today')).status).toBe(200);
+      await signingKey(h.deps);
       const run = async (method: string, path: string, opts: Parameters<typeof h.request>[2] = {}) => {
         statements = [];
         const res = await h.request(method, path, opts);
