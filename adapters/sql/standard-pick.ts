@@ -25,6 +25,8 @@ on conflict do nothing`;
 
 const sqliteSignals = (count: number): string =>
   `insert into integrity_signals (user_id, kind, hash, day) values ${Array.from({ length: count }, () => '(?, ?, ?, ?)').join(', ')} on conflict do nothing`;
+/** The signals' statement for each count a request carries (a device and a network at most, signals.ts), written once. */
+const SQLITE_SIGNALS = [sqliteSignals(1), sqliteSignals(2)];
 
 /**
  * PostgreSQL: one statement. The game is locked FOR SHARE before the player FOR UPDATE (the player's scan waits for
@@ -107,7 +109,7 @@ export const submitStandardPick = async (
   if (signals.length > 0) {
     await ctx.execute(
       CompiledQuery.raw(
-        sqliteSignals(signals.length),
+        SQLITE_SIGNALS[signals.length - 1] ?? sqliteSignals(signals.length),
         signals.flatMap(({ kind, hash }) => [entry.userId, kind, hash, pick.day]),
       ),
     );
