@@ -1,6 +1,6 @@
 // What the fairness module needs from the database: for tree version 2, the keys in tree order for the close, the
 // items page by page and the tree's upper levels stored at the close; for version 1, the leaves in string order, the
-// stored root and the published rows.
+// stored root and the published rows. And the check of a receipt's signature.
 import type { GameKey, Instant } from '../model.ts';
 import type { TreeItem, TreeKeys, TreeLeaf, TreeNode, WinnerProof } from './model.ts';
 
@@ -104,4 +104,16 @@ export interface FairnessRepository {
   treeBlockAt(gameKey: GameKey, level: number, key: TreeLeaf): Promise<StoredTreeNode | null>;
   /** The player's entries and mines in the game, with their receipts' fields. */
   receiptsOf(gameKey: GameKey, userId: string): Promise<{ entries: EntryLeafRow[]; mines: MineLeafRow[] }>;
+}
+
+/**
+ * Checks an Ed25519 signature of a receipt (DESIGN.md §16): node:crypto on the server and in the CLI, Web Crypto in
+ * the browser's own verifier.
+ */
+export interface SignatureVerifier {
+  /**
+   * Whether `sig` (standard base64) is the Ed25519 signature of the UTF-8 `text` by `publicKey` (SPKI DER, standard
+   * base64). False, never a throw, for a malformed key or signature: a receipt is checked, not trusted.
+   */
+  verify(publicKey: string, text: string, sig: string): boolean;
 }
