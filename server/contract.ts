@@ -134,6 +134,24 @@ export const BonusEntryDto = z
   .openapi('BonusEntryDto');
 export type BonusEntryDto = z.output<typeof BonusEntryDto>;
 
+/**
+ * What signing adds to a receipt (DESIGN.md §16): the three together, or none on a receipt issued before receipts were
+ * signed (UNSIGNED, still verified by inclusion).
+ */
+const receiptSignature = {
+  signedAt: instant.optional().openapi({
+    description:
+      'When the server signed the receipt, as JavaScript’s toISOString prints it. Absent on an unsigned receipt.',
+  }),
+  keyId: z.string().optional().openapi({
+    description: 'The signing key (GET /api/fairness/keys): 16 hex characters of SHA-256 of its SPKI DER bytes.',
+  }),
+  sig: z.string().optional().openapi({
+    description:
+      'The Ed25519 signature, standard base64, of `lowest-unique/v1/receipt|{gameDate}|{entryId}|{number}|{salt}|{leaf}|{signedAt}` (a mine: `lowest-unique/v1/mine-receipt|{gameDate}|{mineId}|…`).',
+  }),
+};
+
 /** A receipt (DESIGN.md §16): what a player keeps to check, after the close, that their pick was counted unchanged. */
 export const EntryReceiptDto = z
   .object({
@@ -142,12 +160,20 @@ export const EntryReceiptDto = z
     number: z.number().int(),
     salt: z.string().openapi({ description: '32 hex characters.' }),
     leaf: z.string().openapi({ description: '64 hex characters.' }),
+    ...receiptSignature,
   })
   .openapi('EntryReceiptDto');
 export type EntryReceiptDto = z.output<typeof EntryReceiptDto>;
 
 export const MineReceiptDto = z
-  .object({ gameDate: gameKey, mineId: z.string(), number: z.number().int(), salt: z.string(), leaf: z.string() })
+  .object({
+    gameDate: gameKey,
+    mineId: z.string(),
+    number: z.number().int(),
+    salt: z.string(),
+    leaf: z.string(),
+    ...receiptSignature,
+  })
   .openapi('MineReceiptDto');
 export type MineReceiptDto = z.output<typeof MineReceiptDto>;
 
@@ -375,6 +401,24 @@ export const InclusionProofResponse = z
   })
   .openapi('InclusionProofResponse');
 export type InclusionProofResponse = z.output<typeof InclusionProofResponse>;
+
+/** An item beside where a leaf stands or would stand, with its inclusion proof. */
+export const NeighbourDto = z.object({ item: TreeItemDto, proof: InclusionProofResponse }).openapi('NeighbourDto');
+export type NeighbourDto = z.output<typeof NeighbourDto>;
+
+/**
+ * GET /api/fairness/{gameKey}/neighbours?number&leaf: the last item strictly before `(number, leaf)` in tree order and
+ * the first strictly after it, each with its inclusion proof (null when there is none): two adjacent items around it
+ * prove the leaf absent.
+ */
+export const NeighboursResponse = z
+  .object({
+    size: z.number().int(),
+    left: orNull(NeighbourDto).openapi({ description: 'The last item strictly before; null when there is none.' }),
+    right: orNull(NeighbourDto).openapi({ description: 'The first item strictly after; null when there is none.' }),
+  })
+  .openapi('NeighboursResponse');
+export type NeighboursResponse = z.output<typeof NeighboursResponse>;
 
 /** GET /api/fairness/{gameKey}/winner-proof: the first `count` items (all with number ≤ bound) and the complement nodes. */
 export const WinnerProofResponse = z

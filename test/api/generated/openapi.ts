@@ -587,6 +587,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fairness/{gameKey}/neighbours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prove a leaf is absent from a game’s tree
+         * @description The items just before and just after where `(number, leaf)` stands or would stand in tree order, each with its inclusion proof: adjacent neighbours around it prove the leaf absent.
+         */
+        get: operations["getNeighbours"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fairness/{gameKey}/winner-proof": {
         parameters: {
             query?: never;
@@ -1177,6 +1197,15 @@ export interface components {
             salt: string;
             /** @description 64 hex characters. */
             leaf: string;
+            /**
+             * Format: date-time
+             * @description When the server signed the receipt, as JavaScript’s toISOString prints it. Absent on an unsigned receipt.
+             */
+            signedAt?: string;
+            /** @description The signing key (GET /api/fairness/keys): 16 hex characters of SHA-256 of its SPKI DER bytes. */
+            keyId?: string;
+            /** @description The Ed25519 signature, standard base64, of `lowest-unique/v1/receipt|{gameDate}|{entryId}|{number}|{salt}|{leaf}|{signedAt}` (a mine: `lowest-unique/v1/mine-receipt|{gameDate}|{mineId}|…`). */
+            sig?: string;
         };
         EntryDto: {
             id: string;
@@ -1208,6 +1237,15 @@ export interface components {
             salt: string;
             /** @description 64 hex characters. */
             leaf: string;
+            /**
+             * Format: date-time
+             * @description When the server signed the receipt, as JavaScript’s toISOString prints it. Absent on an unsigned receipt.
+             */
+            signedAt?: string;
+            /** @description The signing key (GET /api/fairness/keys): 16 hex characters of SHA-256 of its SPKI DER bytes. */
+            keyId?: string;
+            /** @description The Ed25519 signature, standard base64, of `lowest-unique/v1/receipt|{gameDate}|{entryId}|{number}|{salt}|{leaf}|{signedAt}` (a mine: `lowest-unique/v1/mine-receipt|{gameDate}|{mineId}|…`). */
+            sig?: string;
         };
         SubmitEntryRequest: {
             number?: number;
@@ -1487,6 +1525,17 @@ export interface components {
             lo: number;
             hi: number;
         };
+        NeighboursResponse: {
+            size: number;
+            /** @description The last item strictly before; null when there is none. */
+            left: components["schemas"]["NeighbourDto"] | null;
+            /** @description The first item strictly after; null when there is none. */
+            right: components["schemas"]["NeighbourDto"] | null;
+        };
+        NeighbourDto: {
+            item: components["schemas"]["TreeItemDto"];
+            proof: components["schemas"]["InclusionProofResponse"];
+        };
         WinnerProofResponse: {
             bound: number;
             count: number;
@@ -1503,6 +1552,15 @@ export interface components {
             number: number;
             salt: string;
             leaf: string;
+            /**
+             * Format: date-time
+             * @description When the server signed the receipt, as JavaScript’s toISOString prints it. Absent on an unsigned receipt.
+             */
+            signedAt?: string;
+            /** @description The signing key (GET /api/fairness/keys): 16 hex characters of SHA-256 of its SPKI DER bytes. */
+            keyId?: string;
+            /** @description The Ed25519 signature, standard base64, of `lowest-unique/v1/receipt|{gameDate}|{entryId}|{number}|{salt}|{leaf}|{signedAt}` (a mine: `lowest-unique/v1/mine-receipt|{gameDate}|{mineId}|…`). */
+            sig?: string;
         };
         TrendsResponse: {
             days: 7 | 30 | 90;
@@ -4996,6 +5054,88 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InclusionProofResponse"];
+                };
+            };
+            /** @description Not modified: the ETag sent in If-None-Match still holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getNeighbours: {
+        parameters: {
+            query?: {
+                /** @description The number of the pick: a whole number. */
+                number?: number;
+                /** @description The pick’s leaf: 64 lowercase hex characters. */
+                leaf?: string;
+            };
+            header?: never;
+            path: {
+                gameKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The neighbours in tree order, each null when there is none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NeighboursResponse"];
                 };
             };
             /** @description Not modified: the ETag sent in If-None-Match still holds. */
