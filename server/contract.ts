@@ -426,6 +426,21 @@ export const WinnerProofResponse = z
   .openapi('WinnerProofResponse');
 export type WinnerProofResponse = z.output<typeof WinnerProofResponse>;
 
+/** A key that signs (or signed) receipts (DESIGN.md §16). */
+export const PublishedKeyDto = z
+  .object({
+    keyId: z.string().openapi({ description: 'The first 16 lowercase hex characters of SHA-256 of the SPKI DER bytes.' }),
+    publicKey: z.string().openapi({ description: 'The Ed25519 public key: SPKI DER, standard base64.' }),
+    from: instant.openapi({ description: 'When it started signing.' }),
+    until: instant.nullable().openapi({ description: 'When it stopped signing; null while it signs.' }),
+  })
+  .openapi('PublishedKeyDto');
+export type PublishedKeyDto = z.output<typeof PublishedKeyDto>;
+
+/** GET /api/fairness/keys: every key that signs or signed receipts, oldest first. */
+export const FairnessKeysResponse = z.array(PublishedKeyDto).openapi('FairnessKeysResponse');
+export type FairnessKeysResponse = z.output<typeof FairnessKeysResponse>;
+
 /** GET /api/fairness/{gameKey}/receipts: the signed-in player's receipts in that game. */
 export const GameReceiptsResponse = z
   .object({ entries: z.array(EntryReceiptDto), mines: z.array(MineReceiptDto) })
