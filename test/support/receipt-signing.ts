@@ -10,7 +10,7 @@ export const TEST_PUBLIC_KEY = 'MCowBQYDK2VwAyEAI0PjtdrePyQa4Dv9Vb4rmLtkdJL2tRBK
 export const TEST_KEY_ID = 'b66c6b19443918ad';
 
 /** The test key as GET /api/fairness/keys would publish it, signing since `from`. */
-export const testKey = (from = '2026-11-01T00:00:00.000Z', until: string | null = null): PublishedKey => ({
+export const testKey = (from = '2026-12-01T00:00:00.000Z', until: string | null = null): PublishedKey => ({
   keyId: TEST_KEY_ID,
   publicKey: TEST_PUBLIC_KEY,
   from,
