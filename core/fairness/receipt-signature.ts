@@ -16,6 +16,20 @@ export const receiptText = (receipt: Receipt, signedAt: Instant): string =>
     ? `${PREFIX}/receipt|${receipt.gameDate}|${receipt.entryId}|${String(receipt.number)}|${receipt.salt}|${receipt.leaf}|${signedAt}`
     : `${PREFIX}/mine-receipt|${receipt.gameDate}|${receipt.mineId}|${String(receipt.number)}|${receipt.salt}|${receipt.leaf}|${signedAt}`;
 
+/** The words a player reads for a validly signed receipt whose leaf is proven absent from the closed game. */
+export const omittedText = (signedAt: Instant): string =>
+  `OMITTED — the game signed this pick at ${signedAt} and left it out of the closed game`;
+
+/**
+ * What proves an omission to anyone offline (docs/fairness.md): `{format, receipt, key, summary, neighbours}`, the
+ * summary and neighbours as the public API answered them.
+ */
+export const OMISSION_EVIDENCE_FORMAT = 'lowest-unique/omission-evidence/v1';
+
+/** The evidence file's name: `omission-{gameDate}-{first 8 of leaf}.json`. */
+export const omissionEvidenceFileName = (receipt: Pick<Receipt, 'gameDate' | 'leaf'>): string =>
+  `omission-${receipt.gameDate}-${receipt.leaf.slice(0, 8)}.json`;
+
 /** A key's id from the SHA-256 (lowercase hex) of its SPKI DER bytes: the first 16 characters. */
 export const keyIdOf = (spkiSha256Hex: string): string => spkiSha256Hex.slice(0, KEY_ID_LENGTH).toLowerCase();
 
