@@ -429,7 +429,9 @@ export type WinnerProofResponse = z.output<typeof WinnerProofResponse>;
 /** A key that signs (or signed) receipts (DESIGN.md §16). */
 export const PublishedKeyDto = z
   .object({
-    keyId: z.string().openapi({ description: 'The first 16 lowercase hex characters of SHA-256 of the SPKI DER bytes.' }),
+    keyId: z
+      .string()
+      .openapi({ description: 'The first 16 lowercase hex characters of SHA-256 of the SPKI DER bytes.' }),
     publicKey: z.string().openapi({ description: 'The Ed25519 public key: SPKI DER, standard base64.' }),
     from: instant.openapi({ description: 'When it started signing.' }),
     until: instant.nullable().openapi({ description: 'When it stopped signing; null while it signs.' }),
