@@ -4,7 +4,6 @@
 // inclusion proof. Version 1: the whole record, checked as the verify page checks it. A receipt's signature is
 // checked against the published keys; a signed receipt the game has no proof for is proven absent by its neighbours
 // (OMITTED, with the evidence).
-import { ed25519Verifier } from '../../adapters/crypto/ed25519-verifier.ts';
 import type { PublishedKey } from '../../core/fairness/model.ts';
 import {
   checkReceiptSignature,
@@ -24,7 +23,7 @@ import {
   type TreeV2Summary,
 } from '../../core/fairness/tree-v2-proofs.ts';
 import { DomainError } from '../../core/errors.ts';
-import { systemDigest } from '../../server/composition-root.ts';
+import { systemDigest, systemSignatureVerifier } from '../../server/composition-root.ts';
 import {
   FairnessItemsResponse,
   FairnessKeysResponse,
@@ -76,7 +75,7 @@ export interface OmissionEvidence {
 const signatureOf = async (api: PublicApi, receipt: Receipt, closedAt: string | null): Promise<SignatureVerdict> => {
   if (receipt.sig === undefined) return { status: 'unsigned' };
   const keys = (await api.get('api/fairness/keys', FairnessKeysResponse, true)) ?? [];
-  return checkReceiptSignature(receipt, keys, closedAt, ed25519Verifier);
+  return checkReceiptSignature(receipt, keys, closedAt, systemSignatureVerifier);
 };
 
 /** A bad signature is a problem of its own, named after whatever else is wrong with the receipt. */

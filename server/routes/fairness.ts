@@ -159,7 +159,7 @@ export const fairnessRoutes = ({ deps }: AppServices) => {
           method: 'get',
           path: '/fairness/{gameKey}/neighbours',
           operationId: 'getNeighbours',
-          summary: 'Prove a leaf is absent from a game’s tree',
+          summary: "Prove a leaf is absent from a game's tree",
           description:
             'The items just before and just after where `(number, leaf)` stands or would stand in tree order, each with its inclusion proof: adjacent neighbours around it prove the leaf absent.',
           tags,

@@ -595,7 +595,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Prove a leaf is absent from a game’s tree
+         * Prove a leaf is absent from a game's tree
          * @description The items just before and just after where `(number, leaf)` stands or would stand in tree order, each with its inclusion proof: adjacent neighbours around it prove the leaf absent.
          */
         get: operations["getNeighbours"];

@@ -145,6 +145,13 @@ describe('a signed receipt on the verify page', () => {
     expect(await within(form).findByText('BAD SIGNATURE (unknown key 0123456789abcdef)')).toBeTruthy();
   });
 
+  it('on a deployment that publishes no keys (404): BAD SIGNATURE naming the unknown key', async () => {
+    await open(treeV2Routes(game));
+    const form = await pasteInto(signReceipt(receiptOf(entry), SIGNED_AT));
+    expect(await within(form).findByText(`BAD SIGNATURE (unknown key ${TEST_KEY_ID})`)).toBeTruthy();
+    expect(within(form).getByText('INCLUDED')).toBeTruthy();
+  });
+
   it('unsigned and not in the game: UNSIGNED and NOT FOUND, never OMITTED, without asking for keys or neighbours', async () => {
     const { signedAt, keyId, sig, ...unsigned } = leftOut(entry.number);
     expect([signedAt, keyId, sig].every((v) => v !== undefined)).toBe(true);
