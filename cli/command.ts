@@ -26,6 +26,8 @@ export interface CommandInput {
 export interface CommandResult {
   data: unknown;
   text: string;
+  /** A failure whose output is the point (OMITTED and its evidence): printed like a result, then exit 1. */
+  failed?: boolean;
 }
 
 export interface Command {

@@ -50,6 +50,10 @@ export const readReceiptFile = (file: string): Receipt => {
     throw invalid(`cannot read ${file} as JSON (${firstLine(error)}).`);
   }
   const receipt = asReceipt(parsed);
-  if (!receipt) throw invalid(`${file} is not a receipt (gameDate, entryId or mineId, number, salt, leaf).`);
+  if (!receipt) {
+    throw invalid(
+      `${file} is not a receipt (gameDate, entryId or mineId, number, salt, leaf; signedAt, keyId and sig all or none).`,
+    );
+  }
   return receipt;
 };

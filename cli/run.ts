@@ -34,7 +34,7 @@ export const runCli = async (argv: string[], io: CliIo): Promise<number> => {
     }
     const result = await execute(parsed.command, parsed.args, parsed.options, io, json);
     io.stdout.write(json ? JSON.stringify(result.data, null, 2) + '\n' : result.text + '\n');
-    return EXIT_OK;
+    return result.failed === true ? EXIT_FAILURE : EXIT_OK;
   } catch (error) {
     return report(error, io, json);
   }

@@ -107,11 +107,11 @@ export interface Entry {
   salt: string;
   leaf: string;
   /** The game's signature of the receipt; absent on entries made before receipts were signed. */
-  signature?: ReceiptSignature;
+  signature?: StoredSignature;
 }
 
 /** An Ed25519 signature of a receipt (DESIGN.md §16): the key's id and the signature, base64. */
-export interface ReceiptSignature {
+export interface StoredSignature {
   keyId: string;
   sig: string;
 }
@@ -154,7 +154,7 @@ export interface Mine {
   /** As for entries: the salt and the leaf committed at the close (DESIGN.md §16). */
   salt: string;
   leaf: string;
-  signature?: ReceiptSignature;
+  signature?: StoredSignature;
 }
 
 /** `not_eligible`: the two accounts are one cluster (DESIGN.md §18), so neither gets a bonus. */

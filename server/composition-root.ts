@@ -2,9 +2,11 @@
 // configuration in, an inversify container loaded with one module per adapter family (server/container/), services
 // out. A test replaces a port with `container.rebind(Port).toConstantValue(…)` before asking for the services.
 import { Container, type ContainerModule } from 'inversify';
+import { nodeEd25519 } from '../adapters/crypto/ed25519.ts';
 import { nodeDigest } from '../adapters/crypto/node-digest.ts';
 import { migrate } from '../adapters/sql/migrate.ts';
 import { sqlRateWindows } from '../adapters/sql/rate-windows.ts';
+import type { SignatureVerifier } from '../core/fairness/ports.ts';
 import type { MailSender } from '../core/mail/mail-sender.ts';
 import { mailQueueStatus } from '../core/mail/deliver-mails.ts';
 import type { Deps } from '../core/deps.ts';
@@ -27,6 +29,9 @@ import { MemoryRateLimiter, SharedRateLimiter, type RateLimiter } from './securi
 
 /** The Digest port for work that opens no store (the CLI's remote audit). */
 export const systemDigest: Digest = nodeDigest;
+
+/** The SignatureVerifier port for the same work: a receipt's Ed25519 signature (the CLI's remote audit). */
+export const systemSignatureVerifier: SignatureVerifier = nodeEd25519;
 
 const mailModuleFor = (mail: ServerConfig['mail']): ContainerModule =>
   mail.smtpUrl ? smtpMailModule(mail.smtpUrl, mail.from) : outboxOnlyMailModule;

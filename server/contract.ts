@@ -134,17 +134,25 @@ export const BonusEntryDto = z
   .openapi('BonusEntryDto');
 export type BonusEntryDto = z.output<typeof BonusEntryDto>;
 
-/** A receipt (DESIGN.md §16): what a player keeps to check, after the close, that their pick was counted unchanged. */
-/** The game's signature of a receipt (DESIGN.md §16); absent on receipts issued before receipts were signed. */
+/**
+ * What signing adds to a receipt (DESIGN.md §16): the three together, or none on a receipt issued before receipts were
+ * signed (UNSIGNED, still verified by inclusion).
+ */
 const receiptSignature = {
-  signedAt: instant.optional().openapi({ description: 'When the game signed the receipt (the entry’s submission).' }),
-  keyId: z.string().optional().openapi({ description: 'The signing key, as GET /api/fairness/keys lists it.' }),
+  signedAt: instant.optional().openapi({
+    description:
+      'When the server signed the receipt, as JavaScript’s toISOString prints it. Absent on an unsigned receipt.',
+  }),
+  keyId: z.string().optional().openapi({
+    description: 'The signing key (GET /api/fairness/keys): 16 hex characters of SHA-256 of its SPKI DER bytes.',
+  }),
   sig: z.string().optional().openapi({
     description:
-      'Ed25519 signature (base64) of `lowest-unique/v1/receipt|{gameDate}|{entryId}|{number}|{salt}|{leaf}|{signedAt}` (a mine: `lowest-unique/v1/mine-receipt|…` with its mineId).',
+      'The Ed25519 signature, standard base64, of `lowest-unique/v1/receipt|{gameDate}|{entryId}|{number}|{salt}|{leaf}|{signedAt}` (a mine: `lowest-unique/v1/mine-receipt|{gameDate}|{mineId}|…`).',
   }),
 };
 
+/** A receipt (DESIGN.md §16): what a player keeps to check, after the close, that their pick was counted unchanged. */
 export const EntryReceiptDto = z
   .object({
     gameDate: gameKey,
@@ -394,25 +402,46 @@ export const InclusionProofResponse = z
   .openapi('InclusionProofResponse');
 export type InclusionProofResponse = z.output<typeof InclusionProofResponse>;
 
+/** An item beside where a leaf stands or would stand, with its inclusion proof. */
+export const NeighbourDto = z.object({ item: TreeItemDto, proof: InclusionProofResponse }).openapi('NeighbourDto');
+export type NeighbourDto = z.output<typeof NeighbourDto>;
+
+/**
+ * GET /api/fairness/{gameKey}/neighbours?number&leaf: the last item strictly before `(number, leaf)` in tree order and
+ * the first strictly after it, each with its inclusion proof (null when there is none): two adjacent items around it
+ * prove the leaf absent.
+ */
+export const NeighboursResponse = z
+  .object({
+    size: z.number().int(),
+    left: orNull(NeighbourDto).openapi({ description: 'The last item strictly before; null when there is none.' }),
+    right: orNull(NeighbourDto).openapi({ description: 'The first item strictly after; null when there is none.' }),
+  })
+  .openapi('NeighboursResponse');
+export type NeighboursResponse = z.output<typeof NeighboursResponse>;
+
 /** GET /api/fairness/{gameKey}/winner-proof: the first `count` items (all with number ≤ bound) and the complement nodes. */
 export const WinnerProofResponse = z
   .object({ bound: z.number().int(), count: z.number().int(), complement: z.array(TreeNodeDto) })
   .openapi('WinnerProofResponse');
 export type WinnerProofResponse = z.output<typeof WinnerProofResponse>;
 
-/** A key that signs or signed receipts. */
-export const ReceiptKeyDto = z
+/** A key that signs (or signed) receipts (DESIGN.md §16). */
+export const PublishedKeyDto = z
   .object({
-    keyId: z.string().openapi({ description: 'The first 16 hex characters of SHA-256 of the SPKI DER bytes.' }),
-    publicKey: z.string().openapi({ description: 'Ed25519 public key, SPKI DER, base64.' }),
+    keyId: z
+      .string()
+      .openapi({ description: 'The first 16 lowercase hex characters of SHA-256 of the SPKI DER bytes.' }),
+    publicKey: z.string().openapi({ description: 'The Ed25519 public key: SPKI DER, standard base64.' }),
     from: instant.openapi({ description: 'When it started signing.' }),
     until: instant.nullable().openapi({ description: 'When it stopped signing; null while it signs.' }),
   })
-  .openapi('ReceiptKeyDto');
+  .openapi('PublishedKeyDto');
+export type PublishedKeyDto = z.output<typeof PublishedKeyDto>;
 
 /** GET /api/fairness/keys: every key that signs or signed receipts, oldest first. */
-export const ReceiptKeysResponse = z.array(ReceiptKeyDto).openapi('ReceiptKeysResponse');
-export type ReceiptKeysResponse = z.output<typeof ReceiptKeysResponse>;
+export const FairnessKeysResponse = z.array(PublishedKeyDto).openapi('FairnessKeysResponse');
+export type FairnessKeysResponse = z.output<typeof FairnessKeysResponse>;
 
 /** GET /api/fairness/{gameKey}/receipts: the signed-in player's receipts in that game. */
 export const GameReceiptsResponse = z

@@ -1,15 +1,24 @@
-// The ReceiptSigning port over node:crypto's Ed25519. A key's KeyObject is parsed once: the signing key is the same
-// for every pick of an instance, and parsing its DER costs more than the signature.
+// The ReceiptSigning port (and its SignatureVerifier) over node:crypto's Ed25519 (DESIGN.md §16). A private key's
+// KeyObject is parsed once: the signing key is the same for every pick of an instance, and parsing its DER costs more
+// than the signature.
 import {
-  createHash,
   createPrivateKey,
   createPublicKey,
   generateKeyPairSync,
+  hash,
   sign,
   verify,
   type KeyObject,
 } from 'node:crypto';
 import type { ReceiptSigning } from '../../core/fairness/ports.ts';
+import { keyIdOf } from '../../core/fairness/receipt-signature.ts';
+
+/** Standard base64 with its padding, nothing else: Buffer.from would skip what is not base64 and read the rest. */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/** An Ed25519 signature is 64 bytes. */
+const SIGNATURE_BYTES = 64;
+
+const bytesOf = (base64: string): Buffer | null => (BASE64.test(base64) ? Buffer.from(base64, 'base64') : null);
 
 const parsed = new Map<string, KeyObject>();
 
@@ -33,14 +42,16 @@ export const nodeEd25519: ReceiptSigning = {
   },
   publicKeyOf: (privateKey) =>
     createPublicKey(privateKeyObject(privateKey)).export({ format: 'der', type: 'spki' }).toString('base64'),
-  keyIdOf: (publicKey) => createHash('sha256').update(Buffer.from(publicKey, 'base64')).digest('hex').slice(0, 16),
+  keyIdOf: (publicKey) => keyIdOf(hash('sha256', Buffer.from(publicKey, 'base64'), 'hex')),
   sign: (privateKey, text) => sign(null, Buffer.from(text, 'utf8'), privateKeyObject(privateKey)).toString('base64'),
   verify: (publicKey, text, sig) => {
+    const der = bytesOf(publicKey);
+    const signature = bytesOf(sig);
+    if (der === null || signature?.length !== SIGNATURE_BYTES) return false;
     try {
-      const key = createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' });
+      const key = createPublicKey({ key: der, format: 'der', type: 'spki' });
       if (key.asymmetricKeyType !== 'ed25519') return false;
-      const signature = Buffer.from(sig, 'base64');
-      return signature.length === 64 && verify(null, Buffer.from(text, 'utf8'), key, signature);
+      return verify(null, Buffer.from(text, 'utf8'), key, signature);
     } catch {
       return false;
     }

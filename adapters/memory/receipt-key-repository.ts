@@ -1,4 +1,5 @@
-import type { PublishedKey, ReceiptKeyRepository, StoredReceiptKey } from '../../core/fairness/ports.ts';
+import type { PublishedKey } from '../../core/fairness/model.ts';
+import type { ReceiptKeyRepository, StoredReceiptKey } from '../../core/fairness/ports.ts';
 import type { MemoryState } from './state.ts';
 
 const published = ({ keyId, publicKey, from, until }: StoredReceiptKey): PublishedKey => ({

@@ -2,7 +2,7 @@
 import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type { Database, SqlBoolean } from './schema.ts';
 import type { LockOrder } from '../unit-of-work-guard.ts';
-import type { ReceiptSignature } from '../../core/model.ts';
+import type { StoredSignature } from '../../core/model.ts';
 
 export interface SqlDialect {
   readonly name: 'sqlite' | 'postgres';
@@ -87,7 +87,7 @@ export const affected = (
 export const receiptSignature = (row: {
   receipt_key_id: string | null;
   receipt_sig: string | null;
-}): { signature?: ReceiptSignature } =>
+}): { signature?: StoredSignature } =>
   row.receipt_key_id !== null && row.receipt_sig !== null
     ? { signature: { keyId: row.receipt_key_id, sig: row.receipt_sig } }
     : {};

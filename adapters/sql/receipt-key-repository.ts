@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { PublishedKey, ReceiptKeyRepository, StoredReceiptKey } from '../../core/fairness/ports.ts';
+import type { PublishedKey } from '../../core/fairness/model.ts';
+import type { ReceiptKeyRepository, StoredReceiptKey } from '../../core/fairness/ports.ts';
 import type { SqlContext } from './dialect.ts';
 import type { ReceiptKeysTable } from './schema.ts';
 

@@ -1,7 +1,7 @@
 // `lowest keys` and `lowest keys rotate`: the Ed25519 keys that sign receipts (DESIGN.md §16).
 import type { Command } from '../command.ts';
 import { KEY_HANDOVER_MS, publishedKeys, rotateReceiptKey } from '../../core/fairness/receipt-keys.ts';
-import type { PublishedKey } from '../../core/fairness/ports.ts';
+import type { PublishedKey } from '../../core/fairness/model.ts';
 
 const keyLine = (k: PublishedKey): string =>
   `${k.keyId}  from ${k.from}  ${k.until === null ? 'signing now' : `until ${k.until}`}\n  ${k.publicKey}`;

@@ -1,6 +1,8 @@
 import type { Command } from '../command.ts';
 import { DomainError } from '../../core/errors.ts';
 import { verifyStoredGame } from '../../core/fairness/fairness.ts';
+import { omissionEvidenceFileName, signatureVerdictText } from '../../core/fairness/receipt-signature.ts';
+import type { Receipt } from '../../core/fairness/record.ts';
 import { keyValues } from '../format.ts';
 import { readReceiptFile } from '../receipt-file.ts';
 import { publicApi } from '../remote/public-api.ts';
@@ -14,6 +16,23 @@ const notVerified = (gameKey: string, problem: string) =>
 
 const receiptLine = (included: boolean | null): string | null =>
   included === null ? null : included ? 'INCLUDED' : 'NOT FOUND';
+
+/** The receipt's lines: its signature only when a receipt was given. */
+const receiptFacts = (signature: string | null, receipt: string | null): [string, string | null][] =>
+  receipt === null
+    ? [['Receipt', null]]
+    : [
+        ['Signature', signature],
+        ['Receipt', receipt],
+      ];
+
+/** The database mode reads no signing keys: a signed receipt's signature is checked with --remote. */
+const localSignatureLine = (receipt: Receipt | null): string | null =>
+  receipt === null
+    ? null
+    : receipt.sig === undefined
+      ? 'UNSIGNED'
+      : 'NOT CHECKED (the signature is checked against the published keys with --remote URL)';
 
 /** An http(s) URL, or a usage error naming the option. */
 const remoteUrl = (value: string): URL => {
@@ -45,7 +64,8 @@ export const verifyCommand: Command = {
     receipt: {
       type: 'string',
       valueName: 'FILE',
-      description: 'A receipt saved from the play screen (JSON): is it in the record unchanged?',
+      description:
+        'A receipt saved from the play screen (JSON): is it in the record unchanged, and (with --remote) signed by the game?',
     },
     remote: {
       type: 'string',
@@ -70,7 +90,10 @@ export const verifyCommand: Command = {
     'DATE is the game key (YYYY-MM-DD, or YYYY-MM-DD-n for an extra game). Checks every leaf, the root, the winner and the runner-up ' +
     '(DESIGN.md §16, docs/fairness.md). With --receipt FILE, also that the receipt is INCLUDED. With --remote URL, reads only ' +
     "GET /api/fairness/DATE, its items pages, winner proof and (with --receipt) the receipt's inclusion proof, holding one or two pages " +
-    'at a time; a game closed with tree version 1 is checked from its whole record.',
+    'at a time; a game closed with tree version 1 is checked from its whole record. With --remote and --receipt, the ' +
+    "receipt's signature is checked against GET /api/fairness/keys: SIGNED, UNSIGNED (an older receipt) or BAD SIGNATURE " +
+    '(exit 1); a signed receipt the closed game does not hold, proven absent by GET /api/fairness/DATE/neighbours, is ' +
+    'OMITTED: the evidence (JSON) is printed and the exit code is 1.',
   run: async ({ args, options, open, progress }) => {
     const gameKey = args[0] ?? '';
     const remote = typeof options['remote'] === 'string' ? remoteUrl(options['remote']) : null;
@@ -82,17 +105,31 @@ export const verifyCommand: Command = {
     const receipt = typeof options['receipt'] === 'string' ? readReceiptFile(options['receipt']) : null;
     if (remote !== null) {
       const audit = await auditRemote({ api: publicApi(remote, timeout), gameKey, pageSize, receipt, progress });
+      const facts = (game: string, receiptFact: string | null): [string, string | number | null][] => [
+        ['Game', game],
+        ['Remote', remote.href],
+        ['Tree', `version ${String(audit.treeVersion)}`],
+        ['Root', audit.root],
+        [audit.treeVersion === 2 ? 'Items' : 'Leaves', audit.items],
+        ...receiptFacts(audit.signature && signatureVerdictText(audit.signature), receiptFact),
+      ];
+      if (audit.omission !== null) {
+        // The game's own record holds up; the receipt proves the game left this pick out of it.
+        const file = omissionEvidenceFileName(audit.omission.receipt);
+        return {
+          data: { ...audit, remote: remote.href, ok: false },
+          text: [
+            keyValues(facts(gameKey, audit.problem)),
+            `Evidence (${file}):`,
+            JSON.stringify(audit.omission, null, 2),
+          ].join('\n'),
+          failed: true,
+        };
+      }
       if (audit.problem !== null) throw notVerified(gameKey, audit.problem);
       return {
         data: { ...audit, remote: remote.href, ok: true },
-        text: keyValues([
-          ['Game', `${gameKey} VERIFIED`],
-          ['Remote', remote.href],
-          ['Tree', `version ${String(audit.treeVersion)}`],
-          ['Root', audit.root],
-          [audit.treeVersion === 2 ? 'Items' : 'Leaves', audit.items],
-          ['Receipt', receiptLine(audit.receiptIncluded)],
-        ]),
+        text: keyValues(facts(`${gameKey} VERIFIED`, receiptLine(audit.receiptIncluded))),
       };
     }
     const { deps } = await open();
@@ -104,7 +141,7 @@ export const verifyCommand: Command = {
         ['Game', `${check.gameKey} VERIFIED`],
         ['Root', check.computedRoot],
         ['Leaves', check.leaves],
-        ['Receipt', receiptLine(check.receiptIncluded)],
+        ...receiptFacts(localSignatureLine(receipt), receiptLine(check.receiptIncluded)),
       ]),
     };
   },

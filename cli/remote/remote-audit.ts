@@ -1,22 +1,35 @@
 // `lowest verify DATE --remote URL`: audits a deployment through its public API only (DESIGN.md §16). Version 2:
 // the summary, every items page (each leaf recomputed, tree order checked, fed to a streaming builder and a
 // streaming resolution: O(log n) nodes and one or two pages in memory), the winner proof, and a receipt's
-// inclusion proof. Version 1: the whole record, checked as the verify page checks it.
+// inclusion proof. Version 1: the whole record, checked as the verify page checks it. A receipt's signature is
+// checked against the published keys; a signed receipt the game has no proof for is proven absent by its neighbours
+// (OMITTED, with the evidence).
+import type { PublishedKey } from '../../core/fairness/model.ts';
+import {
+  checkReceiptSignature,
+  OMISSION_EVIDENCE_FORMAT,
+  omittedText,
+  signatureVerdictText,
+  type SignatureVerdict,
+} from '../../core/fairness/receipt-signature.ts';
 import { receiptIncluded, verifyRecord, NO_ROOT_REASON, type Receipt } from '../../core/fairness/record.ts';
 import { compareTreeItems, itemLeaf, TreeV2Builder } from '../../core/fairness/tree-v2.ts';
 import type { TreeItem } from '../../core/fairness/model.ts';
 import {
+  checkAbsence,
   verifyInclusion,
   verifyWinnerProof,
   winnerBound,
   type TreeV2Summary,
 } from '../../core/fairness/tree-v2-proofs.ts';
 import { DomainError } from '../../core/errors.ts';
-import { systemDigest } from '../../server/composition-root.ts';
+import { systemDigest, systemSignatureVerifier } from '../../server/composition-root.ts';
 import {
   FairnessItemsResponse,
+  FairnessKeysResponse,
   FairnessRecordResponse,
   InclusionProofResponse,
+  NeighboursResponse,
   WinnerProofResponse,
   type FairnessSummaryV2,
 } from '../../server/contract.ts';
@@ -42,9 +55,35 @@ export interface RemoteAudit {
   winningNumber: number | null;
   secondPlaceNumber: number | null;
   receiptIncluded: boolean | null;
+  /** The receipt's signature against the published keys; null without a receipt. */
+  signature: SignatureVerdict | null;
+  /** A validly signed receipt proven absent from the closed game: what proves it (docs/fairness.md). */
+  omission: OmissionEvidence | null;
   /** The first mismatch, in words for an operator; null when everything holds. */
   problem: string | null;
 }
+
+export interface OmissionEvidence {
+  format: typeof OMISSION_EVIDENCE_FORMAT;
+  receipt: Receipt;
+  key: PublishedKey;
+  summary: FairnessSummaryV2;
+  neighbours: NeighboursResponse;
+}
+
+/** The receipt's signature; the keys are asked for only for a signed receipt (none published: an unknown key). */
+const signatureOf = async (api: PublicApi, receipt: Receipt, closedAt: string | null): Promise<SignatureVerdict> => {
+  if (receipt.sig === undefined) return { status: 'unsigned' };
+  const keys = (await api.get('api/fairness/keys', FairnessKeysResponse, true)) ?? [];
+  return checkReceiptSignature(receipt, keys, closedAt, systemSignatureVerifier);
+};
+
+/** A bad signature is a problem of its own, named after whatever else is wrong with the receipt. */
+const withSignature = (problem: string | null, signature: SignatureVerdict | null): string | null => {
+  if (signature?.status !== 'bad') return problem;
+  const bad = `Receipt: ${signatureVerdictText(signature)}.`;
+  return problem === null ? bad : `${problem} ${bad}`;
+};
 
 const show = (value: number | null): string => (value === null ? 'none' : String(value));
 
@@ -59,7 +98,8 @@ export const auditRemote = async (input: RemoteAuditInput): Promise<RemoteAudit>
     throw new Error(`Asked for game ${gameKey}, the deployment answered game ${record.gameDate}.`);
   if (record.status === 'open')
     throw new DomainError('CONFLICT', `The game ${gameKey} is still open: there is nothing to verify yet.`);
-  if ('treeVersion' in record) return auditTree(input, record);
+  const signature = input.receipt ? await signatureOf(api, input.receipt, record.closedAt) : null;
+  if ('treeVersion' in record) return auditTree(input, record, signature);
   const base = {
     gameKey,
     treeVersion: 1 as const,
@@ -69,14 +109,24 @@ export const auditRemote = async (input: RemoteAuditInput): Promise<RemoteAudit>
     secondPlaceNumber: record.secondPlaceNumber,
   };
   const included = input.receipt ? receiptIncluded(systemDigest, record, input.receipt) : null;
-  const result = (problem: string | null): RemoteAudit => ({ ...base, receiptIncluded: included, problem });
+  const result = (problem: string | null): RemoteAudit => ({
+    ...base,
+    receiptIncluded: included,
+    signature,
+    omission: null,
+    problem,
+  });
   if (record.root === null) return result(record.reason ?? NO_ROOT_REASON);
   const check = verifyRecord(systemDigest, record);
   if (!check.ok) return result(check.mismatch.message);
-  return result(included === false ? NOT_INCLUDED : null);
+  return result(withSignature(included === false ? NOT_INCLUDED : null, signature));
 };
 
-const auditTree = async (input: RemoteAuditInput, record: FairnessSummaryV2): Promise<RemoteAudit> => {
+const auditTree = async (
+  input: RemoteAuditInput,
+  record: FairnessSummaryV2,
+  signature: SignatureVerdict | null,
+): Promise<RemoteAudit> => {
   const { api, gameKey } = input;
   const path = `api/fairness/${encodeURIComponent(gameKey)}`;
   const summary: TreeV2Summary = {
@@ -88,7 +138,12 @@ const auditTree = async (input: RemoteAuditInput, record: FairnessSummaryV2): Pr
     winningNumber: record.winningNumber,
     secondPlaceNumber: record.secondPlaceNumber,
   };
-  const result = (items: number, problem: string | null, included: boolean | null = null): RemoteAudit => ({
+  const result = (
+    items: number,
+    problem: string | null,
+    included: boolean | null = null,
+    omission: OmissionEvidence | null = null,
+  ): RemoteAudit => ({
     gameKey,
     treeVersion: 2,
     root: record.root,
@@ -96,6 +151,8 @@ const auditTree = async (input: RemoteAuditInput, record: FairnessSummaryV2): Pr
     winningNumber: record.winningNumber,
     secondPlaceNumber: record.secondPlaceNumber,
     receiptIncluded: included,
+    signature,
+    omission,
     problem,
   });
   if (!Number.isSafeInteger(record.size) || record.size < 0)
@@ -192,7 +249,30 @@ const auditTree = async (input: RemoteAuditInput, record: FairnessSummaryV2): Pr
   if (!winner.ok) return result(size, `Winner proof: ${winner.mismatch.message}`);
   if (!input.receipt) return result(size, null);
   const problem = await receiptProblem(api, path, summary, input.receipt);
-  return result(size, problem, problem === null);
+  if (problem !== NOT_INCLUDED || signature?.status !== 'signed')
+    return result(size, withSignature(problem, signature), problem === null);
+  // Signed by the game and not in it: the neighbours must prove it absent.
+  const { receipt } = input;
+  const neighbours = await api.get(
+    `${path}/neighbours?number=${String(receipt.number)}&leaf=${receipt.leaf}`,
+    NeighboursResponse,
+  );
+  const absence = checkAbsence(systemDigest, summary, receipt, neighbours);
+  if (!absence.ok) {
+    return result(
+      size,
+      `${NOT_INCLUDED} The neighbours the deployment gives do not prove it absent: ${absence.mismatch.message}`,
+      false,
+    );
+  }
+  const omission: OmissionEvidence = {
+    format: OMISSION_EVIDENCE_FORMAT,
+    receipt,
+    key: signature.key,
+    summary: record,
+    neighbours,
+  };
+  return result(size, omittedText(signature.signedAt), false, omission);
 };
 
 /** Null when the receipt's leaf follows from its fields and its inclusion proof leads to the published root. */

@@ -1,5 +1,5 @@
 // What entries, bonus entries and mines need from the database.
-import type { BonusEntry, Entry, EntryType, GameKey, Instant, Mine, ReceiptSignature } from '../model.ts';
+import type { BonusEntry, Entry, EntryType, GameKey, Instant, Mine, StoredSignature } from '../model.ts';
 
 /** The repositories a submission's rule uses (core/entries/submit-entry.ts, submitInUnit). */
 export type SubmitRepos = 'users' | 'games' | 'entries' | 'bonusEntries' | 'referrals' | 'integrity';
@@ -54,7 +54,7 @@ export interface NewEntry {
   submittedAt: Instant;
   salt: string;
   leaf: string;
-  signature?: ReceiptSignature;
+  signature?: StoredSignature;
 }
 
 export interface EntryRepository {

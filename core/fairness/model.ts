@@ -1,5 +1,6 @@
 // The data of tree version 2 (DESIGN.md §16) that the fairness module's ports and its tree code share: items, their
-// keys, nodes and the winner proof.
+// keys, nodes and the winner proof; and the public keys that sign receipts.
+import type { Instant } from '../model.ts';
 
 /** An entry or a mine as the tree and the items pages publish it; `leaf` keeps its v1 form. */
 export interface TreeItem {
@@ -44,4 +45,16 @@ export interface WinnerProof {
   bound: number;
   count: number;
   complement: TreeNode[];
+}
+
+/** A key that signs (or signed) receipts, as GET /api/fairness/keys publishes it. */
+export interface PublishedKey {
+  /** The first 16 lowercase hex characters of SHA-256 of the public key's SPKI DER bytes. */
+  keyId: string;
+  /** The Ed25519 public key: SPKI DER, standard base64. */
+  publicKey: string;
+  /** When it started signing. */
+  from: Instant;
+  /** When it stopped signing; null while it signs. */
+  until: Instant | null;
 }

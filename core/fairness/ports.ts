@@ -1,8 +1,8 @@
 // What the fairness module needs from the database: for tree version 2, the keys in tree order for the close, the
 // items page by page and the tree's upper levels stored at the close; for version 1, the leaves in string order, the
-// stored root and the published rows.
+// stored root and the published rows. And the check of a receipt's signature.
 import type { GameKey, Instant } from '../model.ts';
-import type { TreeItem, TreeKeys, TreeLeaf, TreeNode, WinnerProof } from './model.ts';
+import type { PublishedKey, TreeItem, TreeKeys, TreeLeaf, TreeNode, WinnerProof } from './model.ts';
 
 export interface EntryLeafRow {
   entryId: string;
@@ -104,16 +104,6 @@ export interface FairnessRepository {
   treeBlockAt(gameKey: GameKey, level: number, key: TreeLeaf): Promise<StoredTreeNode | null>;
 }
 
-/** A key that signs or signed receipts, as GET /api/fairness/keys publishes it (DESIGN.md §16). */
-export interface PublishedKey {
-  keyId: string;
-  /** SPKI DER, base64. */
-  publicKey: string;
-  from: Instant;
-  /** When it stopped signing; null while it signs. */
-  until: Instant | null;
-}
-
 /** A key as the database keeps it: the private key too, unless RECEIPT_SIGNING_KEY holds it. */
 export interface StoredReceiptKey extends PublishedKey {
   /** PKCS#8 DER, base64; null for RECEIPT_SIGNING_KEY's key. */
@@ -131,14 +121,24 @@ export interface ReceiptKeyRepository {
   published(): Promise<PublishedKey[]>;
 }
 
+/**
+ * Checks an Ed25519 signature (node:crypto on the server and the CLI); the browser's verifier has its own, on Web
+ * Crypto.
+ */
+export interface SignatureVerifier {
+  /**
+   * Whether `sig` (standard base64) is the Ed25519 signature of the UTF-8 `text` by `publicKey` (SPKI DER, standard
+   * base64). False, never a throw, for a malformed key or signature: a receipt is checked, not trusted.
+   */
+  verify(publicKey: string, text: string, sig: string): boolean;
+}
+
 /** Ed25519 (node:crypto in production): signing receipts. Keys travel as DER, base64; signatures as base64. */
-export interface ReceiptSigning {
+export interface ReceiptSigning extends SignatureVerifier {
   generate(): { privateKey: string; publicKey: string };
   /** The public key (SPKI) of a private key (PKCS#8); throws when it is not an Ed25519 private key. */
   publicKeyOf(privateKey: string): string;
   /** The key's id: the first 16 hex characters of SHA-256 of its SPKI DER bytes. */
   keyIdOf(publicKey: string): string;
   sign(privateKey: string, text: string): string;
-  /** Whether `sig` is the signature of `text` by the public key (SPKI); false for anything malformed. */
-  verify(publicKey: string, text: string, sig: string): boolean;
 }

@@ -7,16 +7,15 @@ import { earnRewards } from '../rewards/earn.ts';
 import { gameReceipts } from './tree-v2-record.ts';
 import {
   CONFIGURED_KEY_ROTATION,
-  entryReceiptText,
   KEY_HANDOVER_MS,
   KEY_REFRESH_MS,
-  mineReceiptText,
   NO_PRIVATE_KEY,
   publishedKeys,
   rotateReceiptKey,
 } from './receipt-keys.ts';
 import type { EntryReceipt, MineReceipt } from './record.ts';
-import type { PublishedKey } from './ports.ts';
+import type { PublishedKey } from './model.ts';
+import { receiptText } from './receipt-signature.ts';
 
 const setup = async (overrides: Partial<TestDeps> = {}): Promise<TestDeps> => {
   const deps = makeDeps(overrides);
@@ -28,10 +27,7 @@ const setup = async (overrides: Partial<TestDeps> = {}): Promise<TestDeps> => {
 const verifies = (deps: TestDeps, keys: PublishedKey[], r: EntryReceipt): boolean => {
   const key = keys.find((k) => k.keyId === r.keyId);
   if (!key || r.signedAt === undefined || r.sig === undefined) return false;
-  const text = entryReceiptText(
-    { gameKey: r.gameDate, id: r.entryId, number: r.number, salt: r.salt, leaf: r.leaf },
-    r.signedAt,
-  );
+  const text = receiptText(r, r.signedAt);
   return deps.signer.verify(key.publicKey, text, r.sig);
 };
 
@@ -66,10 +62,7 @@ describe('signed receipts', () => {
     const [key] = await publishedKeys(deps);
     const r: MineReceipt = receipt;
     expect(r.keyId).toBe(key?.keyId);
-    const text = mineReceiptText(
-      { gameKey: r.gameDate, id: r.mineId, number: r.number, salt: r.salt, leaf: r.leaf },
-      r.signedAt ?? '',
-    );
+    const text = receiptText(r, r.signedAt ?? '');
     expect(deps.signer.verify(key?.publicKey ?? '', text, r.sig ?? '')).toBe(true);
     expect(text.startsWith('lowest-unique/v1/mine-receipt|')).toBe(true);
     expect((await gameReceipts(deps, r.gameDate, 'ann')).mines).toEqual([receipt]);

@@ -3,9 +3,11 @@
 // replaces it. Every instance signs with the key the database names: each rereads it once a minute, and a rotated
 // key stays valid for two minutes past the rotation, so the instances that still sign with it are covered.
 import type { Deps } from '../deps.ts';
-import type { Entry, Instant, Mine, ReceiptSignature } from '../model.ts';
+import type { Entry, Instant, Mine, StoredSignature } from '../model.ts';
 import { DomainError } from '../errors.ts';
-import type { PublishedKey, StoredReceiptKey } from './ports.ts';
+import type { PublishedKey } from './model.ts';
+import type { StoredReceiptKey } from './ports.ts';
+import { receiptText } from './receipt-signature.ts';
 
 /** How long an instance signs with the key it read before reading it again. */
 export const KEY_REFRESH_MS = 60_000;
@@ -16,14 +18,6 @@ export const NO_PRIVATE_KEY =
   "The key that signs receipts is RECEIPT_SIGNING_KEY's, which this instance was not given: set the same RECEIPT_SIGNING_KEY on every instance.";
 export const CONFIGURED_KEY_ROTATION =
   'RECEIPT_SIGNING_KEY is set: rotate by setting a new key on every instance, not with lowest keys rotate.';
-
-/** The text an entry's receipt signature covers. */
-export const entryReceiptText = (e: Pick<Entry, 'gameKey' | 'id' | 'number' | 'salt' | 'leaf'>, signedAt: Instant) =>
-  `lowest-unique/v1/receipt|${e.gameKey}|${e.id}|${String(e.number)}|${e.salt}|${e.leaf}|${signedAt}`;
-
-/** The text a mine's receipt signature covers. */
-export const mineReceiptText = (m: Pick<Mine, 'gameKey' | 'id' | 'number' | 'salt' | 'leaf'>, signedAt: Instant) =>
-  `lowest-unique/v1/mine-receipt|${m.gameKey}|${m.id}|${String(m.number)}|${m.salt}|${m.leaf}|${signedAt}`;
 
 /** The key a store's receipts are signed with now. */
 export interface SigningKey {
@@ -82,18 +76,30 @@ export const signEntry = (
   deps: Pick<Deps, 'signer'>,
   key: SigningKey,
   entry: Pick<Entry, 'gameKey' | 'id' | 'number' | 'salt' | 'leaf' | 'submittedAt'>,
-): ReceiptSignature => ({
+): StoredSignature => ({
   keyId: key.keyId,
-  sig: deps.signer.sign(key.privateKey, entryReceiptText(entry, entry.submittedAt)),
+  sig: deps.signer.sign(
+    key.privateKey,
+    receiptText(
+      { gameDate: entry.gameKey, entryId: entry.id, number: entry.number, salt: entry.salt, leaf: entry.leaf },
+      entry.submittedAt,
+    ),
+  ),
 });
 
 export const signMine = (
   deps: Pick<Deps, 'signer'>,
   key: SigningKey,
   mine: Pick<Mine, 'gameKey' | 'id' | 'number' | 'salt' | 'leaf' | 'placedAt'>,
-): ReceiptSignature => ({
+): StoredSignature => ({
   keyId: key.keyId,
-  sig: deps.signer.sign(key.privateKey, mineReceiptText(mine, mine.placedAt)),
+  sig: deps.signer.sign(
+    key.privateKey,
+    receiptText(
+      { gameDate: mine.gameKey, mineId: mine.id, number: mine.number, salt: mine.salt, leaf: mine.leaf },
+      mine.placedAt,
+    ),
+  ),
 });
 
 /** GET /api/fairness/keys and `lowest keys`: every key that signs or signed receipts, oldest first. */

@@ -1,6 +1,6 @@
 // The published record of a closed game and the checks anyone can run on it (DESIGN.md §16): every
 // leaf, the order, the root, and the resolution (entries total, winner, runner-up) recomputed.
-import type { Entry, GameKey, Instant, Mine, ReceiptSignature } from '../model.ts';
+import type { Entry, GameKey, Instant, Mine, StoredSignature } from '../model.ts';
 import type { Digest } from '../ports.ts';
 import { resolveNumbers } from '../game/resolve.ts';
 import { entryLeaf, mineLeaf } from './hashes.ts';
@@ -43,14 +43,19 @@ export interface TreeV2Record {
 
 export type FairnessRecord = { gameDate: GameKey; status: 'open' } | ClosedRecord | TreeV2Record;
 
-/** The game's signature of a receipt (DESIGN.md §16); all three absent on receipts issued before signing. */
-export interface ReceiptSignatureFields {
-  signedAt?: Instant;
-  keyId?: string;
-  sig?: string;
+/**
+ * What signing adds to a receipt (DESIGN.md §16): the three together, or none on a receipt issued before receipts
+ * were signed (an UNSIGNED receipt, which still verifies by inclusion).
+ */
+export interface ReceiptSignature {
+  /** The server's time of signing, as `Date.prototype.toISOString()` prints it. */
+  signedAt: Instant;
+  keyId: string;
+  /** The Ed25519 signature of `receiptText` (receipt-signature.ts), standard base64. */
+  sig: string;
 }
 
-export interface EntryReceipt extends ReceiptSignatureFields {
+export interface EntryReceipt extends Partial<ReceiptSignature> {
   gameDate: GameKey;
   entryId: string;
   number: number;
@@ -58,7 +63,7 @@ export interface EntryReceipt extends ReceiptSignatureFields {
   leaf: string;
 }
 
-export interface MineReceipt extends ReceiptSignatureFields {
+export interface MineReceipt extends Partial<ReceiptSignature> {
   gameDate: GameKey;
   mineId: string;
   number: number;
@@ -68,7 +73,7 @@ export interface MineReceipt extends ReceiptSignatureFields {
 
 export type Receipt = EntryReceipt | MineReceipt;
 
-const signatureFields = (signedAt: Instant, signature: ReceiptSignature | undefined): ReceiptSignatureFields =>
+const signatureFields = (signedAt: Instant, signature: StoredSignature | undefined): Partial<ReceiptSignature> =>
   signature ? { signedAt, keyId: signature.keyId, sig: signature.sig } : {};
 
 export const entryReceipt = (e: Entry): EntryReceipt => ({
@@ -206,14 +211,35 @@ export const receiptIncluded = (digest: Digest, record: ClosedRecord, receipt: R
 const isHex = (value: unknown, length: number): value is string =>
   typeof value === 'string' && value.length === length && /^[0-9a-f]+$/.test(value);
 
-/** Narrows a parsed receipt file (entry or mine receipt), or null when it is not one. */
+/** An instant exactly as `Date.prototype.toISOString()` prints it (`2026-12-02T10:15:00.123Z`). */
+export const isIsoInstant = (value: unknown): value is Instant =>
+  typeof value === 'string' &&
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value) &&
+  !Number.isNaN(Date.parse(value)) &&
+  new Date(value).toISOString() === value;
+
+/** The receipt's signature fields: all three, none (an empty object), or null when only some are there or malformed. */
+const signatureOf = (r: Record<string, unknown>): Partial<ReceiptSignature> | null => {
+  const { signedAt, keyId, sig } = r;
+  const given = [signedAt, keyId, sig].filter((v) => v !== undefined).length;
+  if (given === 0) return {};
+  if (given < 3 || !isIsoInstant(signedAt) || typeof keyId !== 'string' || typeof sig !== 'string') return null;
+  return { signedAt, keyId, sig };
+};
+
+/**
+ * Narrows a parsed receipt file (entry or mine receipt), or null when it is not one. A receipt with only some of
+ * `signedAt`, `keyId` and `sig` is none: a signature cut off is not an older receipt.
+ */
 export const asReceipt = (value: unknown): Receipt | null => {
   if (typeof value !== 'object' || value === null) return null;
   const r = value as Record<string, unknown>;
   const { gameDate, number, salt, leaf } = r;
   if (typeof gameDate !== 'string' || typeof number !== 'number' || !Number.isSafeInteger(number)) return null;
   if (!isHex(salt, 32) || !isHex(leaf, 64)) return null;
-  if (typeof r['entryId'] === 'string') return { gameDate, entryId: r['entryId'], number, salt, leaf };
-  if (typeof r['mineId'] === 'string') return { gameDate, mineId: r['mineId'], number, salt, leaf };
+  const signature = signatureOf(r);
+  if (signature === null) return null;
+  if (typeof r['entryId'] === 'string') return { gameDate, entryId: r['entryId'], number, salt, leaf, ...signature };
+  if (typeof r['mineId'] === 'string') return { gameDate, mineId: r['mineId'], number, salt, leaf, ...signature };
   return null;
 };

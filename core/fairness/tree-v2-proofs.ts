@@ -356,3 +356,149 @@ export const verifyWinnerProof = (
   }
   return { ok: true };
 };
+
+/** An item beside where a leaf stands or would stand, with its inclusion proof. */
+export interface Neighbour {
+  item: TreeItem;
+  proof: InclusionProof;
+}
+
+/**
+ * GET /api/fairness/{gameKey}/neighbours: the last item strictly before `(number, leaf)` in tree order and the first
+ * strictly after it, each null when there is none.
+ */
+export interface Neighbours {
+  size: number;
+  left: Neighbour | null;
+  right: Neighbour | null;
+}
+
+export type AbsenceField = 'game' | 'receipt' | 'size' | 'leaf' | 'inclusion' | 'adjacent' | 'order' | 'root';
+
+const showKey = (key: TreeLeaf): string => `(${String(key.number)}, ${key.leaf})`;
+
+/** One neighbour: its leaf follows from its fields and its proof leads to the root. */
+const checkNeighbour = (
+  digest: Digest,
+  summary: Pick<TreeV2Summary, 'gameKey' | 'root' | 'size' | 'lo' | 'hi'>,
+  side: 'left' | 'right',
+  { item, proof }: Neighbour,
+): ProofCheck<AbsenceField> => {
+  const leaf = itemLeaf(digest, summary.gameKey, item);
+  if (leaf !== item.leaf) {
+    return mismatch({
+      field: 'leaf',
+      id: item.id,
+      computed: leaf,
+      published: item.leaf,
+      message: `The ${side} neighbour's leaf does not match its number and salt.`,
+    });
+  }
+  const included = verifyInclusion(digest, item, proof, summary);
+  if (!included.ok) {
+    return mismatch({
+      ...included.mismatch,
+      field: 'inclusion',
+      id: item.id,
+      message: `The ${side} neighbour is not proven in the game: ${included.mismatch.message}`,
+    });
+  }
+  return { ok: true };
+};
+
+/** Whether the two neighbours stand side by side in the tree, with nothing between them (§16's omission proof). */
+const adjacent = (size: number, left: Neighbour | null, right: Neighbour | null): boolean => {
+  if (left && right) return left.proof.index + 1 === right.proof.index;
+  if (right) return right.proof.index === 0;
+  if (left) return left.proof.index === size - 1;
+  return size === 0;
+};
+
+/**
+ * Whether the receipt's leaf is proven absent from the closed game the summary publishes: the receipt is of this game
+ * and its leaf follows from its fields; each neighbour is proven in the tree; they stand side by side (the first, the
+ * last, or the empty tree when one or both are null); and the receipt's `(number, leaf)` falls strictly between them
+ * in tree order. Nothing can then hold it.
+ */
+export const checkAbsence = (
+  digest: Digest,
+  summary: Pick<TreeV2Summary, 'gameKey' | 'root' | 'size' | 'lo' | 'hi'>,
+  receipt: { gameDate: GameKey; number: number; salt: string; leaf: string } & (
+    { entryId: string } | { mineId: string }
+  ),
+  neighbours: Neighbours,
+): ProofCheck<AbsenceField> => {
+  if (receipt.gameDate !== summary.gameKey) {
+    return mismatch({
+      field: 'game',
+      computed: summary.gameKey,
+      published: receipt.gameDate,
+      message: `The receipt is for the game of ${receipt.gameDate}, not ${summary.gameKey}.`,
+    });
+  }
+  const [kind, id] = 'entryId' in receipt ? (['entry', receipt.entryId] as const) : (['mine', receipt.mineId] as const);
+  const leaf = itemLeaf(digest, receipt.gameDate, { kind, id, number: receipt.number, salt: receipt.salt });
+  if (leaf !== receipt.leaf) {
+    return mismatch({
+      field: 'receipt',
+      id,
+      computed: leaf,
+      published: receipt.leaf,
+      message: "The receipt's leaf does not match its own number and salt.",
+    });
+  }
+  const { left, right } = neighbours;
+  if (neighbours.size !== summary.size) {
+    return mismatch({
+      field: 'size',
+      computed: String(neighbours.size),
+      published: String(summary.size),
+      message: `The neighbours are of a game of ${String(neighbours.size)} items, but this one has ${String(summary.size)}.`,
+    });
+  }
+  for (const [side, neighbour] of [
+    ['left', left],
+    ['right', right],
+  ] as const) {
+    if (!neighbour) continue;
+    const check = checkNeighbour(digest, summary, side, neighbour);
+    if (!check.ok) return check;
+  }
+  if (!adjacent(summary.size, left, right)) {
+    const at = (n: Neighbour | null) => (n ? String(n.proof.index) : 'none');
+    return mismatch({
+      field: 'adjacent',
+      computed: 'side by side',
+      published: `${at(left)} and ${at(right)}`,
+      message: `The neighbours (positions ${at(left)} and ${at(right)} of ${String(summary.size)}) do not stand side by side: an item may lie between them.`,
+    });
+  }
+  if (!left && !right) {
+    const empty = emptyRootV2(digest, summary.gameKey);
+    if (!sameNode(empty, summary)) {
+      return mismatch({
+        field: 'root',
+        computed: showNode(empty),
+        published: showNode({ hash: summary.root, lo: summary.lo, hi: summary.hi }),
+        message: 'The game claims no item, but its root is not the root of an empty game.',
+      });
+    }
+  }
+  const key = { number: receipt.number, leaf: receipt.leaf };
+  const outOfOrder =
+    left && compareTreeItems(left.item, key) >= 0
+      ? left.item
+      : right && compareTreeItems(key, right.item) >= 0
+        ? right.item
+        : null;
+  if (outOfOrder) {
+    return mismatch({
+      field: 'order',
+      id: outOfOrder.id,
+      computed: `${showKey(left?.item ?? key)} < ${showKey(key)} < ${showKey(right?.item ?? key)}`,
+      published: showKey(outOfOrder),
+      message: `The receipt's pick ${showKey(key)} does not fall between the neighbours in tree order.`,
+    });
+  }
+  return { ok: true };
+};

@@ -1,6 +1,7 @@
 // The close's tree version 2 (DESIGN.md §16) and what a closed game publishes of it: the summary, the items page by
-// page, an item's inclusion proof, the winner proof and a player's receipts. Nothing here reads a whole game but the
-// close itself: a page or a proof reads its block of items and the stored upper nodes.
+// page, an item's inclusion proof, the neighbours that prove a leaf absent, the winner proof and a player's receipts.
+// Nothing here reads a whole game but the close itself: a page or a proof reads its block of items and the stored
+// upper nodes.
 import type { Deps } from '../deps.ts';
 import type { Entry, GameKey, Snapshot } from '../model.ts';
 import type { Digest, RepositoriesOf } from '../ports.ts';
@@ -8,7 +9,7 @@ import { DomainError } from '../errors.ts';
 import { parseGameKey } from '../game/calendar.ts';
 import type { BuiltTree, StoredTreeNode, TreeFolding, TreeSummary } from './ports.ts';
 import { entryReceipt, mineReceipt, type EntryReceipt, type MineReceipt } from './record.ts';
-import { itemLeaf, keyAt, packKeys, TreeV2Builder } from './tree-v2.ts';
+import { compareTreeItems, itemLeaf, keyAt, packKeys, TreeV2Builder } from './tree-v2.ts';
 import type { TreeItem, TreeKeys, TreeLeaf, TreeNode, WinnerProof } from './model.ts';
 import {
   inclusionProofFromStored,
@@ -16,6 +17,8 @@ import {
   storedProofPositions,
   verifyWinnerProof,
   type InclusionProof,
+  type Neighbour,
+  type Neighbours,
 } from './tree-v2-proofs.ts';
 
 /**
@@ -204,34 +207,111 @@ export const treeItemsPage = async (
   return { version: `${root}-${String(from)}-${String(count)}`, read };
 };
 
+/** A block of items (2^STORED_FROM_LEVEL of them, fewer at the end): where a proof's lower levels are read. */
+interface ItemBlock {
+  block: number;
+  items: TreeItem[];
+}
+
+/** The block whose first item is the last at or before `key` (the first block when none is): the one holding `key`. */
+const blockHolding = async (
+  repos: RepositoriesOf<'fairness'>,
+  key: GameKey,
+  size: number,
+  at: TreeLeaf,
+): Promise<ItemBlock> => {
+  const holder = await repos.fairness.treeBlockAt(key, STORED_FROM_LEVEL, at);
+  const block = holder?.position ?? 0;
+  const { count } = proofBlock(block * BLOCK, size, STORED_FROM_LEVEL);
+  return { block, items: await repos.fairness.treeItems(key, holder?.first ?? null, 0, count) };
+};
+
+/** Block number `block`, read from its stored start. */
+const blockNumbered = async (
+  repos: RepositoriesOf<'fairness'>,
+  key: GameKey,
+  size: number,
+  block: number,
+): Promise<ItemBlock> => {
+  const { count } = proofBlock(block * BLOCK, size, STORED_FROM_LEVEL);
+  return { block, items: await repos.fairness.treeItems(key, await blockStart(repos, key, block), 0, count) };
+};
+
+/** The inclusion proof of the item at `offset` of a block read whole: its siblings below the stored levels, then these. */
+const proofInBlock = async (
+  repos: RepositoriesOf<'fairness'>,
+  digest: Digest,
+  key: GameKey,
+  size: number,
+  { block, items }: ItemBlock,
+  offset: number,
+): Promise<InclusionProof> => {
+  const index = block * BLOCK + offset;
+  const stored = new Map<string, TreeNode>();
+  const positions = storedProofPositions(index, size, STORED_FROM_LEVEL);
+  for (const level of new Set(positions.map((p) => p.level))) {
+    const wanted = positions.filter((p) => p.level === level).map((p) => p.index);
+    for (const node of await repos.fairness.treeNodes(key, level, wanted))
+      stored.set(`${String(level)}:${String(node.position)}`, node);
+  }
+  return inclusionProofFromStored(digest, {
+    index,
+    size,
+    storedFromLevel: STORED_FROM_LEVEL,
+    block: items,
+    stored: (level, at) => stored.get(`${String(level)}:${String(at)}`),
+  });
+};
+
 /** GET /api/fairness/{gameKey}/proof/{leaf}: read from the leaf's block and the stored nodes above it. */
 export const treeInclusionProof = async (deps: Deps<'fairness'>, key: string, leaf: string): Promise<InclusionProof> =>
   deps.store.read(async (repos) => {
     const { size } = await treeOf(repos, key);
     const item = await repos.fairness.treeItemByLeaf(key, leaf);
     if (!item) throw new DomainError('NOT_FOUND', `No item with leaf ${leaf} in game ${key}.`);
-    const holder = await repos.fairness.treeBlockAt(key, STORED_FROM_LEVEL, item);
-    const block = holder?.position ?? 0;
-    const { count } = proofBlock(block * BLOCK, size, STORED_FROM_LEVEL);
-    const items = await repos.fairness.treeItems(key, holder?.first ?? null, 0, count);
-    const offset = items.findIndex((i) => i.leaf === leaf);
+    const block = await blockHolding(repos, key, size, item);
+    const offset = block.items.findIndex((i) => i.leaf === leaf);
     if (offset < 0) throw new Error(`Item ${leaf} is not in its block of game ${key}.`);
-    const index = block * BLOCK + offset;
-    const stored = new Map<string, TreeNode>();
-    const positions = storedProofPositions(index, size, STORED_FROM_LEVEL);
-    for (const level of new Set(positions.map((p) => p.level))) {
-      const wanted = positions.filter((p) => p.level === level).map((p) => p.index);
-      for (const node of await repos.fairness.treeNodes(key, level, wanted))
-        stored.set(`${String(level)}:${String(node.position)}`, node);
-    }
-    return inclusionProofFromStored(deps.digest, {
-      index,
-      size,
-      storedFromLevel: STORED_FROM_LEVEL,
-      block: items,
-      stored: (level, at) => stored.get(`${String(level)}:${String(at)}`),
-    });
+    return proofInBlock(repos, deps.digest, key, size, block, offset);
   });
+
+const LEAF = /^[0-9a-f]{64}$/;
+
+/**
+ * GET /api/fairness/{gameKey}/neighbours: the items just before and just after where `(number, leaf)` stands or would
+ * stand in tree order, each with its inclusion proof: what proves a leaf absent (checkAbsence). Reads the block that
+ * would hold the key, and the block before or after it when a neighbour lies across the boundary.
+ */
+export const treeNeighbours = async (
+  deps: Deps<'fairness'>,
+  key: string,
+  number: number,
+  leaf: string,
+): Promise<Neighbours> => {
+  if (!Number.isSafeInteger(number) || number < 0)
+    throw new DomainError('VALIDATION', 'number must be a whole number of 0 or more.');
+  if (!LEAF.test(leaf)) throw new DomainError('VALIDATION', 'leaf must be 64 lowercase hex characters.');
+  return deps.store.read(async (repos) => {
+    const { size } = await treeOf(repos, key);
+    if (size === 0) return { size, left: null, right: null };
+    const at = { number, leaf };
+    const here = await blockHolding(repos, key, size, at);
+    // Every earlier block's items stand before the key and every later block's after it: the block's first item is
+    // the last block start at or before the key.
+    const before = here.items.filter((item) => compareTreeItems(item, at) < 0).length;
+    const present = here.items[before] !== undefined && compareTreeItems(here.items[before], at) === 0;
+    const lessThan = here.block * BLOCK + before;
+    const neighbourAt = async (index: number): Promise<Neighbour | null> => {
+      if (index < 0 || index >= size) return null;
+      const block = Math.floor(index / BLOCK);
+      const holder = block === here.block ? here : await blockNumbered(repos, key, size, block);
+      const item = holder.items[index - block * BLOCK];
+      if (!item) throw new Error(`Game ${key} holds fewer items than its tree's size ${String(size)}.`);
+      return { item, proof: await proofInBlock(repos, deps.digest, key, size, holder, index - block * BLOCK) };
+    };
+    return { size, left: await neighbourAt(lessThan - 1), right: await neighbourAt(lessThan + (present ? 1 : 0)) };
+  });
+};
 
 /** GET /api/fairness/{gameKey}/winner-proof: computed once at the close. */
 export const treeWinnerProof = async (deps: Deps<'fairness'>, key: string): Promise<WinnerProof> =>

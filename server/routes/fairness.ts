@@ -1,6 +1,7 @@
-// GET /api/fairness/keys (the keys that sign receipts), GET /api/fairness/{gameKey} and, for games closed with tree version 2, its items, proofs and a player's receipts
-// (DESIGN.md §16). Public but the receipts: nothing here names a player. A closed tree never changes, so its answers
-// are cached for a year and revalidated by ETag.
+// GET /api/fairness/keys (the keys that sign receipts), GET /api/fairness/{gameKey} and, for games closed with tree
+// version 2, its items, proofs (a leaf's inclusion, a leaf's absence by its neighbours, the winner) and a player's
+// receipts (DESIGN.md §16). Public but the receipts: nothing here names a player. A closed tree never changes, so its
+// answers are cached for a year and revalidated by ETag.
 import { z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
@@ -10,6 +11,7 @@ import {
   ITEMS_PAGE_SIZE,
   treeInclusionProof,
   treeItemsPage,
+  treeNeighbours,
   treeWinnerProof,
 } from '../../core/fairness/tree-v2-record.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';
@@ -20,7 +22,8 @@ import {
   GameReceiptsResponse,
   gameDateParam,
   InclusionProofResponse,
-  ReceiptKeysResponse,
+  FairnessKeysResponse,
+  NeighboursResponse,
   WinnerProofResponse,
 } from '../contract.ts';
 import { publishedKeys } from '../../core/fairness/receipt-keys.ts';
@@ -45,6 +48,14 @@ const wholeNumber = (name: string, description: string) =>
 const ItemsQuery = z.object({
   from: wholeNumber('from', 'The position of the first item, from 0 (default 0).'),
   count: wholeNumber('count', `How many items, 1–${String(ITEMS_PAGE_SIZE)} (default ${String(ITEMS_PAGE_SIZE)}).`),
+});
+
+const NeighboursQuery = z.object({
+  number: wholeNumber('number', 'The number of the pick: a whole number.'),
+  leaf: z
+    .string()
+    .optional()
+    .openapi({ param: { name: 'leaf', in: 'query' }, description: 'The pick’s leaf: 64 lowercase hex characters.' }),
 });
 
 const IMMUTABLE = `public, max-age=${String(365 * 24 * 60 * 60)}, immutable`;
@@ -80,7 +91,7 @@ export const fairnessRoutes = ({ deps }: AppServices) => {
           summary: 'List the keys that sign receipts',
           tags,
           middleware: keysCache,
-          responses: { 200: json(ReceiptKeysResponse, 'Every key that signs or signed receipts, oldest first.') },
+          responses: { 200: json(FairnessKeysResponse, 'Every key that signs or signed receipts, oldest first.') },
         },
         { access: 'public' },
       ),
@@ -164,6 +175,31 @@ export const fairnessRoutes = ({ deps }: AppServices) => {
       async (c) => {
         const { gameKey, leaf } = c.req.valid('param');
         return c.json(await treeInclusionProof(deps, gameKey, leaf), 200);
+      },
+    )
+    .openapi(
+      apiRoute(
+        {
+          method: 'get',
+          path: '/fairness/{gameKey}/neighbours',
+          operationId: 'getNeighbours',
+          summary: "Prove a leaf is absent from a game's tree",
+          description:
+            'The items just before and just after where `(number, leaf)` stands or would stand in tree order, each with its inclusion proof: adjacent neighbours around it prove the leaf absent.',
+          tags,
+          middleware: [etag(), immutable],
+          request: { params: GameKeyParams, query: NeighboursQuery },
+          responses: {
+            200: json(NeighboursResponse, 'The neighbours in tree order, each null when there is none.'),
+            ...notModified,
+          },
+        },
+        { access: 'public', failures: ['NOT_FOUND'] },
+      ),
+      async (c) => {
+        const { gameKey } = c.req.valid('param');
+        const { number, leaf } = c.req.valid('query');
+        return c.json(await treeNeighbours(deps, gameKey, number ?? Number.NaN, leaf ?? ''), 200);
       },
     )
     .openapi(

@@ -5,7 +5,7 @@ import type {
   FairnessRecordResponse,
   MeResponse,
   MyEntriesResponse,
-  ReceiptKeysResponse,
+  FairnessKeysResponse,
   SubmitEntryResponse,
   UseMineResponse,
 } from '../../server/contract.ts';
@@ -58,7 +58,7 @@ describe('receipts', () => {
     const keysRes = await h.request('GET', '/api/fairness/keys');
     expect(keysRes.status).toBe(200);
     expect(keysRes.headers.get('cache-control')).toBe('public, max-age=60');
-    const keys = await json<ReceiptKeysResponse>(keysRes);
+    const keys = await json<FairnessKeysResponse>(keysRes);
     expect(keys).toEqual([
       {
         keyId: expect.stringMatching(/^[0-9a-f]{16}$/),

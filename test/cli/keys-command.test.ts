@@ -2,7 +2,7 @@
 // them; a rotation starts a new key and the one before stays published with the time it stops.
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { PublishedKey } from '../../core/fairness/ports.ts';
+import type { PublishedKey } from '../../core/fairness/model.ts';
 import { parseJson, runInProcess, tempDatabase } from './run-lowest.ts';
 
 const db = tempDatabase();

@@ -54,7 +54,8 @@ describe('lowest verify', { timeout: 90_000 }, () => {
     );
     const ok = await runInProcess(['verify', today, '--receipt', file], env);
     expect(ok.code).toBe(0);
-    expect(ok.stdout).toContain('Receipt: INCLUDED');
+    expect(ok.stdout).toMatch(/Receipt: +INCLUDED\n/);
+    expect(ok.stdout).toMatch(/Signature: +UNSIGNED\n/);
 
     writeFileSync(
       file,

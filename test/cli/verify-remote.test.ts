@@ -12,7 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeDigest } from '../../adapters/crypto/node-digest.ts';
 import { createSqliteStore, type SqliteStore } from '../../adapters/sqlite/store.ts';
 import { defaultGameConfig } from '../../core/config.ts';
-import { mineLeaf } from '../../core/fairness/hashes.ts';
+import { nodeEd25519 } from '../../adapters/crypto/ed25519.ts';
+import { entryLeaf, mineLeaf } from '../../core/fairness/hashes.ts';
+import type { PublishedKey } from '../../core/fairness/model.ts';
+import { checkReceiptSignature } from '../../core/fairness/receipt-signature.ts';
+import { checkAbsence } from '../../core/fairness/tree-v2-proofs.ts';
+import type { FairnessSummaryV2, NeighboursResponse } from '../../server/contract.ts';
+import { signReceipt, TEST_KEY_ID, testKey } from '../support/receipt-signing.ts';
 import { commitTree } from '../../core/fairness/tree-v2-record.ts';
 import { commitRoot } from '../../core/fairness/fairness.ts';
 import { closeInstantAfter, gameDateOf } from '../../core/game/calendar.ts';
@@ -231,6 +237,115 @@ describe('lowest verify --remote', { timeout: 120_000 }, () => {
     expect((await verify(lying, '--receipt', file)).stderr).toBe(
       notVerified('Receipt: The proof does not lead to the published root: this item is not in the game as published.'),
     );
+  });
+
+  it('checks a signed receipt against the published keys: SIGNED and INCLUDED, OMITTED with the evidence, or BAD SIGNATURE', async () => {
+    // The deployment publishes the test key of docs/fairness.md: a proxy answers GET /api/fairness/keys with it.
+    let keyRequests = 0;
+    const published = testKey('2020-01-01T00:00:00.000Z');
+    const withKeys = await listening(
+      createHttpServer((req, res) => {
+        void (async () => {
+          if (req.url === '/api/fairness/keys') {
+            keyRequests += 1;
+            res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([published]));
+            return;
+          }
+          const upstream = await fetch(`${base}${req.url ?? '/'}`);
+          res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(await upstream.text());
+        })();
+      }),
+    );
+    const summary = (await (await fetch(`${base}/api/fairness/${today}`)).json()) as FairnessSummaryV2;
+    const closedAt = summary.closedAt ?? '';
+    const before = new Date(Date.parse(closedAt) - 60_000).toISOString();
+    const file = join(db.dir, 'signed.json');
+    const check = async (receipt: object, ...more: string[]) => {
+      writeFileSync(file, JSON.stringify(receipt));
+      return verify(withKeys, '--receipt', file, ...more);
+    };
+
+    const e = entryOn(sqlite((c) => (c.prepare('select max(number) as n from entries').get() as { n: number }).n));
+    const held = signReceipt({ gameDate: today, entryId: e.id, number: e.number, salt: e.salt, leaf: e.leaf }, before);
+    const ok = await check(held);
+    expect(ok.stderr).toBe('');
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(new RegExp(`Signature: +SIGNED by key ${TEST_KEY_ID} at ${before}\n`));
+    expect(ok.stdout).toMatch(/Receipt: +INCLUDED\n/);
+
+    // A pick the game signed and left out: the game's record still verifies, the receipt proves the omission.
+    const salt = '5a'.repeat(16);
+    const number = e.number - 1;
+    const leftOut = signReceipt(
+      {
+        gameDate: today,
+        entryId: 'left-out',
+        number,
+        salt,
+        leaf: entryLeaf(nodeDigest, today, 'left-out', number, salt),
+      },
+      before,
+    );
+    const omitted = await check(leftOut);
+    expect(omitted.code).toBe(1);
+    expect(omitted.stderr).toBe('');
+    const omittedLine = `OMITTED — the game signed this pick at ${before} and left it out of the closed game`;
+    expect(omitted.stdout).toMatch(new RegExp(`Receipt: +${omittedLine}\n`));
+    const [, evidenceText] = omitted.stdout.split(`Evidence (omission-${today}-${leftOut.leaf.slice(0, 8)}.json):\n`);
+    const evidence = JSON.parse(evidenceText ?? '') as {
+      format: string;
+      receipt: typeof leftOut;
+      key: PublishedKey;
+      summary: FairnessSummaryV2;
+      neighbours: NeighboursResponse;
+    };
+    expect(evidence).toMatchObject({ format: 'lowest-unique/omission-evidence/v1', receipt: leftOut, key: published });
+    expect(evidence.summary).toEqual(summary);
+    // Anyone rechecks the evidence offline, with nothing but what it holds.
+    expect(checkReceiptSignature(evidence.receipt, [evidence.key], evidence.summary.closedAt, nodeEd25519).status).toBe(
+      'signed',
+    );
+    expect(
+      checkAbsence(nodeDigest, { ...evidence.summary, gameKey: today }, evidence.receipt, evidence.neighbours),
+    ).toEqual({ ok: true });
+    const asJson = await check(leftOut, '--json');
+    expect(asJson.code).toBe(1);
+    expect(JSON.parse(asJson.stdout)).toMatchObject({ ok: false, problem: omittedLine, omission: evidence });
+
+    // Changed after it was signed, or signed after the close: BAD SIGNATURE, never OMITTED.
+    expect(await check({ ...held, signedAt: new Date(Date.parse(before) + 1).toISOString() })).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: notVerified('Receipt: BAD SIGNATURE (the signature does not match).'),
+    });
+    const late = new Date(Date.parse(closedAt) + 1).toISOString();
+    expect(
+      await check(signReceipt({ ...leftOut, signedAt: undefined, keyId: undefined, sig: undefined }, late)),
+    ).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: notVerified(
+        `The receipt is not in this game's record. Receipt: BAD SIGNATURE (signed after the game closed (${late} is after ${closedAt}: refused)).`,
+      ),
+    });
+    // Unsigned and left out: not in the record, never OMITTED, and no key asked for.
+    const asked = keyRequests;
+    const { signedAt, keyId, sig, ...unsigned } = leftOut;
+    expect([signedAt, keyId, sig].every(Boolean)).toBe(true);
+    expect(await check(unsigned)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: notVerified("The receipt is not in this game's record."),
+    });
+    expect(keyRequests).toBe(asked);
+    // The database mode reads no keys: it checks the inclusion and says the signature was not checked.
+    writeFileSync(file, JSON.stringify(held));
+    const local = await runInProcess(['verify', today, '--receipt', file], env);
+    expect(local.code).toBe(0);
+    expect(local.stdout).toMatch(
+      /Signature: +NOT CHECKED \(the signature is checked against the published keys with --remote URL\)\n/,
+    );
+    expect(local.stdout).toMatch(/Receipt: +INCLUDED\n/);
   });
 
   it('exits 1 naming the first mismatch when a proxy changes what the server answers', async () => {

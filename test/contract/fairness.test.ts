@@ -7,7 +7,17 @@ import { deleteAccount } from '../../core/accounts/profile.ts';
 import { commitRoot, fairnessRecord, verifyStoredGame } from '../../core/fairness/fairness.ts';
 import { rootByLevels } from '../../core/fairness/root.ts';
 import { treeV2Levels } from '../../core/fairness/tree-v2.ts';
-import { buildStoredTree, commitTree, ITEMS_PAGE_SIZE, treeItemsPage } from '../../core/fairness/tree-v2-record.ts';
+import {
+  buildStoredTree,
+  commitTree,
+  ITEMS_PAGE_SIZE,
+  STORED_FROM_LEVEL,
+  treeItemsPage,
+  treeNeighbours,
+  treeSummaryOf,
+} from '../../core/fairness/tree-v2-record.ts';
+import { entryLeaf } from '../../core/fairness/hashes.ts';
+import { checkAbsence, verifyInclusion } from '../../core/fairness/tree-v2-proofs.ts';
 import { threadTreeFolder } from '../../adapters/crypto/tree-fold-thread.ts';
 import { closeGame } from '../../core/game/close.ts';
 import type { Repositories } from '../../core/ports.ts';
@@ -136,6 +146,64 @@ contract('fairness', ({ store, adapter }) => {
           });
         }
       }
+    }
+  });
+
+  it('finds the neighbours of any key across the blocks a proof reads, each proven, and they prove a missing leaf absent', async () => {
+    // Four picks of each number 1…150: 600 items, three blocks of 256, a block starting at the first pick of 65.
+    const users = Array.from({ length: 600 }, (_, i) => `p${String(i)}`);
+    await store().write(async (r) => {
+      await seedUsers(r, ...users);
+      await r.games.create(game(KEY, { closesAt: '2026-11-20T00:00:00.000Z' }));
+      for (const [i, u] of users.entries()) await r.entries.add(entry(KEY, u, Math.floor(i / 4) + 1));
+    });
+    const deps = { ...makeDeps(), store: store() };
+    deps.clock.set('2026-11-20T00:00:01.000Z');
+    await closeGame(deps, KEY);
+    const all = await store().read((r) => r.fairness.treeItems(KEY, null, 0, 1000));
+    const stored = await treeSummaryOf(deps, KEY);
+    const summary = { gameKey: KEY, ...stored };
+    const block = 2 ** STORED_FROM_LEVEL;
+    expect(all.length).toBe(600);
+    expect(all[block]?.number).toBe(65);
+    const expectAround = async (number: number, leaf: string, left: number | null, right: number | null) => {
+      const answer = await treeNeighbours(deps, KEY, number, leaf);
+      expect(answer.size).toBe(600);
+      expect([answer.left?.proof.index ?? null, answer.right?.proof.index ?? null]).toEqual([left, right]);
+      for (const [neighbour, index] of [
+        [answer.left, left],
+        [answer.right, right],
+      ] as const) {
+        if (neighbour === null || index === null) continue;
+        expect(neighbour.item).toEqual(all[index]);
+        expect(verifyInclusion(nodeDigest, neighbour.item, neighbour.proof, summary)).toEqual({ ok: true });
+      }
+    };
+    // Keys in the gap before position i (between the last pick of a number and the first of the next).
+    for (const i of [0, 4, block - 4, block, block + 4, 2 * block, 596]) {
+      const number = all[i]?.number ?? 0;
+      await expectAround(number, '0'.repeat(64), i === 0 ? null : i - 1, i);
+      await expectAround(number - 1, 'f'.repeat(64), i === 0 ? null : i - 1, i);
+    }
+    await expectAround(151, '0'.repeat(64), 599, null);
+    // Keys the game holds: on either side of them, across a block's edge too.
+    for (const i of [0, block - 1, block, block + 1, 2 * block - 1, 2 * block, 599]) {
+      const item = all[i];
+      if (!item) throw new Error(`no item ${String(i)}`);
+      await expectAround(item.number, item.leaf, i === 0 ? null : i - 1, i === 599 ? null : i + 1);
+    }
+    // A receipt the game never held, on the number whose run crosses the first block edge and on others.
+    for (const number of [1, 64, 65, 128, 150]) {
+      const salt = '5a'.repeat(16);
+      const receipt = {
+        gameDate: KEY,
+        entryId: 'ghost',
+        number,
+        salt,
+        leaf: entryLeaf(nodeDigest, KEY, 'ghost', number, salt),
+      };
+      const answer = await treeNeighbours(deps, KEY, number, receipt.leaf);
+      expect(checkAbsence(nodeDigest, summary, receipt, answer)).toEqual({ ok: true });
     }
   });
 

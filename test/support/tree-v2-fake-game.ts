@@ -5,10 +5,11 @@ import type {
   FairnessItemsResponse,
   FairnessSummaryV2,
   InclusionProofResponse,
+  NeighboursResponse,
   WinnerProofResponse,
 } from '../../server/contract.ts';
 import { nodeDigest } from '../../adapters/crypto/node-digest.ts';
-import { treeV2Levels } from '../../core/fairness/tree-v2.ts';
+import { compareTreeItems, treeV2Levels } from '../../core/fairness/tree-v2.ts';
 import type { TreeItem } from '../../core/fairness/model.ts';
 import { inclusionProof } from '../../core/fairness/tree-v2-proofs.ts';
 import type { Handler } from '../../web/testing/fake-api.ts';
@@ -118,3 +119,21 @@ export function treeV2Routes(
   }
   return routes;
 }
+
+/** The answer of GET /neighbours for `(number, leaf)`, from the whole game as the server's must be. */
+export function neighboursOf(game: FakeTreeV2Game, number: number, leaf: string): NeighboursResponse {
+  const { items } = game;
+  const key = { number, leaf };
+  const before = items.filter((item) => compareTreeItems(item, key) < 0).length;
+  const present = items[before] !== undefined && compareTreeItems(items[before], key) === 0;
+  const at = (index: number) => {
+    const item = items[index];
+    const proof = item ? game.proofOf(item.leaf) : null;
+    return item && proof ? { item, proof } : null;
+  };
+  return { size: items.length, left: at(before - 1), right: at(before + (present ? 1 : 0)) };
+}
+
+/** The path of GET /neighbours as the browser asks for it. */
+export const neighboursPath = (number: number, leaf: string): string =>
+  `${base}/neighbours?number=${number}&leaf=${leaf}`;

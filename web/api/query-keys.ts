@@ -68,8 +68,10 @@ export const fairnessKeys = {
   /** The browser's own check of a tree version 2 game's winner proof: computed here. */
   winnerCheck: (gameDate: string, root: string) => ['fairness-winner-check', gameDate, root] as const,
   /** The browser's own check of one receipt against a tree version 2 game: computed here. */
-  receiptCheck: (gameDate: string, root: string, leaf: string) =>
-    ['fairness-receipt-check', gameDate, root, leaf] as const,
+  receiptCheck: (gameDate: string, root: string, leaf: string, sig: string | null) =>
+    ['fairness-receipt-check', gameDate, root, leaf, sig] as const,
+  /** The keys that sign receipts. */
+  keys: () => ['/api/fairness/keys'] as const,
 };
 
 export const winningsKeys = {

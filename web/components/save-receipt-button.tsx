@@ -1,11 +1,16 @@
 // SAVE RECEIPT next to an entry: downloads the receipt as JSON, for the verify page after the close.
 import type { EntryReceiptDto, MineReceiptDto } from '../../server/contract.ts';
+import { downloadFile } from '../lib/download-file.ts';
 
-/** The receipt's fields only, in the documented order (docs/fairness.md), pretty-printed. */
+/**
+ * The receipt's fields only, in the documented order (docs/fairness.md), pretty-printed: a signed receipt's
+ * `signedAt`, `keyId` and `sig` last, none on a receipt issued before receipts were signed.
+ */
 export function receiptJson(receipt: EntryReceiptDto | MineReceiptDto): string {
-  const { gameDate, number, salt, leaf } = receipt;
+  const { gameDate, number, salt, leaf, signedAt, keyId, sig } = receipt;
   const id = 'entryId' in receipt ? { entryId: receipt.entryId } : { mineId: receipt.mineId };
-  return JSON.stringify({ gameDate, ...id, number, salt, leaf }, null, 2) + '\n';
+  const signature = signedAt !== undefined && keyId !== undefined && sig !== undefined ? { signedAt, keyId, sig } : {};
+  return JSON.stringify({ gameDate, ...id, number, salt, leaf, ...signature }, null, 2) + '\n';
 }
 
 export function receiptFileName(receipt: EntryReceiptDto): string {
@@ -13,19 +18,11 @@ export function receiptFileName(receipt: EntryReceiptDto): string {
 }
 
 export function SaveReceiptButton({ receipt }: { receipt: EntryReceiptDto }) {
-  const save = () => {
-    const url = URL.createObjectURL(new Blob([receiptJson(receipt)], { type: 'application/json' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = receiptFileName(receipt);
-    link.click();
-    URL.revokeObjectURL(url);
-  };
   return (
     <button
       type="button"
       className="btn btn-small"
-      onClick={save}
+      onClick={() => downloadFile(receiptFileName(receipt), receiptJson(receipt))}
       aria-label={`Save receipt for number ${receipt.number}`}
     >
       SAVE RECEIPT

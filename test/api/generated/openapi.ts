@@ -604,6 +604,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fairness/{gameKey}/neighbours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prove a leaf is absent from a game's tree
+         * @description The items just before and just after where `(number, leaf)` stands or would stand in tree order, each with its inclusion proof: adjacent neighbours around it prove the leaf absent.
+         */
+        get: operations["getNeighbours"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fairness/{gameKey}/winner-proof": {
         parameters: {
             query?: never;
@@ -1196,12 +1216,12 @@ export interface components {
             leaf: string;
             /**
              * Format: date-time
-             * @description When the game signed the receipt (the entry’s submission).
+             * @description When the server signed the receipt, as JavaScript’s toISOString prints it. Absent on an unsigned receipt.
              */
             signedAt?: string;
-            /** @description The signing key, as GET /api/fairness/keys lists it. */
+            /** @description The signing key (GET /api/fairness/keys): 16 hex characters of SHA-256 of its SPKI DER bytes. */
             keyId?: string;
-            /** @description Ed25519 signature (base64) of `lowest-unique/v1/receipt|{gameDate}|{entryId}|{number}|{salt}|{leaf}|{signedAt}` (a mine: `lowest-unique/v1/mine-receipt|…` with its mineId). */
+            /** @description The Ed25519 signature, standard base64, of `lowest-unique/v1/receipt|{gameDate}|{entryId}|{number}|{salt}|{leaf}|{signedAt}` (a mine: `lowest-unique/v1/mine-receipt|{gameDate}|{mineId}|…`). */
             sig?: string;
         };
         EntryDto: {
@@ -1236,12 +1256,12 @@ export interface components {
             leaf: string;
             /**
              * Format: date-time
-             * @description When the game signed the receipt (the entry’s submission).
+             * @description When the server signed the receipt, as JavaScript’s toISOString prints it. Absent on an unsigned receipt.
              */
             signedAt?: string;
-            /** @description The signing key, as GET /api/fairness/keys lists it. */
+            /** @description The signing key (GET /api/fairness/keys): 16 hex characters of SHA-256 of its SPKI DER bytes. */
             keyId?: string;
-            /** @description Ed25519 signature (base64) of `lowest-unique/v1/receipt|{gameDate}|{entryId}|{number}|{salt}|{leaf}|{signedAt}` (a mine: `lowest-unique/v1/mine-receipt|…` with its mineId). */
+            /** @description The Ed25519 signature, standard base64, of `lowest-unique/v1/receipt|{gameDate}|{entryId}|{number}|{salt}|{leaf}|{signedAt}` (a mine: `lowest-unique/v1/mine-receipt|{gameDate}|{mineId}|…`). */
             sig?: string;
         };
         SubmitEntryRequest: {
@@ -1444,11 +1464,11 @@ export interface components {
                 usedAt: string | null;
             }[];
         };
-        ReceiptKeysResponse: components["schemas"]["ReceiptKeyDto"][];
-        ReceiptKeyDto: {
-            /** @description The first 16 hex characters of SHA-256 of the SPKI DER bytes. */
+        FairnessKeysResponse: components["schemas"]["PublishedKeyDto"][];
+        PublishedKeyDto: {
+            /** @description The first 16 lowercase hex characters of SHA-256 of the SPKI DER bytes. */
             keyId: string;
-            /** @description Ed25519 public key, SPKI DER, base64. */
+            /** @description The Ed25519 public key: SPKI DER, standard base64. */
             publicKey: string;
             /**
              * Format: date-time
@@ -1539,6 +1559,17 @@ export interface components {
             lo: number;
             hi: number;
         };
+        NeighboursResponse: {
+            size: number;
+            /** @description The last item strictly before; null when there is none. */
+            left: components["schemas"]["NeighbourDto"] | null;
+            /** @description The first item strictly after; null when there is none. */
+            right: components["schemas"]["NeighbourDto"] | null;
+        };
+        NeighbourDto: {
+            item: components["schemas"]["TreeItemDto"];
+            proof: components["schemas"]["InclusionProofResponse"];
+        };
         WinnerProofResponse: {
             bound: number;
             count: number;
@@ -1557,12 +1588,12 @@ export interface components {
             leaf: string;
             /**
              * Format: date-time
-             * @description When the game signed the receipt (the entry’s submission).
+             * @description When the server signed the receipt, as JavaScript’s toISOString prints it. Absent on an unsigned receipt.
              */
             signedAt?: string;
-            /** @description The signing key, as GET /api/fairness/keys lists it. */
+            /** @description The signing key (GET /api/fairness/keys): 16 hex characters of SHA-256 of its SPKI DER bytes. */
             keyId?: string;
-            /** @description Ed25519 signature (base64) of `lowest-unique/v1/receipt|{gameDate}|{entryId}|{number}|{salt}|{leaf}|{signedAt}` (a mine: `lowest-unique/v1/mine-receipt|…` with its mineId). */
+            /** @description The Ed25519 signature, standard base64, of `lowest-unique/v1/receipt|{gameDate}|{entryId}|{number}|{salt}|{leaf}|{signedAt}` (a mine: `lowest-unique/v1/mine-receipt|{gameDate}|{mineId}|…`). */
             sig?: string;
         };
         TrendsResponse: {
@@ -4884,7 +4915,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReceiptKeysResponse"];
+                    "application/json": components["schemas"]["FairnessKeysResponse"];
                 };
             };
             /** @description INTERNAL */
@@ -5093,6 +5124,88 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InclusionProofResponse"];
+                };
+            };
+            /** @description Not modified: the ETag sent in If-None-Match still holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getNeighbours: {
+        parameters: {
+            query?: {
+                /** @description The number of the pick: a whole number. */
+                number?: number;
+                /** @description The pick’s leaf: 64 lowercase hex characters. */
+                leaf?: string;
+            };
+            header?: never;
+            path: {
+                gameKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The neighbours in tree order, each null when there is none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NeighboursResponse"];
                 };
             };
             /** @description Not modified: the ETag sent in If-None-Match still holds. */

@@ -9,6 +9,7 @@ import { startFakeApi, pointWindowAt, type FakeApi } from '../../testing/fake-ap
 import { myEntries, myRewards, openGame, player, playScreenRoutes, sundayPrize } from '../../testing/fixtures.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { historyKeys } from '../../api/query-keys.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 
 let api: FakeApi;
 // The machine is shared and sometimes slow: a screen is not called broken before 5 s.
@@ -46,6 +47,10 @@ const entry = (number: number, entryType: EntryDto['entryType'] = 'standard'): M
   salt: '0'.repeat(32),
   leaf: 'f'.repeat(64),
 });
+
+/** A receipt card's facts, label and value, in order. */
+const factsOf = (card: HTMLElement): [string, string][] =>
+  [...card.querySelectorAll('dt')].map((dt) => [dt.textContent ?? '', dt.nextElementSibling?.textContent ?? '']);
 
 describe('play screen', () => {
   it('shows the countdown, the prize and the first-entry form', async () => {
@@ -169,13 +174,57 @@ describe('play screen', () => {
     expect(screen.getByRole('heading', { name: 'YOUR ENTRIES (1/1)' })).toBeTruthy();
     // the form is gone: no more entries allowed
     expect(screen.queryByRole('button', { name: 'SUBMIT & PRAY' })).toBeNull();
-    // The receipt is on screen, with COPY beside SAVE RECEIPT: nothing to download to keep it.
+    // The receipt is on screen as a card a player reads, with COPY beside SAVE RECEIPT: nothing to download to keep
+    // it. One issued before receipts were signed says so.
     const receipt = { gameDate: '2026-11-22', entryId: 'e-7', number: 7, salt: '0'.repeat(32), leaf: 'f'.repeat(64) };
-    expect(JSON.parse(screen.getByLabelText('Receipt for number 7').textContent ?? '')).toEqual(receipt);
+    const card = screen.getByLabelText('Receipt for number 7');
+    expect(factsOf(card)).toEqual([
+      ['NUMBER', '7'],
+      ['SIGNED AT', 'UNSIGNED'],
+      ['FINGERPRINT', 'ffffffff'],
+    ]);
+    expect(screen.queryByText('SIGNED by the game')).toBeNull();
     expect(screen.getByRole('button', { name: 'Save receipt for number 7' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Copy receipt for number 7' }));
     expect(JSON.parse(await navigator.clipboard.readText())).toEqual(receipt);
     expect(screen.getByRole('button', { name: 'Copy receipt for number 7' }).textContent).toBe('COPIED');
+  });
+
+  it('shows a signed receipt as a card: the number, when the game signed it, the fingerprint; COPY gives it whole', async () => {
+    const signedAt = '2026-11-22T10:15:00.123Z';
+    const signed = {
+      ...entry(7),
+      leaf: '0123abcd'.repeat(8),
+      signedAt,
+      keyId: 'b66c6b19443918ad',
+      sig: 'A'.repeat(86) + '==',
+    };
+    api.on('GET /api/entry/mine', { body: myEntries({ entries: [signed] }) });
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { me: player });
+    const card = await screen.findByLabelText('Receipt for number 7');
+    expect(factsOf(card)).toEqual([
+      ['NUMBER', '7'],
+      ['SIGNED AT', formatDateTime(signedAt)],
+      ['FINGERPRINT', '0123abcd'],
+    ]);
+    expect(card.querySelector('time')?.getAttribute('datetime')).toBe(signedAt);
+    expect(screen.getByText('SIGNED by the game')).toBeTruthy();
+    expect(document.body.textContent).not.toContain(signed.sig);
+    await user.click(screen.getByRole('button', { name: 'Copy receipt for number 7' }));
+    const { gameDate, entryId, number, salt, leaf, keyId, sig } = signed;
+    const copied = await navigator.clipboard.readText();
+    expect(JSON.parse(copied)).toEqual({ gameDate, entryId, number, salt, leaf, signedAt, keyId, sig });
+    expect(Object.keys(JSON.parse(copied) as object)).toEqual([
+      'gameDate',
+      'entryId',
+      'number',
+      'salt',
+      'leaf',
+      'signedAt',
+      'keyId',
+      'sig',
+    ]);
   });
 
   it('offers the bonus entry after the first number and clears the input after submitting', async () => {

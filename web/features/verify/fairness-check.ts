@@ -120,6 +120,32 @@ export interface PastedReceipt {
   number: number;
   salt: string;
   leaf: string;
+  /** A signed receipt's `signedAt`, `keyId` and `sig`; none on a receipt issued before receipts were signed. */
+  signature?: { signedAt: string; keyId: string; sig: string };
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+const isIsoInstant = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  ISO_INSTANT.test(value) &&
+  !Number.isNaN(Date.parse(value)) &&
+  new Date(value).toISOString() === value;
+
+/** The signature's fields: all three, none (undefined), or a message when only some are there or one is malformed. */
+function signatureOf(
+  r: Record<string, unknown>,
+): { ok: true; signature?: PastedReceipt['signature'] } | { ok: false; message: string } {
+  const { signedAt, keyId, sig } = r;
+  const given = [signedAt, keyId, sig].filter((v) => v !== undefined).length;
+  if (given === 0) return { ok: true };
+  if (given < 3)
+    return { ok: false, message: 'The receipt has part of a signature: it needs signedAt, keyId and sig together.' };
+  if (!isIsoInstant(signedAt))
+    return { ok: false, message: 'The receipt’s signedAt is not a time like 2026-12-02T10:15:00.123Z.' };
+  if (typeof keyId !== 'string' || typeof sig !== 'string')
+    return { ok: false, message: 'The receipt’s keyId and sig must be text.' };
+  return { ok: true, signature: { signedAt, keyId, sig } };
 }
 
 /** Reads a receipt pasted or uploaded as JSON; a message naming the field when it is not one. */
@@ -141,11 +167,19 @@ export function parseReceipt(text: string): { ok: true; receipt: PastedReceipt }
     return { ok: false, message: 'The receipt needs a salt of 32 hex characters.' };
   if (typeof r['leaf'] !== 'string' || !/^[0-9a-f]{64}$/.test(r['leaf']))
     return { ok: false, message: 'The receipt needs a leaf of 64 hex characters.' };
+  const signed = signatureOf(r);
+  if (!signed.ok) return signed;
   const kind = typeof r['entryId'] === 'string' ? 'entry' : 'mine';
-  return {
-    ok: true,
-    receipt: { gameDate: r['gameDate'], id, kind, number: r['number'], salt: r['salt'], leaf: r['leaf'] },
+  const receipt: PastedReceipt = {
+    gameDate: r['gameDate'],
+    id,
+    kind,
+    number: r['number'],
+    salt: r['salt'],
+    leaf: r['leaf'],
   };
+  if (signed.signature !== undefined) receipt.signature = signed.signature;
+  return { ok: true, receipt };
 }
 
 /** INCLUDED when the receipt's leaf follows from its fields and the record holds the same row unchanged. */

@@ -1,6 +1,7 @@
 // YOUR RECEIPTS on a tree version 2 game: the signed-in player's receipts, fetched from the server (nothing to
-// have saved), each checked here by its inclusion proof, each with COPY.
-import { useQuery } from '@tanstack/react-query';
+// have saved), each checked here by its signature and its inclusion proof (or, signed and missing, the proof of its
+// absence: OMITTED), each with COPY.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EntryReceiptDto, FairnessSummaryV2, MineReceiptDto } from '../../../server/contract.ts';
 import { useMe } from '../../api/me.ts';
 import { fairnessKeys } from '../../api/query-keys.ts';
@@ -8,11 +9,12 @@ import { CopyButton } from '../../components/copy-button.tsx';
 import { receiptJson } from '../../components/save-receipt-button.tsx';
 import { SignInLink } from '../../components/sign-in-link.tsx';
 import { messageOf } from '../../lib/api-client.ts';
-import { getInclusionProof } from './api/get-inclusion-proof.ts';
 import { useGameReceipts } from './api/get-game-receipts.ts';
+import { receiptCalls } from './api/receipt-calls.ts';
 import { Mismatch } from './check-outcome.tsx';
 import type { PastedReceipt } from './fairness-check.ts';
-import { checkReceiptV2, describeMismatch } from './tree-v2-check.ts';
+import { checkReceiptOnTree } from './receipt-outcome.ts';
+import { OmittedVerdict, SignatureLine } from './receipt-verdict.tsx';
 
 export function MyReceipts({ summary }: { summary: FairnessSummaryV2 }) {
   const { user, isLoading } = useMe();
@@ -52,47 +54,42 @@ export function MyReceipts({ summary }: { summary: FairnessSummaryV2 }) {
   );
 }
 
-const asPasted = (receipt: EntryReceiptDto | MineReceiptDto): PastedReceipt =>
-  'entryId' in receipt
-    ? {
-        gameDate: receipt.gameDate,
-        kind: 'entry',
-        id: receipt.entryId,
-        number: receipt.number,
-        salt: receipt.salt,
-        leaf: receipt.leaf,
-      }
-    : {
-        gameDate: receipt.gameDate,
-        kind: 'mine',
-        id: receipt.mineId,
-        number: receipt.number,
-        salt: receipt.salt,
-        leaf: receipt.leaf,
-      };
+/** A receipt as the verify page's checks take it: id and kind, and the signature when it has one. */
+export const asPasted = (receipt: EntryReceiptDto | MineReceiptDto): PastedReceipt => {
+  const [kind, id] = 'entryId' in receipt ? (['entry', receipt.entryId] as const) : (['mine', receipt.mineId] as const);
+  const { gameDate, number, salt, leaf, signedAt, keyId, sig } = receipt;
+  const pasted: PastedReceipt = { gameDate, kind, id, number, salt, leaf };
+  if (signedAt !== undefined && keyId !== undefined && sig !== undefined) pasted.signature = { signedAt, keyId, sig };
+  return pasted;
+};
 
 function ReceiptRow({ summary, receipt }: { summary: FairnessSummaryV2; receipt: EntryReceiptDto | MineReceiptDto }) {
+  const queryClient = useQueryClient();
   const pasted = asPasted(receipt);
   const check = useQuery({
-    queryKey: fairnessKeys.receiptCheck(summary.gameDate, summary.root, receipt.leaf),
-    queryFn: () => checkReceiptV2(summary, pasted, (leaf) => getInclusionProof(summary.gameDate, leaf)),
+    queryKey: fairnessKeys.receiptCheck(summary.gameDate, summary.root, receipt.leaf, receipt.sig ?? null),
+    queryFn: () => checkReceiptOnTree(summary, pasted, receiptCalls(queryClient, summary.gameDate)),
     staleTime: Infinity,
   });
   const what = `${pasted.kind === 'entry' ? 'Entry' : 'Mine'} on number ${receipt.number}`;
+  const presence = check.data?.presence;
   return (
     <li className="stack">
       <div className="row">
         <span className="big-number">{receipt.number}</span>
         <span className="badge">{pasted.kind === 'entry' ? 'ENTRY' : 'MINE'}</span>
         {check.isPending && <span role="status">CHECKING…</span>}
-        {check.data?.ok === true && (
+        {presence?.kind === 'included' && (
           <span role="status" className="badge badge-accent" aria-label={`${what}: INCLUDED`}>
             INCLUDED
           </span>
         )}
         <CopyButton text={receiptJson(receipt)} label={`Copy the receipt of number ${receipt.number}`} />
       </div>
-      {check.data?.ok === false && <Mismatch>{describeMismatch(check.data.mismatch)}</Mismatch>}
+      {check.data !== undefined && <SignatureLine verdict={check.data.signature} />}
+      {presence?.kind === 'not-found' && <Mismatch>The game as published does not hold this receipt.</Mismatch>}
+      {presence?.kind === 'mismatch' && <Mismatch>{presence.message}</Mismatch>}
+      {presence?.kind === 'omitted' && <OmittedVerdict presence={presence} />}
       {check.isError && (
         <div className="alert" role="alert">
           NOT CHECKED: {messageOf(check.error, 'the server did not answer.')}

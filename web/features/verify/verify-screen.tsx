@@ -11,9 +11,9 @@ import { fairnessKeys } from '../../api/query-keys.ts';
 import { messageOf } from '../../lib/api-client.ts';
 import { verifyForGame } from '../../lib/paths.ts';
 import { isTreeV2, useFairnessRecord } from './api/get-fairness-record.ts';
-import { getInclusionProof } from './api/get-inclusion-proof.ts';
 import { getItemsPage } from './api/get-items-page.ts';
 import { gameReceiptsQueryOptions } from './api/get-game-receipts.ts';
+import { receiptCalls } from './api/receipt-calls.ts';
 import { winnerProofQueryOptions } from './api/get-winner-proof.ts';
 import {
   parseReceipt,
@@ -25,7 +25,9 @@ import {
 import { CheckOutcome, Mismatch, Verified } from './check-outcome.tsx';
 import { FullAudit } from './full-audit.tsx';
 import { MyReceipts } from './my-receipts.tsx';
-import { checkReceiptV2, checkWinner, describeMismatch, type TreeCheck } from './tree-v2-check.ts';
+import { checkReceiptOnTree, signatureOf, type ReceiptOutcome } from './receipt-outcome.ts';
+import { ReceiptVerdict } from './receipt-verdict.tsx';
+import { checkWinner } from './tree-v2-check.ts';
 import './verify.css';
 
 export function VerifyScreen() {
@@ -53,8 +55,9 @@ function HowItWorks() {
         it. To show that your pick was counted, the server gives the few fingerprints (about 20 on a day of a million
         picks) that lead from yours to the root. To show the winner, it gives every pick up to the runner-up’s number
         and fingerprints for the rest, each marked as holding only higher numbers, so no pick that could change the
-        result can hide there. FULL AUDIT downloads every pick and rebuilds it all. Everything here is recomputed in
-        your browser.
+        result can hide there. FULL AUDIT downloads every pick and rebuilds it all. Each receipt is also signed by the
+        game when the pick is accepted: a signed pick that the closed game left out is shown as OMITTED, with evidence
+        anyone can check. Everything here is recomputed in your browser.
       </p>
     </section>
   );
@@ -139,6 +142,7 @@ function usePrefetchProofs(gameKey: string) {
 }
 
 function GameCheck({ gameKey }: { gameKey: string }) {
+  const queryClient = useQueryClient();
   const record = useFairnessRecord(gameKey);
   usePrefetchProofs(gameKey);
   if (record.isLoading) return <p role="status">Loading the record of {gameKey}…</p>;
@@ -157,9 +161,9 @@ function GameCheck({ gameKey }: { gameKey: string }) {
       </Card>
     );
   }
+  const calls = receiptCalls(queryClient, answer.gameDate);
   if (isTreeV2(answer)) {
-    const check = (receipt: PastedReceipt) =>
-      checkReceiptV2(answer, receipt, (leaf) => getInclusionProof(answer.gameDate, leaf)).then(verdictOf);
+    const check = (receipt: PastedReceipt) => checkReceiptOnTree(answer, receipt, calls);
     return (
       <>
         <SummaryCheck summary={answer} />
@@ -169,8 +173,10 @@ function GameCheck({ gameKey }: { gameKey: string }) {
       </>
     );
   }
-  const check = async (receipt: PastedReceipt): Promise<ReceiptVerdict> =>
-    (await receiptIncluded(answer, receipt)) ? { kind: 'included' } : { kind: 'not-found' };
+  const check = async (receipt: PastedReceipt): Promise<ReceiptOutcome> => ({
+    signature: await signatureOf(receipt, answer.closedAt, calls.fetchKeys),
+    presence: (await receiptIncluded(answer, receipt)) ? { kind: 'included' } : { kind: 'not-found' },
+  });
   return (
     <>
       <RecordCheck record={answer} />
@@ -277,35 +283,25 @@ function RecordCheck({ record }: { record: ClosedFairnessRecord }) {
   );
 }
 
-type ReceiptVerdict =
-  | { kind: 'included' }
-  | { kind: 'not-found' }
-  | { kind: 'mismatch'; message: string }
-  | { kind: 'invalid'; message: string };
-
-const verdictOf = (check: TreeCheck): ReceiptVerdict =>
-  check.ok
-    ? { kind: 'included' }
-    : check.mismatch.code === 'not-found'
-      ? { kind: 'not-found' }
-      : { kind: 'mismatch', message: describeMismatch(check.mismatch) };
+/** What CHECK RECEIPT shows: a receipt's verdict, or why it could not be checked. */
+type PastedVerdict = { kind: 'checked'; outcome: ReceiptOutcome } | { kind: 'invalid'; message: string };
 
 function ReceiptCheck({
   gameDate,
   check,
 }: {
   gameDate: string;
-  check: (receipt: PastedReceipt) => Promise<ReceiptVerdict>;
+  check: (receipt: PastedReceipt) => Promise<ReceiptOutcome>;
 }) {
   const textId = useId();
   const fileId = useId();
   const [text, setText] = useState('');
-  const [verdict, setVerdict] = useState<ReceiptVerdict | null>(null);
+  const [verdict, setVerdict] = useState<PastedVerdict | null>(null);
   const checkText = async (receiptText: string) => {
     const parsed = parseReceipt(receiptText);
     if (!parsed.ok) return setVerdict({ kind: 'invalid', message: parsed.message });
     try {
-      setVerdict(await check(parsed.receipt));
+      setVerdict({ kind: 'checked', outcome: await check(parsed.receipt) });
     } catch (error) {
       setVerdict({ kind: 'invalid', message: `NOT CHECKED: ${messageOf(error, 'the server did not answer.')}` });
     }
@@ -353,13 +349,7 @@ function ReceiptCheck({
       <button type="submit" className="btn btn-primary">
         CHECK RECEIPT
       </button>
-      {verdict?.kind === 'included' && <Verified>INCLUDED</Verified>}
-      {verdict?.kind === 'not-found' && (
-        <div className="alert" role="alert">
-          NOT FOUND: this receipt is not in the record of {gameDate} as it stands.
-        </div>
-      )}
-      {verdict?.kind === 'mismatch' && <Mismatch>{verdict.message}</Mismatch>}
+      {verdict?.kind === 'checked' && <ReceiptVerdict outcome={verdict.outcome} gameDate={gameDate} />}
       {verdict?.kind === 'invalid' && (
         <div className="alert" role="alert">
           {verdict.message}

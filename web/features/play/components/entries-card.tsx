@@ -1,8 +1,7 @@
 import type { MyEntriesResponse } from '../../../../server/contract.ts';
 import { formatDateTime, formatTime } from '../../../lib/dates.ts';
 import { expiresSoon } from '../entry-form.ts';
-import { CopyButton } from '../../../components/copy-button.tsx';
-import { receiptJson, SaveReceiptButton } from '../../../components/save-receipt-button.tsx';
+import { ReceiptCard } from './receipt-card.tsx';
 
 export function EntriesCard({ mine }: { mine: MyEntriesResponse }) {
   return (
@@ -22,13 +21,7 @@ export function EntriesCard({ mine }: { mine: MyEntriesResponse }) {
                 <span className="muted">at {formatTime(entry.submittedAt)}</span>
               </div>
               {/* The receipt on screen: after the close the verify page checks it, and lists it again when signed in. */}
-              <pre className="receipt-text" aria-label={`Receipt for number ${entry.number}`}>
-                {receiptJson(entry)}
-              </pre>
-              <div className="row">
-                <SaveReceiptButton receipt={entry} />
-                <CopyButton text={receiptJson(entry)} label={`Copy receipt for number ${entry.number}`} />
-              </div>
+              <ReceiptCard receipt={entry} />
             </li>
           ))}
         </ul>
