@@ -1,8 +1,7 @@
 import type { Command } from '../command.ts';
 import { DomainError } from '../../core/errors.ts';
-import { verifyStoredGame } from '../../core/fairness/fairness.ts';
-import { omissionEvidenceFileName, signatureVerdictText } from '../../core/fairness/receipt-signature.ts';
-import type { Receipt } from '../../core/fairness/record.ts';
+import { storedReceiptSignature, verifyStoredGame } from '../../core/fairness/fairness.ts';
+import { omissionEvidenceFileName, omittedText, signatureVerdictText } from '../../core/fairness/receipt-signature.ts';
 import { keyValues } from '../format.ts';
 import { readReceiptFile } from '../receipt-file.ts';
 import { publicApi } from '../remote/public-api.ts';
@@ -25,14 +24,6 @@ const receiptFacts = (signature: string | null, receipt: string | null): [string
         ['Signature', signature],
         ['Receipt', receipt],
       ];
-
-/** The database mode reads no signing keys: a signed receipt's signature is checked with --remote. */
-const localSignatureLine = (receipt: Receipt | null): string | null =>
-  receipt === null
-    ? null
-    : receipt.sig === undefined
-      ? 'UNSIGNED'
-      : 'NOT CHECKED (the signature is checked against the published keys with --remote URL)';
 
 /** An http(s) URL, or a usage error naming the option. */
 const remoteUrl = (value: string): URL => {
@@ -90,9 +81,10 @@ export const verifyCommand: Command = {
     'DATE is the game key (YYYY-MM-DD, or YYYY-MM-DD-n for an extra game). Checks every leaf, the root, the winner and the runner-up ' +
     '(DESIGN.md §16, docs/fairness.md). With --receipt FILE, also that the receipt is INCLUDED. With --remote URL, reads only ' +
     "GET /api/fairness/DATE, its items pages, winner proof and (with --receipt) the receipt's inclusion proof, holding one or two pages " +
-    'at a time; a game closed with tree version 1 is checked from its whole record. With --remote and --receipt, the ' +
-    "receipt's signature is checked against GET /api/fairness/keys: SIGNED, UNSIGNED (an older receipt) or BAD SIGNATURE " +
-    '(exit 1); a signed receipt the closed game does not hold, proven absent by GET /api/fairness/DATE/neighbours, is ' +
+    "at a time; a game closed with tree version 1 is checked from its whole record. With --receipt, the receipt's " +
+    "signature is checked against the published keys (the database's, or GET /api/fairness/keys with --remote): SIGNED, " +
+    'UNSIGNED (an older receipt) or BAD SIGNATURE (exit 1); a signed receipt the closed game does not hold, proven absent ' +
+    'by its neighbours in tree order, is ' +
     'OMITTED: the evidence (JSON) is printed and the exit code is 1.',
   run: async ({ args, options, open, progress }) => {
     const gameKey = args[0] ?? '';
@@ -134,15 +126,34 @@ export const verifyCommand: Command = {
     }
     const { deps } = await open();
     const check = await verifyStoredGame(deps, gameKey, receipt);
-    if (!check.ok) throw notVerified(check.gameKey, check.problem ?? 'unknown problem');
+    const signed = receipt ? await storedReceiptSignature(deps, gameKey, receipt) : null;
+    const signature = signed && signatureVerdictText(signed.verdict);
+    const facts = (game: string, receiptFact: string | null): [string, string | number | null][] => [
+      ['Game', game],
+      ['Root', check.computedRoot],
+      ['Leaves', check.leaves],
+      ...receiptFacts(signature, receiptFact),
+    ];
+    if (signed?.omission) {
+      // The game's own record holds up; the receipt proves the game left this pick out of it.
+      return {
+        data: { ...check, signature: signed.verdict, omission: signed.omission, ok: false },
+        text: [
+          keyValues(facts(gameKey, omittedText(signed.omission.receipt.signedAt ?? ''))),
+          `Evidence (${omissionEvidenceFileName(signed.omission.receipt)}):`,
+          JSON.stringify(signed.omission, null, 2),
+        ].join('\n'),
+        failed: true,
+      };
+    }
+    const problem =
+      signed?.verdict.status === 'bad'
+        ? [check.problem, `Receipt: ${signature ?? ''}.`].filter((p) => p !== null).join(' ')
+        : check.problem;
+    if (!check.ok || problem !== null) throw notVerified(check.gameKey, problem ?? 'unknown problem');
     return {
-      data: check,
-      text: keyValues([
-        ['Game', `${check.gameKey} VERIFIED`],
-        ['Root', check.computedRoot],
-        ['Leaves', check.leaves],
-        ...receiptFacts(localSignatureLine(receipt), receiptLine(check.receiptIncluded)),
-      ]),
+      data: { ...check, signature: signed?.verdict ?? null },
+      text: keyValues(facts(`${check.gameKey} VERIFIED`, receiptLine(check.receiptIncluded))),
     };
   },
 };

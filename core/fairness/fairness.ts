@@ -1,5 +1,6 @@
 // The fairness use cases: the root committed by the close, the published record, and the operator's
-// check that the stored root still follows from the rows in the database (`lowest verify`).
+// check that the stored root still follows from the rows in the database and a receipt's signature against the stored
+// keys (`lowest verify`).
 import type { Deps } from '../deps.ts';
 import type { GameKey } from '../model.ts';
 import type { Digest, RepositoriesOf } from '../ports.ts';
@@ -13,9 +14,16 @@ import {
   type FairnessRecord,
   type Mismatch,
   type Receipt,
+  type TreeV2Record,
 } from './record.ts';
+import type { Neighbours } from './tree-v2-proofs.ts';
+import { checkAbsence } from './tree-v2-proofs.ts';
+import type { PublishedKey } from './model.ts';
+import type { SignatureVerifier } from './ports.ts';
+import { publishedKeys } from './receipt-keys.ts';
+import { checkReceiptSignature, OMISSION_EVIDENCE_FORMAT, type SignatureVerdict } from './receipt-signature.ts';
 import { rootOfSortedStream } from './root.ts';
-import { ITEMS_PAGE_SIZE, treeHoldsReceipt, verifyStoredTree } from './tree-v2-record.ts';
+import { ITEMS_PAGE_SIZE, treeHoldsReceipt, treeNeighbours, verifyStoredTree } from './tree-v2-record.ts';
 
 /** The game's root as the database holds it now: its leaves, in leaf order, folded. The one way a root is computed. */
 export const foldStoredLeaves = (
@@ -153,4 +161,38 @@ export const verifyStoredGame = async (
   if (included === false)
     return { ...base, ok: false, problem: "The receipt is not in this game's record.", mismatch: null };
   return { ...base, ok: true, problem: null, mismatch: null };
+};
+
+/** What proves a signed receipt absent from a closed game, offline (docs/fairness.md): the evidence file. */
+export interface StoredOmission {
+  format: typeof OMISSION_EVIDENCE_FORMAT;
+  receipt: Receipt;
+  key: PublishedKey;
+  summary: TreeV2Record;
+  neighbours: Neighbours;
+}
+
+/**
+ * `lowest verify DATE --receipt FILE` on the database: the receipt's signature against the stored keys and, for a
+ * validly signed receipt a closed version 2 game does not hold, the neighbours that prove it absent (null when they
+ * do not, or the game holds it).
+ */
+export const storedReceiptSignature = async (
+  deps: Deps<'games' | 'fairness' | 'receiptKeys'> & { signer: SignatureVerifier },
+  key: string,
+  receipt: Receipt,
+): Promise<{ verdict: SignatureVerdict; omission: StoredOmission | null }> => {
+  const record = await fairnessRecord(deps, key);
+  const closedAt = record.status === 'closed' ? record.closedAt : null;
+  const keys = receipt.sig === undefined ? [] : await publishedKeys(deps);
+  const verdict = checkReceiptSignature(receipt, keys, closedAt, deps.signer);
+  if (verdict.status !== 'signed' || !('treeVersion' in record) || (await treeHoldsReceipt(deps, key, receipt)))
+    return { verdict, omission: null };
+  const neighbours = await treeNeighbours(deps, key, receipt.number, receipt.leaf);
+  const summary = { gameKey: key, root: record.root, size: record.size, lo: record.lo, hi: record.hi };
+  if (!checkAbsence(deps.digest, summary, receipt, neighbours).ok) return { verdict, omission: null };
+  return {
+    verdict,
+    omission: { format: OMISSION_EVIDENCE_FORMAT, receipt, key: verdict.key, summary: record, neighbours },
+  };
 };
