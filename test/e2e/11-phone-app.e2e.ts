@@ -271,7 +271,7 @@ describe('the server stops during a submit', () => {
       await server.start();
       await page.getByRole('button', { name: 'SUBMIT & PRAY' }).click();
       await see(heading(page, 'SUBMISSION CONFIRMED'));
-      await see(page.getByRole('list', { name: 'Your numbers' }).getByText('17', { exact: true }));
+      await see(page.getByRole('list', { name: 'Your numbers' }).getByLabel('Receipt for number 17', { exact: true }));
       await seeNo(page.getByText('CANNOT REACH THE GAME SERVER.'));
     } finally {
       await journey?.context.close();
