@@ -12,6 +12,16 @@ const toKey = (row: Selectable<ReceiptKeysTable>): StoredReceiptKey => ({
   until: row.until_at,
 });
 
+/** The row of a key that signs from now on. */
+const signingRow = (key: StoredReceiptKey) => ({
+  key_id: key.keyId,
+  public_key: key.publicKey,
+  private_key: key.privateKey,
+  from_at: key.from,
+  until_at: null,
+  signing: 1,
+});
+
 export class SqlReceiptKeyRepository implements ReceiptKeyRepository {
   constructor(private readonly ctx: SqlContext) {}
 
@@ -24,14 +34,7 @@ export class SqlReceiptKeyRepository implements ReceiptKeyRepository {
     // Two instances making the first key at once: `signing` is unique, so one insert wins and the other reads it.
     await this.ctx.db
       .insertInto('receipt_keys')
-      .values({
-        key_id: key.keyId,
-        public_key: key.publicKey,
-        private_key: key.privateKey,
-        from_at: key.from,
-        until_at: null,
-        signing: 1,
-      })
+      .values(signingRow(key))
       .onConflict((oc) => oc.doNothing())
       .execute();
     const signing = await this.signing();
@@ -49,14 +52,7 @@ export class SqlReceiptKeyRepository implements ReceiptKeyRepository {
       .execute();
     await db
       .insertInto('receipt_keys')
-      .values({
-        key_id: key.keyId,
-        public_key: key.publicKey,
-        private_key: key.privateKey,
-        from_at: key.from,
-        until_at: null,
-        signing: 1,
-      })
+      .values(signingRow(key))
       .onConflict((oc) => oc.column('key_id').doUpdateSet({ signing: 1, until_at: null }))
       .execute();
   }

@@ -13,7 +13,7 @@ import { parseGameKey } from '../game/calendar.ts';
 import { grantBonusEntry } from './bonus-entries.ts';
 import { entryLeaf, SALT_BYTES } from '../fairness/hashes.ts';
 import { entryReceipt, type EntryReceipt } from '../fairness/record.ts';
-import { signEntry, signingKey } from '../fairness/receipt-keys.ts';
+import { signingKey, signReceipt } from '../fairness/receipt-keys.ts';
 import type { ClientSignals, SignalHash } from '../integrity/model.ts';
 import { signalHashes } from '../integrity/signals.ts';
 import { dayOf, integrityKey, sameCluster } from '../integrity/integrity.ts';
@@ -135,8 +135,8 @@ export const submitEntry = async (
     signals,
     entryIn: (gameKey, entryType) => {
       const leaf = entryLeaf(deps.digest, gameKey, id, number, salt);
-      const signature = signEntry(deps, key, { gameKey, id, number, salt, leaf, submittedAt });
-      return { id, gameKey, userId: input.userId, number, entryType, submittedAt, salt, leaf, signature };
+      const unsigned = { id, gameKey, userId: input.userId, number, entryType, submittedAt, salt, leaf };
+      return { ...unsigned, signature: signReceipt(deps, key, entryReceipt(unsigned), submittedAt) };
     },
   };
   const first = pick.entryIn(expectedGame ?? regularGameKeyAt(now, deps.config), 'standard');

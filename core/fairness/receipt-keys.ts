@@ -3,7 +3,8 @@
 // replaces it. Every instance signs with the key the database names: each rereads it once a minute, and a rotated
 // key stays valid for two minutes past the rotation, so the instances that still sign with it are covered.
 import type { Deps } from '../deps.ts';
-import type { Entry, Instant, Mine, StoredSignature } from '../model.ts';
+import type { Instant, StoredSignature } from '../model.ts';
+import type { Receipt } from './record.ts';
 import { DomainError } from '../errors.ts';
 import type { PublishedKey } from './model.ts';
 import type { StoredReceiptKey } from './ports.ts';
@@ -72,35 +73,13 @@ export const signingKey = (deps: KeyDeps): Promise<SigningKey> => {
   return key;
 };
 
-export const signEntry = (
+/** The signature of a receipt, stored with its entry or mine: `signedAt` is when the game accepted it. */
+export const signReceipt = (
   deps: Pick<Deps, 'signer'>,
   key: SigningKey,
-  entry: Pick<Entry, 'gameKey' | 'id' | 'number' | 'salt' | 'leaf' | 'submittedAt'>,
-): StoredSignature => ({
-  keyId: key.keyId,
-  sig: deps.signer.sign(
-    key.privateKey,
-    receiptText(
-      { gameDate: entry.gameKey, entryId: entry.id, number: entry.number, salt: entry.salt, leaf: entry.leaf },
-      entry.submittedAt,
-    ),
-  ),
-});
-
-export const signMine = (
-  deps: Pick<Deps, 'signer'>,
-  key: SigningKey,
-  mine: Pick<Mine, 'gameKey' | 'id' | 'number' | 'salt' | 'leaf' | 'placedAt'>,
-): StoredSignature => ({
-  keyId: key.keyId,
-  sig: deps.signer.sign(
-    key.privateKey,
-    receiptText(
-      { gameDate: mine.gameKey, mineId: mine.id, number: mine.number, salt: mine.salt, leaf: mine.leaf },
-      mine.placedAt,
-    ),
-  ),
-});
+  receipt: Receipt,
+  signedAt: Instant,
+): StoredSignature => ({ keyId: key.keyId, sig: deps.signer.sign(key.privateKey, receiptText(receipt, signedAt)) });
 
 /** GET /api/fairness/keys and `lowest keys`: every key that signs or signed receipts, oldest first. */
 export const publishedKeys = (deps: Pick<Deps<'receiptKeys'>, 'store'>): Promise<PublishedKey[]> =>

@@ -1,6 +1,6 @@
 // Using a reward in the open game (DESIGN.md §7): each use takes the soonest-expiring item of its type
 // and records what it showed the player.
-import { signMine, signingKey } from '../fairness/receipt-keys.ts';
+import { signingKey, signReceipt } from '../fairness/receipt-keys.ts';
 import type { Deps } from '../deps.ts';
 import type { Game, RewardItem, RewardType } from '../model.ts';
 import type { RepositoriesOf } from '../ports.ts';
@@ -80,7 +80,7 @@ export const useMine = async (
       placedAt: deps.clock.now().toISOString(),
       ...sealMine(deps.digest, deps.random, game.key, id, number),
     };
-    const mine = { ...sealed, signature: signMine(deps, key, sealed) };
+    const mine = { ...sealed, signature: signReceipt(deps, key, mineReceipt(sealed), sealed.placedAt) };
     await repos.mines.place(mine);
     const message = `Mine laid on ${number}. At the close every entry on ${number} is knocked out.`;
     const receipt = mineReceipt(mine);
