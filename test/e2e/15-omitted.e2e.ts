@@ -1,7 +1,8 @@
 // Journey 15: a signed receipt proves an omission (DESIGN.md §16). A player submits and saves the receipt the play
-// screen shows, SIGNED by the game; the pick's row is then removed from the database before the close, as a game
-// that drops picks would; after the close the verify page, given the pasted receipt by a visitor who is not signed in,
-// shows OMITTED with the evidence to download, and `lowest verify` says the same of the same receipt.
+// screen shows, SIGNED by the game, and two others pick the numbers either side of hers; her pick's row is then
+// removed from the database before the close, as a game that drops picks would; after the close the verify page,
+// given the pasted receipt by a visitor who is not signed in, shows OMITTED with the evidence to download (the two
+// neighbours with their proofs), and `lowest verify` says the same of the same receipt.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -15,6 +16,11 @@ import { runInProcess } from '../cli/run-lowest.ts';
 
 const olive: Person = { email: 'olive@e2e.lowest.test', displayName: 'Olive Omitted' };
 const OLIVE_NUMBER = 1_515;
+/** Two picks that stand beside Olive's in tree order: the evidence proves hers absent between them. */
+const neighbours: [Person, number][] = [
+  [{ email: 'nell@e2e.lowest.test', displayName: 'Nell Below' }, OLIVE_NUMBER - 1],
+  [{ email: 'abe@e2e.lowest.test', displayName: 'Abe Above' }, OLIVE_NUMBER + 1],
+];
 
 let browser: Browser;
 beforeAll(async () => {
@@ -41,6 +47,14 @@ describe('a signed receipt proves an omission', () => {
     const receipt = JSON.parse(readFileSync(await download.path(), 'utf8')) as Record<string, string | number>;
     expect(Object.keys(receipt)).toEqual(['gameDate', 'entryId', 'number', 'salt', 'leaf', 'signedAt', 'keyId', 'sig']);
     await context.close();
+    for (const [person, number] of neighbours) {
+      const other = await startJourney(browser);
+      await signIn(other.page, person);
+      await numberInput(other.page, 'YOUR NUMBER').fill(String(number));
+      await other.page.getByRole('button', { name: 'SUBMIT & PRAY' }).click();
+      await see(heading(other.page, 'SUBMISSION CONFIRMED'));
+      await other.context.close();
+    }
 
     // The game drops the pick before its close.
     const file = inject('databaseUrl').slice('sqlite:'.length);
@@ -73,7 +87,11 @@ describe('a signed receipt proves an omission', () => {
       format: 'lowest-unique/omission-evidence/v1',
       receipt,
       key: { keyId: receipt['keyId'] },
-      summary: { gameDate: gameKey, status: 'closed', treeVersion: 2 },
+      summary: { gameDate: gameKey, status: 'closed', treeVersion: 2, size: 2 },
+      neighbours: {
+        left: { item: { number: OLIVE_NUMBER - 1 }, proof: { index: 0 } },
+        right: { item: { number: OLIVE_NUMBER + 1 }, proof: { index: 1 } },
+      },
     });
     await visitor.context.close();
 
