@@ -31,9 +31,11 @@ const SQLITE_SIGNALS = [sqliteSignals(1), sqliteSignals(2)];
 /**
  * PostgreSQL: one statement. The game is locked FOR SHARE before the player FOR UPDATE (the player's scan waits for
  * the game's row: `exists (select 1 from g)` is evaluated before it), the order every write takes them in
- * (core/game/current-game.ts). A concurrent first pick of the same player that committed while this one waited for
- * the player's lock is not in this statement's snapshot: the unique indexes refuse the second insert (ON CONFLICT DO
- * NOTHING), and the rule runs for it.
+ * (core/game/current-game.ts). The player's entries and referral are looked up by the statement's parameters, not by
+ * the CTEs' columns, so each is an index lookup on (game, player) in any plan PostgreSQL caches: joined on `u.id`, a
+ * cached plan scanned every entry of the game for each pick. A concurrent first pick of the same player that committed
+ * while this one waited for the player's lock is not in this statement's snapshot: the unique indexes refuse the
+ * second insert (ON CONFLICT DO NOTHING), and the rule runs for it.
  */
 const POSTGRES_PICK = `with g as (
   select key, status, closes_at from games where date = $1 order by number desc limit 1 for share
@@ -43,8 +45,8 @@ const POSTGRES_PICK = `with g as (
   insert into entries (id, game_key, user_id, number, entry_type, submitted_at, salt, leaf, receipt_key_id, receipt_sig)
   select $3, g.key, u.id, $4, 'standard', $5, $6, $7, $14, $15 from g, u
   where g.key = $8 and g.status = 'open' and g.closes_at > $5
-    and not exists (select 1 from entries e where e.game_key = g.key and e.user_id = u.id)
-    and not exists (select 1 from referrals r where r.referred_id = u.id and r.${PENDING_REFERRAL})
+    and not exists (select 1 from entries e where e.game_key = $8 and e.user_id = $2)
+    and not exists (select 1 from referrals r where r.referred_id = $2 and r.${PENDING_REFERRAL})
   on conflict do nothing
   returning user_id
 ), signals as (
