@@ -42,6 +42,8 @@ const PROFILE_DIR = process.env['HTTP_BENCH_PROFILE_DIR'];
 /** More node flags for the project's server, e.g. `--heap-prof --heap-prof-dir=/tmp/heap` or a V8 heap option. */
 const SERVER_FLAGS = process.env['HTTP_BENCH_SERVER_FLAGS']?.split(' ').filter((flag) => flag !== '') ?? [];
 const ONLY = process.env['HTTP_BENCH_SCENARIOS']?.split(',');
+/** Prints every counted round's throughput, to see a target's pace change within a scenario. */
+const PRINT_ROUNDS = process.env['HTTP_BENCH_ROUNDS'] === '1';
 const WITH_POSTGRES = process.env['HTTP_BENCH_POSTGRES'] !== '0';
 /** Measures only the stack's floor (bench/http-hono-floor.ts) against the baseline, on GET /api/game/today. */
 const FLOOR_ONLY = process.env['HTTP_BENCH_FLOOR'] === '1';
@@ -102,6 +104,8 @@ interface Target {
   pace: { submit: number; rush: number };
   /** Adds `count` players to the pool, signed in on the target. */
   refill(pool: PoolName, count: number): Promise<void>;
+  /** After a scenario's warm-up: what a database that has been open all day has done by the rush (see BenchDatabase). */
+  settle?(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -499,11 +503,14 @@ const measure = async (scenario: ScenarioName, runs: Run[]): Promise<Figures[]> 
       tally.statuses.set(status, (tally.statuses.get(status) ?? 0) + count);
     if (!counted) return;
     tally.cpuMs += treeCpuMs(run.target.pid) - cpuBefore;
+    if (PRINT_ROUNDS)
+      console.log(`    ${run.target.name} round: ${Math.round((result.requests / result.elapsedMs) * 1000)} req/s`);
     for (const [us, count] of result.latencyUs) tally.histogram.set(us, (tally.histogram.get(us) ?? 0) + count);
     tally.requests += result.requests;
     tally.elapsedMs += result.elapsedMs;
   };
   for (let i = 0; i < runs.length; i += 1) await round(i, WARM_UP_SECONDS, false);
+  for (const run of runs) await run.target.settle?.();
   for (let r = 0; r < SECONDS; r += 1) {
     for (let k = 0; k < runs.length; k += 1) await round(r % 2 === 0 ? k : runs.length - 1 - k, 1, true);
   }
@@ -565,6 +572,7 @@ const startProject = async (
       await database.addPlayers(added);
       for (const player of added) target.players[pool].push(player);
     },
+    ...(database.settle ? { settle: database.settle } : {}),
     stop: () => stopChild(child),
   };
   return target;
@@ -628,6 +636,13 @@ type StoredEntry = { user_id: string | null; number: number };
 interface BenchDatabase {
   url: string;
   addPlayers(players: SeededPlayer[]): Promise<void>;
+  /**
+   * PostgreSQL: ANALYZE, as autovacuum does within a minute of a table's growth. The bench's tables start empty and grow
+   * by thousands of rows a second, so without it the rounds would measure plans cached for empty tables (e.g. the
+   * player's entries read through the tree's index, every entry of the game for each pick) until autovacuum caught up,
+   * which a day open for hours has long done by its rush. SQLite's planner keeps no statistics unless asked to.
+   */
+  settle?(): Promise<void>;
   stored(): Promise<StoredEntry[]>;
   drop(): Promise<void>;
 }
@@ -679,6 +694,14 @@ const postgresDatabase = async (
   return {
     url: database.url,
     addPlayers,
+    settle: async () => {
+      const sql = postgres(database.url, { max: 1, onnotice: () => undefined });
+      try {
+        await sql`analyze`;
+      } finally {
+        await sql.end();
+      }
+    },
     stored: async () => {
       const sql = postgres(database.url, { max: 1, onnotice: () => undefined });
       try {
