@@ -1,11 +1,7 @@
-// The shared windows' statements on SQLite, and what PostgreSQL's upsert commits with (server/security/rate-limit.test.ts
-// runs the counting on PostgreSQL).
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import postgres from 'postgres';
-import { createPostgresStore } from '../postgres/store.ts';
+// The shared windows' statements on SQLite (server/security/rate-limit.test.ts runs them on PostgreSQL).
+import { afterAll, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../sqlite/store.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/support/postgres.ts';
-import { POSTGRES_HIT, sqlRateWindows } from './rate-windows.ts';
+import { sqlRateWindows } from './rate-windows.ts';
 
 describe('sqlRateWindows [sqlite]', async () => {
   const store = await createSqliteStore(':memory:');
@@ -26,33 +22,5 @@ describe('sqlRateWindows [sqlite]', async () => {
   it('sweeps the windows that ended', async () => {
     expect(await windows.sweep('2026-02-01T00:01:30.000Z')).toBe(1);
     expect(await windows.countAll([minute('a'), minute('b')])).toEqual([2, 0]);
-  });
-});
-
-describe('the upsert on PostgreSQL', () => {
-  let database: TestDatabase;
-  let sql: postgres.Sql;
-  beforeAll(async () => {
-    database = await createTestDatabase(inject('postgresAdminUrl'));
-    await (await createPostgresStore(database.url)).close();
-    sql = postgres(database.url, { max: 1, onnotice: () => undefined });
-  });
-  afterAll(async () => {
-    await sql.end();
-    await database.drop();
-  });
-
-  it('commits its own transaction without waiting for the disk, and leaves the connection as it found it', async () => {
-    const hit = [['k:60000'], ['2026-02-01T00:00:00.000Z'], [1], ['2026-02-01T00:01:00.000Z']];
-    const [before] = await sql<{ synchronous_commit: string }[]>`show synchronous_commit`;
-    expect(before?.synchronous_commit).toBe('on');
-    const within = await sql.begin(async (transaction) => {
-      const rows = await transaction.unsafe(POSTGRES_HIT, hit);
-      const [setting] = await transaction<{ synchronous_commit: string }[]>`show synchronous_commit`;
-      return { rows: [...rows], setting: setting?.synchronous_commit };
-    });
-    expect(within).toEqual({ rows: [{ key: 'k:60000', count: 1 }], setting: 'off' });
-    const [after] = await sql<{ synchronous_commit: string }[]>`show synchronous_commit`;
-    expect(after?.synchronous_commit).toBe('on');
   });
 });

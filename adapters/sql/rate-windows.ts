@@ -2,12 +2,6 @@
 // together. Each hit is one atomic upsert; expired rows are swept now and then. The upsert and the count have one SQL
 // text per dialect whatever the number of keys (the rows travel as arrays on PostgreSQL, as JSON on SQLite): written
 // once, never built per call, and each connection prepares it once whatever the batch's size.
-//
-// Kept for speed on PostgreSQL (docs/performance.md): the upsert commits without waiting for its WAL to reach the
-// disk (`synchronous_commit` off for its own transaction). The requests behind one address hit one row, and an upsert
-// holds that row's lock until its commit: waiting for the flush too made every rush's counts one queue at the disk's
-// pace. What it risks: a crash of PostgreSQL may forget the counts of its last moments (a fraction of a second), so a
-// client gets those few requests again; entries, money and mails commit as before.
 import { CompiledQuery, PostgresAdapter, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 
@@ -45,10 +39,8 @@ interface Statements {
   count(keys: readonly string[]): CompiledQuery<{ key: string; window_start: string; count: number }>;
 }
 
-/** The statement is its own transaction: set_config(…, true) holds until its commit, and no longer. */
-export const POSTGRES_HIT = `insert into rate_limits (key, window_start, count, expires_at)
+const POSTGRES_HIT = `insert into rate_limits (key, window_start, count, expires_at)
 select * from unnest($1::text[], $2::text[], $3::int[], $4::text[])
-where (select set_config('synchronous_commit', 'off', true)) = 'off'
 ${ON_CONFLICT}`;
 const POSTGRES_COUNT = 'select key, window_start, count from rate_limits where key = any($1::text[])';
 
