@@ -1,6 +1,6 @@
 // SQLite-only behaviour: pragmas, re-opening (migrations run once), online backup, what another connection (another
 // process, e.g. `lowest close`) sees while units run, units that may not wait, and group commit.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -48,6 +48,26 @@ describe('createSqliteStore', () => {
     expect(await pragma('synchronous')).toEqual({ synchronous: 1 });
     expect(await pragma('busy_timeout')).toEqual({ timeout: 5000 });
     expect(await pragma('foreign_keys')).toEqual({ foreign_keys: 1 });
+    await store.close();
+  });
+
+  it("copies the WAL back into the file from the checkpoint thread, while the writer's own waits for 10,000 pages", async () => {
+    const file = tempFile('c.db');
+    const store = await createSqliteStore(file);
+    const pragma = async (name: string) => (await sql.raw(`pragma ${name}`).execute(store.db)).rows[0];
+    expect(await pragma('wal_autocheckpoint')).toEqual({ wal_autocheckpoint: 10_000 });
+    const pageSize = Number(Object.values((await pragma('page_size')) ?? {})[0]);
+    const before = statSync(file).size;
+    // About 500 pages of users in the WAL: below the writer's backstop, so only the thread copies them back.
+    await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 4000)
+      insert into users (id, email, display_name, role, referral_code, is_bot, created_at)
+      select 'c' || i, 'c' || i || '@example.test', printf('%.400c', 'x'), 'player', 'C' || i, 0, '2026-01-01'
+      from n`.execute(store.db);
+    const deadline = Date.now() + 10_000;
+    while (statSync(file).size < before + 400 * pageSize && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(statSync(file).size).toBeGreaterThanOrEqual(before + 400 * pageSize);
     await store.close();
   });
 

@@ -2,6 +2,9 @@
 //
 // Concurrency model
 // - A file database has two connections: the writer and the reader. An in-memory database has one, which does both.
+//   A thread of the store's copies a file database's WAL back into it on a third connection (checkpointer.ts), with
+//   PASSIVE checkpoints that neither wait for nor block the other two; the writer's COMMIT checkpoints only when the
+//   thread has fallen 10,000 pages behind.
 // - A connection runs one transaction at a time, under its lock (arrival order); every statement on it, including
 //   the query builder `db` (migrations, bulk tools), runs under that lock.
 // - Every unit of work goes through `unitsOn`, the one path to a connection's repositories: the units queued within
@@ -37,6 +40,7 @@ import { migrate } from '../sql/migrate.ts';
 import { sqlRepositories } from '../sql/repositories.ts';
 import { submitStandardPick } from '../sql/standard-pick.ts';
 import type { Database } from '../sql/schema.ts';
+import { BACKSTOP_PAGES, startCheckpointer } from './checkpointer.ts';
 import { LockOrder, NestedUnitOfWorkError, UnitOutlivedTurnError } from '../unit-of-work-guard.ts';
 
 export interface SqliteStore extends Store {
@@ -330,8 +334,11 @@ export async function createSqliteStore(path: string, options: SqliteStoreOption
     writer.raw.close();
     throw error;
   }
-  const reader = path === ':memory:' || path === '' ? writer : open(path, options.onStatement);
+  const inMemory = path === ':memory:' || path === '';
+  const reader = inMemory ? writer : open(path, options.onStatement);
   if (reader !== writer) reader.raw.pragma('query_only = ON');
+  const checkpointer = inMemory ? null : startCheckpointer(path);
+  if (checkpointer) writer.raw.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   const state: BatchState = { running: false };
   const reads = unitsOn(reader, false, state);
   const writes = unitsOn(writer, true, state);
@@ -352,6 +359,7 @@ export async function createSqliteStore(path: string, options: SqliteStoreOption
         if (connection.raw.open) connection.raw.close();
         connection.lock.release();
       }
+      await checkpointer?.stop();
     },
   };
 }
