@@ -1,9 +1,9 @@
-// Kept for speed (docs/performance.md): the WAL copied back into a file database from a thread of its own, on a
-// connection of its own, instead of by the writer's COMMIT on the server's thread. A rush's commit fills the WAL
+// Kept for speed (docs/performance.md, ADR 0054): the WAL copied back into a file database from a thread of its own,
+// on a connection of its own, instead of by the writer's COMMIT on the server's thread. A rush's commits fill the WAL
 // with the pages of the entries' and signals' indexes; at SQLite's default a commit copied them back every thousand
 // pages, with an fsync of each file, while every request waited. PASSIVE checkpoints wait for no reader and block no
 // writer, so the store's transactions see no difference; the writer's own checkpoint stays as a backstop should the
-// thread fall behind (BACKSTOP_PAGES).
+// thread fall behind (BACKSTOP_PAGES). It buys POST 1.26× and 1.23× req/s, measured in both orders.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
