@@ -70,7 +70,7 @@ export function describeSignatureProblem(problem: SignatureProblem): string {
     case 'unknown-key':
       return `unknown key ${problem.keyId}`;
     case 'outside-period':
-      return 'signed outside the key’s period';
+      return "signed outside the key's period";
     case 'after-close':
       return `signed after the game closed (${problem.signedAt} is after ${problem.closedAt}: refused)`;
   }
