@@ -23,6 +23,8 @@ beforeEach(async () => {
 
 afterEach(async () => {
   cleanup();
+  // The referral codes these tests store stay behind otherwise, for the next file of this worker's window.
+  localStorage.clear();
   await api.close();
 });
 
