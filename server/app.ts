@@ -35,6 +35,7 @@ import { securityHeaders } from './security/security-headers.ts';
 import { staticWeb, webMethodsAt } from './static-web.ts';
 import { notFound } from './not-found.ts';
 import { routeTable } from './route-table.ts';
+import { inSequence, under } from './in-sequence.ts';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -45,11 +46,17 @@ export const createApp = (services: AppServices): Hono<AppEnv> => {
   const routes = routeTable(() => app.routes);
   app.notFound(notFound(routes, webMethodsAt(services.config.webRoot, routes)));
 
-  // First, so every response is logged, measured and (while draining) closes its connection.
-  app.use(requestLog(services.logger, services.metrics));
-  app.use(closeConnectionsWhenDraining(services.lifecycle));
-  app.use(securityHeaders);
-  app.use(clientAddress(services.config.trustProxy));
+  // First, so every response is logged, measured, (while draining) closes its connection and, when it is JSON, is
+  // compressed. None of these throws or answers: each runs its part after the rest has answered (in-sequence.ts).
+  app.use(
+    inSequence(
+      requestLog(services.logger, services.metrics),
+      closeConnectionsWhenDraining(services.lifecycle),
+      securityHeaders,
+      clientAddress(services.config.trustProxy),
+      compressJson,
+    ),
+  );
   // Before the web app's files, which would answer a browser's GET /healthz with index.html.
   app.route(
     '/',
@@ -61,27 +68,27 @@ export const createApp = (services: AppServices): Hono<AppEnv> => {
       metricsLoopbackOnly: !isLoopbackUrl(services.config.publicUrl),
     }),
   );
-  app.use(noNulInUrl);
-  app.use(compressJson);
-  app.use(staticWeb(services.config.webRoot, routes));
-  app.use(sameOrigin(services.config.publicUrl));
+  // The checks before the routes, each of which may refuse (throw) or answer; only the session works after the route.
   app.use(
-    // The rest of the body stays unread on the socket: close it, or it would be parsed as the next request.
-    bodyLimit(BODY_LIMIT_BYTES, (c) =>
-      c.json(
-        { error: 'The request body is too large (limit 64 KiB).', code: 'PAYLOAD_TOO_LARGE' } satisfies ApiError,
-        413,
-        {
-          Connection: 'close',
-        },
+    inSequence(
+      noNulInUrl,
+      staticWeb(services.config.webRoot, routes),
+      sameOrigin(services.config.publicUrl),
+      // The rest of the body stays unread on the socket: close it, or it would be parsed as the next request.
+      bodyLimit(BODY_LIMIT_BYTES, (c) =>
+        c.json(
+          { error: 'The request body is too large (limit 64 KiB).', code: 'PAYLOAD_TOO_LARGE' } satisfies ApiError,
+          413,
+          {
+            Connection: 'close',
+          },
+        ),
       ),
+      under(['/api', '/admin'], jsonOnly),
+      under(['/api', '/admin'], readJsonBody),
+      sessionMiddleware(services),
     ),
   );
-  app.use('/api/*', jsonOnly);
-  app.use('/admin/*', jsonOnly);
-  app.use('/api/*', readJsonBody);
-  app.use('/admin/*', readJsonBody);
-  app.use(sessionMiddleware(services));
 
   app.route('/auth', authRoutes(services));
   for (const routes of [
