@@ -84,8 +84,7 @@ export const createApp = (services: AppServices): Hono<AppEnv> => {
           },
         ),
       ),
-      under(['/api', '/admin'], jsonOnly),
-      under(['/api', '/admin'], readJsonBody),
+      under(['/api', '/admin'], inSequence(jsonOnly, readJsonBody)),
       sessionMiddleware(services),
     ),
   );
