@@ -65,7 +65,7 @@ describe('startScheduler', () => {
     expect(calls).toBe(3);
   });
 
-  it("logs what a pass closed and pruned in one line, and a pass that only pruned in a line of its own", async () => {
+  it('logs what a pass closed and pruned in one line, and a pass that only pruned in a line of its own', async () => {
     vi.useFakeTimers({ now: new Date('2026-11-20T00:00:00.000Z') });
     const passes = [
       { closed: ['2026-11-19'], pruned: { sessions: 2, sentMails: 5, failedMails: 1, emailConfirmations: 3 } },
@@ -89,7 +89,10 @@ describe('startScheduler', () => {
           ms: expect.any(Number),
         },
       ],
-      ['records pruned', { pruned: { sessions: 0, sentMails: 4, failedMails: 0, emailConfirmations: 0 }, ms: expect.any(Number) }],
+      [
+        'records pruned',
+        { pruned: { sessions: 0, sentMails: 4, failedMails: 0, emailConfirmations: 0 }, ms: expect.any(Number) },
+      ],
     ]);
   });
 

@@ -233,6 +233,10 @@ contract('entries', ({ store }) => {
       expect.objectContaining({ number: 9, userId: null, userDisplayName: null, userEmail: null }),
     ]);
     const open = (await store().read((r) => r.admin.submissions(key, 0, 10))).rows;
-    expect(open.find((row) => row.number === 4)).toMatchObject({ userId: null, userDisplayName: null, userEmail: null });
+    expect(open.find((row) => row.number === 4)).toMatchObject({
+      userId: null,
+      userDisplayName: null,
+      userEmail: null,
+    });
   });
 });
