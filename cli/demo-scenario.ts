@@ -197,7 +197,7 @@ export const seedDemo = async (
     if (ago % 5 === 1) await tryReward(() => useMine(deps, { userId: users.alice.id, number: random(10, 20) }));
 
     clock.set(new Date(closesAt));
-    summary.closedGames.push(...(await closeDueGames(deps)));
+    summary.closedGames.push(...(await closeDueGames(deps)).closed);
 
     if (win) {
       const winner = users[win.player];
@@ -235,7 +235,7 @@ export const seedDemo = async (
 
   // ---- today: back to the real time, the open game with some entries, and a prize override ahead
   clock.release();
-  summary.closedGames.push(...(await closeDueGames(deps)));
+  summary.closedGames.push(...(await closeDueGames(deps)).closed);
   await currentGame(deps);
   const weekendToday = dayOfWeek(today) >= 6;
   const botsToday = await createBots(deps, {

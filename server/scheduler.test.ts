@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startScheduler, type Scheduler } from './scheduler.ts';
 
+const nothingDone = { closed: [], pruned: { sessions: 0, sentMails: 0, failedMails: 0, emailConfirmations: 0 } };
 const quietLogger = { request: () => {}, debug: () => {}, warn: () => {}, info: () => {}, error: () => {} };
 
 describe('startScheduler', () => {
@@ -16,7 +17,7 @@ describe('startScheduler', () => {
     scheduler = startScheduler({
       closeDue: async () => {
         runs.push(new Date().toISOString());
-        return [];
+        return nothingDone;
       },
       // Deadlines every minute on the minute.
       nextDeadline: (now) => new Date(Math.floor(now.getTime() / 60_000) * 60_000 + 60_000),
@@ -41,7 +42,7 @@ describe('startScheduler', () => {
       closeDue: async () => {
         calls += 1;
         if (calls === 1) throw new Error('database away');
-        return ['2026-11-19'];
+        return { ...nothingDone, closed: ['2026-11-19'] };
       },
       nextDeadline: (now) => new Date(now.getTime() + 24 * 3600_000),
       logger: {
@@ -64,13 +65,44 @@ describe('startScheduler', () => {
     expect(calls).toBe(3);
   });
 
+  it('logs what a pass closed and pruned in one line, and a pass that only pruned in a line of its own', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-20T00:00:00.000Z') });
+    const passes = [
+      { closed: ['2026-11-19'], pruned: { sessions: 2, sentMails: 5, failedMails: 1, emailConfirmations: 3 } },
+      { closed: [], pruned: { sessions: 0, sentMails: 4, failedMails: 0, emailConfirmations: 0 } },
+      nothingDone,
+    ];
+    const lines: [string, unknown][] = [];
+    scheduler = startScheduler({
+      closeDue: async () => passes.shift() ?? nothingDone,
+      nextDeadline: (now) => new Date(now.getTime() + 1_000),
+      logger: { ...quietLogger, info: (message, fields) => lines.push([message, fields]) },
+    });
+    await scheduler.ready;
+    await vi.advanceTimersByTimeAsync(2_100);
+    expect(lines).toEqual([
+      [
+        'games closed',
+        {
+          games: ['2026-11-19'],
+          pruned: { sessions: 2, sentMails: 5, failedMails: 1, emailConfirmations: 3 },
+          ms: expect.any(Number),
+        },
+      ],
+      [
+        'records pruned',
+        { pruned: { sessions: 0, sentMails: 4, failedMails: 0, emailConfirmations: 0 }, ms: expect.any(Number) },
+      ],
+    ]);
+  });
+
   it('stops for good', async () => {
     vi.useFakeTimers({ now: new Date('2026-11-20T00:00:00.000Z') });
     let calls = 0;
     scheduler = startScheduler({
       closeDue: async () => {
         calls += 1;
-        return [];
+        return nothingDone;
       },
       nextDeadline: (now) => new Date(now.getTime() + 1_000),
       logger: quietLogger,

@@ -1,11 +1,12 @@
 // Closes games at their deadline: a timer armed for the next deadline, re-armed after every run,
 // and one run at start-up (catching up on games that closed while the server was down). Several
 // instances may run it at once: the close itself is guarded in the database.
+import type { DailyClose } from '../core/game/close.ts';
 import type { Logger } from './app-env.ts';
 
 export interface SchedulerOptions {
-  /** Closes every due game; returns the keys it closed. */
-  closeDue: () => Promise<string[]>;
+  /** Closes every due game and prunes what is kept only for a while; says what it closed and deleted. */
+  closeDue: () => Promise<DailyClose>;
   /** The next deadline strictly after `now`. */
   nextDeadline: (now: Date) => Date;
   now?: () => Date;
@@ -44,9 +45,11 @@ export const startScheduler = (options: SchedulerOptions): Scheduler => {
     let delay: number;
     try {
       const started = performance.now();
-      const closed = await options.closeDue();
-      if (closed.length > 0)
-        options.logger.info('games closed', { games: closed, ms: Math.round(performance.now() - started) });
+      const { closed, pruned } = await options.closeDue();
+      const ms = Math.round(performance.now() - started);
+      // One line per pass that did something: the games it closed and the rows retention deleted (DESIGN.md §20).
+      if (closed.length > 0) options.logger.info('games closed', { games: closed, pruned, ms });
+      else if (Object.values(pruned).some((n) => n > 0)) options.logger.info('records pruned', { pruned, ms });
       const current = now();
       delay = options.nextDeadline(current).getTime() - current.getTime() + AFTER_DEADLINE_MS;
     } catch (error) {

@@ -103,14 +103,9 @@ export class MemoryEntryRepository implements EntryRepository {
     return removed;
   }
 
-  async removeForDeletedUser(userId: string, openGameKeys: GameKey[]): Promise<void> {
+  async detachFromUser(userId: string): Promise<void> {
     const s = this.state();
-    const open = new Set(openGameKeys);
-    for (const e of [...s.entries.values()]) {
-      if (e.userId !== userId) continue;
-      if (open.has(e.gameKey)) s.entries.delete(e.id);
-      else s.entries.set(e.id, { ...e, userId: null });
-    }
+    for (const e of [...s.entries.values()]) if (e.userId === userId) s.entries.set(e.id, { ...e, userId: null });
   }
 
   #ofGame(gameKey: GameKey): Entry[] {

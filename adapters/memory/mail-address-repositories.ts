@@ -29,9 +29,19 @@ export class MemoryEmailConfirmationRepository implements EmailConfirmationRepos
     this.#deleteWhere((c) => c.userId === userId && c.expiresAt <= now);
   }
 
-  #deleteWhere(matches: (c: EmailConfirmation) => boolean): void {
+  async pruneExpired(now: string): Promise<number> {
+    return this.#deleteWhere((c) => c.expiresAt <= now);
+  }
+
+  #deleteWhere(matches: (c: EmailConfirmation) => boolean): number {
     const links = this.state().emailConfirmations;
-    for (const [hash, link] of links) if (matches(link)) links.delete(hash);
+    let deleted = 0;
+    for (const [hash, link] of links) {
+      if (!matches(link)) continue;
+      links.delete(hash);
+      deleted += 1;
+    }
+    return deleted;
   }
 }
 

@@ -28,11 +28,8 @@ export class MemoryMineRepository implements MineRepository {
     return [...numbers].sort((a, b) => a - b);
   }
 
-  async removeForDeletedUser(userId: string, openGameKeys: GameKey[]): Promise<void> {
+  async detachFromUser(userId: string): Promise<void> {
     const s = this.state();
-    const open = new Set(openGameKeys);
-    s.mines = s.mines
-      .filter((m) => m.userId !== userId || !open.has(m.gameKey))
-      .map((m) => (m.userId === userId ? { ...m, userId: null } : m));
+    s.mines = s.mines.map((m) => (m.userId === userId ? { ...m, userId: null } : m));
   }
 }

@@ -76,6 +76,26 @@ export class MemoryOutboxRepository implements OutboxRepository {
     };
   }
 
+  async deleteTo(addresses: readonly string[]): Promise<number> {
+    const wanted = new Set(addresses.map((a) => a.toLowerCase()));
+    return this.#deleteWhere((m) => wanted.has(m.to.toLowerCase()));
+  }
+
+  async prune(sentBefore: string, failedBefore: string): Promise<{ sent: number; failed: number }> {
+    const sent = this.#deleteWhere((m) => m.status === 'sent' && m.sentAt !== null && m.sentAt < sentBefore);
+    const failed = this.#deleteWhere((m) => m.status === 'failed' && m.createdAt < failedBefore);
+    return { sent, failed };
+  }
+
+  #deleteWhere(matches: (m: QueuedMail) => boolean): number {
+    const s = this.state();
+    const kept = s.outbox.filter((m) => !matches(m));
+    const deleted = s.outbox.length - kept.length;
+    for (const m of s.outbox) if (matches(m)) s.outboxClaims.delete(m.id);
+    s.outbox = kept;
+    return deleted;
+  }
+
   #claims(): MemoryState['outboxClaims'] {
     return this.state().outboxClaims;
   }

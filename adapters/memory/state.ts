@@ -26,7 +26,7 @@ import type { PrizeAuditEntry } from '../../core/prizes/ports.ts';
 import type { EmailConfirmation, MailSettings } from '../../core/accounts/ports.ts';
 import type { IntegrityFlag, RecordedKind } from '../../core/integrity/model.ts';
 
-/** A stored mine; detached (userId null) once its player deleted their account after the close. */
+/** A stored mine; detached (userId null) once its player deleted their account. */
 export type StoredMine = Omit<Mine, 'userId'> & { userId: string | null };
 
 /** One number of a counted game: its entries, the entries on lower numbers, its unique rank (null if not unique). */

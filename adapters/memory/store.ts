@@ -55,5 +55,10 @@ export class MemoryStore implements Store {
     });
   }
 
+  /** A copy of the committed tables: a test reads every one of them (the SQL stores' catalogue lists theirs). */
+  snapshot(): MemoryState {
+    return structuredClone(this.#state);
+  }
+
   async close(): Promise<void> {}
 }

@@ -57,20 +57,20 @@ export class MemoryWinningRepository implements WinningRepository {
       });
   }
 
-  async removeForDeletedUser(userId: string): Promise<void> {
+  async detachFromUser(userId: string): Promise<void> {
     const s = this.state();
     for (const [id, w] of s.winnings) {
       if (w.userId !== userId) continue;
-      const payout = [...s.payouts.values()].find((p) => p.winningId === id);
-      if (payout?.status === 'paid') {
-        w.userId = null;
-        payout.userId = null;
-      } else {
-        if (payout) {
-          s.payouts.delete(payout.id);
-          s.audit = s.audit.filter((a) => a.payoutId !== payout.id);
-        }
-        s.winnings.delete(id);
+      s.winnings.set(id, { ...w, userId: null });
+      for (const [payoutId, p] of s.payouts) {
+        if (p.winningId !== id) continue;
+        const paid = p.status === 'paid';
+        s.payouts.set(payoutId, {
+          ...p,
+          userId: null,
+          paypalEmail: paid ? p.paypalEmail : null,
+          preferredName: paid ? p.preferredName : null,
+        });
       }
     }
   }

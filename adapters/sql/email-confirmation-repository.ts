@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { EmailConfirmation, EmailConfirmationRepository } from '../../core/accounts/ports.ts';
-import { toNumber, type SqlContext } from './dialect.ts';
+import { affected, toNumber, type SqlContext } from './dialect.ts';
 import type { EmailConfirmationsTable } from './schema.ts';
 
 const toConfirmation = (row: Selectable<EmailConfirmationsTable>): EmailConfirmation => ({
@@ -56,5 +56,13 @@ export class SqlEmailConfirmationRepository implements EmailConfirmationReposito
       .where('user_id', '=', userId)
       .where('expires_at', '<=', now)
       .execute();
+  }
+
+  async pruneExpired(now: string): Promise<number> {
+    const result = await this.ctx.db
+      .deleteFrom('email_confirmations')
+      .where('expires_at', '<=', now)
+      .executeTakeFirstOrThrow();
+    return affected(result);
   }
 }

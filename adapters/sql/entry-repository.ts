@@ -228,12 +228,8 @@ export class SqlEntryRepository implements EntryRepository {
     return affected(result);
   }
 
-  async removeForDeletedUser(userId: string, openGameKeys: GameKey[]): Promise<void> {
-    const { db } = this.ctx;
-    if (openGameKeys.length > 0) {
-      await db.deleteFrom('entries').where('user_id', '=', userId).where('game_key', 'in', openGameKeys).execute();
-    }
-    await db.updateTable('entries').set({ user_id: null }).where('user_id', '=', userId).execute();
+  async detachFromUser(userId: string): Promise<void> {
+    await this.ctx.db.updateTable('entries').set({ user_id: null }).where('user_id', '=', userId).execute();
   }
 
   /** A `counts` CTE: how many entries carry each number of the game. */

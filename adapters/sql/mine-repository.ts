@@ -59,11 +59,7 @@ export class SqlMineRepository implements MineRepository {
     return rows.map((r) => r.number);
   }
 
-  async removeForDeletedUser(userId: string, openGameKeys: GameKey[]): Promise<void> {
-    const { db } = this.ctx;
-    if (openGameKeys.length > 0) {
-      await db.deleteFrom('mines').where('user_id', '=', userId).where('game_key', 'in', openGameKeys).execute();
-    }
-    await db.updateTable('mines').set({ user_id: null }).where('user_id', '=', userId).execute();
+  async detachFromUser(userId: string): Promise<void> {
+    await this.ctx.db.updateTable('mines').set({ user_id: null }).where('user_id', '=', userId).execute();
   }
 }

@@ -109,4 +109,33 @@ export class SqlOutboxRepository implements OutboxRepository {
       .executeTakeFirstOrThrow();
     return { backlog: toNumber(row.backlog), failed: toNumber(row.failed) };
   }
+
+  async deleteTo(addresses: readonly string[]): Promise<number> {
+    if (addresses.length === 0) return 0;
+    // lower(recipient) is indexed (migration 0014), so a deletion does not read the whole outbox.
+    const result = await this.ctx.db
+      .deleteFrom('outbox')
+      .where(
+        sql`lower(recipient)`,
+        'in',
+        addresses.map((a) => a.toLowerCase()),
+      )
+      .executeTakeFirstOrThrow();
+    return affected(result);
+  }
+
+  async prune(sentBefore: string, failedBefore: string): Promise<{ sent: number; failed: number }> {
+    const { db } = this.ctx;
+    const sent = await db
+      .deleteFrom('outbox')
+      .where('status', '=', 'sent')
+      .where('sent_at', '<', sentBefore)
+      .executeTakeFirstOrThrow();
+    const failed = await db
+      .deleteFrom('outbox')
+      .where('status', '=', 'failed')
+      .where('created_at', '<', failedBefore)
+      .executeTakeFirstOrThrow();
+    return { sent: affected(sent), failed: affected(failed) };
+  }
 }

@@ -159,7 +159,7 @@ export interface RewardItemsTable {
 export interface MinesTable {
   id: string;
   game_key: string;
-  /** null once the player deleted their account (closed games keep the mine). */
+  /** null once the player deleted their account (the game keeps the mine). */
   user_id: string | null;
   number: number;
   placed_at: string;

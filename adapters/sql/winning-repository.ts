@@ -105,22 +105,17 @@ export class SqlWinningRepository implements WinningRepository {
     });
   }
 
-  async removeForDeletedUser(userId: string): Promise<void> {
+  async detachFromUser(userId: string): Promise<void> {
     const { db } = this.ctx;
-    const paid = db.selectFrom('payouts').select('winning_id').where('status', '=', 'paid');
-    const unpaid = db.selectFrom('winnings').select('id').where('user_id', '=', userId).where('id', 'not in', paid);
-    await db
-      .deleteFrom('payout_audit')
-      .where('payout_id', 'in', db.selectFrom('payouts').select('id').where('winning_id', 'in', unpaid))
-      .execute();
-    await db.deleteFrom('payouts').where('winning_id', 'in', unpaid).execute();
-    await db.deleteFrom('winnings').where('user_id', '=', userId).where('id', 'not in', paid).execute();
-    // What is left was paid: keep it for the books, detached from the person.
+    const theirs = db.selectFrom('winnings').select('id').where('user_id', '=', userId);
+    // Only a payment made keeps where it went; a rejected claim's PayPal details go with the person.
     await db
       .updateTable('payouts')
-      .set({ user_id: null })
-      .where('winning_id', 'in', db.selectFrom('winnings').select('id').where('user_id', '=', userId))
+      .set({ paypal_email: null, preferred_name: null })
+      .where('winning_id', 'in', theirs)
+      .where('status', '<>', 'paid')
       .execute();
+    await db.updateTable('payouts').set({ user_id: null }).where('winning_id', 'in', theirs).execute();
     await db.updateTable('winnings').set({ user_id: null }).where('user_id', '=', userId).execute();
   }
 }

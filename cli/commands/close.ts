@@ -15,7 +15,7 @@ export const closeCommand: Command = {
   ].join('\n'),
   run: async ({ open }) => {
     const runtime = await open();
-    const closed = await closeDueGames(runtime.deps);
+    const { closed } = await closeDueGames(runtime.deps);
     const text =
       closed.length === 0
         ? 'Nothing to close: no game is past its deadline.'

@@ -5,11 +5,18 @@ import { currentGame } from '../game/current-game.ts';
 import { submitEntry } from '../entries/submit-entry.ts';
 import { createGuild, joinGuild } from '../guilds/guild-membership.ts';
 import { myGuild, guildDetail } from '../guilds/guild-views.ts';
-import { claimPrize, myWinnings } from '../payouts/winnings.ts';
+import { canClaim, claimPrize, myWinnings } from '../payouts/winnings.ts';
 import { listPayouts, reviewPayout } from '../payouts/payout-review.ts';
 import { signIn } from './sign-in.ts';
 import { createSession, endSession, hashToken, sessionUser } from './sessions.ts';
-import { deleteAccount, GUILD_ADMIN_DELETE_MESSAGE, setRole, updateProfile, userTotals } from './profile.ts';
+import {
+  deleteAccount,
+  GUILD_ADMIN_DELETE_MESSAGE,
+  PAYOUT_IN_PROGRESS_MESSAGE,
+  setRole,
+  updateProfile,
+  userTotals,
+} from './profile.ts';
 
 const join = (deps: TestDeps, email: string, googleSub: string | null = null, adminEmails: string[] = []) =>
   signIn(deps, { googleSub, email, displayName: `Name of ${email.split('@')[0] ?? ''}`, adminEmails });
@@ -220,7 +227,7 @@ describe('setRole', () => {
 });
 
 describe('deleteAccount', () => {
-  it('removes the person but keeps closed results; deletes their open entries', async () => {
+  it('removes the person but keeps every entry, in the open game too, detached', async () => {
     const deps = makeDeps();
     const ann = (await join(deps, 'ann@example.com')).user;
     const bob = (await join(deps, 'bob@example.com')).user;
@@ -242,22 +249,44 @@ describe('deleteAccount', () => {
     const page = await deps.store.read((r) => r.admin.submissions(first.game.key, 0, 10));
     expect(page.totalCount).toBe(2);
     expect(page.rows.filter((row) => row.userId === null)).toHaveLength(1);
-    expect((await deps.store.read((r) => r.admin.submissions(second.game.key, 0, 10))).totalCount).toBe(0);
+    expect((await deps.store.read((r) => r.admin.submissions(second.game.key, 0, 10))).rows).toMatchObject([
+      { number: 9, userId: null, userDisplayName: null, userEmail: null },
+    ]);
     expect((await rejection(deleteAccount(deps, ann.id))).code).toBe('NOT_FOUND');
     expect(await join(deps, 'ann@example.com')).toMatchObject({ isNew: true });
   });
 
-  it('drops unpaid winnings', async () => {
+  it('refuses while a payout is in progress, and keeps an unclaimed winning nobody can claim any more', async () => {
     const deps = makeDeps();
     const ann = (await join(deps, 'ann@example.com')).user;
     await submitEntry(deps, { userId: ann.id, number: 3 });
     const { game } = await currentGame(deps);
     await closeGame(deps, game.key);
-    expect((await myWinnings(deps, ann.id)).winnings).toHaveLength(1);
-    await claimPrize(deps, { userId: ann.id, gameId: game.key, paypalEmail: 'a@pay.test', preferredName: 'Ann' });
+    expect((await myWinnings(deps, ann.id)).winnings).toMatchObject([{ canClaim: true }]);
     await deleteAccount(deps, ann.id);
-    expect(await deps.store.read((r) => r.winnings.byGame(game.key))).toBeNull();
-    expect(await deps.store.read((r) => r.payouts.list())).toEqual([]);
+    const kept = await deps.store.read((r) => r.winnings.byGame(game.key));
+    expect(kept).toMatchObject({ userId: null, prize: { amountCents: expect.any(Number) } });
+    expect(canClaim(kept ?? { userId: 'x' }, null)).toBe(false);
+
+    const bob = (await join(deps, 'bob@example.com')).user;
+    deps.clock.advance(24 * 3600_000);
+    await submitEntry(deps, { userId: bob.id, number: 3 });
+    const next = (await currentGame(deps)).game;
+    await closeGame(deps, next.key);
+    const { payoutId } = await claimPrize(deps, {
+      userId: bob.id,
+      gameId: next.key,
+      paypalEmail: 'b@pay.test',
+      preferredName: 'Bob',
+    });
+    for (const step of ['pending_review', 'approved'] as const) {
+      if (step === 'approved') await reviewPayout(deps, { adminId: 'admin', payoutId, status: 'approved' });
+      expect(await rejection(deleteAccount(deps, bob.id))).toMatchObject({
+        code: 'CONFLICT',
+        message: PAYOUT_IN_PROGRESS_MESSAGE,
+      });
+      expect(await deps.store.read((r) => r.users.byId(bob.id))).not.toBeNull();
+    }
   });
 
   it('keeps a paid winning, detached from the deleted player', async () => {

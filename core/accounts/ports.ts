@@ -76,6 +76,8 @@ export interface EmailConfirmationRepository {
   deleteForUser(userId: string): Promise<void>;
   /** The user's links that expired before `now`. */
   deleteExpired(userId: string, now: Instant): Promise<void>;
+  /** Retention (DESIGN.md §20): every link that expired before `now`, whoever's; returns how many. */
+  pruneExpired(now: Instant): Promise<number>;
 }
 
 export interface SessionRepository {

@@ -88,9 +88,15 @@ export const userTotals = async (
 export const GUILD_ADMIN_DELETE_MESSAGE =
   'You are the admin of a guild with other members: hand it over or delete the guild before deleting your account.';
 
+export const PAYOUT_IN_PROGRESS_MESSAGE =
+  'A prize payout is in progress: you can delete your account once it is paid or rejected.';
+
 /**
- * DELETE /api/profile, in one write (DESIGN.md §8): everything personal goes; entries in closed games
- * stay without a player so past results do not change; paid winnings stay detached.
+ * DELETE /api/profile, in one write (DESIGN.md §8): the person goes, the game's history stays. Gone: the user row,
+ * sessions, e-mail links, referrals, rewards, bonus grants, reminders, integrity signals, guild membership and every
+ * mail to their addresses. Kept, detached from any person: every entry and Mine, in the open game too (a pick cannot
+ * be changed, so a deletion never makes another player's number unique, and the receipts stay INCLUDED); winnings and
+ * their paid or failed payouts with their audit rows. A payout still moving (pending review, approved) refuses it.
  */
 export const deleteAccount = async (
   deps: Deps<
@@ -105,18 +111,20 @@ export const deleteAccount = async (
     | 'winnings'
     | 'guilds'
     | 'emailConfirmations'
+    | 'outbox'
   >,
   userId: string,
 ): Promise<{ message: string }> =>
   deps.store.write(async (repos) => {
-    // Open games first, then the user (the order every write locks in): a running close finishes
-    // before we look, and a submit or claim in flight finishes before we delete what it wrote.
-    const openGames: string[] = [];
-    for (const game of await repos.games.listOpen()) {
-      if ((await repos.games.lock(game.key, 'share'))?.status === 'open') openGames.push(game.key);
-    }
+    // Open games first, then the user (the order every write locks in): a running close finishes before the entries
+    // and mines are detached, and a submit, claim or review in flight finishes before we look at what it wrote.
+    for (const game of await repos.games.listOpen()) await repos.games.lock(game.key, 'share');
     const user = await repos.users.lock(userId);
     if (!user) return fail('NOT_FOUND', 'User not found');
+    // Only a payout that can no longer change may lose its player: paid or failed.
+    const won = await repos.winnings.forUser(userId);
+    if (won.some(({ payout }) => payout?.status === 'pending_review' || payout?.status === 'approved'))
+      return fail('CONFLICT', PAYOUT_IN_PROGRESS_MESSAGE);
     const membership = await repos.guilds.membershipOf(userId);
     if (membership) {
       const guild = await repos.guilds.byId(membership.guildId);
@@ -128,14 +136,16 @@ export const deleteAccount = async (
         await repos.guilds.removeMember(membership.guildId, userId);
       }
     }
-    await repos.entries.removeForDeletedUser(userId, openGames);
-    await repos.winnings.removeForDeletedUser(userId);
+    await repos.entries.detachFromUser(userId);
+    await repos.mines.detachFromUser(userId);
+    await repos.winnings.detachFromUser(userId);
+    await repos.outbox.deleteTo([user.email, ...(user.verifiedEmail === null ? [] : [user.verifiedEmail])]);
     await repos.sessions.deleteForUser(userId);
     await repos.emailConfirmations.deleteForUser(userId);
     await repos.referrals.deleteForUser(userId);
     await repos.rewards.deleteForUser(userId);
+    // The grants go, used or not; an entry a grant paid for stays in its game like any other.
     await repos.bonusEntries.deleteForUser(userId);
-    await repos.mines.removeForDeletedUser(userId, openGames);
     await repos.users.delete(userId);
     return { message: 'Account deleted' };
   });

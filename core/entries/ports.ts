@@ -86,8 +86,11 @@ export interface EntryRepository {
   ): Promise<{ userId: string; playerName: string; number: number; submittedAt: Instant }[]>;
   /** Deletes the entries of bot users in the game; returns how many. */
   deleteBotEntries(gameKey: GameKey): Promise<number>;
-  /** Account deletion: drops the user's entries in the given (open) games and detaches the rest (userId → null). */
-  removeForDeletedUser(userId: string, openGameKeys: GameKey[]): Promise<void>;
+  /**
+   * Account deletion: detaches every entry of the user, in open games too (userId → null). A detached entry still
+   * counts at the close and stays in the fairness tree, so its receipt stays INCLUDED; nobody can win with it.
+   */
+  detachFromUser(userId: string): Promise<void>;
 }
 
 export interface MineRepository {
@@ -96,6 +99,6 @@ export interface MineRepository {
   forPlayer(gameKey: GameKey, userId: string): Promise<Mine | null>;
   /** Distinct mined numbers of the game, ascending. */
   numbers(gameKey: GameKey): Promise<number[]>;
-  /** Account deletion: drops the user's mines in the given (open) games and detaches the rest, which closed games publish. */
-  removeForDeletedUser(userId: string, openGameKeys: GameKey[]): Promise<void>;
+  /** Account deletion: detaches every mine of the user, in open games too (it still knocks its number out at the close). */
+  detachFromUser(userId: string): Promise<void>;
 }

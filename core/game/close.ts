@@ -174,8 +174,34 @@ export const repairTrees = async (deps: Deps<'games' | 'fairness'>): Promise<Gam
   return keys;
 };
 
-/** The scheduled close: every open game past its deadline, oldest first, each in its own transaction. */
-export const closeDueGames = async (deps: Deps<CloseRepos | 'sessions'>): Promise<GameKey[]> => {
+/** How long the outbox keeps a mail after it was sent, and a dead letter after it was queued (DESIGN.md §20). */
+export const SENT_MAIL_RETENTION_DAYS = 30;
+export const FAILED_MAIL_RETENTION_DAYS = 90;
+
+/** What the daily pass deleted because its time was up (DESIGN.md §20). */
+export interface Pruned {
+  sessions: number;
+  sentMails: number;
+  failedMails: number;
+  emailConfirmations: number;
+}
+
+export interface DailyClose {
+  /** The games this pass closed, oldest first. */
+  closed: GameKey[];
+  pruned: Pruned;
+}
+
+const daysBefore = (now: Date, days: number): string => new Date(now.getTime() - days * 86_400_000).toISOString();
+
+/**
+ * The scheduled close: every open game past its deadline, oldest first, each in its own transaction. The same pass
+ * deletes what is kept only for a while (DESIGN.md §20), so no table grows forever: expired sessions and e-mail
+ * links, integrity signals past their 90 days, sent mails after 30 days and dead letters after 90.
+ */
+export const closeDueGames = async (
+  deps: Deps<CloseRepos | 'sessions' | 'outbox' | 'emailConfirmations'>,
+): Promise<DailyClose> => {
   const due = await deps.store.read((repos) => repos.games.listDue(deps.clock.now().toISOString()));
   const closed: GameKey[] = [];
   for (const game of due) {
@@ -184,12 +210,16 @@ export const closeDueGames = async (deps: Deps<CloseRepos | 'sessions'>): Promis
   }
   await repairTrees(deps);
   await currentGame(deps);
-  // The daily pass also sweeps sessions nobody can use any more, so the table does not grow forever, and the
-  // integrity signals past their retention.
   const now = deps.clock.now();
-  await deps.store.write((repos) => repos.sessions.deleteExpired(now.toISOString()));
+  const sessions = await deps.store.write((repos) => repos.sessions.deleteExpired(now.toISOString()));
   await deps.store.write((repos) => repos.integrity.deleteSignalsBefore(retentionStart(now)));
-  return closed;
+  const emailConfirmations = await deps.store.write((repos) =>
+    repos.emailConfirmations.pruneExpired(now.toISOString()),
+  );
+  const mails = await deps.store.write((repos) =>
+    repos.outbox.prune(daysBefore(now, SENT_MAIL_RETENTION_DAYS), daysBefore(now, FAILED_MAIL_RETENTION_DAYS)),
+  );
+  return { closed, pruned: { sessions, sentMails: mails.sent, failedMails: mails.failed, emailConfirmations } };
 };
 
 /** Admin compute: closes the date's latest game now; returns the stored result when it is closed already. */

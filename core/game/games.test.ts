@@ -116,8 +116,8 @@ describe('the close', () => {
     await submitEntry(deps, { userId: 'cat', number: 7 });
     deps.clock.set('2026-11-21T00:00:00.000Z');
 
-    expect(await closeDueGames(deps)).toEqual(['2026-11-20']);
-    expect(await closeDueGames(deps)).toEqual([]);
+    expect((await closeDueGames(deps)).closed).toEqual(['2026-11-20']);
+    expect((await closeDueGames(deps)).closed).toEqual([]);
 
     const stats = await dailyStats(deps, '2026-11-20', 'cat');
     expect(stats.snapshot).toMatchObject({ entriesTotal: 3, winningNumber: 7, uniquesTotal: 1, missedWinNumber: 1 });
@@ -309,7 +309,7 @@ describe('the close', () => {
   it('deleted players (entries detached) get nothing', async () => {
     const deps = await setup();
     await submitEntry(deps, { userId: 'ann', number: 2 });
-    await deps.store.write((r) => r.entries.removeForDeletedUser('ann', []));
+    await deps.store.write((r) => r.entries.detachFromUser('ann'));
     await computeGame(deps, '2026-11-20');
     expect(await read(deps, (r) => r.winnings.byGame('2026-11-20'))).toBeNull();
     expect(await gameResult(deps, '2026-11-20')).toMatchObject({ winnerName: 'Anonymous', winningNumber: 2 });
@@ -333,7 +333,7 @@ describe('admin open and compute', () => {
     // The player may play again in the extra game.
     await submitEntry(deps, { userId: 'ann', number: 2 });
     deps.clock.set('2026-11-21T00:00:00.000Z');
-    expect(await closeDueGames(deps)).toEqual(['2026-11-20-2']);
+    expect((await closeDueGames(deps)).closed).toEqual(['2026-11-20-2']);
     // Two games of one date count once for the streak.
     expect(await read(deps, (r) => r.playerStats.byUser('ann'))).toMatchObject({
       currentStreak: 1,

@@ -82,8 +82,8 @@ describe('leaderboard', () => {
     await createUser(deps, { id: 'ann' });
     await submitEntry(deps, { userId: 'ann', number: 1 });
     await deps.store.write(async (r) => {
-      await r.entries.removeForDeletedUser('ann', []);
-      await r.winnings.removeForDeletedUser('ann');
+      await r.entries.detachFromUser('ann');
+      await r.winnings.detachFromUser('ann');
       await r.users.delete('ann');
     });
     deps.clock.advance(DAY);

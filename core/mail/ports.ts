@@ -27,6 +27,13 @@ export interface OutboxRepository {
   ): Promise<boolean>;
   /** Mails not yet sent nor failed (pending or sending), and dead letters. */
   queueStatus(): Promise<{ backlog: number; failed: number }>;
+  /**
+   * Account deletion: deletes every mail to one of `addresses` (compared case-insensitively), whatever its state:
+   * an unsent one is never delivered, and no row keeps the address or the greeting by name. Returns how many.
+   */
+  deleteTo(addresses: readonly string[]): Promise<number>;
+  /** Retention (DESIGN.md §20): deletes mails sent before `sentBefore` and failed mails queued before `failedBefore`. */
+  prune(sentBefore: Instant, failedBefore: Instant): Promise<{ sent: number; failed: number }>;
 }
 
 export interface DailyReminderRepository {

@@ -12,8 +12,12 @@ export interface WinningRepository {
   dueForReminder(createdBefore: Instant, limit: number): Promise<Winning[]>;
   /** Records that the claim reminder was queued; false when it already was (a concurrent pass won). */
   markReminded(id: string, at: Instant): Promise<boolean>;
-  /** Account deletion: deletes winnings without a paid payout (and their payouts); detaches the rest. */
-  removeForDeletedUser(userId: string): Promise<void>;
+  /**
+   * Account deletion: detaches the user's winnings and their payouts (userId → null), which keep their amounts, dates,
+   * notes, references and audit rows. A paid payout keeps its PayPal e-mail and preferred name as the payment's
+   * record; any other loses them. The caller refuses the deletion while a payout is in progress.
+   */
+  detachFromUser(userId: string): Promise<void>;
 }
 
 /** What the payout list shows of a winner: the name, and what says which address their mails go to. */

@@ -31,6 +31,10 @@ export interface WinningDto {
   paymentReference: string | null;
 }
 
+/** A winning is claimable once, by its winner: not once claimed, nor once the winner deleted their account. */
+export const canClaim = (winning: Pick<Winning, 'userId'>, payout: Payout | null): boolean =>
+  payout === null && winning.userId !== null;
+
 export const toWinningDto = (winning: Winning, payout: Payout | null): WinningDto => {
   const status: WinningStatus = payout?.status ?? 'unclaimed';
   const isCompleted = status === 'paid' || status === 'failed';
@@ -46,7 +50,7 @@ export const toWinningDto = (winning: Winning, payout: Payout | null): WinningDt
     status,
     isPending: !isCompleted,
     isCompleted,
-    canClaim: payout === null,
+    canClaim: canClaim(winning, payout),
     countsAsWon: countsAsMoneyWon(status),
     reviewNotes: payout?.reviewNotes ?? null,
     processedAt: payout?.processedAt ?? null,

@@ -4,6 +4,7 @@ import type { Deps } from '../deps.ts';
 import type { Entry, EntryType, GameDate, GameKey, PrizeType, Snapshot } from '../model.ts';
 import type { RepositoriesOf } from '../ports.ts';
 import { entryOutcome, outcomeRank, type EntryOutcome } from './entry-outcome.ts';
+import { canClaim } from '../payouts/winnings.ts';
 
 export interface EntryOutcomeView {
   number: number;
@@ -75,7 +76,7 @@ const resultIn = async (
     entries: await entryOutcomesIn(repos, gameKey, snapshot, entries),
     winning: won
       ? {
-          canClaim: won.payout === null,
+          canClaim: canClaim(won.winning, won.payout),
           amountCents: won.winning.prize.amountCents,
           prizeType: won.winning.prize.prizeType,
           currency: won.winning.prize.currency,

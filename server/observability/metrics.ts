@@ -100,15 +100,15 @@ export class Metrics {
     if (options.processMetrics ?? true) collectDefaultMetrics({ register: this.registry });
   }
 
-  /** Times one run of the close; `closeDue` returns the games it closed. */
-  async timeClose(closeDue: () => Promise<string[]>): Promise<string[]> {
+  /** Times one run of the close; `closeDue` says which games it closed. */
+  async timeClose<T extends { closed: readonly string[] }>(closeDue: () => Promise<T>): Promise<T> {
     const stop = this.closeDuration.startTimer();
     try {
-      const closed = await closeDue();
+      const outcome = await closeDue();
       this.closeRuns.inc({ outcome: 'ok' });
-      this.gamesClosed.inc(closed.length);
-      if (closed.length > 0) stop();
-      return closed;
+      this.gamesClosed.inc(outcome.closed.length);
+      if (outcome.closed.length > 0) stop();
+      return outcome;
     } catch (error) {
       this.closeRuns.inc({ outcome: 'failed' });
       throw error;

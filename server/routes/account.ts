@@ -91,7 +91,9 @@ export const accountRoutes = ({ deps, config }: AppServices) =>
           summary: 'Delete the account and its data',
           tags,
           middleware: signedIn,
-          description: 'Deletes the account and signs out; entries in closed games stay without a player.',
+          description:
+            'Deletes the person and signs out (DESIGN.md §8): every entry and Mine stays in its game without a player, ' +
+            'winnings and paid or failed payouts stay detached. 409 while a prize payout is pending review or approved.',
           responses: { 200: json(MessageResponse, 'The account is gone.') },
         },
         { ...player, failures: ['NOT_FOUND', 'CONFLICT'] },

@@ -102,7 +102,7 @@ export const adminRoutes = ({ deps, config }: AppServices) => {
         admin,
       ),
       async (c) => {
-        const closed = await closeDueGames(deps);
+        const { closed } = await closeDueGames(deps);
         const today = await gameToday(deps);
         return c.json(
           { closed, currentGame: today, message: closed.length ? `Closed ${closed.join(', ')}` : 'No game was due.' },

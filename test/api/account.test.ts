@@ -1,7 +1,7 @@
 // /api/profile (PUT, DELETE) and /api/stats/user/me.
 import { describe, expect, it } from 'vitest';
 import type { MeResponse, UserTotalsResponse } from '../../server/contract.ts';
-import { closeToday, json, makeHarness } from './harness.ts';
+import { ADMIN_EMAIL, closeToday, json, makeHarness } from './harness.ts';
 
 describe('PUT /api/profile', () => {
   it('updates e-mail and display name; the username is ignored (locked)', async () => {
@@ -102,5 +102,47 @@ describe('DELETE /api/profile', () => {
     expect(res.status).toBe(409);
     expect((await json(res)).error).toContain('delete the guild');
     expect((await request('GET', '/api/me', { cookie: ann })).status).toBe(200);
+  });
+
+  it('is 409 while a prize payout is in progress, and deletes once it is paid, keeping the payout', async () => {
+    const h = await makeHarness();
+    const ann = await h.signIn('ann@example.com', 'Ann');
+    await h.request('POST', '/api/entry', { cookie: ann, json: { number: 1 } });
+    await closeToday(h);
+    const admin = await h.signIn(ADMIN_EMAIL);
+    const claim = await h.request('POST', '/api/prizes/winner-payout', {
+      cookie: ann,
+      json: { gameId: '2026-11-20', paypalEmail: 'ann@paypal.test', preferredName: 'Ann A' },
+    });
+    const { payoutId } = await json<{ payoutId: string }>(claim);
+    const review = (body: Record<string, string>) =>
+      h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, { cookie: admin, json: body });
+
+    for (const step of [null, { status: 'approved' }]) {
+      if (step) expect((await review(step)).status).toBe(200);
+      const refused = await h.request('DELETE', '/api/profile', { cookie: ann });
+      expect(refused.status).toBe(409);
+      expect(await json(refused)).toEqual({
+        error: 'A prize payout is in progress: you can delete your account once it is paid or rejected.',
+        code: 'CONFLICT',
+      });
+      expect((await h.request('GET', '/api/me', { cookie: ann })).status).toBe(200);
+    }
+
+    expect((await review({ status: 'paid', paymentReference: 'TX-42' })).status).toBe(200);
+    expect((await h.request('DELETE', '/api/profile', { cookie: ann })).status).toBe(200);
+    const payouts = await json<{ payouts: Record<string, unknown>[] }>(
+      await h.request('GET', '/api/prizes/admin/payouts', { cookie: admin }),
+    );
+    expect(payouts.payouts).toEqual([
+      expect.objectContaining({
+        id: payoutId,
+        status: 'paid',
+        playerName: null,
+        paypalEmail: 'ann@paypal.test',
+        preferredName: 'Ann A',
+        paymentReference: 'TX-42',
+      }),
+    ]);
   });
 });

@@ -3,7 +3,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../adapters/sql/schema.ts';
 
-const tableNames = async (db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): Promise<string[]> => {
+/** The tables the migrations made, from the database's own catalogue (kysely's bookkeeping left out). */
+export const tableNames = async (db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): Promise<string[]> => {
   const query =
     dialect === 'postgres'
       ? sql<{ name: string }>`select tablename as name from pg_tables where schemaname = current_schema()`

@@ -207,7 +207,7 @@ contract('entries', ({ store }) => {
     ]);
   });
 
-  it('deletes bot entries and removes a deleted player’s entries (open games) or detaches them (closed)', async () => {
+  it('deletes bot entries and detaches a deleted player’s entries, in open and closed games alike', async () => {
     await setUp();
     await store().write(async (r) => {
       await r.games.create(game('2026-11-19', { status: 'closed', closedAt: at(0) }));
@@ -217,17 +217,26 @@ contract('entries', ({ store }) => {
       await r.entries.add(entry(key, 'u2', 8));
     });
     expect(await store().write((r) => r.entries.deleteBotEntries(key))).toBe(1);
-    await store().write((r) => r.entries.removeForDeletedUser('u1', [key]));
+    await store().write((r) => r.entries.detachFromUser('u1'));
     await store().read(async (r) => {
       expect(await r.entries.playerIds(key)).toEqual(['u2']);
+      // The open game still counts the detached pick: another 4 is not unique, and nobody else holds 4.
+      expect(await r.entries.counts(key)).toEqual({ totalNumbers: 2, uniqueNumbers: 2 });
+      expect(await r.entries.isPickedByOthers(key, 4, 'u2')).toBe(true);
       expect(await r.entries.counts('2026-11-19')).toEqual({ totalNumbers: 1, uniqueNumbers: 1 });
       expect(await r.entries.playerIds('2026-11-19')).toEqual([]);
       expect(await r.entries.countForPlayer('u1')).toBe(0);
     });
-    // The detached entry keeps the closed game's admin view intact, without a person.
+    // The detached entries keep the admin view of both games intact, without a person.
     const rows = (await store().read((r) => r.admin.submissions('2026-11-19', 0, 10))).rows;
     expect(rows).toEqual([
       expect.objectContaining({ number: 9, userId: null, userDisplayName: null, userEmail: null }),
     ]);
+    const open = (await store().read((r) => r.admin.submissions(key, 0, 10))).rows;
+    expect(open.find((row) => row.number === 4)).toMatchObject({
+      userId: null,
+      userDisplayName: null,
+      userEmail: null,
+    });
   });
 });

@@ -148,27 +148,37 @@ contract('winnings and payouts', ({ store }) => {
     expect((await store().read((r) => r.payouts.list()))[0]?.player?.contactEmailConfirmed).toBe(true);
   });
 
-  it('on account deletion drops unpaid winnings and their payouts and detaches paid ones', async () => {
+  it('on account deletion detaches winnings and payouts; only a paid payout keeps where the money went', async () => {
     await setUp();
     await store().write(async (r) => {
-      await r.payouts.create(payout('p18', 'w18', 'u1', { status: 'paid' }));
-      await r.payouts.create(payout('p19', 'w19', 'u1', { status: 'approved' }));
+      await r.payouts.create(payout('p18', 'w18', 'u1', { status: 'paid', paymentReference: 'TX-1' }));
+      await r.payouts.create(payout('p19', 'w19', 'u1', { status: 'failed', reviewNotes: 'Rejected: no' }));
       await r.payouts.addAudit({
         id: 'a1',
         payoutId: 'p19',
         adminId: 'admin',
         fromStatus: 'pending_review',
-        toStatus: 'approved',
-        note: null,
+        toStatus: 'failed',
+        note: 'Rejected: no',
         at: at(4),
       });
-      await r.winnings.removeForDeletedUser('u1');
+      await r.winnings.detachFromUser('u1');
     });
     await store().read(async (r) => {
       expect(await r.winnings.byId('w18')).toMatchObject({ userId: null });
-      expect(await r.payouts.byId('p18')).toMatchObject({ userId: null, status: 'paid' });
-      expect(await r.winnings.byId('w19')).toBeNull();
-      expect(await r.payouts.byId('p19')).toBeNull();
+      expect(await r.payouts.byId('p18')).toEqual(
+        payout('p18', 'w18', null, { status: 'paid', paymentReference: 'TX-1' }),
+      );
+      expect(await r.winnings.byId('w19')).toMatchObject({ userId: null, prize: { amountCents: 5000 } });
+      expect(await r.payouts.byId('p19')).toEqual(
+        payout('p19', 'w19', null, {
+          status: 'failed',
+          reviewNotes: 'Rejected: no',
+          paypalEmail: null,
+          preferredName: null,
+        }),
+      );
+      expect((await r.payouts.audit('p19')).map((a) => a.id)).toEqual(['a1']);
       expect(await r.winnings.forUser('u1')).toEqual([]);
       expect(await r.winnings.byId('w20')).toMatchObject({ userId: 'u2' });
       expect((await r.payouts.list()).find((p) => p.id === 'p18')).toMatchObject({

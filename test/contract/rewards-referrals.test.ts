@@ -113,9 +113,10 @@ contract('mines', ({ store }) => {
       expect(await r.mines.forPlayer('2026-11-20', 'u1')).toEqual(mine('2026-11-20', 'u1', 30, 1));
       expect(await r.mines.forPlayer('2026-11-22', 'u1')).toBeNull();
     });
-    // Account deletion: the mine in the open game goes; the one in a game treated as closed stays, detached.
-    await store().write((r) => r.mines.removeForDeletedUser('u1', ['2026-11-21']));
-    expect(await store().read((r) => r.mines.numbers('2026-11-21'))).toEqual([]);
+    // Account deletion: every mine of the player stays, detached, in whatever state its game is.
+    await store().write((r) => r.mines.detachFromUser('u1'));
+    expect(await store().read((r) => r.mines.numbers('2026-11-21'))).toEqual([50]);
+    expect(await store().read((r) => r.mines.forPlayer('2026-11-21', 'u1'))).toBeNull();
     expect(await store().read((r) => r.mines.numbers('2026-11-20'))).toEqual([12, 30]);
     expect(await store().read((r) => r.mines.forPlayer('2026-11-20', 'u1'))).toBeNull();
     const published = await store().read((r) => r.fairness.publishedRows('2026-11-20'));

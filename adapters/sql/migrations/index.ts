@@ -12,6 +12,7 @@ import { prizeAudit } from './0010-prize-audit.ts';
 import { fairnessTreeV2 } from './0011-fairness-tree-v2.ts';
 import { integrity } from './0012-integrity.ts';
 import { signedReceipts } from './0013-signed-receipts.ts';
+import { outboxRetention } from './0014-outbox-retention.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0011-fairness-tree-v2': fairnessTreeV2,
   '0012-integrity': integrity,
   '0013-signed-receipts': signedReceipts,
+  '0014-outbox-retention': outboxRetention,
 };

@@ -148,7 +148,7 @@ export interface paths {
         post?: never;
         /**
          * Delete the account and its data
-         * @description Deletes the account and signs out; entries in closed games stay without a player.
+         * @description Deletes the person and signs out (DESIGN.md §8): every entry and Mine stays in its game without a player, winnings and paid or failed payouts stay detached. 409 while a prize payout is pending review or approved.
          */
         delete: operations["deleteAccount"];
         options?: never;

@@ -512,6 +512,38 @@ describe('AdminScreen DATA tab', () => {
     await waitFor(() => expect(api.requestsTo('GET /admin/submissions?page=1&limit=50')).toHaveLength(1));
   });
 
+  it("shows a deleted player's entry as 'No Name', with no e-mail and no user id", async () => {
+    const base = page(1, 1);
+    await serve({
+      'GET /admin/status': { body: {} },
+      'GET /admin/submissions?page=1&limit=20': {
+        body: {
+          ...base,
+          submissions: [
+            {
+              id: 'detached',
+              number: 77,
+              userId: null,
+              userDisplayName: null,
+              userEmail: null,
+              entryType: 'standard',
+              guildName: null,
+              submittedAt: '2026-11-23T01:00:00.000Z',
+              clustered: false,
+            },
+          ],
+          pagination: { page: 1, limit: 20, totalCount: 1, totalPages: 1, hasPreviousPage: false, hasNextPage: false },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminScreen />, { me: admin });
+    await user.click(screen.getByRole('tab', { name: 'DATA' }));
+    const row = (await screen.findByRole('cell', { name: '77' })).closest('tr');
+    const cells = [...(row?.querySelectorAll('td') ?? [])].map((cell) => cell.textContent?.trim());
+    expect(cells.slice(0, 4)).toEqual(['77', 'No Name', '—', '—']);
+  });
+
   it('says when there are no submissions, and when they fail to load', async () => {
     const api = await serve({
       'GET /admin/status': { body: {} },

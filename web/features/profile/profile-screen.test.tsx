@@ -129,6 +129,23 @@ describe('ProfileScreen', () => {
     expect(queryClient.getQueryData(['/api/stats/user/me'])).toBeUndefined();
   });
 
+  it("shows the server's message when the deletion is refused, and stays signed in", async () => {
+    const message = 'A prize payout is in progress: you can delete your account once it is paid or rejected.';
+    const api = await serve({
+      'GET /api/stats/user/me': { body: totals },
+      'DELETE /api/profile': { status: 409, body: { error: message, code: 'CONFLICT' } },
+    });
+    const user = userEvent.setup();
+    const { queryClient } = renderProfile(ada);
+    await user.click(screen.getByRole('button', { name: 'DELETE ACCOUNT' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'DELETE' }));
+    expect(await screen.findByText('Delete Failed')).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(api.requestsTo('DELETE /api/profile')).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'YOUR PROFILE' })).toBeTruthy();
+    expect(queryClient.getQueryData(meKeys.me())).toMatchObject({ email: 'ada@example.com' });
+  });
+
   it('does nothing when the deletion is cancelled', async () => {
     const api = await serve({ 'GET /api/stats/user/me': { body: totals } });
     const user = userEvent.setup();
