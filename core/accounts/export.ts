@@ -268,17 +268,26 @@ export const exportHead = (
 };
 
 /**
- * The export file as pieces of text that join into one JSON document: the head (the first piece, read before any
- * other, so an unknown player fails before a byte is sent), then a piece per page of days.
+ * The export file: its name, and its text as pieces that join into one JSON document — the head pretty-printed, then
+ * a piece per page of days, one day a line. The head is read here, so an unknown player fails before a byte is sent.
  */
-export async function* playerExportText(
+export const playerExport = async (
   deps: Deps<ExportRepos>,
   userId: string,
   options: ExportOptions,
   pageDays = EXPORT_PAGE_DAYS,
-): AsyncGenerator<string, void, undefined> {
+): Promise<{ fileName: string; text: AsyncIterable<string> }> => {
   const head = await exportHead(deps, userId, options);
-  // The head pretty-printed without its closing brace, then the days one a line.
+  return { fileName: exportFileName(head.gameDate), text: exportText(deps, head, userId, pageDays) };
+};
+
+async function* exportText(
+  deps: Deps<'games' | 'entries' | 'mines' | 'tallies'>,
+  head: PlayerExportHead,
+  userId: string,
+  pageDays: number,
+): AsyncGenerator<string, void, undefined> {
+  // The head without its closing brace; the days follow as its last member.
   yield `${JSON.stringify(head, null, 2).slice(0, -2)},\n  "days": [`;
   let after: GameKey | null = null;
   let first = true;

@@ -2,7 +2,7 @@
 // same file on memory, SQLite and PostgreSQL, every receipt verifying against the published key.
 import { expect, it } from 'vitest';
 import { nodeEd25519 } from '../../adapters/crypto/ed25519.ts';
-import { EXPORT_FORMAT, playerExportText, type ExportDay, type PlayerExportHead } from '../../core/accounts/export.ts';
+import { EXPORT_FORMAT, playerExport, type ExportDay, type PlayerExportHead } from '../../core/accounts/export.ts';
 import { entryReceipt, mineReceipt, type Receipt } from '../../core/fairness/record.ts';
 import { receiptText } from '../../core/fairness/receipt-signature.ts';
 import type { GameStats, Mine } from '../../core/model.ts';
@@ -130,15 +130,17 @@ contract('player data export', ({ store }) => {
 
     const deps = makeDeps({ store: store() });
     const pieces: string[] = [];
-    for await (const piece of playerExportText(deps, 'p', { sessionDays: 30 })) pieces.push(piece);
+    const file = await playerExport(deps, 'p', { sessionDays: 30 });
+    expect(file.fileName).toBe('lowest-unique-2026-11-20.json');
+    for await (const piece of file.text) pieces.push(piece);
     // The head, four pages of at most 100 days, the end.
     expect(pieces).toHaveLength(6);
     const text = pieces.join('');
     expect(text).not.toContain('hash-one');
     expect(text).not.toContain('tokenHash');
-    const file = JSON.parse(text) as PlayerExportHead & { days: ExportDay[] };
+    const data = JSON.parse(text) as PlayerExportHead & { days: ExportDay[] };
 
-    expect(file).toMatchObject({
+    expect(data).toMatchObject({
       format: EXPORT_FORMAT,
       exportedAt: '2026-11-20T12:00:00.000Z',
       gameDate: '2026-11-20',
@@ -153,7 +155,7 @@ contract('player data export', ({ store }) => {
       guild: { guildId: 'g1', name: 'Guild g1', joinedAt: '2025-12-01T00:00:00.000Z', isAdmin: false },
       rewards: [{ id: 'rw1', rewardType: 'mine', usedInGame: dayKey(1), usedResult: { number: 50 } }],
     });
-    expect(file.sessions).toEqual([
+    expect(data.sessions).toEqual([
       {
         createdAt: '2026-11-01T08:00:00.000Z',
         lastSeenAt: '2026-11-10T09:00:00.000Z',
@@ -165,7 +167,7 @@ contract('player data export', ({ store }) => {
         expiresAt: '2026-12-19T08:00:00.000Z',
       },
     ]);
-    expect(file.winnings).toEqual([
+    expect(data.winnings).toEqual([
       expect.objectContaining({
         id: 'w1',
         gameDate: dayKey(1),
@@ -178,8 +180,8 @@ contract('player data export', ({ store }) => {
       }),
     ]);
 
-    expect(file.days.map((d) => d.gameDate)).toEqual(Array.from({ length: DAYS }, (_, i) => dayKey(i)));
-    const outcomes = file.days.map((d) => d.entries.map((e) => `${e.receipt.number}:${e.outcome ?? 'open'}`).join(' '));
+    expect(data.days.map((d) => d.gameDate)).toEqual(Array.from({ length: DAYS }, (_, i) => dayKey(i)));
+    const outcomes = data.days.map((d) => d.entries.map((e) => `${e.receipt.number}:${e.outcome ?? 'open'}`).join(' '));
     expect(outcomes.slice(0, 6)).toEqual([
       '2:duplicate',
       '2:winner',
@@ -189,17 +191,17 @@ contract('player data export', ({ store }) => {
       '2:winner 3:runner_up',
     ]);
     expect(outcomes[DAYS - 1]).toBe('2:open');
-    expect(file.days[DAYS - 1]).toMatchObject({ status: 'open', closedAt: null, winningNumber: null });
-    expect(file.days[1]).toMatchObject({
+    expect(data.days[DAYS - 1]).toMatchObject({ status: 'open', closedAt: null, winningNumber: null });
+    expect(data.days[1]).toMatchObject({
       status: 'closed',
       winningNumber: 2,
       secondPlaceNumber: 5,
       mine: { receipt: { number: 50 } },
     });
-    expect(file.days.filter((d) => d.mine !== null)).toHaveLength(13);
+    expect(data.days.filter((d) => d.mine !== null)).toHaveLength(13);
 
     // Every receipt is the one the game signed: it verifies with the published key, as the verify page checks it.
-    const receipts: Receipt[] = file.days.flatMap((d) => [
+    const receipts: Receipt[] = data.days.flatMap((d) => [
       ...d.entries.map((e) => e.receipt),
       ...(d.mine ? [d.mine.receipt] : []),
     ]);
@@ -211,7 +213,8 @@ contract('player data export', ({ store }) => {
   }, 120_000);
 
   it('refuses an unknown player before writing anything', async () => {
-    const pieces = playerExportText(makeDeps({ store: store() }), 'nobody', { sessionDays: 30 });
-    await expect(pieces.next()).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(playerExport(makeDeps({ store: store() }), 'nobody', { sessionDays: 30 })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 });
