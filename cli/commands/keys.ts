@@ -27,7 +27,8 @@ export const keysRotateCommand: Command = {
   name: 'keys rotate',
   args: [],
   options: {},
-  summary: "Make RECEIPT_SIGNING_KEY's key (when set) or a new one the key that signs receipts; the key before stays published.",
+  summary:
+    "Make RECEIPT_SIGNING_KEY's key (when set) or a new one the key that signs receipts; the key before stays published.",
   details: [
     'With RECEIPT_SIGNING_KEY set, its key signs from now on: the way to change a configured key, since an instance',
     `given a key that does not sign refuses to start. Then give the new key to every instance within ${String(KEY_HANDOVER_MS / 60_000)} minutes:`,

@@ -301,3 +301,19 @@ async function* exportText(
   }
   yield `${first ? '' : '\n  '}]\n}\n`;
 }
+
+/**
+ * `lowest users export EMAIL`: the same file for an operator answering a request by mail. EMAIL is the contact e-mail
+ * of the profile or the one the player signs in with.
+ */
+export const playerExportByEmail = async (
+  deps: Deps<ExportRepos>,
+  email: string,
+  options: ExportOptions,
+): Promise<{ userId: string; fileName: string; text: AsyncIterable<string> }> => {
+  const user = await deps.store.read(
+    async (repos) => (await repos.users.byEmail(email)) ?? (await repos.users.byVerifiedEmail(email)),
+  );
+  if (!user) return fail('NOT_FOUND', `No user has the e-mail ${email}.`);
+  return { userId: user.id, ...(await playerExport(deps, user.id, options)) };
+};
