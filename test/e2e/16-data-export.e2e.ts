@@ -74,7 +74,18 @@ describe('a player downloads their data', () => {
 
     const day = file.days.find((d) => d.gameDate === gameKey);
     expect(day?.status).toBe('closed');
-    expect(day?.entries.map((e) => [e.receipt['number'], e.outcome])).toEqual([[DORA_NUMBER, 'unique']]);
+    // Nobody else picked her number: the closed game's summary says whether it won, came second or was just unique.
+    const summary = (await (await page.request.get(`/api/fairness/${gameKey}`)).json()) as {
+      winningNumber: number | null;
+      secondPlaceNumber: number | null;
+    };
+    const outcome =
+      summary.winningNumber === DORA_NUMBER
+        ? 'winner'
+        : summary.secondPlaceNumber === DORA_NUMBER
+          ? 'runner_up'
+          : 'unique';
+    expect(day?.entries.map((e) => [e.receipt['number'], e.outcome])).toEqual([[DORA_NUMBER, outcome]]);
     const receipt = day?.entries[0]?.receipt ?? {};
     expect(Object.keys(receipt)).toEqual(['gameDate', 'entryId', 'number', 'salt', 'leaf', 'signedAt', 'keyId', 'sig']);
     await context.close();
