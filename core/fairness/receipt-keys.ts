@@ -6,7 +6,6 @@
 import type { Deps } from '../deps.ts';
 import type { Instant, StoredSignature } from '../model.ts';
 import type { Receipt } from './record.ts';
-import { DomainError } from '../errors.ts';
 import type { PublishedKey } from './model.ts';
 import type { StoredReceiptKey } from './ports.ts';
 import { receiptText } from './receipt-signature.ts';
@@ -126,7 +125,8 @@ export const publishedKeys = (deps: Pick<Deps<'receiptKeys'>, 'store'>): Promise
 export const rotateReceiptKey = async (deps: KeyDeps): Promise<PublishedKey> => {
   const now = deps.clock.now();
   const configured = deps.config.receiptSigningKey ?? null;
-  const key = configured === null ? madeKey(deps, now.toISOString()) : configuredKey(deps, configured, now.toISOString());
+  const key =
+    configured === null ? madeKey(deps, now.toISOString()) : configuredKey(deps, configured, now.toISOString());
   const published = await deps.store.write(async (repos) => {
     await repos.receiptKeys.rotate(key, handover(now));
     return repos.receiptKeys.published();
