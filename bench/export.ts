@@ -183,7 +183,9 @@ const measure = async (name: ExportBenchResult['store'], store: Store, days: num
   let daysInFile = 0;
   let carry = '';
   const decoder = new TextDecoder();
-  for await (const chunk of response.body) {
+  const reader = response.body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    const chunk = read.value;
     bytes += chunk.byteLength;
     const text = carry + decoder.decode(chunk, { stream: true });
     daysInFile += text.split(DAY_LINE).length - 1;

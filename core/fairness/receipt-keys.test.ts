@@ -158,6 +158,20 @@ describe('signed receipts', () => {
     expect(await rotateReceiptKey(other)).toEqual(rotated);
   });
 
+  it('refuses a RECEIPT_SIGNING_KEY while a key kept in the database signs, saying to leave it unset or rotate', async () => {
+    const deps = await setup();
+    const made = await submitEntry(deps, { userId: 'ann', number: 7 });
+    const configured = deps.signer.generate();
+    const given: TestDeps = { ...deps, config: { ...deps.config, receiptSigningKey: configured.privateKey } };
+    deps.clock.advance(KEY_REFRESH_MS);
+    const refusal = submitEntry(given, { userId: 'bob', number: 8 });
+    await expect(refusal).rejects.toThrow(
+      `RECEIPT_SIGNING_KEY is key ${deps.signer.keyIdOf(configured.publicKey)}, but key ${made.receipt.keyId} signs`,
+    );
+    await expect(refusal).rejects.toThrow('(the database keeps it: leave RECEIPT_SIGNING_KEY unset)');
+    expect((await publishedKeys(deps)).map((k) => k.keyId)).toEqual([made.receipt.keyId]);
+  });
+
   it("refuses to sign when the key that signs is RECEIPT_SIGNING_KEY's and this instance was not given it", async () => {
     const seed = makeDeps();
     const a = seed.signer.generate();

@@ -22,11 +22,16 @@ export const NO_PRIVATE_KEY =
  * Why an instance given one RECEIPT_SIGNING_KEY refuses to start (or to sign) while the database names another key:
  * two keys signing one game's receipts in turn is what one shared key rules out.
  */
-export const configuredKeyNotSigning = (configuredKeyId: string, signing: PublishedKey): string =>
-  `RECEIPT_SIGNING_KEY is key ${configuredKeyId}, but key ${signing.keyId} signs receipts (since ${signing.from}): ` +
-  'every instance signs with the one key. Start this instance with the key that signs, or make this key the one ' +
-  'that signs with `lowest keys rotate` run with this RECEIPT_SIGNING_KEY set, then give it to every instance within ' +
-  `${KEY_HANDOVER_MS / 60_000} minutes (the key before keeps signing until then).`;
+export const configuredKeyNotSigning = (configuredKeyId: string, signing: StoredReceiptKey | PublishedKey): string => {
+  const inDatabase = 'privateKey' in signing && signing.privateKey !== null;
+  return (
+    `RECEIPT_SIGNING_KEY is key ${configuredKeyId}, but key ${signing.keyId} signs receipts (since ${signing.from}): ` +
+    'every instance signs with the one key. Start this instance with the key that signs' +
+    (inDatabase ? ' (the database keeps it: leave RECEIPT_SIGNING_KEY unset)' : '') +
+    ', or make this key the one that signs with `lowest keys rotate` run with this RECEIPT_SIGNING_KEY set, then give ' +
+    `it to every instance within ${KEY_HANDOVER_MS / 60_000} minutes (the key before keeps signing until then).`
+  );
+};
 
 /** The key a store's receipts are signed with now. */
 export interface SigningKey {

@@ -15,6 +15,8 @@ import type { AppEnv, AppServices } from '../app-env.ts';
 import { signedIn } from '../auth/guards.ts';
 import { clearSessionCookie } from '../auth/session-cookie.ts';
 import { rateLimit } from '../security/rate-limit.ts';
+import type { TypedResponse } from 'hono';
+import type { JSONParsed } from 'hono/utils/types';
 import { apiApp, apiRoute, json, jsonBody } from '../openapi.ts';
 
 const player = { access: 'player' } as const;
@@ -156,14 +158,13 @@ export const accountRoutes = ({ deps, config, limiter }: AppServices) =>
       ),
       async (c) => {
         const { fileName, text } = await playerExport(deps, c.var.user.id, { sessionDays: config.sessionDays });
-        return new Response(textStream(text), {
-          status: 200,
-          headers: {
-            'Content-Type': 'application/json; charset=utf-8',
-            'Content-Disposition': `attachment; filename="${fileName}"`,
-            'Cache-Control': 'no-store',
-          },
+        const file = c.body(textStream(text), 200, {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Content-Disposition': `attachment; filename="${fileName}"`,
+          'Cache-Control': 'no-store',
         });
+        // The body is PlayerExportResponse's JSON, written as it is read rather than built and then serialized.
+        return file as unknown as TypedResponse<JSONParsed<PlayerExportResponse>, 200, 'json'>;
       },
     );
 

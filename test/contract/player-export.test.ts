@@ -7,6 +7,7 @@ import { entryReceipt, mineReceipt, type Receipt } from '../../core/fairness/rec
 import { receiptText } from '../../core/fairness/receipt-signature.ts';
 import type { GameStats, Mine } from '../../core/model.ts';
 import type { NewEntry } from '../../core/entries/ports.ts';
+import type { Deps } from '../../core/deps.ts';
 import { makeDeps } from '../support/fakes.ts';
 import { contract } from './harness.ts';
 import { emptyStats, entry, game, guild, mine, payout, reward, seedUsers, winning } from './fixtures.ts';
@@ -128,7 +129,7 @@ contract('player data export', ({ store }) => {
       );
     });
 
-    const deps = makeDeps({ store: store() });
+    const deps: Deps = { ...makeDeps(), store: store() };
     const pieces: string[] = [];
     const file = await playerExport(deps, 'p', { sessionDays: 30 });
     expect(file.fileName).toBe('lowest-unique-2026-11-20.json');
@@ -213,7 +214,7 @@ contract('player data export', ({ store }) => {
   }, 120_000);
 
   it('refuses an unknown player before writing anything', async () => {
-    await expect(playerExport(makeDeps({ store: store() }), 'nobody', { sessionDays: 30 })).rejects.toMatchObject({
+    await expect(playerExport({ ...makeDeps(), store: store() }, 'nobody', { sessionDays: 30 })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
   });
