@@ -1,7 +1,8 @@
 // `npm run bench`: every benchmark in turn: the close at scale, the request path under load, the rate limiter, the play
-// screen on a phone, the verify page of a 1M-entry game (phone and FULL AUDIT), then the integrity signals' simulated
-// month. Exit code 1 when a result is wrong (close, HTTP) or a goal is missed.
+// screen on a phone, the verify page of a 1M-entry game (phone and FULL AUDIT), the integrity signals' simulated
+// month, then a ten-year player's data export. Exit code 1 when a result is wrong (close, HTTP) or a goal is missed.
 import { runCloseBench } from './close.ts';
+import { runExportBench } from './export.ts';
 import { runHttpBench } from './http.ts';
 import { DEFAULT_OPTIONS, report, runIntegrityBench } from './integrity.ts';
 import { printRateLimitBench, runRateLimitBench } from './rate-limit.ts';
@@ -30,3 +31,6 @@ console.log('');
 const integrity = report(await runIntegrityBench(DEFAULT_OPTIONS, (line) => console.log(line)));
 for (const line of integrity.lines) console.log(line);
 if (!integrity.passes) process.exitCode = 1;
+console.log('');
+const exported = await runExportBench();
+if (exported.some((r) => r.daysInFile !== r.days)) process.exitCode = 1;

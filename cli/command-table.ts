@@ -7,6 +7,7 @@ import { computeCommand } from './commands/compute.ts';
 import { openCommand } from './commands/open.ts';
 import { botsClearCommand, botsCreateCommand } from './commands/bots.ts';
 import { demoteCommand, promoteCommand } from './commands/users.ts';
+import { usersExportCommand } from './commands/users-export.ts';
 import { backupCommand } from './commands/backup.ts';
 import { seedDemoCommand } from './commands/seed-demo.ts';
 import { mailListCommand, mailSendCommand } from './commands/mail.ts';
@@ -29,6 +30,7 @@ export const commands: Command[] = [
   botsClearCommand,
   promoteCommand,
   demoteCommand,
+  usersExportCommand,
   mailListCommand,
   mailSendCommand,
   auditCommand,

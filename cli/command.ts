@@ -20,6 +20,8 @@ export interface CommandInput {
   open(): Promise<Runtime>;
   /** A progress bar on a TTY, a silent stand-in otherwise (and with --json). */
   progress(label: string, total: number): Progress;
+  /** Writes to stdout as the command goes, for output too large to hold: the command then returns `streamed`. */
+  write(text: string): Promise<void>;
 }
 
 /** What a command hands back: the data for --json and the lines for people. */
@@ -28,6 +30,8 @@ export interface CommandResult {
   text: string;
   /** A failure whose output is the point (OMITTED and its evidence): printed like a result, then exit 1. */
   failed?: boolean;
+  /** The output went to stdout already (through `write`): nothing more is printed. */
+  streamed?: boolean;
 }
 
 export interface Command {

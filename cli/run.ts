@@ -10,7 +10,8 @@ import type { Runtime } from './runtime.ts';
 import { packageVersion } from './version.ts';
 
 export interface CliIo {
-  stdout: BarStream & { isTTY?: boolean };
+  /** `once('drain')` when it is a stream: a large output waits for the pipe. */
+  stdout: BarStream & { isTTY?: boolean; once?(event: 'drain', listener: () => void): unknown };
   stderr: { write(text: string): boolean };
   env: Record<string, string | undefined>;
 }
@@ -33,7 +34,8 @@ export const runCli = async (argv: string[], io: CliIo): Promise<number> => {
       return EXIT_OK;
     }
     const result = await execute(parsed.command, parsed.args, parsed.options, io, json);
-    io.stdout.write(json ? JSON.stringify(result.data, null, 2) + '\n' : result.text + '\n');
+    if (result.streamed !== true)
+      io.stdout.write(json ? JSON.stringify(result.data, null, 2) + '\n' : result.text + '\n');
     return result.failed === true ? EXIT_FAILURE : EXIT_OK;
   } catch (error) {
     return report(error, io, json);
@@ -130,6 +132,13 @@ const execute = async (
         return runtime;
       },
       progress: (label, total): Progress => (showBars ? new ProgressBar(io.stdout, label, total) : silentProgress),
+      // Waits for a full pipe to drain, so a large output is held a piece at a time.
+      write: (text) =>
+        new Promise((resolve) => {
+          const { stdout } = io;
+          if (stdout.write(text) || stdout.once === undefined) resolve();
+          else stdout.once('drain', () => resolve());
+        }),
     });
   } finally {
     if (runtime !== null) await (runtime as Runtime).close();

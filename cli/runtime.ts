@@ -19,6 +19,8 @@ export interface Runtime {
   mailSender: MailSender | null;
   /** How long before the deadline the daily reminder goes (REMINDER_MINUTES). */
   reminderBeforeDeadlineMs: number;
+  /** SESSION_DAYS: how far a session's expiry slides past its last use. */
+  sessionDays: number;
   /** DATABASE_URL without its password. */
   databaseLabel: string;
   /** Runs pending migrations; returns the names of those applied now. */
@@ -63,6 +65,7 @@ export const openRuntime = async (env: Record<string, string | undefined>): Prom
     clock,
     mailSender: core.mailSender,
     reminderBeforeDeadlineMs: config.mail.reminderMinutes * 60_000,
+    sessionDays: config.sessionDays,
     databaseLabel: url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@'),
     migrate: async () => {
       // Both SQL stores have a schema; the memory store never reaches here (sqlite::memory: is SQLite).

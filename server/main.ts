@@ -75,8 +75,15 @@ const main = (): void => {
     logger.info('database ready', { database: isPostgresUrl(config.databaseUrl) ? 'postgres' : 'sqlite' });
     if (config.authMode === 'dev') logger.info('development sign-in', { url: `${config.publicUrl}/auth/dev` });
     if (lifecycle.draining) return;
-    // The key that signs receipts, read (or made) before the first pick: a missing RECEIPT_SIGNING_KEY stops here.
-    await signingKey(deps);
+    // The key that signs receipts, read (or made) before the first pick: a RECEIPT_SIGNING_KEY missing, or another
+    // than the one the database says signs, stops here with the reason and the way out as the log line.
+    try {
+      await signingKey(deps);
+    } catch (error) {
+      logger.error(error instanceof Error ? error.message : String(error));
+      await logger.flush().catch(() => undefined);
+      process.exit(1);
+    }
     mailWorker = startMailWorker({ deps, sender: mailSender, logger, reminderMinutes: config.mail.reminderMinutes });
     scheduler = startScheduler({
       closeDue: () => metrics.timeClose(() => closeDueGames(deps)),

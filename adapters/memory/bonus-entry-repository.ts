@@ -39,6 +39,13 @@ export class MemoryBonusEntryRepository implements BonusEntryRepository {
     return removed;
   }
 
+  async forUser(userId: string): Promise<BonusEntry[]> {
+    return [...this.state().bonusEntries.values()]
+      .filter((b) => b.userId === userId)
+      .sort((a, b) => (a.grantedAt !== b.grantedAt ? (a.grantedAt < b.grantedAt ? -1 : 1) : a.id < b.id ? -1 : 1))
+      .map((b) => ({ ...b }));
+  }
+
   async deleteForUser(userId: string): Promise<void> {
     const grants = this.state().bonusEntries;
     for (const b of [...grants.values()]) if (b.userId === userId) grants.delete(b.id);

@@ -30,6 +30,16 @@ export class MemoryEntryRepository implements EntryRepository {
       .map((e) => ({ ...e }));
   }
 
+  async gameKeysOfPlayer(userId: string, after: GameKey | null, limit: number): Promise<GameKey[]> {
+    const keys = new Set<GameKey>();
+    for (const e of this.state().entries.values()) if (e.userId === userId) keys.add(e.gameKey);
+    for (const m of this.state().mines) if (m.userId === userId) keys.add(m.gameKey);
+    return [...keys]
+      .filter((k) => after === null || k > after)
+      .sort()
+      .slice(0, limit);
+  }
+
   async countForPlayer(userId: string): Promise<number> {
     return [...this.state().entries.values()].filter((e) => e.userId === userId).length;
   }

@@ -43,6 +43,13 @@ export class MemoryReferralRepository implements ReferralRepository {
     };
   }
 
+  async byReferrer(referrerId: string): Promise<Referral[]> {
+    return [...this.state().referrals.values()]
+      .filter((r) => r.referrerId === referrerId)
+      .sort((a, b) => (a.createdAt !== b.createdAt ? (a.createdAt < b.createdAt ? -1 : 1) : a.id < b.id ? -1 : 1))
+      .map((r) => ({ ...r }));
+  }
+
   async deleteForUser(userId: string): Promise<void> {
     const referrals = this.state().referrals;
     for (const r of [...referrals.values()])

@@ -29,6 +29,15 @@ export class MemorySessionRepository implements SessionRepository {
     for (const [hash, s] of sessions) if (s.userId === userId) sessions.delete(hash);
   }
 
+  async forUser(userId: string): Promise<Session[]> {
+    return [...this.state().sessions.values()]
+      .filter((s) => s.userId === userId)
+      .sort((a, b) =>
+        a.createdAt !== b.createdAt ? (a.createdAt < b.createdAt ? -1 : 1) : a.tokenHash < b.tokenHash ? -1 : 1,
+      )
+      .map((s) => ({ ...s }));
+  }
+
   async deleteExpired(now: Instant): Promise<number> {
     const sessions = this.state().sessions;
     let removed = 0;

@@ -30,6 +30,17 @@ const toBonus = (row: Selectable<BonusEntriesTable>): BonusEntry => ({
 export class SqlBonusEntryRepository implements BonusEntryRepository {
   constructor(private readonly ctx: SqlContext) {}
 
+  async forUser(userId: string): Promise<BonusEntry[]> {
+    const rows = await this.ctx.db
+      .selectFrom('bonus_entries')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('granted_at')
+      .orderBy('id')
+      .execute();
+    return rows.map(toBonus);
+  }
+
   async grant(bonus: BonusEntry): Promise<void> {
     await this.ctx.db
       .insertInto('bonus_entries')

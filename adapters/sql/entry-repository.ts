@@ -109,6 +109,26 @@ export class SqlEntryRepository implements EntryRepository {
     return rows.map(toEntry).sort(bySubmission);
   }
 
+  async gameKeysOfPlayer(userId: string, after: GameKey | null, limit: number): Promise<GameKey[]> {
+    const { db } = this.ctx;
+    const rows = await db
+      .selectFrom('entries')
+      .select('game_key')
+      .where('user_id', '=', userId)
+      .$if(after !== null, (q) => q.where('game_key', '>', after ?? ''))
+      .union(
+        db
+          .selectFrom('mines')
+          .select('game_key')
+          .where('user_id', '=', userId)
+          .$if(after !== null, (q) => q.where('game_key', '>', after ?? '')),
+      )
+      .orderBy('game_key')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.game_key);
+  }
+
   async countForPlayer(userId: string): Promise<number> {
     const [row] = (await playerEntryCount.run(this.ctx, userId)).rows;
     return toNumber(row?.n ?? 0);

@@ -1,13 +1,25 @@
+import type { Selectable } from 'kysely';
 import { DomainError } from '../../core/errors.ts';
 import type { Instant, Referral } from '../../core/model.ts';
 import type { ReferralRepository, ReferralStats } from '../../core/referrals/ports.ts';
 import { affected, toNumber, type SqlContext } from './dialect.ts';
 import { prepare } from './prepared.ts';
+import type { ReferralsTable } from './schema.ts';
 
 /** A player's first submission looks for the referral it completes (prepared.ts). */
 const referralOf = prepare(1, (db, referredId: string) =>
   db.selectFrom('referrals').selectAll().where('referred_id', '=', referredId),
 );
+
+const toReferral = (row: Selectable<ReferralsTable>): Referral => ({
+  id: row.id,
+  referrerId: row.referrer_id,
+  referredId: row.referred_id,
+  code: row.code,
+  status: row.status === 'completed' || row.status === 'not_eligible' ? row.status : 'pending',
+  createdAt: row.created_at,
+  completedAt: row.completed_at,
+});
 
 export class SqlReferralRepository implements ReferralRepository {
   constructor(private readonly ctx: SqlContext) {}
@@ -32,19 +44,20 @@ export class SqlReferralRepository implements ReferralRepository {
       });
   }
 
+  async byReferrer(referrerId: string): Promise<Referral[]> {
+    const rows = await this.ctx.db
+      .selectFrom('referrals')
+      .selectAll()
+      .where('referrer_id', '=', referrerId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map(toReferral);
+  }
+
   async byReferred(referredId: string): Promise<Referral | null> {
     const [row] = (await referralOf.run(this.ctx, referredId)).rows;
-    return row
-      ? {
-          id: row.id,
-          referrerId: row.referrer_id,
-          referredId: row.referred_id,
-          code: row.code,
-          status: row.status === 'completed' || row.status === 'not_eligible' ? row.status : 'pending',
-          createdAt: row.created_at,
-          completedAt: row.completed_at,
-        }
-      : null;
+    return row ? toReferral(row) : null;
   }
 
   async markCompleted(id: string, completedAt: Instant): Promise<void> {

@@ -29,6 +29,22 @@ export class SqlSessionRepository implements SessionRepository {
       .execute();
   }
 
+  async forUser(userId: string): Promise<Session[]> {
+    const rows = await this.ctx.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('token_hash')
+      .execute();
+    return rows.map((r) => ({
+      tokenHash: r.token_hash,
+      userId: r.user_id,
+      createdAt: r.created_at,
+      expiresAt: r.expires_at,
+    }));
+  }
+
   async withUser(tokenHash: string): Promise<{ session: Session; user: User } | null> {
     const [row] = (await sessionWithUser.run(this.ctx, tokenHash)).rows;
     if (!row) return null;

@@ -27,11 +27,14 @@ export const keysRotateCommand: Command = {
   name: 'keys rotate',
   args: [],
   options: {},
-  summary: 'Start a new key that signs receipts; the key before it stays published.',
+  summary:
+    "Make RECEIPT_SIGNING_KEY's key (when set) or a new one the key that signs receipts; the key before stays published.",
   details: [
-    `The key before stays valid for ${String(KEY_HANDOVER_MS / 60_000)} more minutes, while every instance picks up the new one (each rereads`,
-    'it once a minute), and stays published with the time it stopped. With RECEIPT_SIGNING_KEY set, rotate by setting a new',
-    'key on every instance instead.',
+    'With RECEIPT_SIGNING_KEY set, its key signs from now on: the way to change a configured key, since an instance',
+    `given a key that does not sign refuses to start. Then give the new key to every instance within ${String(KEY_HANDOVER_MS / 60_000)} minutes:`,
+    `the key before stays valid for that long, while the instances still given it sign with it. Unset, a new key is made and`,
+    'kept in the database, and every instance picks it up within a minute. The key before stays published with the time it',
+    'stopped.',
   ].join('\n'),
   run: async ({ open }) => {
     const { deps } = await open();

@@ -89,4 +89,6 @@ export interface SessionRepository {
   delete(tokenHash: string): Promise<void>;
   deleteForUser(userId: string): Promise<void>;
   deleteExpired(now: Instant): Promise<number>;
+  /** The player's sessions, oldest first (the data export shows when each began and was last used, never a hash). */
+  forUser(userId: string): Promise<Session[]>;
 }

@@ -43,6 +43,8 @@ export interface BonusEntryRepository {
   /** Deletes bot users' grants tied to the game; returns how many. */
   deleteBotGrants(gameKey: GameKey): Promise<number>;
   deleteForUser(userId: string): Promise<void>;
+  /** Every grant of the player, spent and expired ones too, oldest first (the data export). */
+  forUser(userId: string): Promise<BonusEntry[]>;
 }
 
 export interface NewEntry {
@@ -65,6 +67,11 @@ export interface EntryRepository {
    */
   add(entry: NewEntry): Promise<Entry>;
   forPlayer(gameKey: GameKey, userId: string): Promise<Entry[]>;
+  /**
+   * The data export's pages: up to `limit` keys of the games the player has an entry or a mine in, after `after`
+   * (null: from the first), in ascending key order.
+   */
+  gameKeysOfPlayer(userId: string, after: GameKey | null, limit: number): Promise<GameKey[]>;
   /** Number of entries the player has made in all games. */
   countForPlayer(userId: string): Promise<number>;
   /** Whether anyone other than `exceptUserId` has picked `number` in the game. */

@@ -6,7 +6,7 @@ import { useMine } from '../rewards/use-rewards.ts';
 import { earnRewards } from '../rewards/earn.ts';
 import { gameReceipts } from './tree-v2-record.ts';
 import {
-  CONFIGURED_KEY_ROTATION,
+  configuredKeyNotSigning,
   KEY_HANDOVER_MS,
   KEY_REFRESH_MS,
   NO_PRIVATE_KEY,
@@ -107,30 +107,69 @@ describe('signed receipts', () => {
     expect((await submitEntry(deps, { userId: 'cat', number: 9 })).receipt.keyId).toBe(otherKey);
   });
 
-  it('signs with RECEIPT_SIGNING_KEY, publishes it, and a new one takes over from the key before', async () => {
+  it('signs with RECEIPT_SIGNING_KEY; another key takes over only through lowest keys rotate', async () => {
     const seed = makeDeps();
     const a = seed.signer.generate();
     const b = seed.signer.generate();
     const deps = await setup({ config: { ...seed.config, receiptSigningKey: a.privateKey } });
     const first = await submitEntry(deps, { userId: 'ann', number: 7 });
-    expect(first.receipt.keyId).toBe(deps.signer.keyIdOf(a.publicKey));
-    expect(await publishedKeys(deps)).toEqual([
-      { keyId: first.receipt.keyId, publicKey: a.publicKey, from: deps.clock.now().toISOString(), until: null },
-    ]);
-    await expect(rotateReceiptKey(deps)).rejects.toMatchObject({ code: 'CONFLICT', message: CONFIGURED_KEY_ROTATION });
+    const aId = deps.signer.keyIdOf(a.publicKey);
+    const bId = deps.signer.keyIdOf(b.publicKey);
+    expect(first.receipt.keyId).toBe(aId);
+    const started = deps.clock.now().toISOString();
+    expect(await publishedKeys(deps)).toEqual([{ keyId: aId, publicKey: a.publicKey, from: started, until: null }]);
 
-    // The instance restarted with another key: a fresh Deps on the same store.
-    deps.clock.advance(60_000);
-    const restarted: TestDeps = { ...deps, config: { ...deps.config, receiptSigningKey: b.privateKey } };
-    const second = await submitEntry({ ...restarted, store: deps.store }, { userId: 'bob', number: 8 });
-    expect(second.receipt.keyId).toBe(deps.signer.keyIdOf(b.publicKey));
+    // Another instance given another key refuses to sign, naming the key that signs and the way to rotate.
+    await createUser(deps, { id: 'cat' });
+    const other: TestDeps = { ...deps, store: deps.store, config: { ...deps.config, receiptSigningKey: b.privateKey } };
+    const refusal = configuredKeyNotSigning(bId, { keyId: aId, publicKey: a.publicKey, from: started, until: null });
+    expect(refusal).toContain(`key ${aId} signs receipts`);
+    expect(refusal).toContain('lowest keys rotate');
+    deps.clock.advance(KEY_REFRESH_MS);
+    await expect(submitEntry(other, { userId: 'bob', number: 8 })).rejects.toThrow(refusal);
+    // The first instance's next read keeps its key: the refused one did not take over.
+    expect((await submitEntry(deps, { userId: 'bob', number: 8 })).receipt.keyId).toBe(aId);
+
+    // `lowest keys rotate` with RECEIPT_SIGNING_KEY set makes that key the one that signs.
+    deps.clock.advance(1000);
+    const rotated = await rotateReceiptKey(other);
+    expect(rotated).toEqual({ keyId: bId, publicKey: b.publicKey, from: deps.clock.now().toISOString(), until: null });
+    const handoverEnds = deps.clock.now().getTime() + KEY_HANDOVER_MS;
+    expect((await submitEntry(other, { userId: 'cat', number: 9 })).receipt.keyId).toBe(bId);
+    // The instance still given the key before signs with it until the handover ends, at its next read too...
+    deps.clock.advance(KEY_REFRESH_MS * 1.5);
+    await createUser(deps, { id: 'dan' });
+    const late = await submitEntry(deps, { userId: 'dan', number: 10 });
+    expect(late.receipt.keyId).toBe(aId);
     const keys = await publishedKeys(deps);
     expect(keys.map((k) => [k.keyId, k.until])).toEqual([
-      [first.receipt.keyId, new Date(deps.clock.now().getTime() + KEY_HANDOVER_MS).toISOString()],
-      [second.receipt.keyId, null],
+      [aId, new Date(handoverEnds).toISOString()],
+      [bId, null],
     ]);
     expect(verifies(deps, keys, first.receipt)).toBe(true);
-    expect(verifies(deps, keys, second.receipt)).toBe(true);
+    expect(verifies(deps, keys, late.receipt)).toBe(true);
+    // ...and never past it, even inside its minute between reads.
+    deps.clock.set(new Date(handoverEnds));
+    await createUser(deps, { id: 'eve' });
+    await expect(submitEntry(deps, { userId: 'eve', number: 11 })).rejects.toThrow(
+      configuredKeyNotSigning(aId, rotated),
+    );
+    // Rotating to the key that signs changes nothing.
+    expect(await rotateReceiptKey(other)).toEqual(rotated);
+  });
+
+  it('refuses a RECEIPT_SIGNING_KEY while a key kept in the database signs, saying to leave it unset or rotate', async () => {
+    const deps = await setup();
+    const made = await submitEntry(deps, { userId: 'ann', number: 7 });
+    const configured = deps.signer.generate();
+    const given: TestDeps = { ...deps, config: { ...deps.config, receiptSigningKey: configured.privateKey } };
+    deps.clock.advance(KEY_REFRESH_MS);
+    const refusal = submitEntry(given, { userId: 'bob', number: 8 });
+    await expect(refusal).rejects.toThrow(
+      `RECEIPT_SIGNING_KEY is key ${deps.signer.keyIdOf(configured.publicKey)}, but key ${made.receipt.keyId} signs`,
+    );
+    await expect(refusal).rejects.toThrow('(the database keeps it: leave RECEIPT_SIGNING_KEY unset)');
+    expect((await publishedKeys(deps)).map((k) => k.keyId)).toEqual([made.receipt.keyId]);
   });
 
   it("refuses to sign when the key that signs is RECEIPT_SIGNING_KEY's and this instance was not given it", async () => {

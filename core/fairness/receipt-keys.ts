@@ -1,11 +1,11 @@
-// The key that signs receipts and the signatures it makes (DESIGN.md §16). RECEIPT_SIGNING_KEY holds it, published
-// with the time it started signing; unset, one is made at first use and kept in the database, and `lowest keys rotate`
-// replaces it. Every instance signs with the key the database names: each rereads it once a minute, and a rotated
-// key stays valid for two minutes past the rotation, so the instances that still sign with it are covered.
+// The key that signs receipts and the signatures it makes (DESIGN.md §16, ADR 0053). RECEIPT_SIGNING_KEY holds it,
+// published with the time it started signing; unset, one is made at first use and kept in the database. Either way
+// `lowest keys rotate` is the one way to change it. Every instance signs with the key the database names: each rereads
+// it once a minute, and a rotated key stays valid for two minutes past the rotation, so the instances that still sign
+// with it are covered. An instance whose RECEIPT_SIGNING_KEY is another key refuses to sign rather than take over.
 import type { Deps } from '../deps.ts';
 import type { Instant, StoredSignature } from '../model.ts';
 import type { Receipt } from './record.ts';
-import { DomainError } from '../errors.ts';
 import type { PublishedKey } from './model.ts';
 import type { StoredReceiptKey } from './ports.ts';
 import { receiptText } from './receipt-signature.ts';
@@ -17,13 +17,32 @@ export const KEY_HANDOVER_MS = 2 * KEY_REFRESH_MS;
 
 export const NO_PRIVATE_KEY =
   "The key that signs receipts is RECEIPT_SIGNING_KEY's, which this instance was not given: set the same RECEIPT_SIGNING_KEY on every instance.";
-export const CONFIGURED_KEY_ROTATION =
-  'RECEIPT_SIGNING_KEY is set: rotate by setting a new key on every instance, not with lowest keys rotate.';
+
+/**
+ * Why an instance given one RECEIPT_SIGNING_KEY refuses to start (or to sign) while the database names another key:
+ * two keys signing one game's receipts in turn is what one shared key rules out.
+ */
+export const configuredKeyNotSigning = (configuredKeyId: string, signing: StoredReceiptKey | PublishedKey): string => {
+  const inDatabase = 'privateKey' in signing && signing.privateKey !== null;
+  return (
+    `RECEIPT_SIGNING_KEY is key ${configuredKeyId}, but key ${signing.keyId} signs receipts (since ${signing.from}): ` +
+    'every instance signs with the one key. Start this instance with the key that signs' +
+    (inDatabase ? ' (the database keeps it: leave RECEIPT_SIGNING_KEY unset)' : '') +
+    ', or make this key the one that signs with `lowest keys rotate` run with this RECEIPT_SIGNING_KEY set, then give ' +
+    `it to every instance within ${KEY_HANDOVER_MS / 60_000} minutes (the key before keeps signing until then).`
+  );
+};
 
 /** The key a store's receipts are signed with now. */
 export interface SigningKey {
   keyId: string;
   privateKey: string;
+}
+
+/** A key read from the database, and when it stops signing if it has been rotated out (the handover). */
+interface ReadKey {
+  key: SigningKey;
+  until: number | null;
 }
 
 type KeyDeps = Pick<Deps<'receiptKeys'>, 'store' | 'signer' | 'config' | 'clock'>;
@@ -43,33 +62,51 @@ const madeKey = (deps: KeyDeps, now: Instant): StoredReceiptKey => {
 
 const handover = (now: Date): Instant => new Date(now.getTime() + KEY_HANDOVER_MS).toISOString();
 
-const readSigningKey = async (deps: KeyDeps): Promise<SigningKey> => {
+const readConfiguredKey = async (deps: KeyDeps, configured: string, now: Date): Promise<ReadKey> => {
+  const key = configuredKey(deps, configured, now.toISOString());
+  const signing =
+    (await deps.store.read((repos) => repos.receiptKeys.signing())) ??
+    (await deps.store.write((repos) => repos.receiptKeys.startIfNone(key)));
+  const mine = { keyId: key.keyId, privateKey: configured };
+  if (signing.keyId === key.keyId) return { key: mine, until: null };
+  // Rotated out by `lowest keys rotate`: it signs until its handover ends, while the instances take the new key.
+  const published = await deps.store.read((repos) => repos.receiptKeys.published());
+  const until = published.find((k) => k.keyId === key.keyId)?.until ?? null;
+  if (until !== null && now.getTime() < Date.parse(until)) return { key: mine, until: Date.parse(until) };
+  throw new Error(configuredKeyNotSigning(key.keyId, signing));
+};
+
+const readSigningKey = async (deps: KeyDeps): Promise<ReadKey> => {
   const now = deps.clock.now();
   const configured = deps.config.receiptSigningKey ?? null;
-  if (configured !== null) {
-    const key = configuredKey(deps, configured, now.toISOString());
-    const signing = await deps.store.read((repos) => repos.receiptKeys.signing());
-    // A new RECEIPT_SIGNING_KEY takes over from the key before it, which stays published.
-    if (signing?.keyId !== key.keyId) await deps.store.write((repos) => repos.receiptKeys.rotate(key, handover(now)));
-    return { keyId: key.keyId, privateKey: configured };
-  }
+  if (configured !== null) return readConfiguredKey(deps, configured, now);
   const signing =
     (await deps.store.read((repos) => repos.receiptKeys.signing())) ??
     (await deps.store.write((repos) => repos.receiptKeys.startIfNone(madeKey(deps, now.toISOString()))));
   if (signing.privateKey === null) throw new Error(NO_PRIVATE_KEY);
-  return { keyId: signing.keyId, privateKey: signing.privateKey };
+  return { key: { keyId: signing.keyId, privateKey: signing.privateKey }, until: null };
 };
 
-/** The key to sign with now: read once a minute (a failed read is tried again at the next call). */
-export const signingKey = (deps: KeyDeps): Promise<SigningKey> => {
+/**
+ * The key to sign with now: read once a minute, or sooner when the key read stops signing before that (a failed read
+ * is tried again at the next call).
+ */
+export const signingKey = async (deps: KeyDeps): Promise<SigningKey> => {
   const now = deps.clock.now().getTime();
   const known = loaded.get(deps.store);
   if (known && now < known.until) return known.key;
-  const key = readSigningKey(deps);
-  loaded.set(deps.store, { key, until: now + KEY_REFRESH_MS });
-  key.catch(() => {
-    if (loaded.get(deps.store)?.key === key) loaded.delete(deps.store);
-  });
+  const read = readSigningKey(deps);
+  const key = read.then((r) => r.key);
+  const entry = { key, until: now + KEY_REFRESH_MS };
+  loaded.set(deps.store, entry);
+  read.then(
+    (r) => {
+      if (r.until !== null) entry.until = Math.min(entry.until, r.until);
+    },
+    () => {
+      if (loaded.get(deps.store) === entry) loaded.delete(deps.store);
+    },
+  );
   return key;
 };
 
@@ -86,14 +123,21 @@ export const publishedKeys = (deps: Pick<Deps<'receiptKeys'>, 'store'>): Promise
   deps.store.read((repos) => repos.receiptKeys.published());
 
 /**
- * `lowest keys rotate`: a new key signs from now on; the one before stays valid for the handover and stays published.
- * Refused while RECEIPT_SIGNING_KEY is set (the environment, not the database, holds that key).
+ * `lowest keys rotate`: a new key signs from now on — RECEIPT_SIGNING_KEY's when it is set, else one made here and
+ * kept in the database; the one before stays valid for the handover and stays published. Rotating to the key that
+ * already signs changes nothing.
  */
 export const rotateReceiptKey = async (deps: KeyDeps): Promise<PublishedKey> => {
-  if ((deps.config.receiptSigningKey ?? null) !== null) throw new DomainError('CONFLICT', CONFIGURED_KEY_ROTATION);
   const now = deps.clock.now();
-  const key = madeKey(deps, now.toISOString());
-  await deps.store.write((repos) => repos.receiptKeys.rotate(key, handover(now)));
+  const configured = deps.config.receiptSigningKey ?? null;
+  const key =
+    configured === null ? madeKey(deps, now.toISOString()) : configuredKey(deps, configured, now.toISOString());
+  const published = await deps.store.write(async (repos) => {
+    await repos.receiptKeys.rotate(key, handover(now));
+    return repos.receiptKeys.published();
+  });
   loaded.delete(deps.store);
-  return { keyId: key.keyId, publicKey: key.publicKey, from: key.from, until: null };
+  const signing = published.find((k) => k.keyId === key.keyId);
+  if (!signing) throw new Error(`The rotation to key ${key.keyId} was not stored.`);
+  return signing;
 };

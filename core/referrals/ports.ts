@@ -15,6 +15,8 @@ export interface ReferralRepository {
   /** The referral ends without a bonus: the two accounts are one cluster. */
   markNotEligible(id: string, at: Instant): Promise<void>;
   stats(referrerId: string): Promise<ReferralStats>;
+  /** The referrals the player made, oldest first (the data export). */
+  byReferrer(referrerId: string): Promise<Referral[]>;
   /** Removes referrals made by or to the user. */
   deleteForUser(userId: string): Promise<void>;
 }

@@ -2,16 +2,27 @@
 import { deleteAccount, myProfile, updateProfile, userTotals } from '../../core/accounts/profile.ts';
 import { toMe } from '../../core/accounts/account-rules.ts';
 import { resendConfirmation } from '../../core/accounts/contact-email.ts';
-import { MeResponse, MessageResponse, ProfileResponse, ProfileUpdateRequest, UserTotalsResponse } from '../contract.ts';
+import { playerExport } from '../../core/accounts/export.ts';
+import {
+  MeResponse,
+  MessageResponse,
+  PlayerExportResponse,
+  ProfileResponse,
+  ProfileUpdateRequest,
+  UserTotalsResponse,
+} from '../contract.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';
 import { signedIn } from '../auth/guards.ts';
 import { clearSessionCookie } from '../auth/session-cookie.ts';
+import { rateLimit } from '../security/rate-limit.ts';
+import type { TypedResponse } from 'hono';
+import type { JSONParsed } from 'hono/utils/types';
 import { apiApp, apiRoute, json, jsonBody } from '../openapi.ts';
 
 const player = { access: 'player' } as const;
 const tags = ['Account'];
 
-export const accountRoutes = ({ deps, config }: AppServices) =>
+export const accountRoutes = ({ deps, config, limiter }: AppServices) =>
   apiApp<AppEnv>()
     .openapi(
       apiRoute(
@@ -118,4 +129,59 @@ export const accountRoutes = ({ deps, config }: AppServices) =>
         player,
       ),
       async (c) => c.json(await userTotals(deps, c.var.user.id), 200),
+    )
+    .openapi(
+      apiRoute(
+        {
+          method: 'get',
+          path: '/profile/export',
+          operationId: 'exportMyData',
+          summary: 'Download everything the game holds about the player',
+          tags,
+          middleware: [signedIn, rateLimit(limiter, 'export')] as const,
+          description:
+            "A JSON attachment, `lowest-unique-<game date>.json` (today's game date): the profile, totals, mail settings, " +
+            'sessions (when each began and was last used, never a token), rewards and their uses, referrals, bonus ' +
+            'entries, guild, winnings and payouts, then every game the player entered or mined with each signed receipt ' +
+            '(as the play screen saves it) and, once closed, its outcome. Streamed a page of days at a time.',
+          responses: {
+            200: {
+              ...json(PlayerExportResponse, "The player's data, as a file."),
+              headers: {
+                'Content-Disposition': {
+                  description: '`attachment; filename="lowest-unique-<game date>.json"`',
+                  schema: { type: 'string' },
+                },
+              },
+            },
+          },
+        },
+        { ...player, failures: ['NOT_FOUND', 'RATE_LIMITED'] },
+      ),
+      async (c) => {
+        const { fileName, text } = await playerExport(deps, c.var.user.id, { sessionDays: config.sessionDays });
+        const file = c.body(textStream(text), 200, {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Content-Disposition': `attachment; filename="${fileName}"`,
+          'Cache-Control': 'no-store',
+        });
+        // The body is PlayerExportResponse's JSON, written as it is read rather than built and then serialized.
+        return file as unknown as TypedResponse<JSONParsed<PlayerExportResponse>, 200, 'json'>;
+      },
     );
+
+/** Pieces of text as a byte stream, each piece made only when the client has taken the one before. */
+const textStream = (pieces: AsyncIterable<string>): ReadableStream<Uint8Array> => {
+  const iterator = pieces[Symbol.asyncIterator]();
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+};

@@ -18,7 +18,7 @@ export interface KeyedRule {
   rule: RateRule;
 }
 
-export type RateBucket = 'signIn' | 'entry' | 'referralValidate' | 'guildJoin' | 'guildCreate' | 'reward';
+export type RateBucket = 'signIn' | 'entry' | 'referralValidate' | 'guildJoin' | 'guildCreate' | 'reward' | 'export';
 
 export type RateLimits = Record<RateBucket, { perUser: RateRule; perIp: RateRule }>;
 
@@ -36,6 +36,8 @@ export const defaultRateLimits: RateLimits = {
   // Each creation runs a deliberately slow scrypt hash: a player needs a handful, never dozens.
   guildCreate: { perUser: { limit: 5, windowMs: 10 * minute }, perIp: { limit: 60, windowMs: 10 * minute } },
   reward: { perUser: { limit: 30, windowMs: minute }, perIp: { limit: 2_000, windowMs: minute } },
+  // The data export reads every day a player ever played (ten years: 3,650 days): a player needs one now and then.
+  export: { perUser: { limit: 5, windowMs: 10 * minute }, perIp: { limit: 120, windowMs: 10 * minute } },
 };
 
 /** One key's count after a hit: whether it is within its limit, what is left, and when its window ends. */

@@ -23,6 +23,7 @@ export const roomyLimits: RateLimits = {
   guildJoin: { perUser: roomy, perIp: roomy },
   guildCreate: { perUser: roomy, perIp: roomy },
   reward: { perUser: roomy, perIp: roomy },
+  export: { perUser: roomy, perIp: roomy },
 };
 
 export interface HarnessOptions {

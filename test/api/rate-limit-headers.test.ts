@@ -18,6 +18,7 @@ const routes: Record<RateBucket, (h: Harness, cookie: string, n: number) => Prom
   guildCreate: (h, cookie, n) =>
     h.request('POST', '/api/guilds', { cookie, json: { name: `Guild ${n}`, description: '', password: null } }),
   reward: (h, cookie) => h.request('POST', '/api/gameplay/use-peak', { cookie, json: {} }),
+  export: (h, cookie) => h.request('GET', '/api/profile/export', { cookie }),
 };
 
 describe('429 responses', () => {

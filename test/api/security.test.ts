@@ -207,6 +207,7 @@ describe('rate limits (429 in the error format)', () => {
         guildJoin: { perUser: tight, perIp: { limit: 100, windowMs: 60_000 } },
         guildCreate: roomyLimits.guildCreate,
         reward: { perUser: tight, perIp: { limit: 100, windowMs: 60_000 } },
+        export: roomyLimits.export,
       },
     });
     const a = await h.signIn('a@example.com');

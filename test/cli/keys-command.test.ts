@@ -32,11 +32,18 @@ describe('lowest keys', () => {
     expect(text).toContain(`${listed[1]?.keyId ?? ''}  from ${listed[1]?.from ?? ''}  signing now`);
   });
 
-  it('refuses to rotate while RECEIPT_SIGNING_KEY holds the key, and says how to rotate it', async () => {
+  it("makes RECEIPT_SIGNING_KEY's key the one that signs, the key before stays published", async () => {
     const { privateKey } = generateKeyPairSync('ed25519');
     const key = privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
-    const run = await runInProcess(['keys', 'rotate'], { ...env, RECEIPT_SIGNING_KEY: key });
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain('RECEIPT_SIGNING_KEY is set: rotate by setting a new key on every instance');
+    const run = await runInProcess(['keys', 'rotate', '--json'], { ...env, RECEIPT_SIGNING_KEY: key });
+    expect(run.code).toBe(0);
+    const rotated = parseJson(run.stdout) as PublishedKey;
+    expect(rotated.until).toBeNull();
+    const listed = parseJson((await runInProcess(['keys', '--json'], env)).stdout) as PublishedKey[];
+    expect(listed.at(-1)).toEqual(rotated);
+    expect(listed.filter((k) => k.until === null)).toEqual([rotated]);
+    // Run again with the same key, nothing changes.
+    const again = await runInProcess(['keys', 'rotate', '--json'], { ...env, RECEIPT_SIGNING_KEY: key });
+    expect(parseJson(again.stdout)).toEqual(rotated);
   });
 });

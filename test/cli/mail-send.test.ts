@@ -136,6 +136,7 @@ describe('lowest mail send and the close’s delivery pass', { timeout: 90_000 }
           env: reminderEnv,
           open: () => Promise.resolve(runtime),
           progress: () => silentProgress,
+          write: () => Promise.resolve(),
         });
       const before = smtp.mails.length;
 

@@ -26,6 +26,8 @@ export const paths = {
   googleSignIn: '/auth/google',
   /** Form post target for logging out. */
   logout: '/auth/logout',
+  /** The player's data as a JSON file: a plain download link, which works without the app's code. */
+  dataExport: '/api/profile/export',
 } as const;
 
 /** The sign-in link that returns to `next` (a path of this app) once signed in; the server checks it again. */

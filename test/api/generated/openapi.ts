@@ -193,6 +193,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/profile/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download everything the game holds about the player
+         * @description A JSON attachment, `lowest-unique-<game date>.json` (today's game date): the profile, totals, mail settings, sessions (when each began and was last used, never a token), rewards and their uses, referrals, bonus entries, guild, winnings and payouts, then every game the player entered or mined with each signed receipt (as the play screen saves it) and, once closed, its outcome. Streamed a page of days at a time.
+         */
+        get: operations["exportMyData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/game/today": {
         parameters: {
             query?: never;
@@ -1169,6 +1189,185 @@ export interface components {
             currentStreak: number;
             bestStreak: number;
         };
+        PlayerExportResponse: {
+            /** @enum {string} */
+            format: "lowest-unique/export/v1";
+            /** Format: date-time */
+            exportedAt: string;
+            /** @description Today's game date (GAME_DATE_ZONE), which names the file. */
+            gameDate: string;
+            profile: {
+                id: string;
+                email: string;
+                displayName: string;
+                role: string;
+                signInEmail: string | null;
+                referralCode: string;
+                /** Format: date-time */
+                createdAt: string;
+                emailVerified: boolean;
+                mailAddress: string | null;
+            };
+            totals: components["schemas"]["UserTotalsResponse"];
+            mailSettings: {
+                emailNotifications: boolean;
+                dailyReminder: boolean;
+                contactEmailConfirmed: boolean;
+            };
+            sessions: {
+                /** Format: date-time */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @description To within a day: a session records its use at most once a day.
+                 */
+                lastSeenAt: string;
+                /** Format: date-time */
+                expiresAt: string;
+            }[];
+            rewards: {
+                id: string;
+                rewardType: string;
+                /** Format: date-time */
+                earnedAt: string;
+                /** Format: date-time */
+                expiresAt: string;
+                /** @description A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date. */
+                earnedInGame: string | null;
+                /** Format: date-time */
+                usedAt: string | null;
+                /** @description A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date. */
+                usedInGame: string | null;
+                usedResult: {
+                    [key: string]: unknown;
+                } | null;
+            }[];
+            referrals: {
+                code: string;
+                referredBy: {
+                    code: string;
+                    status: string;
+                    /** Format: date-time */
+                    createdAt: string;
+                    /** Format: date-time */
+                    completedAt: string | null;
+                } | null;
+                made: {
+                    status: string;
+                    /** Format: date-time */
+                    createdAt: string;
+                    /** Format: date-time */
+                    completedAt: string | null;
+                }[];
+            };
+            bonusEntries: {
+                id: string;
+                sourceType: string;
+                remainingEntries: number;
+                /** Format: date-time */
+                grantedAt: string;
+                /** Format: date-time */
+                expiresAt: string;
+            }[];
+            guild: {
+                guildId: string;
+                name: string;
+                /** Format: date-time */
+                joinedAt: string;
+                isAdmin: boolean;
+            } | null;
+            winnings: {
+                id: string;
+                /** @description A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date. */
+                gameDate: string;
+                winningNumber: number;
+                prize: {
+                    /** @enum {string} */
+                    prizeType: "cash" | "voucher";
+                    amountCents: number;
+                    currency: string;
+                    description: string;
+                };
+                /** Format: date-time */
+                createdAt: string;
+                payout: {
+                    id: string;
+                    /** @enum {string} */
+                    status: "pending_review" | "approved" | "paid" | "failed";
+                    amountCents: number;
+                    currency: string;
+                    /** @enum {string} */
+                    prizeType: "cash" | "voucher";
+                    paypalEmail: string | null;
+                    preferredName: string | null;
+                    reviewNotes: string | null;
+                    paymentReference: string | null;
+                    /** Format: date-time */
+                    createdAt: string;
+                    /** Format: date-time */
+                    processedAt: string | null;
+                } | null;
+            }[];
+            /** @description Every game the player entered or mined, oldest first. */
+            days: components["schemas"]["ExportDayDto"][];
+        };
+        ExportDayDto: {
+            /** @description A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date. */
+            gameDate: string;
+            /** @enum {string} */
+            status: "open" | "closed";
+            /** Format: date-time */
+            closedAt: string | null;
+            winningNumber: number | null;
+            secondPlaceNumber: number | null;
+            entries: {
+                /** @enum {string} */
+                entryType: "standard" | "bonus";
+                /** @enum {string|null} */
+                outcome: "winner" | "runner_up" | "unique" | "duplicate" | null;
+                rank: number | null;
+                receipt: components["schemas"]["EntryReceiptDto"];
+            }[];
+            mine: {
+                receipt: components["schemas"]["MineReceiptDto"];
+            } | null;
+        };
+        EntryReceiptDto: {
+            /** @description A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date. */
+            gameDate: string;
+            entryId: string;
+            number: number;
+            /** @description 32 hex characters. */
+            salt: string;
+            /** @description 64 hex characters. */
+            leaf: string;
+            /**
+             * Format: date-time
+             * @description When the server signed the receipt, as JavaScript’s toISOString prints it. Absent on an unsigned receipt.
+             */
+            signedAt?: string;
+            /** @description The signing key (GET /api/fairness/keys): 16 hex characters of SHA-256 of its SPKI DER bytes. */
+            keyId?: string;
+            /** @description The Ed25519 signature, standard base64, of `lowest-unique/v1/receipt|{gameDate}|{entryId}|{number}|{salt}|{leaf}|{signedAt}` (a mine: `lowest-unique/v1/mine-receipt|{gameDate}|{mineId}|…`). */
+            sig?: string;
+        };
+        MineReceiptDto: {
+            /** @description A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date. */
+            gameDate: string;
+            mineId: string;
+            number: number;
+            salt: string;
+            leaf: string;
+            /**
+             * Format: date-time
+             * @description When the server signed the receipt, as JavaScript’s toISOString prints it. Absent on an unsigned receipt.
+             */
+            signedAt?: string;
+            /** @description The signing key (GET /api/fairness/keys): 16 hex characters of SHA-256 of its SPKI DER bytes. */
+            keyId?: string;
+            /** @description The Ed25519 signature, standard base64, of `lowest-unique/v1/receipt|{gameDate}|{entryId}|{number}|{salt}|{leaf}|{signedAt}` (a mine: `lowest-unique/v1/mine-receipt|{gameDate}|{mineId}|…`). */
+            sig?: string;
+        };
         GameTodayResponse: {
             /** @description A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date. */
             gameDate: string;
@@ -1244,25 +1443,6 @@ export interface components {
             entry: components["schemas"]["EntryDto"];
             message: string;
             receipt: components["schemas"]["EntryReceiptDto"];
-        };
-        EntryReceiptDto: {
-            /** @description A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date. */
-            gameDate: string;
-            entryId: string;
-            number: number;
-            /** @description 32 hex characters. */
-            salt: string;
-            /** @description 64 hex characters. */
-            leaf: string;
-            /**
-             * Format: date-time
-             * @description When the server signed the receipt, as JavaScript’s toISOString prints it. Absent on an unsigned receipt.
-             */
-            signedAt?: string;
-            /** @description The signing key (GET /api/fairness/keys): 16 hex characters of SHA-256 of its SPKI DER bytes. */
-            keyId?: string;
-            /** @description The Ed25519 signature, standard base64, of `lowest-unique/v1/receipt|{gameDate}|{entryId}|{number}|{salt}|{leaf}|{signedAt}` (a mine: `lowest-unique/v1/mine-receipt|{gameDate}|{mineId}|…`). */
-            sig?: string;
         };
         SubmitEntryRequest: {
             number?: number;
@@ -1578,23 +1758,6 @@ export interface components {
         GameReceiptsResponse: {
             entries: components["schemas"]["EntryReceiptDto"][];
             mines: components["schemas"]["MineReceiptDto"][];
-        };
-        MineReceiptDto: {
-            /** @description A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date. */
-            gameDate: string;
-            mineId: string;
-            number: number;
-            salt: string;
-            leaf: string;
-            /**
-             * Format: date-time
-             * @description When the server signed the receipt, as JavaScript’s toISOString prints it. Absent on an unsigned receipt.
-             */
-            signedAt?: string;
-            /** @description The signing key (GET /api/fairness/keys): 16 hex characters of SHA-256 of its SPKI DER bytes. */
-            keyId?: string;
-            /** @description The Ed25519 signature, standard base64, of `lowest-unique/v1/receipt|{gameDate}|{entryId}|{number}|{salt}|{leaf}|{signedAt}` (a mine: `lowest-unique/v1/mine-receipt|{gameDate}|{mineId}|…`). */
-            sig?: string;
         };
         TrendsResponse: {
             days: 7 | 30 | 90;
@@ -3416,6 +3579,98 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "UNAUTHENTICATED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    exportMyData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The player's data, as a file. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="lowest-unique-<game date>.json"` */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerExportResponse"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds until the refused window ends. */
+                    "Retry-After"?: number;
+                    /** @description The refused policy: `"name";r=remaining;t=seconds`. */
+                    RateLimit?: string;
+                    /** @description Its quota: `"name";q=requests;w=window seconds`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "RATE_LIMITED";
                     } & {
                         [key: string]: unknown;
                     };

@@ -61,6 +61,16 @@ describe('ProfileScreen', () => {
     await expectNoAxeViolations();
   });
 
+  it('offers DOWNLOAD MY DATA beside LOGOUT: a download link to the export', async () => {
+    await serve({ 'GET /api/stats/user/me': { body: totals } });
+    renderProfile(ada);
+    const download = screen.getByRole('link', { name: 'DOWNLOAD MY DATA' });
+    expect(download.getAttribute('href')).toBe('/api/profile/export');
+    expect(download.hasAttribute('download')).toBe(true);
+    const logout = screen.getByRole('button', { name: 'LOGOUT' });
+    expect(download.parentElement).toBe(logout.closest('form')?.parentElement);
+  });
+
   it("reads 'Stats not available.' when the totals call fails", async () => {
     await serve({ 'GET /api/stats/user/me': { status: 500, body: { error: 'boom', code: 'X' } } });
     renderProfile({ ...ada, displayName: '' });

@@ -52,11 +52,17 @@ export function ProfileScreen() {
       <ProfileForm key={`${user.id}:${user.displayName}:${user.email}`} user={user} />
       <EmailStatus />
       <EmailSettings user={user} />
-      <form method="post" action={paths.logout}>
-        <button type="submit" className="btn">
-          LOGOUT
-        </button>
-      </form>
+      <div className="row">
+        <form method="post" action={paths.logout}>
+          <button type="submit" className="btn">
+            LOGOUT
+          </button>
+        </form>
+        {/* The server names the file (Content-Disposition): lowest-unique-<game date>.json. */}
+        <a className="btn" href={paths.dataExport} download>
+          DOWNLOAD MY DATA
+        </a>
+      </div>
       <DangerZone />
     </div>
   );
