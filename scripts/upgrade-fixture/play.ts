@@ -51,7 +51,8 @@ const call = async (as: string, method: string, path: string, json?: unknown): P
 /** A write the week needs: it must succeed. */
 const write = async (as: string, method: string, path: string, json?: unknown): Promise<Answer> => {
   const answer = await call(as, method, path, json);
-  if (answer.status >= 300) throw new Error(`${method} ${path} as ${as}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status >= 300)
+    throw new Error(`${method} ${path} as ${as}: ${answer.status} ${JSON.stringify(answer.body)}`);
   writes.push(answer);
   return answer;
 };
