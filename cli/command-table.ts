@@ -8,6 +8,7 @@ import { openCommand } from './commands/open.ts';
 import { botsClearCommand, botsCreateCommand } from './commands/bots.ts';
 import { demoteCommand, promoteCommand } from './commands/users.ts';
 import { backupCommand } from './commands/backup.ts';
+import { restoreCommand } from './commands/restore.ts';
 import { seedDemoCommand } from './commands/seed-demo.ts';
 import { mailListCommand, mailSendCommand } from './commands/mail.ts';
 import { verifyCommand } from './commands/verify.ts';
@@ -33,6 +34,7 @@ export const commands: Command[] = [
   mailSendCommand,
   auditCommand,
   backupCommand,
+  restoreCommand,
   seedDemoCommand,
 ];
 
