@@ -6,7 +6,6 @@
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import postgres from 'postgres';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createPostgresStore } from '../../adapters/postgres/store.ts';
 import { createSqliteStore } from '../../adapters/sqlite/store.ts';
@@ -15,6 +14,7 @@ import { asReceipt } from '../../core/fairness/record.ts';
 import type { Store } from '../../core/ports.ts';
 import { createTestDatabase, type TestDatabase } from '../support/postgres.ts';
 import { makeHarness, type Harness } from '../api/harness.ts';
+import { fixturesDir, loadPostgresFixture } from './fixture-files.ts';
 
 interface Answer {
   as: string;
@@ -39,7 +39,6 @@ interface Answers {
   postgres: Played;
 }
 
-const fixturesDir = join(import.meta.dirname, 'fixtures');
 const fixtures = readdirSync(fixturesDir).sort();
 const answersOf = (fixture: string): Answers =>
   JSON.parse(readFileSync(join(fixturesDir, fixture, 'answers.json'), 'utf8')) as Answers;
@@ -64,12 +63,7 @@ const openSqlite = async (fixture: string): Promise<Store> => {
 const openPostgres = async (fixture: string): Promise<Store> => {
   const database: TestDatabase = await createTestDatabase(inject('postgresAdminUrl'), 'lowest_upgrade');
   cleanups.push(() => database.drop());
-  const sql = postgres(database.url, { max: 1, onnotice: () => undefined });
-  try {
-    await sql.unsafe(readFileSync(join(fixturesDir, fixture, 'postgres.sql'), 'utf8'));
-  } finally {
-    await sql.end();
-  }
+  await loadPostgresFixture(database.url, fixture);
   const store = await createPostgresStore(database.url, { maxConnections: 2 });
   cleanups.push(() => store.close());
   return store;
