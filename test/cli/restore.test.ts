@@ -2,7 +2,7 @@
 // the database lost, the backup restored; the server starts on it, the day's results and receipts verify, and the
 // claim under review goes on to paid. Restore refuses while a process holds the database, and keeps the database it
 // replaces whole (its WAL folded in, nothing of it left beside the restored file).
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -13,7 +13,7 @@ import { asReceipt } from '../../core/fairness/record.ts';
 import { ADMIN_EMAIL, closeToday, makeHarness } from '../api/harness.ts';
 import { freePort } from '../support/free-port.ts';
 import { startServer, until, type ServerProcess } from '../scale-out/server-process.ts';
-import { repoRoot, runLowest, tempDatabase } from './run-lowest.ts';
+import { repoRoot, runInProcess, runLowest, tempDatabase } from './run-lowest.ts';
 
 const DAY = '2026-11-20';
 const db = tempDatabase();
@@ -193,4 +193,46 @@ describe('lowest backup and lowest restore', () => {
     // The restored database is the backup's: the old WAL was not replayed into it.
     expect(catIn(db.path)).toBe('Cat');
   }, 60_000);
+
+  it('refuses a file that is not a LOWEST UNIQUE database of this release, and PostgreSQL, changing nothing', async () => {
+    const refusal = async (file: string) => {
+      const listing = filesBeside();
+      const run = await runInProcess(['restore', file], env);
+      expect(run.code).toBe(1);
+      expect(filesBeside()).toEqual(listing);
+      return run.stderr;
+    };
+    const text = join(db.dir, 'notes.txt');
+    writeFileSync(text, 'not a database, but long enough to have a header of sorts '.repeat(10));
+    expect(await refusal(text)).toBe(`Error: ${text} is not a SQLite database.\n`);
+    rmSync(text);
+
+    const other = join(db.dir, 'other.db');
+    const raw = new Database(other);
+    raw.exec('create table notes (id integer primary key, body text)');
+    raw.close();
+    expect(await refusal(other)).toBe(
+      `Error: ${other} is a SQLite database but not a LOWEST UNIQUE one: it records no migrations.\n`,
+    );
+    rmSync(other);
+
+    const newer = join(db.dir, 'newer.db');
+    await (await createSqliteStore(newer)).close();
+    const stamped = new Database(newer);
+    stamped
+      .prepare("insert into schema_migrations (name, timestamp) values ('9999-from-the-future', ?)")
+      .run(new Date(0).toISOString());
+    stamped.close();
+    expect(await refusal(newer)).toBe(
+      `Error: ${newer} was written by a newer release (migrations 9999-from-the-future are unknown here): restore it with that release.\n`,
+    );
+    rmSync(newer);
+
+    expect(await refusal(join(db.dir, 'missing.db'))).toBe(`Error: ${join(db.dir, 'missing.db')} does not exist.\n`);
+    const postgres = await runInProcess(['restore', backupFile], {
+      DATABASE_URL: 'postgres://lowest@db.example/lowest',
+    });
+    expect(postgres.code).toBe(1);
+    expect(postgres.stderr).toContain('restore puts back SQLite databases only. For PostgreSQL use pg_restore');
+  });
 });

@@ -157,7 +157,9 @@ describe.each(fixtures)('the upgrade fixture %s', (fixture) => {
       });
       expect(pick.status).toBe(201);
       const { receipt } = (await pick.json()) as { receipt: unknown };
-      const signed = await storedReceiptSignature(h.deps, played.now.slice(0, 10), asReceipt(receipt));
+      const parsed = asReceipt(receipt);
+      if (parsed === null) throw new Error(`not a receipt: ${JSON.stringify(receipt)}`);
+      const signed = await storedReceiptSignature(h.deps, played.now.slice(0, 10), parsed);
       expect(signed.verdict.status).toBe('signed');
     });
   });
