@@ -159,7 +159,7 @@ describe.each(fixtures)('the upgrade fixture %s', (fixture) => {
       const { receipt } = (await pick.json()) as { receipt: unknown };
       const parsed = asReceipt(receipt);
       if (parsed === null) throw new Error(`not a receipt: ${JSON.stringify(receipt)}`);
-      const signed = await storedReceiptSignature(h.deps, played.now.slice(0, 10), parsed);
+      const signed = await storedReceiptSignature(h.deps, parsed.gameDate, parsed);
       expect(signed.verdict.status).toBe('signed');
     });
   });
