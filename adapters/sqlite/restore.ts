@@ -8,6 +8,10 @@
 // is idle most of the time. Replacing the file under an open connection would leave that process writing to the
 // kept file (it holds the old inode) or mixing its WAL into the restored one.
 //
+// The lock is let go before the renames: a connection still open on the old file would, at its close, checkpoint into
+// and delete the -wal by its path, which by then is the restored database's. A process that opens the database in
+// the instant between is not caught; the server is to be stopped first, and this check finds it when it was not.
+//
 // -wal and -shm: while it holds the lock, the check folds the WAL into the database and turns the journal to a rollback
 // journal, which removes both; the kept file is then the whole old database on its own. A -wal left beside a database
 // that cannot be opened goes with the kept file under its name (the pair stays a database), and a -shm is removed: a
