@@ -9,6 +9,7 @@ import { botsClearCommand, botsCreateCommand } from './commands/bots.ts';
 import { demoteCommand, promoteCommand } from './commands/users.ts';
 import { usersExportCommand } from './commands/users-export.ts';
 import { backupCommand } from './commands/backup.ts';
+import { restoreCommand } from './commands/restore.ts';
 import { seedDemoCommand } from './commands/seed-demo.ts';
 import { mailListCommand, mailSendCommand } from './commands/mail.ts';
 import { verifyCommand } from './commands/verify.ts';
@@ -35,6 +36,7 @@ export const commands: Command[] = [
   mailSendCommand,
   auditCommand,
   backupCommand,
+  restoreCommand,
   seedDemoCommand,
 ];
 

@@ -83,7 +83,7 @@ export const openRuntime = async (env: Record<string, string | undefined>): Prom
     backup: async (file) => {
       if (!hasBackup(store)) {
         throw new RuntimeConfigError(
-          'backup copies SQLite databases only; for PostgreSQL use pg_dump, e.g. pg_dump "$DATABASE_URL" > backup.sql',
+          'backup copies SQLite databases only; for PostgreSQL use pg_dump -Fc, e.g. pg_dump -Fc "$DATABASE_URL" -f backup.dump (pg_restore puts it back)',
         );
       }
       const target = resolvePath(file);

@@ -32,6 +32,7 @@ import {
   type CompiledQuery,
   type DatabaseConnection,
   type Driver,
+  type Migration,
   type QueryResult,
 } from 'kysely';
 import type { Repositories, Store } from '../../core/ports.ts';
@@ -154,10 +155,22 @@ class ConnectionDriver implements Driver {
   async destroy(): Promise<void> {}
 }
 
+/**
+ * SQLite's DDL is transactional (CREATE, ALTER and DROP roll back with the rest), better-sqlite3's too; kysely's
+ * SqliteAdapter says otherwise for drivers that cannot, and its Migrator then runs each migration bare. Saying yes makes
+ * a migration run one BEGIN IMMEDIATE … COMMIT: a migration that fails half-way rolls the whole run back, and a second
+ * process migrating the same file waits for the first (busy_timeout) and then finds nothing pending.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
 const kyselyOver = (connection: Connection, locking: boolean): Kysely<Database> =>
   new Kysely<Database>({
     dialect: {
-      createAdapter: () => new SqliteAdapter(),
+      createAdapter: () => new TransactionalDdlSqliteAdapter(),
       createDriver: () => new ConnectionDriver(connection, locking),
       createIntrospector: (db) => new SqliteIntrospector(db),
       createQueryCompiler: () => new SqliteQueryCompiler(),
@@ -322,6 +335,8 @@ const unitsOn = (connection: Connection, writing: boolean, state: BatchState) =>
 export interface SqliteStoreOptions {
   /** Called with each statement's SQL as it runs, on either connection (tests count a request's statements). */
   onStatement?: (sql: string) => void;
+  /** The migrations run at open (../sql/migrations by default; tests run a subset or add a failing one). */
+  migrations?: Record<string, Migration>;
 }
 
 /** Opens (creating if needed) the database at `path` or `':memory:'` and migrates it. */
@@ -329,7 +344,7 @@ export async function createSqliteStore(path: string, options: SqliteStoreOption
   const writer = open(path, options.onStatement);
   const db = kyselyOver(writer, true);
   try {
-    await migrate(db);
+    await migrate(db, options.migrations);
   } catch (error) {
     writer.raw.close();
     throw error;

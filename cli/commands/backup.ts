@@ -14,7 +14,8 @@ export const backupCommand: Command = {
   args: ['FILE'],
   options: {},
   summary: 'Copy the SQLite database to FILE while it is in use (online backup).',
-  details: 'SQLite only. For PostgreSQL use pg_dump, e.g. pg_dump "$DATABASE_URL" > backup.sql',
+  details:
+    'SQLite only. For PostgreSQL use pg_dump -Fc, e.g. pg_dump -Fc "$DATABASE_URL" -f backup.dump (pg_restore puts it back)',
   run: async ({ args, env, open }) => {
     const [file = ''] = args;
     const target = resolve(file);

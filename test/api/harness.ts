@@ -38,6 +38,11 @@ export interface HarnessOptions {
   overrides?: Pick<ServerOverrides, 'logger' | 'lifecycle' | 'collectOutbox'>;
   /** Defaults to a plain (instant) hasher. */
   hasher?: PasswordHasher;
+  /**
+   * The seed of the ids, tokens and salts (default 7). A database written by another harness with the same seed holds
+   * the ids this one would make (the upgrade fixtures): give another.
+   */
+  seed?: number;
 }
 
 export interface RequestOptions {
@@ -58,7 +63,7 @@ export const makeHarness = async (options: HarnessOptions = {}) => {
   const container = coreOnMemory(config);
   if (options.store) container.rebind(StorePort).toConstantValue(options.store);
   container.rebind(ClockPort).toConstantValue(clock);
-  container.rebind(RandomPort).toConstantValue(new SeededRandom(7));
+  container.rebind(RandomPort).toConstantValue(new SeededRandom(options.seed ?? 7));
   container.rebind(PasswordHasherPort).toConstantValue(options.hasher ?? new PlainHasher());
   const errors: unknown[] = [];
   const services = await composeServer(config, {

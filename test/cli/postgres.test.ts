@@ -30,7 +30,7 @@ describe('lowest on PostgreSQL', { timeout: 60_000 }, () => {
     const run = await runLowest(['backup', '/tmp/never-written.db'], env);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
-      'Error: backup copies SQLite databases only; for PostgreSQL use pg_dump, e.g. pg_dump "$DATABASE_URL" > backup.sql\n',
+      'Error: backup copies SQLite databases only; for PostgreSQL use pg_dump -Fc, e.g. pg_dump -Fc "$DATABASE_URL" -f backup.dump (pg_restore puts it back)\n',
     );
   });
 });
