@@ -1,5 +1,5 @@
 // Which numbers can win (DESIGN.md §6): the one home of the rule. Every TypeScript use calls `isUnique` (the
-// resolution, an entry's outcome, Peak's earners, the CLI's audit, the memory store's tallies). Its literal form
+// resolution, the histogram, an entry's outcome, Peak's earners, the CLI's audit, the memory store). Its literal form
 // lives in four places: here; the two SQL fast paths, `SqlNumberTallies.countNumbers`
 // (adapters/sql/number-tallies.ts) and `SqlEntryRepository.uniqueNumbersBelow` (adapters/sql/entry-repository.ts),
 // held equal to `resolveNumbers` by test/contract/ (resolve, close-rules, outcomes); and the browser's
