@@ -1,20 +1,15 @@
 // The Hono environment of every route: the signed-in user (or null) set by the session middleware,
 // the client's address and the request id, and the services the routes translate to.
 import type { Deps } from '../core/deps.ts';
-import type { User } from '../core/model.ts';
 import type { GoogleAuth } from './auth/google-auth.ts';
 import type { ServerConfig } from './config.ts';
 import type { Lifecycle } from './lifecycle/lifecycle.ts';
 import type { Metrics } from './observability/metrics.ts';
+import type { RequestVariables } from './request-variables.ts';
 import type { RateLimiter } from './security/rate-limit.ts';
 
 export interface AppEnv {
-  Variables: {
-    user: User | null;
-    /** TRUST_PROXY hops into X-Forwarded-For, else the socket's address (DESIGN.md §14). */
-    clientIp: string;
-    requestId: string;
-  };
+  Variables: RequestVariables;
 }
 
 /** Structured fields of a log line; pino's `redact` removes secrets that slip into them. */

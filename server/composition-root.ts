@@ -19,11 +19,11 @@ import { coreModule } from './container/core-module.ts';
 import { outboxOnlyMailModule, smtpMailModule } from './container/mail-module.ts';
 import { memoryModule } from './container/memory-module.ts';
 import { systemModule } from './container/system-module.ts';
-import { DepsPort, MailSenderPort, SqlStorePort } from './container/tokens.ts';
+import { DepsPort, MailSenderPort, SqlStorePort, type OpenedStore } from './container/tokens.ts';
 import { Lifecycle } from './lifecycle/lifecycle.ts';
 import { pinoLogger } from './observability/logger.ts';
 import { Metrics, type OutboxCounts } from './observability/metrics.ts';
-import { isPostgresUrl, storeModuleFor, type OpenedStore } from './open-store.ts';
+import { isPostgresUrl, storeModuleFor } from './open-store.ts';
 import { GuessLimitedHasher } from './security/password-guesses.ts';
 import { MemoryRateLimiter, SharedRateLimiter, type RateLimiter } from './security/rate-limit.ts';
 

@@ -1,14 +1,6 @@
 // The container module of the Store named by DATABASE_URL: sqlite:PATH, sqlite::memory: or postgres://…
 // Modules are imported on demand so a SQLite server never loads the PostgreSQL driver.
 import type { ContainerModule } from 'inversify';
-import type { Kysely } from 'kysely';
-import type { Store } from '../core/ports.ts';
-import type { Database } from '../adapters/sql/schema.ts';
-
-/** A SQL store with its query builder, for the tables outside the repositories (rate limits). */
-export interface OpenedStore extends Store {
-  readonly db: Kysely<Database>;
-}
 
 export const isPostgresUrl = (databaseUrl: string): boolean =>
   databaseUrl.startsWith('postgres://') || databaseUrl.startsWith('postgresql://');

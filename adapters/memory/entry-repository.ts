@@ -1,6 +1,7 @@
 import { DomainError } from '../../core/errors.ts';
 import type { Entry, Game, GameKey, Instant } from '../../core/model.ts';
 import type { EntryRepository, NewEntry } from '../../core/entries/ports.ts';
+import { isUnique } from '../../core/game/winning-rule.ts';
 import type { MemoryState } from './state.ts';
 
 const byTime = (a: Entry, b: Entry): number =>
@@ -56,7 +57,7 @@ export class MemoryEntryRepository implements EntryRepository {
   async uniqueNumbersBelow(gameKey: GameKey, number: number, minedNumbers: number[]): Promise<number> {
     const mined = new Set(minedNumbers);
     let below = 0;
-    for (const [n, c] of this.#countsOf(gameKey)) if (n < number && c === 1 && !mined.has(n)) below += 1;
+    for (const [n, c] of this.#countsOf(gameKey)) if (n < number && isUnique(c, mined.has(n))) below += 1;
     return below;
   }
 
@@ -73,7 +74,8 @@ export class MemoryEntryRepository implements EntryRepository {
   async counts(gameKey: GameKey): Promise<{ totalNumbers: number; uniqueNumbers: number }> {
     const counts = this.#countsOf(gameKey);
     let unique = 0;
-    for (const c of counts.values()) if (c === 1) unique += 1;
+    // Mines stay secret until the close, so none counts against a number yet.
+    for (const c of counts.values()) if (isUnique(c, false)) unique += 1;
     return { totalNumbers: this.#ofGame(gameKey).length, uniqueNumbers: unique };
   }
 

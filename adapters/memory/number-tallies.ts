@@ -2,6 +2,7 @@
 // game_number_counts, computed from the counted rows (the rules combining them are core's).
 import type { GameKey, HistogramRow } from '../../core/model.ts';
 import type { EntryHolder, NumberTallies, NumberTally, TallyTotals } from '../../core/game/ports.ts';
+import { isUnique } from '../../core/game/winning-rule.ts';
 import type { CountedNumber, MemoryState } from './state.ts';
 
 export class MemoryNumberTallies implements NumberTallies {
@@ -18,7 +19,7 @@ export class MemoryNumberTallies implements NumberTallies {
     let uniques = 0;
     for (const number of [...counts.keys()].sort((a, b) => a - b)) {
       const count = counts.get(number) ?? 0;
-      const unique = count === 1 && !mined.has(number);
+      const unique = isUnique(count, mined.has(number));
       if (unique) uniques += 1;
       rows.push({ number, count, below, uniqueRank: unique ? uniques : null });
       below += count;

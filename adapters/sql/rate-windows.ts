@@ -3,26 +3,8 @@
 // text per dialect whatever the number of keys (the rows travel as arrays on PostgreSQL, as JSON on SQLite): written
 // once, never built per call, and each connection prepares it once whatever the batch's size.
 import { CompiledQuery, PostgresAdapter, type Kysely } from 'kysely';
+import type { RateHit, RateWindows } from '../../core/rate-limits/ports.ts';
 import type { Database } from './schema.ts';
-
-export interface RateHit {
-  key: string;
-  windowStart: string;
-  expiresAt: string;
-}
-
-export interface RateWindows {
-  /**
-   * Counts each hit in the window of its key starting at its `windowStart`, in one statement, so one commit: a
-   * submission's address and player limits, or the hits of many requests at once. A key may come more than once: its
-   * hits count in the order given. Returns each hit's count (the window's count just after that hit), in that order.
-   */
-  hitAll(hits: readonly RateHit[]): Promise<number[]>;
-  /** Each key's count in its window starting at `windowStart` (or a newer one another instance began); 0 if none. */
-  countAll(keys: readonly Omit<RateHit, 'expiresAt'>[]): Promise<number[]>;
-  /** Deletes the rows whose window ended before `now`; returns how many. */
-  sweep(now: string): Promise<number>;
-}
 
 // An instance whose clock is a little behind must not restart a window another one already moved on: the newer window
 // start wins and keeps counting.

@@ -1,23 +1,12 @@
-// Profile field rules shared by sign-in and the profile form (spec-2 §5, DESIGN.md §8).
+// The profile field rules as the server applies them: sign-in, the profile update, the PayPal form (the rules themselves in profile-fields.ts).
 import { fail } from '../errors.ts';
 import type { User } from '../model.ts';
 import { hasControlCharacters } from '../mail/mail-text.ts';
-
-/**
- * An address as the HTML standard's "valid e-mail address" (what a browser's type=email field accepts), with a
- * dot in the domain: printable ASCII only, so no address can carry a line break or a second header into a mail.
- */
-const EMAIL =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
-const EMAIL_MAX = 254;
-export const DISPLAY_NAME_MIN = 2;
-export const DISPLAY_NAME_MAX = 50;
-
-export const isEmail = (email: string): boolean => email.length <= EMAIL_MAX && EMAIL.test(email);
+import { displayNameProblem, INVALID_EMAIL, isEmail } from './profile-fields.ts';
 
 export const checkEmail = (raw: string | null | undefined): string => {
   const email = (raw ?? '').trim();
-  if (!isEmail(email)) fail('VALIDATION', 'Invalid email address');
+  if (!isEmail(email)) fail('VALIDATION', INVALID_EMAIL);
   return email;
 };
 
@@ -28,12 +17,9 @@ export const checkOneLine = (text: string, label: string): string => {
 };
 
 export const checkDisplayName = (raw: string | null | undefined): string => {
-  const name = checkOneLine((raw ?? '').trim(), 'Display name');
-  if ([...name].length < DISPLAY_NAME_MIN)
-    fail('VALIDATION', `Display name must be at least ${DISPLAY_NAME_MIN} characters`);
-  if ([...name].length > DISPLAY_NAME_MAX)
-    fail('VALIDATION', `Display name must be at most ${DISPLAY_NAME_MAX} characters`);
-  return name;
+  const name = (raw ?? '').trim();
+  const problem = displayNameProblem(name);
+  return problem === null ? name : fail('VALIDATION', problem);
 };
 
 /** GET /api/me and PUT /api/profile answer this. */

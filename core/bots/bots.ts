@@ -8,10 +8,9 @@ import type { NewEntry } from '../entries/ports.ts';
 import { sealEntry } from '../fairness/hashes.ts';
 import { currentGame } from '../game/current-game.ts';
 import { uniqueReferralCode } from '../accounts/sign-in.ts';
+import { botRequestProblem } from './bot-fields.ts';
 import { humanSampler, uniformSampler, type NumberSampler } from './human-strategy.ts';
 
-export const MAX_BOTS = 1000;
-const MAX_NUMBER = 2_147_483_647;
 export const BOT_NAME = 'Bot Player';
 export const BOT_EMAIL_DOMAIN = 'bots.lowest.invalid';
 
@@ -27,24 +26,8 @@ export interface CreateBotsInput {
 }
 
 const validate = (input: CreateBotsInput): void => {
-  const { botCount, bonusCount, minNumber, maxNumber } = input;
-  if (!Number.isInteger(botCount) || botCount < 1 || botCount > MAX_BOTS)
-    fail('VALIDATION', 'Bot count must be between 1 and 1000');
-  if (!Number.isInteger(bonusCount) || bonusCount < 0) fail('VALIDATION', 'Bonus count cannot be negative');
-  if (bonusCount > botCount) fail('VALIDATION', 'Bonus count cannot exceed the bot count');
-  if (
-    !Number.isInteger(minNumber) ||
-    !Number.isInteger(maxNumber) ||
-    minNumber < 1 ||
-    minNumber > maxNumber ||
-    maxNumber > MAX_NUMBER
-  ) {
-    fail('VALIDATION', 'Invalid number range. Min must be >= 1 and <= Max');
-  }
-  if (bonusCount > 0 && minNumber === maxNumber) fail('VALIDATION', 'Bonus entries need a range of at least 2 numbers');
-  if (input.strategy !== undefined && input.strategy !== 'human' && input.strategy !== 'uniform') {
-    fail('VALIDATION', 'Strategy must be human or uniform');
-  }
+  const problem = botRequestProblem(input);
+  if (problem !== null) fail('VALIDATION', problem);
 };
 
 const botId = (n: number): string => `bot:${String(n).padStart(4, '0')}`;

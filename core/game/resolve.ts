@@ -1,5 +1,5 @@
 // The reference resolution of a game (DESIGN.md §6): the rules as plain code over a list of entries.
-// The memory adapter uses it directly; the SQL adapters compute the same set-based and are checked against it.
+// The stores' tallies compute the same set-based and are checked against it (test/contract/close-rules.test.ts).
 import type { HistogramRow, Resolution, Snapshot } from '../model.ts';
 import { isUnique } from './winning-rule.ts';
 

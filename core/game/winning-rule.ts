@@ -1,6 +1,10 @@
-// Which numbers can win (DESIGN.md §6), the one home of the rule in TypeScript: the resolution, an entry's
-// outcome, Peak's earners and the CLI's streaming audit call it. The stores' SQL tallies apply it set-based and
-// are tested against resolveNumbers; the browser's verifier keeps its own copy on purpose (it trusts no server code).
+// Which numbers can win (DESIGN.md §6): the one home of the rule. Every TypeScript use calls `isUnique` (the
+// resolution, the histogram, an entry's outcome, Peak's earners, the CLI's audit, the memory store). Its literal form
+// lives in four places: here; the two SQL fast paths, `SqlNumberTallies.countNumbers`
+// (adapters/sql/number-tallies.ts) and `SqlEntryRepository.uniqueNumbersBelow` (adapters/sql/entry-repository.ts),
+// held equal to `resolveNumbers` by test/contract/ (resolve, close-rules, outcomes); and the browser's
+// verifier, `winnerAndRunnerUp` (web/features/verify/fairness-check.ts), which trusts no server code (ADR 0033).
+// How Many's live count (`entries.counts`) applies it with no mine: mines are secret until the close.
 
 /**
  * A number is unique, and so can win or place, only when exactly one entry of the game holds it and it is not

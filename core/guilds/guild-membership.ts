@@ -2,6 +2,7 @@
 import type { Deps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import type { Guild } from '../model.ts';
+import { joinGuildProblem } from './guild-fields.ts';
 import { canLeaveGuild, GUILD_MAX_MEMBERS, isGuildFull, validateNewGuild } from './guild-rules.ts';
 import { toGuildDto, type GuildDto } from './guild-views.ts';
 
@@ -54,7 +55,8 @@ export const joinGuild = async (
 ): Promise<{ guild: GuildDto; message: string }> => {
   const guildId = (input.guildId ?? '').trim();
   const password = input.password ?? '';
-  if (guildId === '' || password === '') fail('VALIDATION', 'Please select a guild and enter the password');
+  const problem = joinGuildProblem(guildId, password);
+  if (problem !== null) fail('VALIDATION', problem);
   const { guild, membership, memberCount } = await deps.store.read(async (repos) => ({
     guild: await repos.guilds.byId(guildId),
     membership: await repos.guilds.membershipOf(input.userId),

@@ -3,7 +3,8 @@ import type { Deps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import type { Payout, PrizeType, Winning } from '../model.ts';
 import { formatMoney } from '../prizes/money.ts';
-import { isEmail, checkOneLine } from '../accounts/account-rules.ts';
+import { checkOneLine } from '../accounts/account-rules.ts';
+import { isEmail } from '../accounts/profile-fields.ts';
 import { mailText } from '../mail/mail-text.ts';
 import { mailAddressOf, queueMailTo } from '../mail/notifications.ts';
 

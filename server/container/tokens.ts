@@ -1,12 +1,18 @@
 // The service identifiers of the composition root's container (inversify): one per port of the core, plus the
 // SQL store (for what lies outside the repositories) and the Deps the use cases receive.
 import type { AbstractNewable } from 'inversify';
+import type { Kysely } from 'kysely';
 import type { GameConfig } from '../../core/config.ts';
 import type { Deps } from '../../core/deps.ts';
 import type { ReceiptSigning, TreeFolder } from '../../core/fairness/ports.ts';
 import type { MailSender } from '../../core/mail/mail-sender.ts';
 import type { Clock, Digest, PasswordHasher, Random, Store } from '../../core/ports.ts';
-import type { OpenedStore } from '../open-store.ts';
+import type { Database } from '../../adapters/sql/schema.ts';
+
+/** A SQL store with its query builder, for the tables outside the repositories (rate limits). */
+export interface OpenedStore extends Store {
+  readonly db: Kysely<Database>;
+}
 
 /**
  * A symbol at run time. inversify infers a service's type only from a class, so the symbol is typed as an abstract

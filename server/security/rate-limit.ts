@@ -3,8 +3,8 @@
 // instances behind a proxy share one count. Windows are aligned to the clock (start = now rounded
 // down to the window length), so every instance agrees which window a hit falls in.
 import { createMiddleware } from 'hono/factory';
-import type { RateWindows } from '../../adapters/sql/rate-windows.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { RateWindows } from '../../core/rate-limits/ports.ts';
+import type { RequestVariables } from '../request-variables.ts';
 import { apiError } from '../error-status.ts';
 
 export interface RateRule {
@@ -209,7 +209,7 @@ export const rateLimited = (
 };
 
 export const rateLimit = (limiter: RateLimiter, bucket: RateBucket) =>
-  createMiddleware<AppEnv>(async (c, next) => {
+  createMiddleware<{ Variables: RequestVariables }>(async (c, next) => {
     const rules = limiter.limits[bucket];
     const user = c.get('user');
     const hits: PolicyHit[] = [{ key: `${bucket}:ip:${c.get('clientIp')}`, rule: rules.perIp, policy: `${bucket}-ip` }];

@@ -1,6 +1,6 @@
 // The Radix part of the toasts: the region (F8 focuses it) and the one toast shown. Loaded on demand by toast.tsx.
 import * as Toast from '@radix-ui/react-toast';
-import type { ShownToast } from './toast.tsx';
+import type { ShownToast } from './toast-content.ts';
 
 export function ToastRegion({
   current,

@@ -12,16 +12,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-
-export interface ToastInput {
-  title: string;
-  description?: string;
-  variant?: 'default' | 'destructive';
-}
-
-export interface ShownToast extends ToastInput {
-  id: number;
-}
+import type { ShownToast, ToastInput } from './toast-content.ts';
 
 interface ToastApi {
   toast: (input: ToastInput) => void;

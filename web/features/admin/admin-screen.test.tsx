@@ -6,13 +6,16 @@ import type {
   AdminPayoutDto,
   AdminSubmissionsResponse,
   AuditTrailResponse,
+  CreateBotsRequest,
   MeResponse,
   PrizeConfigDto,
 } from '../../../server/contract.ts';
+import { botRequestProblem } from '../../../core/bots/bot-fields.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { servePerTest } from '../../testing/serve-per-test.ts';
 import { expectNoAxeViolations } from '../../testing/axe.ts';
 import { AdminScreen } from './admin-screen.tsx';
+import { botDefaults } from './bot-form.ts';
 
 const admin: MeResponse = { id: 'a1', email: 'boss@example.com', displayName: 'The Boss', role: 'admin' };
 const player: MeResponse = { id: 'u1', email: 'ada@example.com', displayName: 'Ada', role: 'player' };
@@ -426,6 +429,34 @@ describe('AdminScreen BOTS tab', () => {
         maxNumber: 100,
       }),
     );
+  });
+
+  it("checks with the server's own rules: each request core refuses gets core's message and is never sent", async () => {
+    const api = await serve({ 'GET /admin/status': { body: {} } });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminScreen />, { me: admin });
+    await user.click(screen.getByRole('tab', { name: 'BOTS' }));
+    const refused: [Partial<CreateBotsRequest>, string][] = [
+      [{ bonusCount: 11 }, 'Bonus count cannot exceed the bot count'],
+      [{ minNumber: 7, maxNumber: 7 }, 'Bonus entries need a range of at least 2 numbers'],
+      [{ maxNumber: 2_147_483_648 }, 'Invalid number range. Min must be >= 1 and <= Max'],
+    ];
+    for (const [change, message] of refused) {
+      expect(botRequestProblem({ ...botDefaults, ...change })).toBe(message);
+      for (const [field, label] of [
+        ['bonusCount', 'Bonus entries'],
+        ['minNumber', 'Min number'],
+        ['maxNumber', 'Max number'],
+      ] as const) {
+        const input = screen.getByLabelText(label);
+        await user.clear(input);
+        await user.type(input, String(change[field] ?? botDefaults[field]));
+      }
+      await user.click(screen.getByRole('button', { name: 'CREATE BOTS' }));
+      expect(await screen.findByText(message)).toBeTruthy();
+      expect(screen.queryByRole('dialog')).toBeNull();
+    }
+    expect(api.requestsTo('POST /admin/create-bot-submissions')).toHaveLength(0);
   });
 });
 

@@ -1,10 +1,9 @@
 // /admin: sign-in prompt, access denied, or the admin tabs (spec-2 §2, Admin).
 import { useState } from 'react';
 import { TabList } from '../../components/ui/tab-list.tsx';
-import { useMe } from '../../api/me.ts';
+import type { MeResponse } from '../../../server/contract.ts';
+import { RequireUser, SignInPrompt } from '../../components/require-user.tsx';
 import { AuditTab } from './components/audit-tab.tsx';
-
-import { SignInLink } from '../../components/sign-in-link.tsx';
 import { BotsTab } from './components/bots-tab.tsx';
 import { DataTab } from './components/data-tab.tsx';
 import { PayoutsTab } from './components/payouts-tab.tsx';
@@ -26,25 +25,19 @@ type AdminTab = (typeof tabs)[number]['id'];
 
 export function AdminScreen() {
   usePageTitle('Admin');
-  const { user, isLoading } = useMe();
+  return (
+    <RequireUser
+      signedOut={
+        <SignInPrompt title="ADMIN ACCESS REQUIRED" message="Sign in with an admin account to use the admin panel." />
+      }
+    >
+      {(user) => <AdminPanel user={user} />}
+    </RequireUser>
+  );
+}
+
+function AdminPanel({ user }: { user: MeResponse }) {
   const [tab, setTab] = useState<AdminTab>('system');
-
-  if (isLoading)
-    return (
-      <p className="page" role="status">
-        LOADING...
-      </p>
-    );
-
-  if (user === null) {
-    return (
-      <div className="page stack">
-        <h1 className="page-title">ADMIN ACCESS REQUIRED</h1>
-        <p>Sign in with an admin account to use the admin panel.</p>
-        <SignInLink />
-      </div>
-    );
-  }
 
   if (user.role !== 'admin') {
     return (

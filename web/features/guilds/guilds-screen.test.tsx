@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GuildDto, MeResponse } from '../../../server/contract.ts';
+import { newGuildProblem } from '../../../core/guilds/guild-fields.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { servePerTest } from '../../testing/serve-per-test.ts';
 import { expectNoAxeViolations } from '../../testing/axe.ts';
@@ -120,6 +121,33 @@ describe('GuildsScreen', () => {
       description: 'hello',
       password: 'secret',
     });
+  });
+
+  it("checks the create form with the server's own guild rules, hints included, and sends nothing they refuse", async () => {
+    const api = await serve({
+      'GET /api/guilds/my': { body: { guild: null, membership: null } },
+      'GET /api/guilds?limit=50': { body: { guilds: [] } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<GuildsScreen />, { me: ada });
+    await user.click(await screen.findByRole('button', { name: 'CREATE A GUILD' }));
+    expect(screen.getByText('3-50 characters: letters, numbers, spaces, hyphens and underscores.')).toBeTruthy();
+    expect(screen.getByText('4-20 characters. Share it with the players you want in your guild.')).toBeTruthy();
+    const refused: [string, string, string][] = [
+      ['ab', 'secret', 'Guild name must be 3-50 characters'],
+      ['Night!Owls', 'secret', 'Guild name may contain only letters, numbers, spaces, hyphens and underscores'],
+      ['Night Owls', 'abc', 'Password must be 4-20 characters'],
+    ];
+    for (const [name, password, message] of refused) {
+      expect(newGuildProblem({ name, description: '', password })).toBe(message);
+      await user.clear(screen.getByLabelText('GUILD NAME'));
+      await user.type(screen.getByLabelText('GUILD NAME'), name);
+      await user.clear(screen.getByLabelText('GUILD PASSWORD'));
+      await user.type(screen.getByLabelText('GUILD PASSWORD'), password);
+      await user.click(screen.getByRole('button', { name: 'CREATE GUILD' }));
+      expect(screen.getByRole('alert').textContent).toBe(message);
+    }
+    expect(api.requestsTo('POST /api/guilds')).toHaveLength(0);
   });
 
   it('creates a guild with a success toast, and the earlier error toast goes once that succeeds', async () => {

@@ -1,8 +1,8 @@
 // /guilds: the player's guild (or the way into one), every guild, and the create / join / leave views.
 import { useState } from 'react';
 import { TabList, tabElementId } from '../../components/ui/tab-list.tsx';
-import { useMe } from '../../api/me.ts';
-import { SignInLink } from '../../components/sign-in-link.tsx';
+import type { MeResponse } from '../../../server/contract.ts';
+import { RequireUser, SignInPrompt } from '../../components/require-user.tsx';
 import { useGuilds } from './api/get-guilds.ts';
 import { useMyGuild } from './api/get-my-guild.ts';
 import { CreateGuildForm } from './components/create-guild-form.tsx';
@@ -17,29 +17,18 @@ type GuildTab = 'overview' | 'create' | 'join' | 'leave';
 
 export function GuildsScreen() {
   usePageTitle('Guilds');
-  const { user, isLoading: meLoading } = useMe();
-  const signedIn = user !== null;
-  const my = useMyGuild(signedIn);
-  const list = useGuilds(signedIn);
+  return (
+    <RequireUser signedOut={<SignInPrompt title="GUILDS" message="Please log in to access guilds" />}>
+      {(user) => <PlayerGuilds user={user} />}
+    </RequireUser>
+  );
+}
+
+function PlayerGuilds({ user }: { user: MeResponse }) {
+  const my = useMyGuild();
+  const list = useGuilds();
   const [tab, setTab] = useState<GuildTab>('overview');
   const toOverview = () => setTab('overview');
-
-  if (meLoading)
-    return (
-      <p className="page" role="status">
-        LOADING...
-      </p>
-    );
-
-  if (user === null) {
-    return (
-      <div className="page stack">
-        <h1 className="page-title">GUILDS</h1>
-        <p>Please log in to access guilds</p>
-        <SignInLink />
-      </div>
-    );
-  }
 
   if (my.isLoading || list.isLoading)
     return (

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
+import { DISPLAY_NAME_MAX, profileFormProblems } from '../../../core/accounts/profile-fields.ts';
 import type { MeResponse } from '../../../server/contract.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { servePerTest } from '../../testing/serve-per-test.ts';
@@ -103,6 +104,22 @@ describe('ProfileScreen', () => {
     });
     await waitFor(() => expect(api.requestsTo('GET /api/me')).toHaveLength(1));
     expect(await screen.findByText('HEADER: Countess Ada')).toBeTruthy();
+  });
+
+  it("checks the form with the server's own rules and sends nothing they refuse", async () => {
+    const api = await serve({ 'GET /api/stats/user/me': { body: totals } });
+    const user = userEvent.setup();
+    renderProfile(ada);
+    const email = screen.getByLabelText('EMAIL');
+    await user.clear(email);
+    await user.type(email, 'ada@exa_mple.com');
+    expect(profileFormProblems({ username: ada.email, email: 'ada@exa_mple.com', displayName: 'Ada' })).toEqual({
+      email: 'Invalid email address',
+    });
+    await user.click(screen.getByRole('button', { name: 'UPDATE PROFILE' }));
+    expect(screen.getByText('Invalid email address')).toBeTruthy();
+    expect(screen.getByLabelText('DISPLAY NAME').getAttribute('maxlength')).toBe(String(DISPLAY_NAME_MAX));
+    expect(api.requestsTo('PUT /api/profile')).toHaveLength(0);
   });
 
   it("shows the server's message when the update fails", async () => {

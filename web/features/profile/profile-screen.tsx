@@ -1,6 +1,6 @@
 // /profile: sign-in prompt, loading, or the player's profile with stats, edit form, logout and account deletion.
-import { useMe } from '../../api/me.ts';
-import { SignInLink } from '../../components/sign-in-link.tsx';
+import type { MeResponse } from '../../../server/contract.ts';
+import { RequireUser, SignInPrompt } from '../../components/require-user.tsx';
 import { paths } from '../../lib/paths.ts';
 import { DangerZone } from './components/danger-zone.tsx';
 import { EmailSettings } from './components/email-settings.tsx';
@@ -13,28 +13,23 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 
 export function ProfileScreen() {
   usePageTitle('Profile');
-  const { user, isLoading } = useMe();
+  return (
+    <RequireUser
+      loading={
+        <div className="page">
+          <p className="page-title" role="status">
+            LOADING PROFILE...
+          </p>
+        </div>
+      }
+      signedOut={<SignInPrompt title="SIGN IN REQUIRED" message="You need to sign in to view your profile!" />}
+    >
+      {(user) => <Profile user={user} />}
+    </RequireUser>
+  );
+}
 
-  if (isLoading) {
-    return (
-      <div className="page">
-        <p className="page-title" role="status">
-          LOADING PROFILE...
-        </p>
-      </div>
-    );
-  }
-
-  if (user === null) {
-    return (
-      <div className="page stack">
-        <h1 className="page-title">SIGN IN REQUIRED</h1>
-        <p>You need to sign in to view your profile!</p>
-        <SignInLink />
-      </div>
-    );
-  }
-
+function Profile({ user }: { user: MeResponse }) {
   return (
     <div className="page stack">
       <h1 className="page-title">YOUR PROFILE</h1>

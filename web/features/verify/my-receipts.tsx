@@ -2,11 +2,12 @@
 // have saved), each checked here by its signature and its inclusion proof (or, signed and missing, the proof of its
 // absence: OMITTED), each with COPY.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import type { EntryReceiptDto, FairnessSummaryV2, MineReceiptDto } from '../../../server/contract.ts';
-import { useMe } from '../../api/me.ts';
 import { fairnessKeys } from '../../api/query-keys.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { receiptJson } from '../../components/save-receipt-button.tsx';
+import { RequireUser } from '../../components/require-user.tsx';
 import { SignInLink } from '../../components/sign-in-link.tsx';
 import { messageOf } from '../../lib/api-client.ts';
 import { useGameReceipts } from './api/get-game-receipts.ts';
@@ -17,20 +18,40 @@ import { checkReceiptOnTree } from './receipt-outcome.ts';
 import { OmittedVerdict, SignatureLine } from './receipt-verdict.tsx';
 
 export function MyReceipts({ summary }: { summary: FairnessSummaryV2 }) {
-  const { user, isLoading } = useMe();
-  const receipts = useGameReceipts(summary.gameDate, user !== null);
-  if (isLoading) return null;
+  return (
+    <RequireUser
+      loading={null}
+      signedOut={
+        <ReceiptsCard>
+          <p>Sign in to see your picks of this game, each checked against the published root.</p>
+          <SignInLink />
+        </ReceiptsCard>
+      }
+    >
+      {() => (
+        <ReceiptsCard>
+          <ReceiptList summary={summary} />
+        </ReceiptsCard>
+      )}
+    </RequireUser>
+  );
+}
+
+function ReceiptsCard({ children }: { children: ReactNode }) {
   return (
     <section className="card" aria-labelledby="my-receipts-title">
       <h2 id="my-receipts-title" className="card-title">
         YOUR RECEIPTS
       </h2>
-      {user === null && (
-        <>
-          <p>Sign in to see your picks of this game, each checked against the published root.</p>
-          <SignInLink />
-        </>
-      )}
+      {children}
+    </section>
+  );
+}
+
+function ReceiptList({ summary }: { summary: FairnessSummaryV2 }) {
+  const receipts = useGameReceipts(summary.gameDate, true);
+  return (
+    <>
       {receipts.isLoading && <p role="status">Loading your receipts…</p>}
       {receipts.isError && (
         <div className="alert" role="alert">
@@ -50,7 +71,7 @@ export function MyReceipts({ summary }: { summary: FairnessSummaryV2 }) {
           ))}
         </ul>
       )}
-    </section>
+    </>
   );
 }
 

@@ -5,8 +5,7 @@ import type { WinningDto } from '../../../server/contract.ts';
 import { formatLongDate } from '../../lib/dates.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { paths } from '../../lib/paths.ts';
-import { useMe } from '../../api/me.ts';
-import { SignInLink } from '../../components/sign-in-link.tsx';
+import { RequireUser, SignInPrompt } from '../../components/require-user.tsx';
 import { useWinnings } from './api/get-winnings.ts';
 import { ClaimForm } from './components/claim-form.tsx';
 import { WinningCard } from './components/winning-card.tsx';
@@ -16,26 +15,20 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 
 export function WinningsScreen() {
   usePageTitle('My winnings');
-  const { user, isLoading: meLoading } = useMe();
-  const winnings = useWinnings(user !== null);
+  return (
+    <RequireUser
+      signedOut={
+        <SignInPrompt title="SIGN IN REQUIRED" message="Sign in to see your winnings and claim your prizes." />
+      }
+    >
+      {() => <PlayerWinnings />}
+    </RequireUser>
+  );
+}
+
+function PlayerWinnings() {
+  const winnings = useWinnings();
   const [claiming, setClaiming] = useState<WinningDto | null>(null);
-
-  if (meLoading)
-    return (
-      <p className="page" role="status">
-        LOADING...
-      </p>
-    );
-
-  if (user === null) {
-    return (
-      <div className="page stack">
-        <h1 className="page-title">SIGN IN REQUIRED</h1>
-        <p>Sign in to see your winnings and claim your prizes.</p>
-        <SignInLink />
-      </div>
-    );
-  }
 
   if (claiming !== null) {
     return (

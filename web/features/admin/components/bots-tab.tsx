@@ -1,17 +1,18 @@
 // BOTS: create bot submissions for today's game or clear them, each after a confirmation (spec-2 §2, §5).
 import { useState, type FormEvent } from 'react';
+import { botRequestProblem, MAX_BOTS } from '../../../../core/bots/bot-fields.ts';
 import type { CreateBotsRequest } from '../../../../server/contract.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
 import { useCreateBots } from '../api/create-bots.ts';
 import { useDeleteBots } from '../api/delete-bots.ts';
-import { botDefaults, botPreview, validateBots } from '../bot-validation.ts';
+import { botDefaults, botPreview } from '../bot-form.ts';
 
 type BotField = keyof CreateBotsRequest;
 
 const fields: { name: BotField; label: string; min: number; max?: number }[] = [
-  { name: 'botCount', label: 'Number of bots', min: 1, max: 1000 },
+  { name: 'botCount', label: 'Number of bots', min: 1, max: MAX_BOTS },
   { name: 'bonusCount', label: 'Bonus entries', min: 0 },
   { name: 'minNumber', label: 'Min number', min: 1 },
   { name: 'maxNumber', label: 'Max number', min: 1 },
@@ -44,7 +45,7 @@ export function BotsTab() {
 
   const askCreate = (event: FormEvent) => {
     event.preventDefault();
-    const error = validateBots(form);
+    const error = botRequestProblem(form);
     if (error !== null) {
       toast({ title: 'Invalid Input', description: error, variant: 'destructive' });
       return;

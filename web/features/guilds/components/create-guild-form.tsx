@@ -1,10 +1,10 @@
-// CREATE: name, optional description with a counter, password; only the maximum lengths are enforced here.
+// CREATE: name, optional description with a counter, password; checked by core's own guild rules before sending.
 import { useState, type FormEvent } from 'react';
+import { GUILD_FIELD_HINTS, GUILD_FIELD_LIMITS, newGuildProblem } from '../../../../core/guilds/guild-fields.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
 import { useCreateGuild } from '../api/create-guild.ts';
-import { descriptionCounter, guildLimits, validateCreateGuild } from '../guild-validation.ts';
 
 export function CreateGuildForm({ onDone }: { onDone: () => void }) {
   const [name, setName] = useState('');
@@ -16,10 +16,10 @@ export function CreateGuildForm({ onDone }: { onDone: () => void }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateCreateGuild({ name, description, password });
+    const trimmedDescription = description.trim();
+    const found = newGuildProblem({ name: name.trim(), description: trimmedDescription, password });
     setError(found);
     if (found !== null) return;
-    const trimmedDescription = description.trim();
     // mutateAsync rather than mutate's callbacks: the reload after success swaps this form out, and callbacks
     // passed to mutate do not run for an unmounted component, which lost the success toast.
     create
@@ -46,9 +46,9 @@ export function CreateGuildForm({ onDone }: { onDone: () => void }) {
       <FormField
         id="guild-name"
         label="GUILD NAME"
-        hint="3-50 characters: letters, numbers, spaces, hyphens and underscores."
+        hint={GUILD_FIELD_HINTS.name}
         value={name}
-        maxLength={guildLimits.nameMax}
+        maxLength={GUILD_FIELD_LIMITS.nameMax}
         onChange={(event) => setName(event.target.value)}
       />
       <div className="field">
@@ -58,22 +58,22 @@ export function CreateGuildForm({ onDone }: { onDone: () => void }) {
           className="input"
           rows={3}
           value={description}
-          maxLength={guildLimits.descriptionMax}
+          maxLength={GUILD_FIELD_LIMITS.descriptionMax}
           onChange={(event) => setDescription(event.target.value)}
           aria-describedby="guild-description-counter"
         />
         <p id="guild-description-counter" className="muted">
-          {descriptionCounter(description)}
+          {`${[...description].length}/${GUILD_FIELD_LIMITS.descriptionMax}`}
         </p>
       </div>
       <FormField
         id="guild-password"
         label="GUILD PASSWORD"
-        hint="4-20 characters. Share it with the players you want in your guild."
+        hint={`${GUILD_FIELD_HINTS.password} Share it with the players you want in your guild.`}
         type="password"
         autoComplete="new-password"
         value={password}
-        maxLength={guildLimits.passwordMax}
+        maxLength={GUILD_FIELD_LIMITS.passwordMax}
         onChange={(event) => setPassword(event.target.value)}
       />
       {error !== null && (

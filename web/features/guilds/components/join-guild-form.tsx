@@ -1,11 +1,11 @@
 // JOIN: pick a guild that is not full and enter its password.
 import { useState, type FormEvent } from 'react';
+import { GUILD_FIELD_LIMITS, joinGuildProblem } from '../../../../core/guilds/guild-fields.ts';
 import type { GuildDto } from '../../../../server/contract.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
 import { useJoinGuild } from '../api/join-guild.ts';
-import { guildLimits, validateJoinGuild } from '../guild-validation.ts';
 
 export function JoinGuildForm({ guilds, onDone }: { guilds: GuildDto[]; onDone: () => void }) {
   const joinable = guilds.filter((guild) => !guild.isFull);
@@ -17,7 +17,7 @@ export function JoinGuildForm({ guilds, onDone }: { guilds: GuildDto[]; onDone: 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateJoinGuild({ guildId, password });
+    const found = joinGuildProblem(guildId, password);
     setError(found);
     if (found !== null) return;
     // mutateAsync: the reload after joining swaps this form out before mutate's own callbacks would run.
@@ -59,7 +59,7 @@ export function JoinGuildForm({ guilds, onDone }: { guilds: GuildDto[]; onDone: 
         type="password"
         autoComplete="off"
         value={password}
-        maxLength={guildLimits.passwordMax}
+        maxLength={GUILD_FIELD_LIMITS.passwordMax}
         onChange={(event) => setPassword(event.target.value)}
       />
       {error !== null && (

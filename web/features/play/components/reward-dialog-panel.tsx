@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type RefObject } from 'react';
 import type { NumberLimitsDto, RewardTypeDto } from '../../../../server/contract.ts';
 import { messageOf } from '../../../lib/api-client.ts';
-import { rewardSpecs, type RewardResult } from './reward-dialog.tsx';
+import { rewardSpecs, type RewardResult } from './reward-specs.ts';
 
 export function RewardDialogPanel({
   type,

@@ -1,16 +1,20 @@
 // The edit form: display name and e-mail editable, the username locked to the e-mail (spec-2 §2, §5).
 import { useState, type FormEvent } from 'react';
+import {
+  DISPLAY_NAME_MAX,
+  profileFormProblems,
+  type ProfileFormProblems,
+} from '../../../../core/accounts/profile-fields.ts';
 import type { MeResponse } from '../../../../server/contract.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
-import { displayNameMaxLength, hasErrors, validateProfile, type ProfileFormErrors } from '../profile-validation.ts';
 
 export function ProfileForm({ user }: { user: MeResponse }) {
   const [displayName, setDisplayName] = useState(user.displayName);
   const [email, setEmail] = useState(user.email);
-  const [errors, setErrors] = useState<ProfileFormErrors>({});
+  const [errors, setErrors] = useState<ProfileFormProblems>({});
   const update = useUpdateProfile();
   const { toast } = useToast();
   // The username is the account's e-mail and cannot be changed here.
@@ -19,9 +23,9 @@ export function ProfileForm({ user }: { user: MeResponse }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const values = { username, email: email.trim(), displayName: displayName.trim() };
-    const found = validateProfile(values);
+    const found = profileFormProblems(values);
     setErrors(found);
-    if (hasErrors(found)) return;
+    if (Object.keys(found).length > 0) return;
     update.mutate(values, {
       onSuccess: () => toast({ title: 'Profile Updated!' }),
       onError: (error) =>
@@ -44,7 +48,7 @@ export function ProfileForm({ user }: { user: MeResponse }) {
         value={displayName}
         onChange={(event) => setDisplayName(event.target.value)}
         error={errors.displayName}
-        maxLength={displayNameMaxLength}
+        maxLength={DISPLAY_NAME_MAX}
         autoComplete="nickname"
       />
       <FormField
