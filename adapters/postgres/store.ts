@@ -16,6 +16,10 @@
 // - The query builder `db` (migrations, rate limits, bulk tools) reserves a connection from the same pool for each
 //   query or kysely transaction, through kysely's own PostgresDialect. The close reads a game's items through it,
 //   beside its unit (dialect.ts, `beside`).
+// - The database out of reach (down, restarting, refusing connections): a unit that has no connection within
+//   CONNECTION_WAIT_MS fails with StoreUnavailableError and never runs afterwards (`startWithin`), and a unit whose
+//   connection breaks fails with it too (`outageOr`, the one place that tells an outage from a bug). The pool
+//   reconnects by itself, at most a second apart, so the first units after the database is back find it.
 // What holds, by construction:
 // - Read-your-writes: a unit is answered after its COMMIT, so a unit that starts afterwards, on any instance, takes
 //   its snapshot (or, writing, each statement's) after that COMMIT: a shared read transaction begins after the last
@@ -34,6 +38,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import postgres from 'postgres';
+import { StoreUnavailableError } from '../../core/errors.ts';
 import type { Repositories, Store } from '../../core/ports.ts';
 import { postgresDialect } from '../sql/dialect.ts';
 import { migrate } from '../sql/migrate.ts';
@@ -49,12 +54,98 @@ export interface PostgresStore extends Store {
 
 type Statements = postgres.Sql | postgres.ReservedSql | postgres.TransactionSql;
 
+/**
+ * How long a unit waits for a connection before it fails as unavailable: a request's units answer within about 5 s
+ * (DESIGN.md §20) even when its first ones took a moment before the database went away.
+ */
+export const CONNECTION_WAIT_MS = 3_000;
+
+/** postgres.js's codes for a connection that broke or could not be made, and the sockets' own. */
+const CONNECTION_FAILURES = new Set([
+  'CONNECTION_CLOSED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * SQLSTATEs of a server that is not there to answer: class 08 (connection exception), shut down by the administrator
+ * or a crash (57P01, 57P02), starting up or shutting down (57P03), out of connection slots (53300).
+ */
+const isUnavailableState = (code: string): boolean =>
+  code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300';
+
+/** The one place that tells the database out of reach (an outage) from any other failure (a bug, a conflict). */
+export const outageOr = (error: unknown): unknown => {
+  if (error instanceof StoreUnavailableError || !(error instanceof Error)) return error;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string') return error;
+  return CONNECTION_FAILURES.has(code) || isUnavailableState(code)
+    ? new StoreUnavailableError(`The database is unavailable (${code}).`, { cause: error })
+    : error;
+};
+
+const rethrowOutage = (error: unknown): never => {
+  throw outageOr(error);
+};
+
+/**
+ * Runs `work`, which must call `started()` once it holds a connection and before it sends anything of the unit. If it
+ * has not within CONNECTION_WAIT_MS the unit fails as unavailable, and a `started()` that comes later throws instead,
+ * so the unit never runs after its caller was told it failed (a pick answered 503 is not stored behind the player's
+ * back). postgres.js offers no way to take a query back out of its queue: the late one is let through and refused.
+ */
+const startWithin = <T>(work: (started: () => void) => Promise<T>): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    let late = false;
+    const timer = setTimeout(() => {
+      late = true;
+      reject(new StoreUnavailableError(`No database connection within ${CONNECTION_WAIT_MS} ms.`));
+    }, CONNECTION_WAIT_MS);
+    const started = () => {
+      if (late) throw new StoreUnavailableError('The unit got its connection after it had failed.');
+      clearTimeout(timer);
+    };
+    work(started).then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(outageOr(error));
+      },
+    );
+  });
+
+/** A connection of the pool reserved within CONNECTION_WAIT_MS; one that comes later goes back to the pool. */
+const reserveWithin = (sql: postgres.Sql): Promise<postgres.ReservedSql> =>
+  startWithin(async (started) => {
+    const reserved = await sql.reserve();
+    try {
+      started();
+    } catch (error) {
+      reserved.release();
+      throw error;
+    }
+    return reserved;
+  });
+
 type Command = PostgresQueryResult<unknown>['command'];
 
 /** The subset of `pg`'s client that kysely's PostgresDialect uses (no cursors), over a postgres.js connection or transaction. */
 const clientOf = (sql: Statements, release: () => void = () => undefined): PostgresPoolClient => ({
   query: (async (text: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<unknown>> => {
-    const result = await sql.unsafe(text, parameters as postgres.ParameterOrJSON<never>[], { prepare: true });
+    const result = await sql
+      .unsafe(text, parameters as postgres.ParameterOrJSON<never>[], { prepare: true })
+      .catch(rethrowOutage);
     // PostgreSQL answers COMMIT with ROLLBACK, not an error, when a statement of the transaction failed.
     if (text === 'commit' && result.command === 'ROLLBACK') throw new Error('The transaction was rolled back.');
     return { command: result.command as Command, rowCount: result.count, rows: Array.from(result) };
@@ -119,7 +210,9 @@ const sharedReads = (sql: postgres.Sql, pool: Kysely<Database>) => {
       () => null,
       (error: unknown) => ({ error }),
     );
-    if (failure && units.length > 1) for (const unit of units) void run([unit]);
+    // An outage fails them all: run again, each would wait for a connection as long once more.
+    if (failure && units.length > 1 && !(failure.error instanceof StoreUnavailableError))
+      for (const unit of units) void run([unit]);
     else
       units.forEach((unit, i) => {
         const outcome = outcomes[i] ?? failure ?? { error: new Error('The read unit did not run.') };
@@ -154,7 +247,7 @@ const inReadTransaction = async <T>(
   sql: postgres.Sql,
   work: (connection: postgres.ReservedSql) => Promise<T>,
 ): Promise<T> => {
-  const reserved = await sql.reserve();
+  const reserved = await reserveWithin(sql);
   try {
     const begun = reserved.unsafe(`begin ${READ}`).execute();
     let result: T;
@@ -170,6 +263,8 @@ const inReadTransaction = async <T>(
     const committed = await reserved.unsafe('commit');
     if (committed.command === 'ROLLBACK') throw new Error('The transaction was rolled back.');
     return result;
+  } catch (error) {
+    throw outageOr(error);
   } finally {
     reserved.release();
   }
@@ -187,12 +282,19 @@ export async function createPostgresStore(
   const { onStatement } = options;
   const sql = postgres(url, {
     max: options.maxConnections ?? 10,
+    // Seconds. A connection not made within the units' wait is not worth waiting for.
+    connect_timeout: CONNECTION_WAIT_MS / 1000,
+    // Idle connections are closed after a minute: a pool that outlived a restart holds no connection the server forgot.
+    idle_timeout: 60,
+    // Seconds before a connection tries again after a failed one: postgres.js's default grows to 20 s, which would
+    // keep a pool away from a database that is back; at most a second here, while nothing waits on a connection.
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
     onnotice: () => undefined,
     ...(onStatement ? { debug: (_connection: number, query: string) => onStatement(query) } : {}),
   });
   const db = kyselyOver({
     connect: async () => {
-      const reserved = await sql.reserve();
+      const reserved = await reserveWithin(sql);
       return clientOf(reserved, () => reserved.release());
     },
     end: () => sql.end(),
@@ -207,22 +309,37 @@ export async function createPostgresStore(
     db,
     read: sharedReads(sql, db),
     // One statement outside any transaction (standard-pick.ts): a single statement is atomic, and one round trip.
+    // On a connection reserved for it, so that a pick still waiting when its request gave up is never sent.
     submitStandardPick: (pick) =>
-      submitStandardPick(
-        {
-          db,
-          dialect: postgresDialect,
-          execute: async <Row>(query: CompiledQuery<Row>) => {
-            const rows = await sql.unsafe(query.sql, query.parameters as postgres.ParameterOrJSON<never>[], {
-              prepare: true,
-            });
-            return { rows: Array.from(rows) as Row[] };
-          },
-        },
-        pick,
-      ),
+      startWithin(async (started) => {
+        const reserved = await sql.reserve();
+        try {
+          started();
+          return await submitStandardPick(
+            {
+              db,
+              dialect: postgresDialect,
+              execute: async <Row>(query: CompiledQuery<Row>) => {
+                const rows = await reserved.unsafe(query.sql, query.parameters as postgres.ParameterOrJSON<never>[], {
+                  prepare: true,
+                });
+                return { rows: Array.from(rows) as Row[] };
+              },
+            },
+            pick,
+          );
+        } finally {
+          reserved.release();
+        }
+      }),
     write: <T>(work: (repos: Repositories) => Promise<T>) =>
-      sql.begin('isolation level read committed', (transaction) => work(repositoriesIn(transaction, db))) as Promise<T>,
+      startWithin(
+        (started) =>
+          sql.begin('isolation level read committed', (transaction) => {
+            started();
+            return work(repositoriesIn(transaction, db));
+          }) as Promise<T>,
+      ),
     close: () => db.destroy(),
   };
 }
