@@ -1,10 +1,11 @@
 // The scale-out Store: PostgreSQL through the `postgres` package (postgres.js), for any number of server instances.
 //
 // Concurrency model
-// - One pool of connections per instance. Every unit of work runs in a transaction on a connection of its own: it
-//   sends BEGIN, runs the unit, then COMMITs, or ROLLBACKs when the unit throws or any of its statements failed (even
-//   one whose error the unit caught), and releases the connection. Write units through postgres.js's `sql.begin`;
-//   read units send their BEGIN ahead of their first statement without waiting for it (`inReadTransaction`).
+// - One pool of connections per instance. Every unit of work runs on a connection reserved for it (`Pinned`): a
+//   transaction that sends BEGIN, runs the unit, then COMMITs, or ROLLBACKs when the unit throws, and releases the
+//   connection. PostgreSQL answers the COMMIT of a transaction one of whose statements failed (even one whose error
+//   the unit caught) with ROLLBACK, and the unit fails. Read units send their BEGIN ahead of their first statement
+//   without waiting for it (`inReadTransaction`); write units wait for theirs (`inWriteTransaction`).
 // - Write units are READ COMMITTED: the constraints, conditional updates and row locks (FOR UPDATE / FOR SHARE) of the
 //   shared repositories do the serialising, across instances too.
 // - Read units are REPEATABLE READ READ ONLY, one snapshot (taken at the first statement) for the whole unit. The read
@@ -17,9 +18,12 @@
 //   query or kysely transaction, through kysely's own PostgresDialect. The close reads a game's items through it,
 //   beside its unit (dialect.ts, `beside`).
 // - The database out of reach (down, restarting, refusing connections): a unit that has no connection within
-//   CONNECTION_WAIT_MS fails with StoreUnavailableError and never runs afterwards (`startWithin`), and a unit whose
+//   CONNECTION_WAIT_MS fails with StoreUnavailableError and never runs afterwards (`reserveWithin`); a unit whose
 //   connection breaks fails with it too (`outageOr`, the one place that tells an outage from a bug). The pool
 //   reconnects by itself, at most a second apart, so the first units after the database is back find it.
+// - A connection that broke is never written to again nor handed back (`Pinned`): postgres.js 3.4 would write the
+//   statement (a ROLLBACK) to its closed socket from a timer and throw out of the process, or, given back, put the
+//   dead connection among its open ones (porsager/postgres#1154, #1208). The pool reconnects it on its own.
 // What holds, by construction:
 // - Read-your-writes: a unit is answered after its COMMIT, so a unit that starts afterwards, on any instance, takes
 //   its snapshot (or, writing, each statement's) after that COMMIT: a shared read transaction begins after the last
@@ -51,8 +55,6 @@ export interface PostgresStore extends Store {
   /** The query builder, for `lowest migrate`, the shared rate limits and bulk tools (bench, seeds). */
   readonly db: Kysely<Database>;
 }
-
-type Statements = postgres.Sql | postgres.ReservedSql | postgres.TransactionSql;
 
 /**
  * How long a unit waits for a connection before it fails as unavailable: a request's units answer within about 5 s
@@ -92,31 +94,55 @@ export const outageOr = (error: unknown): unknown => {
     : error;
 };
 
-const rethrowOutage = (error: unknown): never => {
-  throw outageOr(error);
-};
+type Command = PostgresQueryResult<unknown>['command'];
 
 /**
- * Runs `work`, which must call `started()` once it holds a connection and before it sends anything of the unit. If it
- * has not within CONNECTION_WAIT_MS the unit fails as unavailable, and a `started()` that comes later throws instead,
- * so the unit never runs after its caller was told it failed (a pick answered 503 is not stored behind the player's
- * back). postgres.js offers no way to take a query back out of its queue: the late one is let through and refused.
+ * A connection reserved from the pool for one unit. Once a statement on it failed for want of the connection, it
+ * refuses every further statement and is not handed back: the pool already counts it closed (see the top of the file).
  */
-const startWithin = <T>(work: (started: () => void) => Promise<T>): Promise<T> =>
-  new Promise<T>((resolve, reject) => {
+class Pinned {
+  #broken: StoreUnavailableError | null = null;
+
+  constructor(private readonly reserved: postgres.ReservedSql) {}
+
+  async query(text: string, parameters: readonly unknown[] = []): Promise<postgres.RowList<postgres.Row[]>> {
+    if (this.#broken) throw this.#broken;
+    try {
+      return await this.reserved.unsafe(text, parameters as postgres.ParameterOrJSON<never>[], { prepare: true });
+    } catch (error) {
+      const failure = outageOr(error);
+      if (failure instanceof StoreUnavailableError) this.#broken ??= failure;
+      throw failure;
+    }
+  }
+
+  /** Whether the connection broke: nothing more can be said on it, not even ROLLBACK. */
+  get broken(): boolean {
+    return this.#broken !== null;
+  }
+
+  release(): void {
+    if (!this.#broken) this.reserved.release();
+  }
+}
+
+/**
+ * A connection of the pool reserved within CONNECTION_WAIT_MS, else the unit fails as unavailable. One that comes
+ * later goes straight back to the pool: the unit never runs after its caller was told it failed (a pick answered 503
+ * is not stored behind the player's back). postgres.js offers no way to take a request back out of its queue.
+ */
+const reserveWithin = (sql: postgres.Sql): Promise<Pinned> =>
+  new Promise((resolve, reject) => {
     let late = false;
     const timer = setTimeout(() => {
       late = true;
       reject(new StoreUnavailableError(`No database connection within ${CONNECTION_WAIT_MS} ms.`));
     }, CONNECTION_WAIT_MS);
-    const started = () => {
-      if (late) throw new StoreUnavailableError('The unit got its connection after it had failed.');
-      clearTimeout(timer);
-    };
-    work(started).then(
-      (value) => {
+    sql.reserve().then(
+      (reserved) => {
+        if (late) return reserved.release();
         clearTimeout(timer);
-        resolve(value);
+        resolve(new Pinned(reserved));
       },
       (error: unknown) => {
         clearTimeout(timer);
@@ -125,27 +151,10 @@ const startWithin = <T>(work: (started: () => void) => Promise<T>): Promise<T> =
     );
   });
 
-/** A connection of the pool reserved within CONNECTION_WAIT_MS; one that comes later goes back to the pool. */
-const reserveWithin = (sql: postgres.Sql): Promise<postgres.ReservedSql> =>
-  startWithin(async (started) => {
-    const reserved = await sql.reserve();
-    try {
-      started();
-    } catch (error) {
-      reserved.release();
-      throw error;
-    }
-    return reserved;
-  });
-
-type Command = PostgresQueryResult<unknown>['command'];
-
-/** The subset of `pg`'s client that kysely's PostgresDialect uses (no cursors), over a postgres.js connection or transaction. */
-const clientOf = (sql: Statements, release: () => void = () => undefined): PostgresPoolClient => ({
+/** The subset of `pg`'s client that kysely's PostgresDialect uses (no cursors), over a reserved connection. */
+const clientOf = (connection: Pinned, release: () => void = () => undefined): PostgresPoolClient => ({
   query: (async (text: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<unknown>> => {
-    const result = await sql
-      .unsafe(text, parameters as postgres.ParameterOrJSON<never>[], { prepare: true })
-      .catch(rethrowOutage);
+    const result = await connection.query(text, parameters);
     // PostgreSQL answers COMMIT with ROLLBACK, not an error, when a statement of the transaction failed.
     if (text === 'commit' && result.command === 'ROLLBACK') throw new Error('The transaction was rolled back.');
     return { command: result.command as Command, rowCount: result.count, rows: Array.from(result) };
@@ -162,10 +171,7 @@ const MUTATIONS = new Set<string>(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
  * The shared repositories in one transaction. Prepared queries (prepared.ts) go straight to it; the query builder is
  * made only when a unit uses it (most units of the request path run prepared queries alone).
  */
-const repositoriesIn = (
-  transaction: postgres.TransactionSql | postgres.ReservedSql,
-  pool: Kysely<Database>,
-): Repositories => {
+const repositoriesIn = (transaction: Pinned, pool: Kysely<Database>): Repositories => {
   const client = clientOf(transaction);
   let db: Kysely<Database> | null = null;
   return sqlRepositories({
@@ -237,36 +243,62 @@ const sharedReads = (sql: postgres.Sql, pool: Kysely<Database>) => {
 
 const READ = 'isolation level repeatable read read only';
 
+/** Ends a unit's transaction on `connection`: COMMIT, which fails when PostgreSQL answers it with ROLLBACK. */
+const commit = async (connection: Pinned): Promise<void> => {
+  // PostgreSQL answers COMMIT with ROLLBACK, not an error, when a statement of the transaction failed.
+  const committed = await connection.query('commit');
+  if (committed.command === 'ROLLBACK') throw new Error('The transaction was rolled back.');
+};
+
+/** Undoes a unit's transaction after its failure, unless its connection broke (nothing can be said on it then). */
+const rollback = async (connection: Pinned): Promise<void> => {
+  if (!connection.broken) await connection.query('rollback').catch(() => undefined);
+};
+
 /**
  * A read-only transaction on a connection of its own whose BEGIN goes out ahead of the unit's first statement, on the
  * same connection and without waiting for its answer (postgres.js sends a connection's queries in order): a round trip
- * less than `sql.begin`. Should the BEGIN fail, the unit's reads ran outside a transaction and its answers are
+ * less than waiting for it. Should the BEGIN fail, the unit's reads ran outside a transaction and its answers are
  * discarded: the unit fails with the BEGIN's error.
  */
-const inReadTransaction = async <T>(
-  sql: postgres.Sql,
-  work: (connection: postgres.ReservedSql) => Promise<T>,
-): Promise<T> => {
-  const reserved = await reserveWithin(sql);
+const inReadTransaction = async <T>(sql: postgres.Sql, work: (connection: Pinned) => Promise<T>): Promise<T> => {
+  const connection = await reserveWithin(sql);
   try {
-    const begun = reserved.unsafe(`begin ${READ}`).execute();
+    const begun = connection.query(`begin ${READ}`);
+    // Its failure is the unit's, awaited below once the unit is over.
+    begun.catch(() => undefined);
     let result: T;
     try {
-      result = await work(reserved);
+      result = await work(connection);
       await begun;
     } catch (error) {
       await begun.catch(() => undefined);
-      await reserved.unsafe('rollback').catch(() => undefined);
+      await rollback(connection);
       throw error;
     }
-    // PostgreSQL answers COMMIT with ROLLBACK, not an error, when a statement of the transaction failed.
-    const committed = await reserved.unsafe('commit');
-    if (committed.command === 'ROLLBACK') throw new Error('The transaction was rolled back.');
+    await commit(connection);
     return result;
-  } catch (error) {
-    throw outageOr(error);
   } finally {
-    reserved.release();
+    connection.release();
+  }
+};
+
+/** A READ COMMITTED transaction on a connection of its own, begun before the unit runs. */
+const inWriteTransaction = async <T>(sql: postgres.Sql, work: (connection: Pinned) => Promise<T>): Promise<T> => {
+  const connection = await reserveWithin(sql);
+  try {
+    await connection.query('begin isolation level read committed');
+    let result: T;
+    try {
+      result = await work(connection);
+    } catch (error) {
+      await rollback(connection);
+      throw error;
+    }
+    await commit(connection);
+    return result;
+  } finally {
+    connection.release();
   }
 };
 
@@ -308,38 +340,26 @@ export async function createPostgresStore(
   return {
     db,
     read: sharedReads(sql, db),
-    // One statement outside any transaction (standard-pick.ts): a single statement is atomic, and one round trip.
-    // On a connection reserved for it, so that a pick still waiting when its request gave up is never sent.
-    submitStandardPick: (pick) =>
-      startWithin(async (started) => {
-        const reserved = await sql.reserve();
-        try {
-          started();
-          return await submitStandardPick(
-            {
-              db,
-              dialect: postgresDialect,
-              execute: async <Row>(query: CompiledQuery<Row>) => {
-                const rows = await reserved.unsafe(query.sql, query.parameters as postgres.ParameterOrJSON<never>[], {
-                  prepare: true,
-                });
-                return { rows: Array.from(rows) as Row[] };
-              },
-            },
-            pick,
-          );
-        } finally {
-          reserved.release();
-        }
-      }),
-    write: <T>(work: (repos: Repositories) => Promise<T>) =>
-      startWithin(
-        (started) =>
-          sql.begin('isolation level read committed', (transaction) => {
-            started();
-            return work(repositoriesIn(transaction, db));
-          }) as Promise<T>,
-      ),
+    // One statement outside any transaction (standard-pick.ts): a single statement is atomic, and one round trip. On
+    // a connection reserved for it, like every unit, so that a pick still waiting when its request gave up never runs.
+    submitStandardPick: async (pick) => {
+      const connection = await reserveWithin(sql);
+      try {
+        return await submitStandardPick(
+          {
+            db,
+            dialect: postgresDialect,
+            execute: async <Row>(query: CompiledQuery<Row>) => ({
+              rows: Array.from(await connection.query(query.sql, query.parameters)) as Row[],
+            }),
+          },
+          pick,
+        );
+      } finally {
+        connection.release();
+      }
+    },
+    write: (work) => inWriteTransaction(sql, (connection) => work(repositoriesIn(connection, db))),
     close: () => db.destroy(),
   };
 }
