@@ -54,13 +54,16 @@ export interface SqliteStore extends Store {
   backup(file: string): Promise<void>;
   /**
    * Whether writes succeed: false from a write that failed for want of space or permission until one commits again.
-   * While false, each call first tries a write of its own (a table made and dropped, in a transaction), so that the
-   * database is seen writable again without waiting for a player's write.
+   * While false, each call first tries a write of its own (64 KiB in a table made and dropped, in one transaction), so
+   * that the database is seen writable again without waiting for a player's write.
    */
   writable(): Promise<boolean>;
   /** Calls `listener` with each failure of the checkpoint thread (checkpointer.ts). */
   onCheckpointFailure(listener: (error: CheckpointError) => void): void;
 }
+
+/** What the probe of a database that refused a write writes (`writable()`). */
+const PROBE_BYTES = 64 * 1024;
 
 /** SQLite's result codes of a database that cannot take writes: the disk is full, failing, or read-only. */
 const NOT_WRITABLE = /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN)/;
@@ -395,12 +398,16 @@ export async function createSqliteStore(path: string, options: SqliteStoreOption
     },
     writable: async () => {
       if (state.notWritable === null) return true;
-      // A table's root page is a page more: a database at its size limit or on a full disk refuses it.
+      // 64 KiB in a table of its own, committed and dropped: a database at its size limit or on a full disk refuses
+      // them, and one that takes them has room for more than a pick or two.
       await writer
         .locked(async () => {
           writer.run('begin immediate');
           try {
-            writer.raw.exec('create table lowest_write_probe (x); drop table lowest_write_probe;');
+            writer.raw.exec(
+              `create table lowest_write_probe (x); insert into lowest_write_probe values (zeroblob(${PROBE_BYTES}));
+              drop table lowest_write_probe;`,
+            );
             writer.run('commit');
           } finally {
             if (writer.raw.inTransaction) writer.run('rollback');
