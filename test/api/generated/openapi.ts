@@ -1990,6 +1990,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     finishGoogleSignIn: {
@@ -2102,6 +2120,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getDevSignInPage: {
@@ -2184,6 +2220,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -2367,6 +2421,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getEmailConfirmationPage: {
@@ -2426,6 +2498,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -2547,6 +2637,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getUnsubscribePage: {
@@ -2597,6 +2705,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -2718,6 +2844,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     logout: {
@@ -2817,6 +2961,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getMe: {
@@ -2864,6 +3026,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -2932,6 +3112,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3089,6 +3287,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     deleteAccount: {
@@ -3232,6 +3448,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3385,6 +3619,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getMyTotals: {
@@ -3437,6 +3689,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getGameToday: {
@@ -3468,6 +3738,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3520,6 +3808,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3683,6 +3989,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getMyLatestResult: {
@@ -3735,6 +4059,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getTodayResult: {
@@ -3782,6 +4124,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3857,6 +4217,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listHistory: {
@@ -3907,6 +4285,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3982,6 +4378,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getReferralCode: {
@@ -4029,6 +4443,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4086,6 +4518,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getReferralBonuses: {
@@ -4133,6 +4583,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4209,6 +4677,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4388,6 +4874,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getLeaderboard: {
@@ -4440,6 +4944,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4510,6 +5032,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4667,6 +5207,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getRewardConfig: {
@@ -4698,6 +5256,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4750,6 +5326,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4828,6 +5422,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getRewardsOfType: {
@@ -4898,6 +5510,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getReceiptKeys: {
@@ -4929,6 +5559,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -5020,6 +5668,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listFairnessItems: {
@@ -5102,6 +5768,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getInclusionProof: {
@@ -5176,6 +5860,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -5263,6 +5965,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getWinnerProof: {
@@ -5335,6 +6055,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -5426,6 +6164,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getTrends: {
@@ -5480,6 +6236,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listWinnings: {
@@ -5527,6 +6301,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -5598,6 +6390,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -5756,6 +6566,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -5935,6 +6763,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     leaveGuild: {
@@ -6083,6 +6929,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getMyGuild: {
@@ -6130,6 +6994,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -6216,6 +7098,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -6355,6 +7255,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getGuildSubmissions: {
@@ -6452,6 +7370,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -6603,6 +7539,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -6766,6 +7720,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     useMine: {
@@ -6919,6 +7891,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -7078,6 +8068,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getPrizeConfig: {
@@ -7141,6 +8149,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -7266,6 +8292,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     saveDatePrize: {
@@ -7381,6 +8425,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -7520,6 +8582,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     resetWeeklyPrize: {
@@ -7634,6 +8714,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -7773,6 +8871,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listPayouts: {
@@ -7836,6 +8952,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -7995,6 +9129,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getAdminStatus: {
@@ -8058,6 +9210,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -8174,6 +9344,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -8313,6 +9501,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     openGame: {
@@ -8447,6 +9653,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listSubmissions: {
@@ -8531,6 +9755,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -8672,6 +9914,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     deleteBotSubmissions: {
@@ -8788,6 +10048,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getAuditTrail: {
@@ -8878,6 +10156,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
