@@ -102,6 +102,8 @@ type Command = PostgresQueryResult<unknown>['command'];
  */
 class Pinned {
   #broken: StoreUnavailableError | null = null;
+  /** The first statement that failed: a transaction it was part of can only roll back. */
+  #failed: unknown = null;
 
   constructor(private readonly reserved: postgres.ReservedSql) {}
 
@@ -112,8 +114,14 @@ class Pinned {
     } catch (error) {
       const failure = outageOr(error);
       if (failure instanceof StoreUnavailableError) this.#broken ??= failure;
+      this.#failed ??= failure;
       throw failure;
     }
+  }
+
+  /** The first failure of a statement on this connection, or null. */
+  get failure(): unknown {
+    return this.#failed;
   }
 
   /** Whether the connection broke: nothing more can be said on it, not even ROLLBACK. */
@@ -245,9 +253,10 @@ const READ = 'isolation level repeatable read read only';
 
 /** Ends a unit's transaction on `connection`: COMMIT, which fails when PostgreSQL answers it with ROLLBACK. */
 const commit = async (connection: Pinned): Promise<void> => {
-  // PostgreSQL answers COMMIT with ROLLBACK, not an error, when a statement of the transaction failed.
+  // PostgreSQL answers COMMIT with ROLLBACK, not an error, when a statement of the transaction failed (even one whose
+  // error the unit caught): the unit fails with that statement's error.
   const committed = await connection.query('commit');
-  if (committed.command === 'ROLLBACK') throw new Error('The transaction was rolled back.');
+  if (committed.command === 'ROLLBACK') throw connection.failure ?? new Error('The transaction was rolled back.');
 };
 
 /** Undoes a unit's transaction after its failure, unless its connection broke (nothing can be said on it then). */
