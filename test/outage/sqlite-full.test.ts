@@ -102,58 +102,66 @@ describe('a SQLite database that fills', () => {
     expect([ready.status, await json(ready)]).toEqual([200, { status: 'ready' }]);
   });
 
-  it('on a disk that lets no file grow, fails writes with 503, logs and counts the failed checkpoints, and recovers once it may', async () => {
-    const file = join(dir, 'disk.db');
-    const own = await createSqliteStore(file);
-    const errors: unknown[] = [];
-    const app = await makeHarness({
-      sqlStore: own,
-      overrides: {
-        logger: { request() {}, debug() {}, info() {}, warn() {}, error: (_message, error) => errors.push(error) },
-      },
-    });
-    const cookie = await app.signIn('disk@lowest.test');
-    const checkpointFailures = async (): Promise<number> => {
-      const text = await (await app.request('GET', '/metrics')).text();
-      return Number(/^lowest_sqlite_checkpoint_failures_total (\d+)$/m.exec(text)?.[1] ?? Number.NaN);
-    };
-    expect(await checkpointFailures()).toBe(0);
+  it(
+    'on a disk that lets no file grow, fails writes with 503, logs and counts the failed checkpoints, and recovers once it may',
+    { timeout: 90_000 },
+    async () => {
+      const file = join(dir, 'disk.db');
+      const own = await createSqliteStore(file);
+      const errors: unknown[] = [];
+      const app = await makeHarness({
+        sqlStore: own,
+        overrides: {
+          logger: { request() {}, debug() {}, info() {}, warn() {}, error: (_message, error) => errors.push(error) },
+        },
+      });
+      const cookie = await app.signIn('disk@lowest.test');
+      const checkpointFailures = async (): Promise<number> => {
+        const text = await (await app.request('GET', '/metrics')).text();
+        return Number(/^lowest_sqlite_checkpoint_failures_total (\d+)$/m.exec(text)?.[1] ?? Number.NaN);
+      };
+      expect(await checkpointFailures()).toBe(0);
+      // The thread has copied the migrations' pages into the file: what it copies from now on lies past its end.
+      const started = Date.now();
+      while (statSync(file).size <= 4096 && Date.now() - started < 30_000) await new Promise(setImmediate);
+      expect(statSync(file).size).toBeGreaterThan(4096);
 
-    // No file of this process may grow past the database file's size now: the checkpoint cannot copy new pages into
-    // it, so the WAL grows with every sign-in until it cannot grow either.
-    const limit = (bytes: string) => execFileSync('prlimit', ['--pid', String(process.pid), `--fsize=${bytes}`]);
-    limit(`${statSync(file).size}:unlimited`);
-    try {
-      let refused: Response | null = null;
-      for (let player = 0; player < 5_000 && refused === null; player++) {
-        const res = await app.request('POST', '/auth/dev', {
-          json: { email: `disk-${player}@lowest.test`, displayName: `Disk ${player}` },
-        });
-        if (res.status === 503) refused = res;
-        else expect(res.status).toBe(200);
+      // No file of this process may grow past the database file's size now: the checkpoint cannot copy new pages into
+      // it, so the WAL grows with every sign-in until it cannot grow either.
+      const limit = (bytes: string) => execFileSync('prlimit', ['--pid', String(process.pid), `--fsize=${bytes}`]);
+      limit(`${statSync(file).size}:unlimited`);
+      try {
+        let refused: Response | null = null;
+        for (let player = 0; player < 5_000 && refused === null; player++) {
+          const res = await app.request('POST', '/auth/dev', {
+            json: { email: `disk-${player}@lowest.test`, displayName: `Disk ${player}` },
+          });
+          if (res.status === 503) refused = res;
+          else expect(res.status).toBe(200);
+        }
+        expect([refused?.status, refused?.headers.get('retry-after'), refused && (await json(refused))]).toEqual([
+          503,
+          '5',
+          { error: UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' },
+        ]);
+        const pick = await app.request('POST', '/api/entry', { cookie, json: { number: 5, gameDate: '2026-11-20' } });
+        expect(pick.status).toBe(503);
+        const notWritable = await app.request('GET', '/readyz');
+        expect([notWritable.status, await json(notWritable)]).toEqual([503, { status: 'database-not-writable' }]);
+        // The thread checkpoints every 250 ms: its failures show on /metrics and in the log.
+        const deadline = Date.now() + 30_000;
+        while (!((await checkpointFailures()) > 0) && Date.now() < deadline) await new Promise(setImmediate);
+        expect(await checkpointFailures()).toBeGreaterThan(0);
+        expect(errors).toContainEqual(expect.objectContaining({ name: 'CheckpointError', code: 'SQLITE_IOERR_WRITE' }));
+      } finally {
+        limit('unlimited:unlimited');
       }
-      expect([refused?.status, refused?.headers.get('retry-after'), refused && (await json(refused))]).toEqual([
-        503,
-        '5',
-        { error: UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' },
-      ]);
-      const pick = await app.request('POST', '/api/entry', { cookie, json: { number: 5, gameDate: '2026-11-20' } });
-      expect(pick.status).toBe(503);
-      const notWritable = await app.request('GET', '/readyz');
-      expect([notWritable.status, await json(notWritable)]).toEqual([503, { status: 'database-not-writable' }]);
-      // The thread checkpoints every 250 ms: its failures show on /metrics and in the log.
-      const deadline = Date.now() + 10_000;
-      while (!((await checkpointFailures()) > 0) && Date.now() < deadline) await new Promise(setImmediate);
-      expect(await checkpointFailures()).toBeGreaterThan(0);
-      expect(errors).toContainEqual(expect.objectContaining({ name: 'CheckpointError', code: 'SQLITE_IOERR_WRITE' }));
-    } finally {
-      limit('unlimited:unlimited');
-    }
 
-    const ready = await app.request('GET', '/readyz');
-    expect([ready.status, await json(ready)]).toEqual([200, { status: 'ready' }]);
-    const accepted = await app.request('POST', '/api/entry', { cookie, json: { number: 5, gameDate: '2026-11-20' } });
-    expect(accepted.status).toBe(201);
-    await own.close();
-  });
+      const ready = await app.request('GET', '/readyz');
+      expect([ready.status, await json(ready)]).toEqual([200, { status: 'ready' }]);
+      const accepted = await app.request('POST', '/api/entry', { cookie, json: { number: 5, gameDate: '2026-11-20' } });
+      expect(accepted.status).toBe(201);
+      await own.close();
+    },
+  );
 });
