@@ -21,9 +21,11 @@
 //   CONNECTION_WAIT_MS fails with StoreUnavailableError and never runs afterwards (`reserveWithin`); a unit whose
 //   connection breaks fails with it too (`outageOr`, the one place that tells an outage from a bug). The pool
 //   reconnects by itself, at most a second apart, so the first units after the database is back find it.
-// - A connection that broke is never written to again nor handed back (`Pinned`): postgres.js 3.4 would write the
-//   statement (a ROLLBACK) to its closed socket from a timer and throw out of the process, or, given back, put the
-//   dead connection among its open ones (porsager/postgres#1154, #1208). The pool reconnects it on its own.
+// - A connection that broke is never written to again nor handed back (`Pinned`), and the pool it came from is
+//   replaced by a fresh one whose connections are made anew (`Pool`): postgres.js 3.4 would write a statement (a
+//   ROLLBACK) to a closed socket from a timer and throw out of the process, or, given back, put the dead connection
+//   among its open ones, and a connection that closed while a write to it was pending sends nothing again
+//   (porsager/postgres#1154, #1208).
 // What holds, by construction:
 // - Read-your-writes: a unit is answered after its COMMIT, so a unit that starts afterwards, on any instance, takes
 //   its snapshot (or, writing, each statement's) after that COMMIT: a shared read transaction begins after the last
@@ -105,7 +107,10 @@ class Pinned {
   /** The first statement that failed: a transaction it was part of can only roll back. */
   #failed: unknown = null;
 
-  constructor(private readonly reserved: postgres.ReservedSql) {}
+  constructor(
+    private readonly reserved: postgres.ReservedSql,
+    private readonly onBroken: () => void,
+  ) {}
 
   async query(text: string, parameters: readonly unknown[] = []): Promise<postgres.RowList<postgres.Row[]>> {
     if (this.#broken) throw this.#broken;
@@ -113,7 +118,10 @@ class Pinned {
       return await this.reserved.unsafe(text, parameters as postgres.ParameterOrJSON<never>[], { prepare: true });
     } catch (error) {
       const failure = outageOr(error);
-      if (failure instanceof StoreUnavailableError) this.#broken ??= failure;
+      if (failure instanceof StoreUnavailableError && !this.#broken) {
+        this.#broken = failure;
+        this.onBroken();
+      }
       this.#failed ??= failure;
       throw failure;
     }
@@ -135,12 +143,42 @@ class Pinned {
 }
 
 /**
+ * The pool of connections, replaced whole when one of its connections broke: the new one connects afresh, and the old
+ * one's connections are cut at once, which fails (and so settles) every statement still waiting on them. postgres.js
+ * 3.4 can leave a connection that closed while a write to it was pending unable to send anything again, so a unit on
+ * it would wait forever (see the top of the file).
+ */
+class Pool {
+  #sql: postgres.Sql;
+
+  constructor(private readonly open: () => postgres.Sql) {
+    this.#sql = open();
+  }
+
+  get sql(): postgres.Sql {
+    return this.#sql;
+  }
+
+  /** A connection of `sql` broke: when it is still the pool in use, a fresh one takes its place. */
+  broke(sql: postgres.Sql): void {
+    if (sql !== this.#sql) return;
+    this.#sql = this.open();
+    void sql.end({ timeout: 0 }).catch(() => undefined);
+  }
+
+  end(): Promise<void> {
+    return this.#sql.end();
+  }
+}
+
+/**
  * A connection of the pool reserved within CONNECTION_WAIT_MS, else the unit fails as unavailable. One that comes
  * later goes straight back to the pool: the unit never runs after its caller was told it failed (a pick answered 503
  * is not stored behind the player's back). postgres.js offers no way to take a request back out of its queue.
  */
-const reserveWithin = (sql: postgres.Sql): Promise<Pinned> =>
+const reserveWithin = (pool: Pool): Promise<Pinned> =>
   new Promise((resolve, reject) => {
+    const { sql } = pool;
     let late = false;
     const timer = setTimeout(() => {
       late = true;
@@ -150,11 +188,13 @@ const reserveWithin = (sql: postgres.Sql): Promise<Pinned> =>
       (reserved) => {
         if (late) return reserved.release();
         clearTimeout(timer);
-        resolve(new Pinned(reserved));
+        resolve(new Pinned(reserved, () => pool.broke(sql)));
       },
       (error: unknown) => {
         clearTimeout(timer);
-        reject(outageOr(error));
+        const failure = outageOr(error);
+        if (failure instanceof StoreUnavailableError) pool.broke(sql);
+        reject(failure);
       },
     );
   });
@@ -207,10 +247,10 @@ interface QueuedRead {
  * the file). If it fails (a statement failed, and PostgreSQL refuses the rest of the transaction), each of its units
  * runs again in a transaction of its own: a read can be repeated, and a later snapshot still follows its start.
  */
-const sharedReads = (sql: postgres.Sql, pool: Kysely<Database>) => {
+const sharedReads = (connections: Pool, pool: Kysely<Database>) => {
   const run = async (units: QueuedRead[]): Promise<void> => {
     const outcomes: ({ value: unknown } | { error: unknown })[] = [];
-    const failure = await inReadTransaction(sql, (transaction) => {
+    const failure = await inReadTransaction(connections, (transaction) => {
       const repos = repositoriesIn(transaction, pool);
       return Promise.all(
         units.map((unit, i) =>
@@ -270,8 +310,8 @@ const rollback = async (connection: Pinned): Promise<void> => {
  * less than waiting for it. Should the BEGIN fail, the unit's reads ran outside a transaction and its answers are
  * discarded: the unit fails with the BEGIN's error.
  */
-const inReadTransaction = async <T>(sql: postgres.Sql, work: (connection: Pinned) => Promise<T>): Promise<T> => {
-  const connection = await reserveWithin(sql);
+const inReadTransaction = async <T>(pool: Pool, work: (connection: Pinned) => Promise<T>): Promise<T> => {
+  const connection = await reserveWithin(pool);
   try {
     const begun = connection.query(`begin ${READ}`);
     // Its failure is the unit's, awaited below once the unit is over.
@@ -293,8 +333,8 @@ const inReadTransaction = async <T>(sql: postgres.Sql, work: (connection: Pinned
 };
 
 /** A READ COMMITTED transaction on a connection of its own, begun before the unit runs. */
-const inWriteTransaction = async <T>(sql: postgres.Sql, work: (connection: Pinned) => Promise<T>): Promise<T> => {
-  const connection = await reserveWithin(sql);
+const inWriteTransaction = async <T>(pool: Pool, work: (connection: Pinned) => Promise<T>): Promise<T> => {
+  const connection = await reserveWithin(pool);
   try {
     await connection.query('begin isolation level read committed');
     let result: T;
@@ -321,24 +361,26 @@ export async function createPostgresStore(
   } = {},
 ): Promise<PostgresStore> {
   const { onStatement } = options;
-  const sql = postgres(url, {
-    max: options.maxConnections ?? 10,
-    // Seconds. A connection not made within the units' wait is not worth waiting for.
-    connect_timeout: CONNECTION_WAIT_MS / 1000,
-    // Idle connections are closed after a minute: a pool that outlived a restart holds no connection the server forgot.
-    idle_timeout: 60,
-    // Seconds before a connection tries again after a failed one: postgres.js's default grows to 20 s, which would
-    // keep a pool away from a database that is back; at most a second here, while nothing waits on a connection.
-    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
-    onnotice: () => undefined,
-    ...(onStatement ? { debug: (_connection: number, query: string) => onStatement(query) } : {}),
-  });
+  const connections = new Pool(() =>
+    postgres(url, {
+      max: options.maxConnections ?? 10,
+      // Seconds. A connection not made within the units' wait is not worth waiting for.
+      connect_timeout: CONNECTION_WAIT_MS / 1000,
+      // Idle connections are closed after a minute: a pool that outlived a restart holds no connection the server forgot.
+      idle_timeout: 60,
+      // Seconds before a connection tries again after a failed one: postgres.js's default grows to 20 s, which would
+      // keep a pool away from a database that is back; at most a second here, while nothing waits on a connection.
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+      onnotice: () => undefined,
+      ...(onStatement ? { debug: (_connection: number, query: string) => onStatement(query) } : {}),
+    }),
+  );
   const db = kyselyOver({
     connect: async () => {
-      const reserved = await reserveWithin(sql);
+      const reserved = await reserveWithin(connections);
       return clientOf(reserved, () => reserved.release());
     },
-    end: () => sql.end(),
+    end: () => connections.end(),
   });
   try {
     await migrate(db);
@@ -348,11 +390,11 @@ export async function createPostgresStore(
   }
   return {
     db,
-    read: sharedReads(sql, db),
+    read: sharedReads(connections, db),
     // One statement outside any transaction (standard-pick.ts): a single statement is atomic, and one round trip. On
     // a connection reserved for it, like every unit, so that a pick still waiting when its request gave up never runs.
     submitStandardPick: async (pick) => {
-      const connection = await reserveWithin(sql);
+      const connection = await reserveWithin(connections);
       try {
         return await submitStandardPick(
           {
@@ -368,7 +410,7 @@ export async function createPostgresStore(
         connection.release();
       }
     },
-    write: (work) => inWriteTransaction(sql, (connection) => work(repositoriesIn(connection, db))),
+    write: (work) => inWriteTransaction(connections, (connection) => work(repositoriesIn(connection, db))),
     close: () => db.destroy(),
   };
 }
