@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteStore, type SqliteStore } from '../../adapters/sqlite/store.ts';
@@ -126,10 +127,20 @@ describe('a SQLite database that fills', () => {
       while (statSync(file).size <= 4096 && Date.now() - started < 30_000) await new Promise(setImmediate);
       expect(statSync(file).size).toBeGreaterThan(4096);
 
-      // No file of this process may grow past the database file's size now: the checkpoint cannot copy new pages into
-      // it, so the WAL grows with every sign-in until it cannot grow either.
+      // A reader of its own holds a snapshot, so the thread cannot copy what is written after it: 256 KiB in the WAL
+      // that the file has no room for yet.
+      const reader = new Database(file);
+      reader.prepare('begin').run();
+      reader.prepare('select count(*) from users').get();
+      await sql`create table filler (x)`.execute(own.db);
+      await sql`insert into filler values (zeroblob(262144))`.execute(own.db);
+
+      // No file of this process may grow past the database file's size now: once the reader is done the checkpoint
+      // cannot copy those pages into the file, so the WAL grows with every sign-in until it cannot grow either.
       const limit = (bytes: string) => execFileSync('prlimit', ['--pid', String(process.pid), `--fsize=${bytes}`]);
       limit(`${statSync(file).size}:unlimited`);
+      reader.prepare('commit').run();
+      reader.close();
       try {
         let refused: Response | null = null;
         for (let player = 0; player < 5_000 && refused === null; player++) {
