@@ -2153,6 +2153,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     finishGoogleSignIn: {
@@ -2265,6 +2283,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getDevSignInPage: {
@@ -2347,6 +2383,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -2530,6 +2584,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getEmailConfirmationPage: {
@@ -2589,6 +2661,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -2710,6 +2800,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getUnsubscribePage: {
@@ -2760,6 +2868,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -2881,6 +3007,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     logout: {
@@ -2980,6 +3124,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getMe: {
@@ -3027,6 +3189,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3095,6 +3275,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3252,6 +3450,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     deleteAccount: {
@@ -3395,6 +3611,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3548,6 +3782,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getMyTotals: {
@@ -3595,6 +3847,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3692,6 +3962,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getGameToday: {
@@ -3723,6 +4011,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3775,6 +4081,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3938,6 +4262,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getMyLatestResult: {
@@ -3990,6 +4332,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getTodayResult: {
@@ -4037,6 +4397,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4112,6 +4490,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listHistory: {
@@ -4162,6 +4558,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4237,6 +4651,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getReferralCode: {
@@ -4284,6 +4716,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4341,6 +4791,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getReferralBonuses: {
@@ -4388,6 +4856,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4464,6 +4950,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4643,6 +5147,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getLeaderboard: {
@@ -4695,6 +5217,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4765,6 +5305,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4922,6 +5480,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getRewardConfig: {
@@ -4953,6 +5529,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -5005,6 +5599,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -5083,6 +5695,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getRewardsOfType: {
@@ -5153,6 +5783,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getReceiptKeys: {
@@ -5184,6 +5832,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -5275,6 +5941,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listFairnessItems: {
@@ -5357,6 +6041,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getInclusionProof: {
@@ -5431,6 +6133,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -5518,6 +6238,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getWinnerProof: {
@@ -5590,6 +6328,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -5681,6 +6437,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getTrends: {
@@ -5735,6 +6509,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listWinnings: {
@@ -5782,6 +6574,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -5853,6 +6663,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -6011,6 +6839,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -6190,6 +7036,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     leaveGuild: {
@@ -6338,6 +7202,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getMyGuild: {
@@ -6385,6 +7267,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -6471,6 +7371,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -6610,6 +7528,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getGuildSubmissions: {
@@ -6707,6 +7643,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -6858,6 +7812,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -7021,6 +7993,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     useMine: {
@@ -7174,6 +8164,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -7333,6 +8341,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getPrizeConfig: {
@@ -7396,6 +8422,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -7521,6 +8565,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     saveDatePrize: {
@@ -7636,6 +8698,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -7775,6 +8855,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     resetWeeklyPrize: {
@@ -7889,6 +8987,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -8028,6 +9144,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listPayouts: {
@@ -8091,6 +9225,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -8250,6 +9402,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getAdminStatus: {
@@ -8313,6 +9483,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -8429,6 +9617,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -8568,6 +9774,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     openGame: {
@@ -8702,6 +9926,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listSubmissions: {
@@ -8786,6 +10028,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -8927,6 +10187,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     deleteBotSubmissions: {
@@ -9043,6 +10321,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getAuditTrail: {
@@ -9133,6 +10429,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
