@@ -6,6 +6,7 @@ import type { GoogleAuth } from './auth/google-auth.ts';
 import type { ServerConfig } from './config.ts';
 import type { Lifecycle } from './lifecycle/lifecycle.ts';
 import type { Metrics } from './observability/metrics.ts';
+import type { PublicAnswerCache } from './public-answer-cache.ts';
 import type { RateLimiter } from './security/rate-limit.ts';
 
 export interface AppEnv {
@@ -52,4 +53,6 @@ export interface AppServices {
   logger: Logger;
   metrics: Metrics;
   lifecycle: Lifecycle;
+  /** The kept copies of the public answers every player reads the same (public-answer-cache.ts). */
+  publicAnswers: PublicAnswerCache;
 }

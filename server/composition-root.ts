@@ -21,6 +21,9 @@ import { memoryModule } from './container/memory-module.ts';
 import { systemModule } from './container/system-module.ts';
 import { DepsPort, MailSenderPort, SqlStorePort } from './container/tokens.ts';
 import { Lifecycle } from './lifecycle/lifecycle.ts';
+import { PublicAnswerCache } from './public-answer-cache.ts';
+import { closeInstantAfter } from '../core/game/calendar.ts';
+import { publicGeneration } from '../core/game/game-views.ts';
 import { pinoLogger } from './observability/logger.ts';
 import { Metrics, type OutboxCounts } from './observability/metrics.ts';
 import { isPostgresUrl, storeModuleFor, type OpenedStore } from './open-store.ts';
@@ -154,10 +157,18 @@ export const composeServer = async (config: ServerConfig, overrides: ServerOverr
   const logger = overrides.logger ?? pinoLogger(config.logLevel);
   if (config.game.integrityKey === null) logger.warn(INTEGRITY_KEY_UNSET);
   if (config.game.receiptSigningKey === null) logger.warn(RECEIPT_SIGNING_KEY_UNSET);
+  const publicAnswers = new PublicAnswerCache({
+    readGeneration: () => store.read(publicGeneration),
+    secondsUntilNextClose: () => {
+      const now = deps.clock.now();
+      return (closeInstantAfter(now, config.game).getTime() - now.getTime()) / 1000;
+    },
+  });
   return {
     deps,
     config,
     googleAuth,
+    publicAnswers,
     limiter,
     logger,
     metrics,

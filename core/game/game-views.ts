@@ -1,6 +1,7 @@
 // The views of past games: the history list, a closed game's published statistics with the caller's own entries
 // and outcomes, and a game's result.
 import type { Deps } from '../deps.ts';
+import type { RepositoriesOf } from '../ports.ts';
 import type { Entry, GameKey, GameStats, Prize } from '../model.ts';
 import { DomainError } from '../errors.ts';
 import { entryOutcomesIn, type EntryOutcomeView } from '../results/my-results.ts';
@@ -17,6 +18,15 @@ export const history = async (deps: Deps<'games'>, limit = 14): Promise<{ items:
   const n = Number.isInteger(limit) ? Math.min(Math.max(limit, 1), 100) : 14;
   const games = await deps.store.read((repos) => repos.games.history(n));
   return { items: games.map((g) => ({ gameDate: g.key, status: g.status })) };
+};
+
+/**
+ * What the history and the leaderboards depend on beyond a closed day's rows, in one string: the latest close and the
+ * latest game (a close, or the next game's creation, changes it), read without any game's stats.
+ */
+export const publicGeneration = async (repos: RepositoriesOf<'games'>): Promise<string> => {
+  const { latestGame, latestClose } = await repos.games.latestChange();
+  return `${latestGame ?? '-'}@${latestClose ?? '-'}`;
 };
 
 export interface EntryView {
