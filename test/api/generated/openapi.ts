@@ -285,7 +285,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a game's result */
+        /**
+         * Read a game's result
+         * @description A closed game's result is the same for every caller and never changes: kept and cached for a year.
+         */
         get: operations["getResult"];
         put?: never;
         post?: never;
@@ -302,7 +305,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the latest games */
+        /**
+         * List the latest games
+         * @description The same for every caller until the next close: kept, and cached for a minute at most.
+         */
         get: operations["listHistory"];
         put?: never;
         post?: never;
@@ -321,7 +327,7 @@ export interface paths {
         };
         /**
          * Read a closed game's statistics
-         * @description A closed game's statistics; signed in, also the caller's entries and their outcomes.
+         * @description A closed game's statistics; signed in, also the caller's entries and their outcomes (private). A visitor's answer never changes: kept and cached for a year.
          */
         get: operations["getDailyStats"];
         put?: never;
@@ -424,7 +430,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a leaderboard */
+        /**
+         * Read a leaderboard
+         * @description The same for every caller until the next close: kept, and cached for a minute at most.
+         */
         get: operations["getLeaderboard"];
         put?: never;
         post?: never;
@@ -3809,6 +3818,13 @@ export interface operations {
                     "application/json": components["schemas"]["ResultResponse"];
                 };
             };
+            /** @description Not modified: the ETag sent in If-None-Match still holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description VALIDATION */
             400: {
                 headers: {
@@ -3880,6 +3896,13 @@ export interface operations {
                     "application/json": components["schemas"]["HistoryResponse"];
                 };
             };
+            /** @description Not modified: the ETag sent in If-None-Match still holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description VALIDATION */
             400: {
                 headers: {
@@ -3933,6 +3956,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["DailyStatsResponse"];
                 };
+            };
+            /** @description Not modified: the ETag sent in If-None-Match still holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description VALIDATION */
             400: {
@@ -4412,6 +4442,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["LeaderboardResponse"];
                 };
+            };
+            /** @description Not modified: the ETag sent in If-None-Match still holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description VALIDATION */
             400: {
@@ -4955,6 +4992,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["FairnessRecordResponse"];
                 };
+            };
+            /** @description Not modified: the ETag sent in If-None-Match still holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description VALIDATION */
             400: {
