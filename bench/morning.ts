@@ -133,8 +133,14 @@ async function addEarlierDays(db: Kysely<Database>): Promise<void> {
 
 /** Closes the earlier days in order, then the big one, through the real close. */
 async function closeAll(store: Store): Promise<void> {
-  for (const key of [...EARLIER, DAY]) {
-    const outcome = await closeGame({ ...closeDeps(store), clock: new FixedClock(`${key}T00:00:00.000Z`) }, key);
+  for (const [i, key] of [...EARLIER, DAY].entries()) {
+    // Each close its own random stream: the ids it makes (the winning's) must differ from day to day.
+    const deps = {
+      ...closeDeps(store),
+      clock: new FixedClock(`${key}T00:00:00.000Z`),
+      random: new SeededRandom(i + 1),
+    };
+    const outcome = await closeGame(deps, key);
     if (!outcome.closedNow) throw new Error(`the bench's day ${key} did not close`);
   }
 }
