@@ -11,7 +11,8 @@
 // PostgreSQL (MORNING_BENCH_POSTGRES=0: SQLite only). PASS/FAIL per goal, exit 1 on a miss.
 //
 // The SQLite database is made once and kept (MORNING_BENCH_FIXTURE, default in the temporary folder); each run serves
-// a copy of it. `--entries N` (or MORNING_BENCH_ENTRIES) sizes the closed day.
+// a copy of it. `--entries N` (or MORNING_BENCH_ENTRIES) sizes the closed day; `--fixture-only` makes the SQLite
+// database and stops.
 import { copyFileSync, existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -464,5 +465,6 @@ export async function runMorningBench(): Promise<boolean> {
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  if (!(await runMorningBench())) process.exitCode = 1;
+  if (process.argv.includes('--fixture-only')) await sqliteFixture();
+  else if (!(await runMorningBench())) process.exitCode = 1;
 }

@@ -22,7 +22,7 @@ import { systemModule } from './container/system-module.ts';
 import { DepsPort, MailSenderPort, SqlStorePort } from './container/tokens.ts';
 import { Lifecycle } from './lifecycle/lifecycle.ts';
 import { PublicAnswerCache } from './public-answer-cache.ts';
-import { closeInstantAfter } from '../core/game/calendar.ts';
+import { closeInstantAfter, closeInstantBefore } from '../core/game/calendar.ts';
 import { publicGeneration } from '../core/game/game-views.ts';
 import { pinoLogger } from './observability/logger.ts';
 import { Metrics, type OutboxCounts } from './observability/metrics.ts';
@@ -159,9 +159,12 @@ export const composeServer = async (config: ServerConfig, overrides: ServerOverr
   if (config.game.receiptSigningKey === null) logger.warn(RECEIPT_SIGNING_KEY_UNSET);
   const publicAnswers = new PublicAnswerCache({
     readGeneration: () => store.read(publicGeneration),
-    secondsUntilNextClose: () => {
+    secondsUntilNextClose: (latestClose) => {
       const now = deps.clock.now();
-      return (closeInstantAfter(now, config.game).getTime() - now.getTime()) / 1000;
+      const next = closeInstantAfter(now, config.game);
+      // A deadline has passed and no close has followed yet (it is running, or due): the answer changes with it.
+      if (latestClose !== null && latestClose < closeInstantBefore(next, config.game).toISOString()) return 0;
+      return (next.getTime() - now.getTime()) / 1000;
     },
   });
   return {

@@ -8,7 +8,7 @@ const cacheWith = (options: { maxBytes?: number } = {}) => {
   const cache = new PublicAnswerCache({
     readGeneration: async () => {
       state.reads += 1;
-      return state.generation;
+      return { key: state.generation, latestClose: null };
     },
     secondsUntilNextClose: () => 3600,
     monotonicMs: () => state.ms,

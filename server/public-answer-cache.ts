@@ -73,11 +73,20 @@ const matchesAny = (ifNoneMatch: string, tags: KeptAnswer['etags']): boolean =>
     return tag === '*' || tag === tags.identity || tag === tags.gzip || tag === tags.br;
   });
 
+/** The generation of the answers that change at a close: its key, and the latest close's time (null before any). */
+export interface Generation {
+  key: string;
+  latestClose: string | null;
+}
+
 export interface PublicAnswerCacheOptions {
-  /** The generation of the answers that change at a close, as the database says now. */
-  readGeneration: () => Promise<string>;
-  /** Seconds until the next deadline: a leaderboard's max-age never reaches past it. */
-  secondsUntilNextClose: () => number;
+  /** The generation as the database says now. */
+  readGeneration: () => Promise<Generation>;
+  /**
+   * How long an answer of the generation whose latest close is `latestClose` may still be fresh: until the next
+   * deadline, and 0 once a deadline has passed that no close has followed yet.
+   */
+  secondsUntilNextClose: (latestClose: string | null) => number;
   maxBytes?: number;
   /** A monotonic clock in ms (performance.now by default). */
   monotonicMs?: () => number;
@@ -89,7 +98,7 @@ export class PublicAnswerCache {
   readonly #building = new Map<string, Promise<KeptAnswer>>();
   readonly #options: Required<PublicAnswerCacheOptions>;
   #bytes = 0;
-  #generation: string | null = null;
+  #generation: Generation | null = null;
   #generationReadAt = -Infinity;
   #untilCloseHeader = { left: -1, value: '' };
 
@@ -106,13 +115,13 @@ export class PublicAnswerCache {
     return this.#bytes;
   }
 
-  /** Reads the generation from the database (every request of the app that serves such an answer does). */
+  /** Reads the generation's key from the database (every request of the app that serves such an answer does). */
   async generation(): Promise<string> {
     const read = await this.#options.readGeneration();
-    if (read !== this.#generation) this.#dropGeneration();
+    if (read.key !== this.#generation?.key) this.#dropGeneration();
     this.#generation = read;
     this.#generationReadAt = this.#options.monotonicMs();
-    return read;
+    return read.key;
   }
 
   /** This instance closed a game: the front stops trusting the generation until the app reads it again. */
@@ -162,7 +171,7 @@ export class PublicAnswerCache {
     if (!kept) return null;
     if (kept.freshness === 'until-next-close') {
       const fresh = this.#options.monotonicMs() - this.#generationReadAt <= GENERATION_TRUST_MS;
-      if (!fresh || kept.generation !== this.#generation) return null;
+      if (!fresh || kept.generation !== this.#generation?.key) return null;
     }
     return kept;
   }
@@ -184,9 +193,9 @@ export class PublicAnswerCache {
     return { status: 200, headers, body };
   }
 
-  /** max-age and stale-while-revalidate within the seconds left before the next close (one string a second). */
+  /** max-age and stale-while-revalidate within the seconds the generation stays fresh (one string a second). */
   #untilClose(): string {
-    const left = Math.max(0, Math.floor(this.#options.secondsUntilNextClose()));
+    const left = Math.max(0, Math.floor(this.#options.secondsUntilNextClose(this.#generation?.latestClose ?? null)));
     if (this.#untilCloseHeader.left === left) return this.#untilCloseHeader.value;
     const maxAge = Math.min(UNTIL_CLOSE_MAX_AGE, left);
     const stale = Math.min(UNTIL_CLOSE_STALE, left - maxAge);
@@ -227,7 +236,7 @@ export class PublicAnswerCache {
       targets: new Set(),
     };
     // A close may have come while it was built: an answer of a generation gone is served once, not kept.
-    if (generation !== null && generation !== this.#generation) return kept;
+    if (generation !== null && generation !== this.#generation?.key) return kept;
     this.#answers.set(key, kept);
     this.#bytes += kept.bytes;
     this.#evict();

@@ -14,7 +14,10 @@ let server: Server | null = null;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
 const start = async () => {
-  const cache = new PublicAnswerCache({ readGeneration: async () => 'g', secondsUntilNextClose: () => 100 });
+  const cache = new PublicAnswerCache({
+    readGeneration: async () => ({ key: 'g', latestClose: null }),
+    secondsUntilNextClose: () => 100,
+  });
   await cache.answer('day', '/api/stats/daily/2026-11-20', '/api/stats/daily/:date', 'closed-day', null, async () =>
     JSON.stringify({ gameDate: '2026-11-20' }),
   );

@@ -2,7 +2,7 @@
 // and outcomes, and a game's result.
 import type { Deps } from '../deps.ts';
 import type { RepositoriesOf } from '../ports.ts';
-import type { Entry, GameKey, GameStats, Prize } from '../model.ts';
+import type { Entry, GameKey, GameStats, Instant, Prize } from '../model.ts';
 import { DomainError } from '../errors.ts';
 import { entryOutcomesIn, type EntryOutcomeView } from '../results/my-results.ts';
 import { currentGame } from './current-game.ts';
@@ -20,13 +20,17 @@ export const history = async (deps: Deps<'games'>, limit = 14): Promise<{ items:
   return { items: games.map((g) => ({ gameDate: g.key, status: g.status })) };
 };
 
-/**
- * What the history and the leaderboards depend on beyond a closed day's rows, in one string: the latest close and the
- * latest game (a close, or the next game's creation, changes it), read without any game's stats.
- */
-export const publicGeneration = async (repos: RepositoriesOf<'games'>): Promise<string> => {
+/** What the history and the leaderboards were built from: `key` changes at a close or when the next game is created. */
+export interface PublicGeneration {
+  key: string;
+  /** The latest close's time; null before the first. */
+  latestClose: Instant | null;
+}
+
+/** The generation of the history and the leaderboards, read without any game's stats. */
+export const publicGeneration = async (repos: RepositoriesOf<'games'>): Promise<PublicGeneration> => {
   const { latestGame, latestClose } = await repos.games.latestChange();
-  return `${latestGame ?? '-'}@${latestClose ?? '-'}`;
+  return { key: `${latestGame ?? '-'}@${latestClose ?? '-'}`, latestClose };
 };
 
 export interface EntryView {

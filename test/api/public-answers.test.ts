@@ -129,6 +129,12 @@ describe('the leaderboards and the history, kept until the next close', () => {
       h.clock.set('2026-11-21T23:59:30.000Z');
       const late = await h.request('GET', path);
       expect(late.headers.get('cache-control')).toBe('public, max-age=30, stale-while-revalidate=0');
+
+      // Past that deadline, before its close has run: the answer changes with the close, so no cache may keep it.
+      h.clock.set('2026-11-22T00:00:05.000Z');
+      expect((await h.request('GET', path)).headers.get('cache-control')).toBe(
+        'public, max-age=0, stale-while-revalidate=0',
+      );
     },
   );
 
