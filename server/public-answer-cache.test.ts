@@ -23,13 +23,16 @@ describe('PublicAnswerCache', () => {
   it('drops the least recently used answers once their bytes pass the bound', async () => {
     const answerOf = (day: string) => async () => JSON.stringify({ day, data: 'x'.repeat(4000) });
     const probe = cacheWith().cache;
-    const size = (await probe.answer('a', '/a', '/r', 'closed-day', null, answerOf('a'))).bytes;
+    const size = (
+      await probe.answer('a', '/a', { route: '/r', freshness: 'closed-day', generation: null }, answerOf('a'))
+    ).bytes;
     // Room for three answers, not four.
     const { cache } = cacheWith({ maxBytes: Math.floor(3.5 * size) });
-    for (const day of ['a', 'b', 'c']) await cache.answer(day, `/${day}`, '/r', 'closed-day', null, answerOf(day));
+    for (const day of ['a', 'b', 'c'])
+      await cache.answer(day, `/${day}`, { route: '/r', freshness: 'closed-day', generation: null }, answerOf(day));
     expect(cache.lookup('a', '/a')).not.toBeNull();
     // 'a' was used last: the fourth pushes out 'b', the least recently used.
-    await cache.answer('d', '/d', '/r', 'closed-day', null, answerOf('d'));
+    await cache.answer('d', '/d', { route: '/r', freshness: 'closed-day', generation: null }, answerOf('d'));
     expect(cache.bytes).toBeLessThanOrEqual(3.5 * size);
     expect(cache.lookup('b', '/b')).toBeNull();
     expect(cache.forTarget('/b')).toBeNull();
@@ -45,7 +48,9 @@ describe('PublicAnswerCache', () => {
       builds += 1;
       return text(10);
     };
-    const answers = await Promise.all([1, 2, 3].map(() => cache.answer('k', '/k', '/r', 'closed-day', null, build)));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => cache.answer('k', '/k', { route: '/r', freshness: 'closed-day', generation: null }, build)),
+    );
     expect(builds).toBe(1);
     expect(new Set(answers).size).toBe(1);
   });
@@ -53,8 +58,13 @@ describe('PublicAnswerCache', () => {
   it('serves a generation’s answer to the front only while the read is recent and the generation its own', async () => {
     const { cache, state } = cacheWith();
     const generation = await cache.generation();
-    await cache.answer(`board|${generation}`, '/board', '/r', 'until-next-close', generation, async () => text(5));
-    await cache.answer('day', '/day', '/r', 'closed-day', null, async () => text(5));
+    await cache.answer(
+      `board|${generation}`,
+      '/board',
+      { route: '/r', freshness: 'until-next-close', generation: generation },
+      async () => text(5),
+    );
+    await cache.answer('day', '/day', { route: '/r', freshness: 'closed-day', generation: null }, async () => text(5));
     expect(cache.forTarget('/board')).not.toBeNull();
 
     state.ms += GENERATION_TRUST_MS + 1;
@@ -68,7 +78,12 @@ describe('PublicAnswerCache', () => {
     expect(cache.lookup(`board|${generation}`, '/board')).toBeNull();
 
     // This instance's own close: not trusted until read again.
-    await cache.answer('board|g2', '/board', '/r', 'until-next-close', 'g2', async () => text(6));
+    await cache.answer(
+      'board|g2',
+      '/board',
+      { route: '/r', freshness: 'until-next-close', generation: 'g2' },
+      async () => text(6),
+    );
     expect(cache.forTarget('/board')).not.toBeNull();
     cache.forgetGeneration();
     expect(cache.forTarget('/board')).toBeNull();
@@ -77,18 +92,28 @@ describe('PublicAnswerCache', () => {
   it('keeps no answer built for a generation that passed while it was built', async () => {
     const { cache, state } = cacheWith();
     await cache.generation();
-    const answer = await cache.answer('board|g1', '/board', '/r', 'until-next-close', 'g1', async () => {
-      state.generation = 'g2';
-      await cache.generation();
-      return text(5);
-    });
+    const answer = await cache.answer(
+      'board|g1',
+      '/board',
+      { route: '/r', freshness: 'until-next-close', generation: 'g1' },
+      async () => {
+        state.generation = 'g2';
+        await cache.generation();
+        return text(5);
+      },
+    );
     expect(answer.identity.toString()).toBe(text(5));
     expect(cache.lookup('board|g1', '/board')).toBeNull();
   });
 
   it('answers 304 for any of its tags, and the preferred encoding otherwise', async () => {
     const { cache } = cacheWith();
-    const kept = await cache.answer('day', '/day', '/r', 'closed-day', null, async () => text(2000));
+    const kept = await cache.answer(
+      'day',
+      '/day',
+      { route: '/r', freshness: 'closed-day', generation: null },
+      async () => text(2000),
+    );
     const br = cache.respond(kept, 'gzip, br', undefined);
     expect(br.headers).toMatchObject({ 'Content-Encoding': 'br', ETag: kept.etags.br });
     expect(br.body).toBe(kept.br);

@@ -19,13 +19,22 @@ import { chooseEncoding } from './content-encoding.ts';
 /** How long a kept answer may be reused: a closed day's for good; a leaderboard's or the history's until the next close. */
 export type Freshness = 'closed-day' | 'until-next-close';
 
-export interface KeptAnswer {
-  readonly key: string;
+/** How an answer is kept. */
+export interface KeepAs {
   /** The app's route pattern, for the access log and the metrics of an answer the front serves. */
   readonly route: string;
   readonly freshness: Freshness;
   /** The generation the answer was built in; null for a closed day's. */
   readonly generation: string | null;
+  /**
+   * The route answers a signed-in caller otherwise at the same URL (their own entries): `Vary: Cookie`, so a browser
+   * never shows a signed-in player the visitor's answer it kept from before the sign-in.
+   */
+  readonly perCaller?: boolean;
+}
+
+export interface KeptAnswer extends KeepAs {
+  readonly key: string;
   readonly identity: Buffer;
   readonly gzip: Buffer;
   readonly br: Buffer;
@@ -142,19 +151,12 @@ export class PublicAnswerCache {
    * The answer kept under `key`, or the one `build` makes (once, however many requests ask at the same time), kept
    * for the request target `target`. `build` returns the answer's JSON text.
    */
-  async answer(
-    key: string,
-    target: string,
-    route: string,
-    freshness: Freshness,
-    generation: string | null,
-    build: () => Promise<string>,
-  ): Promise<KeptAnswer> {
+  async answer(key: string, target: string, as: KeepAs, build: () => Promise<string>): Promise<KeptAnswer> {
     const kept = this.lookup(key, target);
     if (kept) return kept;
     let building = this.#building.get(key);
     if (!building) {
-      building = this.#make(key, route, freshness, generation, build).finally(() => this.#building.delete(key));
+      building = this.#make(key, as, build).finally(() => this.#building.delete(key));
       this.#building.set(key, building);
     }
     const made = await building;
@@ -181,7 +183,7 @@ export class PublicAnswerCache {
     const encoding = chooseEncoding(acceptEncoding, ['br', 'gzip']);
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',
-      Vary: 'Accept-Encoding',
+      Vary: kept.perCaller === true ? 'Accept-Encoding, Cookie' : 'Accept-Encoding',
       ETag: kept.etags[encoding],
       'Cache-Control': kept.freshness === 'closed-day' ? IMMUTABLE : this.#untilClose(),
     };
@@ -204,13 +206,7 @@ export class PublicAnswerCache {
     return value;
   }
 
-  async #make(
-    key: string,
-    route: string,
-    freshness: Freshness,
-    generation: string | null,
-    build: () => Promise<string>,
-  ): Promise<KeptAnswer> {
+  async #make(key: string, as: KeepAs, build: () => Promise<string>): Promise<KeptAnswer> {
     const identity = Buffer.from(await build());
     // Built once and kept, so the smallest forms: brotli and gzip at their best, on the thread pool (a version 1
     // fairness record of megabytes at brotli 5: quality 11 would take seconds of a thread).
@@ -224,10 +220,8 @@ export class PublicAnswerCache {
       gzipAsync(identity, { level: 9 }),
     ]);
     const kept: KeptAnswer = {
+      ...as,
       key,
-      route,
-      freshness,
-      generation,
       identity,
       gzip: gz,
       br,
@@ -236,7 +230,7 @@ export class PublicAnswerCache {
       targets: new Set(),
     };
     // A close may have come while it was built: an answer of a generation gone is served once, not kept.
-    if (generation !== null && generation !== this.#generation?.key) return kept;
+    if (as.generation !== null && as.generation !== this.#generation?.key) return kept;
     this.#answers.set(key, kept);
     this.#bytes += kept.bytes;
     this.#evict();

@@ -18,8 +18,11 @@ const start = async () => {
     readGeneration: async () => ({ key: 'g', latestClose: null }),
     secondsUntilNextClose: () => 100,
   });
-  await cache.answer('day', '/api/stats/daily/2026-11-20', '/api/stats/daily/:date', 'closed-day', null, async () =>
-    JSON.stringify({ gameDate: '2026-11-20' }),
+  await cache.answer(
+    'day',
+    '/api/stats/daily/2026-11-20',
+    { route: '/api/stats/daily/:date', freshness: 'closed-day', generation: null },
+    async () => JSON.stringify({ gameDate: '2026-11-20' }),
   );
   const lines: RequestLine[] = [];
   const lifecycle = new Lifecycle('ready');

@@ -2,7 +2,7 @@
 // it once and keeps it, and sends it as stored bytes with its ETag, its Cache-Control and a 304 for a revalidation.
 import type { Context } from 'hono';
 import type { AppEnv } from './app-env.ts';
-import type { Freshness, KeptAnswer, PublicAnswerCache } from './public-answer-cache.ts';
+import type { KeepAs, KeptAnswer, PublicAnswerCache } from './public-answer-cache.ts';
 
 /** The request target as the client sent it (path and query): what the front looks answers up by. */
 const targetOf = (c: Context<AppEnv>): string => {
@@ -27,11 +27,10 @@ export const keepAndSend = async (
   c: Context<AppEnv>,
   cache: PublicAnswerCache,
   key: string,
-  freshness: Freshness,
-  generation: string | null,
+  as: Omit<KeepAs, 'route'>,
   value: unknown,
 ): Promise<Response> => {
-  const kept = await cache.answer(key, targetOf(c), c.req.routePath, freshness, generation, () =>
+  const kept = await cache.answer(key, targetOf(c), { ...as, route: c.req.routePath }, () =>
     Promise.resolve(JSON.stringify(value)),
   );
   return sendKept(c, cache, kept);
@@ -51,5 +50,5 @@ export const untilNextClose = async (
   const keyed = `${key}|${generation}`;
   const kept = keptFor(c, cache, keyed);
   if (kept) return sendKept(c, cache, kept);
-  return keepAndSend(c, cache, keyed, 'until-next-close', generation, await build());
+  return keepAndSend(c, cache, keyed, { freshness: 'until-next-close', generation }, await build());
 };

@@ -124,7 +124,7 @@ export const fairnessRoutes = ({ deps, publicAnswers }: AppServices) => {
         const record = await fairnessRecord(deps, gameKey);
         // A closed game's record never changes; an open game's says only that it is open.
         if (!('treeVersion' in record)) return c.json(record, 200);
-        return keepAndSend(c, publicAnswers, key, 'closed-day', null, record);
+        return keepAndSend(c, publicAnswers, key, { freshness: 'closed-day', generation: null }, record);
       },
     )
     .openapi(

@@ -131,7 +131,7 @@ export const gameRoutes = ({ deps, config, limiter, publicAnswers }: AppServices
         const result = await gameResult(deps, date);
         // An open game's answer changes at its close: built per request and cached by no one, as every answer is.
         if (result.status === 'open') return c.json(result, 200);
-        return keepAndSend(c, publicAnswers, key, 'closed-day', null, result);
+        return keepAndSend(c, publicAnswers, key, { freshness: 'closed-day', generation: null }, result);
       },
     )
     .openapi(
@@ -179,6 +179,13 @@ export const gameRoutes = ({ deps, config, limiter, publicAnswers }: AppServices
         const kept = keptFor(c, publicAnswers, key);
         if (kept) return sendKept(c, publicAnswers, kept);
         // Only a closed game has statistics (NOT_FOUND otherwise), and they never change.
-        return keepAndSend(c, publicAnswers, key, 'closed-day', null, await dailyStats(deps, date, null));
+        const visitors = await dailyStats(deps, date, null);
+        return keepAndSend(
+          c,
+          publicAnswers,
+          key,
+          { freshness: 'closed-day', generation: null, perCaller: true },
+          visitors,
+        );
       },
     );
