@@ -159,8 +159,8 @@ export const composeServer = async (config: ServerConfig, overrides: ServerOverr
   if (config.game.receiptSigningKey === null) logger.warn(RECEIPT_SIGNING_KEY_UNSET);
   const publicAnswers = new PublicAnswerCache({
     readGeneration: () => store.read(publicGeneration),
-    secondsUntilNextClose: (latestClose) => {
-      const now = deps.clock.now();
+    now: () => deps.clock.now(),
+    secondsUntilNextClose: (latestClose, now) => {
       const next = closeInstantAfter(now, config.game);
       // A deadline has passed and no close has followed yet (it is running, or due): the answer changes with it.
       if (latestClose !== null && latestClose < closeInstantBefore(next, config.game).toISOString()) return 0;

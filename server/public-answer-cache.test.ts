@@ -67,6 +67,14 @@ describe('PublicAnswerCache', () => {
     await cache.answer('day', '/day', { route: '/r', freshness: 'closed-day', generation: null }, async () => text(5));
     expect(cache.forTarget('/board')).not.toBeNull();
 
+    // Past half the trust, the front's lookup reads the generation again in the background, once.
+    const reads = state.reads;
+    state.ms += GENERATION_TRUST_MS / 2 + 1;
+    expect(cache.forTarget('/board')).not.toBeNull();
+    expect(cache.forTarget('/board')).not.toBeNull();
+    await Promise.resolve();
+    expect(state.reads).toBe(reads + 1);
+
     state.ms += GENERATION_TRUST_MS + 1;
     expect(cache.forTarget('/board')).toBeNull();
     expect(cache.forTarget('/day')).not.toBeNull();
