@@ -51,7 +51,7 @@ const OpenGameResponse = z
   .object({ game: z.object({ key: z.string(), status: z.string() }).catchall(z.unknown()), message: z.string() })
   .openapi('OpenGameResponse');
 
-export const adminRoutes = ({ deps, config }: AppServices) => {
+export const adminRoutes = ({ deps, config, publicAnswers }: AppServices) => {
   const app = apiApp<SignedInEnv>();
   app.use('*', adminOnly);
   return app
@@ -103,6 +103,7 @@ export const adminRoutes = ({ deps, config }: AppServices) => {
       ),
       async (c) => {
         const { closed } = await closeDueGames(deps);
+        publicAnswers.forgetGeneration();
         const today = await gameToday(deps);
         return c.json(
           { closed, currentGame: today, message: closed.length ? `Closed ${closed.join(', ')}` : 'No game was due.' },

@@ -20,11 +20,13 @@ import type { AppEnv, AppServices } from '../app-env.ts';
 import { signedIn } from '../auth/guards.ts';
 import { requestSignals, setDeviceCookie } from '../auth/device-cookie.ts';
 import { rateLimit } from '../security/rate-limit.ts';
-import { apiApp, apiRoute, json, jsonBody } from '../openapi.ts';
+import { apiApp, apiRoute, json, jsonBody, notModified } from '../openapi.ts';
+import { PRIVATE } from '../public-answer-cache.ts';
+import { keepAndSend, keptFor, sendKept, untilNextClose } from '../public-answers.ts';
 
 const tags = ['Game'];
 
-export const gameRoutes = ({ deps, config, limiter }: AppServices) =>
+export const gameRoutes = ({ deps, config, limiter, publicAnswers }: AppServices) =>
   apiApp<AppEnv>()
     .openapi(
       apiRoute(
@@ -114,12 +116,23 @@ export const gameRoutes = ({ deps, config, limiter }: AppServices) =>
           operationId: 'getResult',
           summary: "Read a game's result",
           tags,
+          description:
+            "A closed game's result is the same for every caller and never changes: kept and cached for a year.",
           request: { params: GameDateParams },
-          responses: { 200: json(ResultResponse, 'The result of a game.') },
+          responses: { 200: json(ResultResponse, 'The result of a game.'), ...notModified },
         },
         { access: 'public', failures: ['NOT_FOUND'] },
       ),
-      async (c) => c.json(await gameResult(deps, c.req.valid('param').date), 200),
+      async (c) => {
+        const { date } = c.req.valid('param');
+        const key = `results|${date}`;
+        const kept = keptFor(c, publicAnswers, key);
+        if (kept) return sendKept(c, publicAnswers, kept);
+        const result = await gameResult(deps, date);
+        // An open game's answer changes at its close: built per request and cached by no one, as every answer is.
+        if (result.status === 'open') return c.json(result, 200);
+        return keepAndSend(c, publicAnswers, key, { freshness: 'closed-day', generation: null }, result);
+      },
     )
     .openapi(
       apiRoute(
@@ -129,12 +142,16 @@ export const gameRoutes = ({ deps, config, limiter }: AppServices) =>
           operationId: 'listHistory',
           summary: 'List the latest games',
           tags,
+          description: 'The same for every caller until the next close: kept, and cached for a minute at most.',
           request: { query: HistoryQuery },
-          responses: { 200: json(HistoryResponse, 'The latest games, newest first.') },
+          responses: { 200: json(HistoryResponse, 'The latest games, newest first.'), ...notModified },
         },
         { access: 'public' },
       ),
-      async (c) => c.json(await history(deps, c.req.valid('query').limit), 200),
+      async (c) => {
+        const { limit } = c.req.valid('query');
+        return untilNextClose(c, publicAnswers, `history|${String(limit)}`, () => history(deps, limit));
+      },
     )
     .openapi(
       apiRoute(
@@ -144,11 +161,31 @@ export const gameRoutes = ({ deps, config, limiter }: AppServices) =>
           operationId: 'getDailyStats',
           summary: "Read a closed game's statistics",
           tags,
-          description: "A closed game's statistics; signed in, also the caller's entries and their outcomes.",
+          description:
+            "A closed game's statistics; signed in, also the caller's entries and their outcomes (private). A visitor's answer never changes: kept and cached for a year.",
           request: { params: GameDateParams },
-          responses: { 200: json(DailyStatsResponse, 'The statistics of a closed game.') },
+          responses: { 200: json(DailyStatsResponse, 'The statistics of a closed game.'), ...notModified },
         },
         { access: 'public', failures: ['NOT_FOUND'] },
       ),
-      async (c) => c.json(await dailyStats(deps, c.req.valid('param').date, c.get('user')?.id ?? null), 200),
+      async (c) => {
+        const { date } = c.req.valid('param');
+        const user = c.get('user');
+        if (user) {
+          c.header('Cache-Control', PRIVATE);
+          return c.json(await dailyStats(deps, date, user.id), 200);
+        }
+        const key = `stats|${date}`;
+        const kept = keptFor(c, publicAnswers, key);
+        if (kept) return sendKept(c, publicAnswers, kept);
+        // Only a closed game has statistics (NOT_FOUND otherwise), and they never change.
+        const visitors = await dailyStats(deps, date, null);
+        return keepAndSend(
+          c,
+          publicAnswers,
+          key,
+          { freshness: 'closed-day', generation: null, perCaller: true },
+          visitors,
+        );
+      },
     );
