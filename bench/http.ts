@@ -59,6 +59,8 @@ const ONLY = process.env['HTTP_BENCH_SCENARIOS']?.split(',');
 /** Prints every counted round's throughput, to see a target's pace change within a scenario. */
 const PRINT_ROUNDS = process.env['HTTP_BENCH_ROUNDS'] === '1';
 const WITH_POSTGRES = process.env['HTTP_BENCH_POSTGRES'] !== '0';
+/** `HTTP_BENCH_SQLITE=0` leaves SQLite out (a PostgreSQL-only run). */
+const WITH_SQLITE = process.env['HTTP_BENCH_SQLITE'] !== '0';
 /** Measures only the stack's floor (bench/http-hono-floor.ts) against the baseline, on GET /api/game/today. */
 const FLOOR_ONLY = process.env['HTTP_BENCH_FLOOR'] === '1';
 /**
@@ -1154,8 +1156,15 @@ export async function runHttpBench(): Promise<HttpBenchResult> {
       `project paced at half its pace for ${PACED_SECONDS} s; every submission a new player's first pick from a new ` +
       `address on a new /24 (X-Forwarded-For, TRUST_PROXY=1); server as \`npm start\` runs it`,
   );
-  const dir = mkdtempSync(join(tmpdir(), 'lowest-http-bench-'));
   let ok = true;
+  if (WITH_SQLITE) ok = (await runSqlite(fixture)) && ok;
+  if (WITH_POSTGRES) ok = (await runPostgres(fixture)) && ok;
+  if (WITH_FAIRNESS) ok = (await runFairnessScenario(startFairnessServer, WITH_POSTGRES)) && ok;
+  return { ok };
+}
+
+async function runSqlite(fixture: HttpFixture): Promise<boolean> {
+  const dir = mkdtempSync(join(tmpdir(), 'lowest-http-bench-'));
   try {
     const file = join(dir, 'bench.db');
     const database = fixtureSqliteDatabase(fixture, file);
@@ -1180,18 +1189,13 @@ export async function runHttpBench(): Promise<HttpBenchResult> {
       };
     });
     printFullAgainstEmpty(full, empty);
-    ok =
-      printGoals('goals (SQLite, the full game, this run: ratios against the bare baseline)', [
-        ...storeGoals(full, 0.33, true),
-        ...(empty ? [storedGoal(empty.stored, 'nothing lost (empty game)')] : []),
-      ]) && ok;
+    return printGoals('goals (SQLite, the full game, this run: ratios against the bare baseline)', [
+      ...storeGoals(full, 0.33, true),
+      ...(empty ? [storedGoal(empty.stored, 'nothing lost (empty game)')] : []),
+    ]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-
-  if (WITH_POSTGRES) ok = (await runPostgres(fixture)) && ok;
-  if (WITH_FAIRNESS) ok = (await runFairnessScenario(startFairnessServer, WITH_POSTGRES)) && ok;
-  return { ok };
 }
 
 /** The picks into an empty game on a database `open` makes, against the baseline on an empty table. */
