@@ -1,7 +1,8 @@
 // bench:http's full game (DESIGN.md §19): today's game already holding 500,000 first picks and 1,000,000 players
 // with live sessions, as a deadline's last minutes find it. Made once per game date and schema into a folder under
 // the OS temp dir (a SQLite file, the bare baseline's SQLite file, and COPY files for PostgreSQL), then copied for
-// each run: a copy of a file for SQLite, a template database loaded from the COPY files once per PostgreSQL server.
+// each run: a copy of a file for SQLite; for PostgreSQL, template databases loaded from the COPY files once, in an
+// embedded cluster kept in the same folder (or on TEST_DATABASE_URL's server), and copied by CREATE DATABASE.
 // The players past the picks have picked nothing yet: they are the timed picks' new players, one each.
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
