@@ -73,6 +73,8 @@ const AGAINST = process.env['HTTP_BENCH_AGAINST'];
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? (AGAINST === undefined ? 5 : 12));
 /** The database of the against mode: `sqlite` (default) or `postgres` (both servers on one embedded PostgreSQL). */
 const AGAINST_ON_POSTGRES = process.env['HTTP_BENCH_AGAINST_DB'] === 'postgres';
+/** The against mode on copies of the full game's SQLite file (`HTTP_BENCH_AGAINST_FULL=1`) instead of empty databases. */
+const AGAINST_FULL = process.env['HTTP_BENCH_AGAINST_FULL'] === '1' && !AGAINST_ON_POSTGRES;
 
 type ScenarioName = 'game' | 'mine' | 'submit' | 'rush';
 /** The fairness scenario has its own database (a closed game of a million entries): bench/http-fairness.ts. */
@@ -883,7 +885,9 @@ async function runFloor(): Promise<HttpBenchResult> {
  */
 async function runAgainst(other: string): Promise<HttpBenchResult> {
   const dir = mkdtempSync(join(tmpdir(), 'lowest-http-against-'));
-  const readers = readerPlayers();
+  const fixture = AGAINST_FULL ? await httpFixture() : null;
+  const seeded = readerPlayers();
+  const readers: Player[] = fixture ? fixtureReaders() : seeded;
   const server = AGAINST_ON_POSTGRES && !process.env['TEST_DATABASE_URL'] ? await startEmbeddedPostgres() : null;
   const adminUrl = process.env['TEST_DATABASE_URL'] ?? server?.adminUrl ?? '';
   const databases: BenchDatabase[] = [];
@@ -901,10 +905,12 @@ async function runAgainst(other: string): Promise<HttpBenchResult> {
             createSqliteStore: OpenStore;
           }
         ).createSqliteStore;
-    const database = (name: string, open?: OpenStore) =>
-      AGAINST_ON_POSTGRES
-        ? postgresDatabase(adminUrl, `lowest_http_against_${name}`, readers, open)
-        : sqliteDatabase(join(dir, `${name}.db`), readers, open);
+    const database = async (name: string, open?: OpenStore) =>
+      fixture
+        ? fixtureSqliteDatabase(fixture, join(dir, `${name}.db`))
+        : AGAINST_ON_POSTGRES
+          ? postgresDatabase(adminUrl, `lowest_http_against_${name}`, seeded, open)
+          : sqliteDatabase(join(dir, `${name}.db`), seeded, open);
     const ours = await database('here');
     databases.push(ours);
     const their = await database('there', theirs);
