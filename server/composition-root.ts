@@ -5,6 +5,7 @@ import { Container, type ContainerModule } from 'inversify';
 import { nodeEd25519 } from '../adapters/crypto/ed25519.ts';
 import { nodeDigest } from '../adapters/crypto/node-digest.ts';
 import { migrate } from '../adapters/sql/migrate.ts';
+import { migrations } from '../adapters/sql/migrations/index.ts';
 import { sqlRateWindows } from '../adapters/sql/rate-windows.ts';
 import type { SignatureVerifier } from '../core/fairness/ports.ts';
 import type { MailSender } from '../core/mail/mail-sender.ts';
@@ -35,6 +36,11 @@ export const systemDigest: Digest = nodeDigest;
 
 /** The SignatureVerifier port for the same work: a receipt's Ed25519 signature (the CLI's remote audit). */
 export const systemSignatureVerifier: SignatureVerifier = nodeEd25519;
+
+/** `lowest restore`: putting a SQLite backup back is a file operation before any store is opened. */
+export { restoreSqliteFile, RestoreRefusedError } from '../adapters/sqlite/restore.ts';
+/** The migrations this release knows, by name, oldest first: a backup listing another is not this release's. */
+export const knownMigrations = (): string[] => Object.keys(migrations);
 
 const mailModuleFor = (mail: ServerConfig['mail']): ContainerModule =>
   mail.smtpUrl ? smtpMailModule(mail.smtpUrl, mail.from) : outboxOnlyMailModule;

@@ -1,6 +1,5 @@
-import { restoreSqliteFile, RestoreRefusedError } from '../../adapters/sqlite/restore.ts';
-import { migrations } from '../../adapters/sql/migrations/index.ts';
 import { verifyStoredGame } from '../../core/fairness/fairness.ts';
+import { knownMigrations, restoreSqliteFile, RestoreRefusedError } from '../../server/composition-root.ts';
 import { keyValues } from '../format.ts';
 import type { Command } from '../command.ts';
 
@@ -32,7 +31,7 @@ export const restoreCommand: Command = {
     '.',
   run: async ({ args, env, open }) => {
     const [file = ''] = args;
-    const restored = restoreSqliteFile(file, databaseFileOf(env.DATABASE_URL), Object.keys(migrations), new Date());
+    const restored = restoreSqliteFile(file, databaseFileOf(env.DATABASE_URL), knownMigrations(), new Date());
     const facts: [string, string | number | null][] = [
       ['Restored', restored.database],
       ['From', restored.source],
