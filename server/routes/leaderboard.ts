@@ -1,15 +1,15 @@
 // GET /api/leaderboard?kind=&limit= (defaults wins and 20, at most 100).
 import { leaderboard } from '../../core/leaderboards/leaderboard.ts';
-import { LeaderboardQuery, LeaderboardResponse } from '../contract.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';
 import { apiApp, apiRoute, json } from '../openapi.ts';
+import { LeaderboardQuery, LeaderboardResponse } from './leaderboard.schemas.ts';
 
 export const leaderboardRoutes = ({ deps }: AppServices) =>
   apiApp<AppEnv>().openapi(
     apiRoute(
       {
         method: 'get',
-        path: '/leaderboard',
+        path: '/',
         operationId: 'getLeaderboard',
         summary: 'Read a leaderboard',
         tags: ['Leaderboard'],

@@ -2,14 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type {
-  AdminPayoutDto,
-  AdminSubmissionsResponse,
-  AuditTrailResponse,
-  CreateBotsRequest,
-  MeResponse,
-  PrizeConfigDto,
-} from '../../../server/contract.ts';
+import type { AdminSubmissionsResponse, AuditTrailResponse, CreateBotsRequest } from '../../../server/routes/admin.schemas.ts';
+import type { MeResponse } from '../../../server/routes/me.schemas.ts';
+import type { AdminPayoutDto, PrizeConfigDto } from '../../../server/routes/prizes.schemas.ts';
 import { botRequestProblem } from '../../../core/bots/bot-fields.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { servePerTest } from '../../testing/serve-per-test.ts';
