@@ -102,14 +102,14 @@ export const createApp = (services: AppServices): Hono<AppEnv> => {
     .route('/entry', entryRoutes(services))
     .route('/results', resultRoutes(services))
     .route('/history', historyRoutes(services))
-    .route('/leaderboard', leaderboardRoutes(services))
     .route('/referrals', referralRoutes(services))
+    .route('/leaderboard', leaderboardRoutes(services))
     .route('/prizes', prizeRoutes(services))
     .route('/rewards', rewardRoutes(services))
-    .route('/gameplay', gameplayRoutes(services))
     .route('/fairness', fairnessRoutes(services))
     .route('/winnings', winningRoutes(services))
-    .route('/guilds', guildRoutes(services));
+    .route('/guilds', guildRoutes(services))
+    .route('/gameplay', gameplayRoutes(services));
   app.route('/auth', authRoutes(services));
   app.route('/api', api);
   app.route('/admin', adminRoutes(services));

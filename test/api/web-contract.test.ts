@@ -3,19 +3,45 @@
 // would (cookie, Origin on writes). Each test asserts the method, path and body the fetcher sends and
 // the fields its screen reads.
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import type { AdminSubmissionsResponse, AuditTrailResponse, CreateBotsResponse, DeleteBotsResponse } from '../../server/routes/admin.schemas.ts';
+import type {
+  AdminSubmissionsResponse,
+  AuditTrailResponse,
+  CreateBotsResponse,
+  DeleteBotsResponse,
+} from '../../server/routes/admin.schemas.ts';
 import type { MyEntriesResponse, SubmitEntryResponse } from '../../server/routes/entry.schemas.ts';
 import type { FairnessRecordResponse } from '../../server/routes/fairness.schemas.ts';
 import type { GameTodayResponse } from '../../server/routes/game.schemas.ts';
 import type { UseHowManyResponse, UseMineResponse, UsePeakResponse } from '../../server/routes/gameplay.schemas.ts';
-import type { GuildDetailResponse, GuildDto, GuildSubmissionsResponse, GuildsResponse, MyGuildResponse } from '../../server/routes/guilds.schemas.ts';
+import type {
+  GuildDetailResponse,
+  GuildDto,
+  GuildSubmissionsResponse,
+  GuildsResponse,
+  MyGuildResponse,
+} from '../../server/routes/guilds.schemas.ts';
 import type { HistoryResponse } from '../../server/routes/history.schemas.ts';
 import type { LeaderboardResponse } from '../../server/routes/leaderboard.schemas.ts';
-import type { AdminPayoutDto, AdminPayoutsResponse, PrizeConfigDto, PrizeConfigResponse, PrizeForDateResponse } from '../../server/routes/prizes.schemas.ts';
+import type {
+  AdminPayoutDto,
+  AdminPayoutsResponse,
+  PrizeConfigDto,
+  PrizeConfigResponse,
+  PrizeForDateResponse,
+} from '../../server/routes/prizes.schemas.ts';
 import type { ProfileResponse } from '../../server/routes/profile.schemas.ts';
-import type { ReferralBonusesResponse, ReferralCodeResponse, ReferralStatsResponse } from '../../server/routes/referrals.schemas.ts';
+import type {
+  ReferralBonusesResponse,
+  ReferralCodeResponse,
+  ReferralStatsResponse,
+} from '../../server/routes/referrals.schemas.ts';
 import type { LatestResultResponse, ResultResponse } from '../../server/routes/results.schemas.ts';
-import type { MyRewardsResponse, RewardConfigResponse, RewardTypeResponse, RewardUsageResponse } from '../../server/routes/rewards.schemas.ts';
+import type {
+  MyRewardsResponse,
+  RewardConfigResponse,
+  RewardTypeResponse,
+  RewardUsageResponse,
+} from '../../server/routes/rewards.schemas.ts';
 import type { MessageResponse } from '../../server/routes/shared.schemas.ts';
 import type { DailyStatsResponse, TrendsResponse, UserTotalsResponse } from '../../server/routes/stats.schemas.ts';
 import type { WinningsResponse } from '../../server/routes/winnings.schemas.ts';

@@ -176,6 +176,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/profile/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download everything the game holds about the player
+         * @description A JSON attachment, `lowest-unique-<game date>.json` (today's game date): the profile, totals, mail settings, sessions (when each began and was last used, never a token), rewards and their uses, referrals, bonus entries, guild, winnings and payouts, then every game the player entered or mined with each signed receipt (as the play screen saves it) and, once closed, its outcome. Streamed a page of days at a time.
+         */
+        get: operations["exportMyData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stats/user/me": {
         parameters: {
             query?: never;
@@ -193,7 +213,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/profile/export": {
+    "/api/stats/daily/{date}": {
         parameters: {
             query?: never;
             header?: never;
@@ -201,10 +221,27 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download everything the game holds about the player
-         * @description A JSON attachment, `lowest-unique-<game date>.json` (today's game date): the profile, totals, mail settings, sessions (when each began and was last used, never a token), rewards and their uses, referrals, bonus entries, guild, winnings and payouts, then every game the player entered or mined with each signed receipt (as the play screen saves it) and, once closed, its outcome. Streamed a page of days at a time.
+         * Read a closed game's statistics
+         * @description A closed game's statistics; signed in, also the caller's entries and their outcomes.
          */
-        get: operations["exportMyData"];
+        get: operations["getDailyStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stats/trends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the trends of the latest games */
+        get: operations["getTrends"];
         put?: never;
         post?: never;
         delete?: never;
@@ -324,26 +361,6 @@ export interface paths {
         };
         /** List the latest games */
         get: operations["listHistory"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stats/daily/{date}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read a closed game's statistics
-         * @description A closed game's statistics; signed in, also the caller's entries and their outcomes.
-         */
-        get: operations["getDailyStats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -482,6 +499,142 @@ export interface paths {
         put?: never;
         /** Claim a prize */
         post: operations["claimPrize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prizes/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the prize settings */
+        get: operations["getPrizeConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prizes/config/weekly": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save a weekday's prize */
+        post: operations["saveWeeklyPrize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prizes/config/date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save a date's prize override */
+        post: operations["saveDatePrize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prizes/config/date/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a date's prize override */
+        delete: operations["deleteDatePrize"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prizes/config/weekly/{day}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Reset a weekday's prize to its default */
+        delete: operations["resetWeeklyPrize"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prizes/config/{id}/toggle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Switch a prize setting on or off */
+        patch: operations["togglePrize"];
+        trace?: never;
+    };
+    "/api/prizes/admin/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the payout claims */
+        get: operations["listPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prizes/admin/payouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve, reject or mark a payout paid */
+        post: operations["reviewPayout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -670,23 +823,6 @@ export interface paths {
         };
         /** Read the player's receipts of a game */
         get: operations["getMyReceipts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stats/trends": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Read the trends of the latest games */
-        get: operations["getTrends"];
         put?: never;
         post?: never;
         delete?: never;
@@ -884,142 +1020,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/prizes/config": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Read the prize settings */
-        get: operations["getPrizeConfig"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/prizes/config/weekly": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Save a weekday's prize */
-        post: operations["saveWeeklyPrize"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/prizes/config/date": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Save a date's prize override */
-        post: operations["saveDatePrize"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/prizes/config/date/{date}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Delete a date's prize override */
-        delete: operations["deleteDatePrize"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/prizes/config/weekly/{day}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Reset a weekday's prize to its default */
-        delete: operations["resetWeeklyPrize"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/prizes/config/{id}/toggle": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /** Switch a prize setting on or off */
-        patch: operations["togglePrize"];
-        trace?: never;
-    };
-    "/api/prizes/admin/payouts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List the payout claims */
-        get: operations["listPayouts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/prizes/admin/payouts/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Approve, reject or mark a payout paid */
-        post: operations["reviewPayout"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/admin/status": {
         parameters: {
             query?: never;
@@ -1183,12 +1183,6 @@ export interface components {
         MessageResponse: {
             message: string;
         };
-        UserTotalsResponse: {
-            entriesCount: number;
-            winsCount: number;
-            currentStreak: number;
-            bestStreak: number;
-        };
         PlayerExportResponse: {
             /** @enum {string} */
             format: "lowest-unique/export/v1";
@@ -1311,6 +1305,12 @@ export interface components {
             /** @description Every game the player entered or mined, oldest first. */
             days: components["schemas"]["ExportDayDto"][];
         };
+        UserTotalsResponse: {
+            entriesCount: number;
+            winsCount: number;
+            currentStreak: number;
+            bestStreak: number;
+        };
         ExportDayDto: {
             /** @description A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date. */
             gameDate: string;
@@ -1368,6 +1368,77 @@ export interface components {
             /** @description The Ed25519 signature, standard base64, of `lowest-unique/v1/receipt|{gameDate}|{entryId}|{number}|{salt}|{leaf}|{signedAt}` (a mine: `lowest-unique/v1/mine-receipt|{gameDate}|{mineId}|…`). */
             sig?: string;
         };
+        DailyStatsResponse: {
+            /** @description A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date. */
+            gameDate: string;
+            snapshot: components["schemas"]["SnapshotDto"];
+            histogram: {
+                number: number;
+                count: number;
+                /** @description Exactly one entry holds the number and it is not mined: it could win. */
+                unique: boolean;
+            }[];
+            histogramTruncated: boolean;
+            userSubmissions: components["schemas"]["EntryDto"][];
+            myOutcomes: components["schemas"]["EntryOutcomeDto"][];
+            fairnessRoot: string | null;
+        };
+        SnapshotDto: {
+            entriesTotal: number;
+            uniquesTotal: number;
+            winningNumber: number | null;
+            secondPlaceNumber: number | null;
+            missedWinNumber: number | null;
+            highestNumber: number | null;
+            mostFrequentNumbers: number[];
+            mostFrequentCount: number;
+            median: number | null;
+            average: number | null;
+            minedNumbers: number[];
+        };
+        EntryDto: {
+            id: string;
+            number: number;
+            /** @enum {string} */
+            entryType: "standard" | "bonus";
+            /** Format: date-time */
+            submittedAt: string;
+        };
+        EntryOutcomeDto: {
+            number: number;
+            /** @enum {string} */
+            entryType: "standard" | "bonus";
+            /** @enum {string} */
+            outcome: "winner" | "runner_up" | "unique" | "duplicate";
+            rank: number | null;
+        };
+        TrendsResponse: {
+            days: 7 | 30 | 90;
+            gamesCount: number;
+            entriesTotal: number;
+            winningNumbers: {
+                /** @description A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date. */
+                gameDate: string;
+                winningNumber: number | null;
+                entriesTotal: number;
+            }[];
+            mostPicked: {
+                number: number;
+                count: number;
+            }[];
+            rising: {
+                number: number;
+                before: number;
+                after: number;
+            }[];
+            falling: {
+                number: number;
+                before: number;
+                after: number;
+            }[];
+            neverPicked: number[];
+            averageWinningNumber: number | null;
+        };
         GameTodayResponse: {
             /** @description A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date. */
             gameDate: string;
@@ -1423,14 +1494,6 @@ export interface components {
             /** @description The Ed25519 signature, standard base64, of `lowest-unique/v1/receipt|{gameDate}|{entryId}|{number}|{salt}|{leaf}|{signedAt}` (a mine: `lowest-unique/v1/mine-receipt|{gameDate}|{mineId}|…`). */
             sig?: string;
         };
-        EntryDto: {
-            id: string;
-            number: number;
-            /** @enum {string} */
-            entryType: "standard" | "bonus";
-            /** Format: date-time */
-            submittedAt: string;
-        };
         BonusEntryDto: {
             id: string;
             /** @enum {string} */
@@ -1465,14 +1528,6 @@ export interface components {
                 currency: string;
             } | null;
         };
-        EntryOutcomeDto: {
-            number: number;
-            /** @enum {string} */
-            entryType: "standard" | "bonus";
-            /** @enum {string} */
-            outcome: "winner" | "runner_up" | "unique" | "duplicate";
-            rank: number | null;
-        };
         ResultResponse: {
             /** @description A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date. */
             gameDate: string;
@@ -1501,34 +1556,6 @@ export interface components {
                 /** @enum {string} */
                 status: "open" | "closed";
             }[];
-        };
-        DailyStatsResponse: {
-            /** @description A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date. */
-            gameDate: string;
-            snapshot: components["schemas"]["SnapshotDto"];
-            histogram: {
-                number: number;
-                count: number;
-                /** @description Exactly one entry holds the number and it is not mined: it could win. */
-                unique: boolean;
-            }[];
-            histogramTruncated: boolean;
-            userSubmissions: components["schemas"]["EntryDto"][];
-            myOutcomes: components["schemas"]["EntryOutcomeDto"][];
-            fairnessRoot: string | null;
-        };
-        SnapshotDto: {
-            entriesTotal: number;
-            uniquesTotal: number;
-            winningNumber: number | null;
-            secondPlaceNumber: number | null;
-            missedWinNumber: number | null;
-            highestNumber: number | null;
-            mostFrequentNumbers: number[];
-            mostFrequentCount: number;
-            median: number | null;
-            average: number | null;
-            minedNumbers: number[];
         };
         ReferralCodeResponse: {
             referralCode: string;
@@ -1594,6 +1621,89 @@ export interface components {
             gameId: string;
             paypalEmail?: string | null;
             preferredName?: string | null;
+        };
+        PrizeConfigResponse: {
+            prizes: components["schemas"]["PrizeConfigDto"][];
+        };
+        PrizeConfigDto: components["schemas"]["PrizeDto"] & {
+            id: string;
+            isActive: boolean;
+            isDefault: boolean;
+            dayOfWeek: number | null;
+            date: string | null;
+            defaultAmountCents: number | null;
+        };
+        PrizeChangeResponse: {
+            prize: components["schemas"]["PrizeConfigDto"];
+            message: string;
+        };
+        WeeklyPrizeRequest: {
+            dayOfWeek: number;
+            /** @enum {string} */
+            prizeType: "cash" | "voucher";
+            amountCents: number;
+            description?: string;
+            /** @default true */
+            isActive: boolean;
+        };
+        DatePrizeRequest: {
+            date?: string;
+            /** @enum {string} */
+            prizeType: "cash" | "voucher";
+            amountCents: number;
+            description?: string;
+        };
+        AdminPayoutsResponse: {
+            payouts: components["schemas"]["AdminPayoutDto"][];
+        };
+        AdminPayoutDto: {
+            id: string;
+            /** @enum {string} */
+            status: "pending_review" | "approved" | "paid" | "failed";
+            amountCents: number;
+            currency: string;
+            /** @enum {string} */
+            prizeType: "cash" | "voucher";
+            /** @description A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date. */
+            gameDate: string;
+            playerName: string | null;
+            /** @description The address the winner's mails go to (a contact e-mail only once confirmed); null when there is none. */
+            playerEmail: string | null;
+            paypalEmail: string | null;
+            preferredName: string | null;
+            reviewNotes: string | null;
+            paymentReference: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            processedAt: string | null;
+            allowedActions: ("approve" | "reject" | "markPaid")[];
+            integrity: components["schemas"]["IntegrityEvidence"] | null;
+        };
+        IntegrityEvidence: {
+            /** @enum {boolean} */
+            flagged: true;
+            clusterSize: number;
+            accountsInGame: number;
+            numbersHeld: number[];
+            signals: {
+                /** @enum {string} */
+                kind: "device" | "network" | "referral" | "picks";
+                /** @enum {string} */
+                strength: "strong" | "medium" | "weak";
+                accounts: number;
+            }[];
+        };
+        PayoutReviewResponse: {
+            payout: components["schemas"]["AdminPayoutDto"];
+            message: string;
+        };
+        PayoutReviewRequest: {
+            /** @enum {string} */
+            status: "approved" | "failed" | "paid";
+            reviewNotes?: string | null;
+            paymentReference?: string | null;
+            confirmName?: string;
         };
         RewardConfigResponse: {
             rewards: (components["schemas"]["RewardConfigDto"] & {
@@ -1759,33 +1869,6 @@ export interface components {
             entries: components["schemas"]["EntryReceiptDto"][];
             mines: components["schemas"]["MineReceiptDto"][];
         };
-        TrendsResponse: {
-            days: 7 | 30 | 90;
-            gamesCount: number;
-            entriesTotal: number;
-            winningNumbers: {
-                /** @description A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date. */
-                gameDate: string;
-                winningNumber: number | null;
-                entriesTotal: number;
-            }[];
-            mostPicked: {
-                number: number;
-                count: number;
-            }[];
-            rising: {
-                number: number;
-                before: number;
-                after: number;
-            }[];
-            falling: {
-                number: number;
-                before: number;
-                after: number;
-            }[];
-            neverPicked: number[];
-            averageWinningNumber: number | null;
-        };
         WinningsResponse: {
             winnings: components["schemas"]["WinningDto"][];
         };
@@ -1890,89 +1973,6 @@ export interface components {
             message: string;
             totalNumbers: number;
             uniqueNumbers: number;
-        };
-        PrizeConfigResponse: {
-            prizes: components["schemas"]["PrizeConfigDto"][];
-        };
-        PrizeConfigDto: components["schemas"]["PrizeDto"] & {
-            id: string;
-            isActive: boolean;
-            isDefault: boolean;
-            dayOfWeek: number | null;
-            date: string | null;
-            defaultAmountCents: number | null;
-        };
-        PrizeChangeResponse: {
-            prize: components["schemas"]["PrizeConfigDto"];
-            message: string;
-        };
-        WeeklyPrizeRequest: {
-            dayOfWeek: number;
-            /** @enum {string} */
-            prizeType: "cash" | "voucher";
-            amountCents: number;
-            description?: string;
-            /** @default true */
-            isActive: boolean;
-        };
-        DatePrizeRequest: {
-            date?: string;
-            /** @enum {string} */
-            prizeType: "cash" | "voucher";
-            amountCents: number;
-            description?: string;
-        };
-        AdminPayoutsResponse: {
-            payouts: components["schemas"]["AdminPayoutDto"][];
-        };
-        AdminPayoutDto: {
-            id: string;
-            /** @enum {string} */
-            status: "pending_review" | "approved" | "paid" | "failed";
-            amountCents: number;
-            currency: string;
-            /** @enum {string} */
-            prizeType: "cash" | "voucher";
-            /** @description A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date. */
-            gameDate: string;
-            playerName: string | null;
-            /** @description The address the winner's mails go to (a contact e-mail only once confirmed); null when there is none. */
-            playerEmail: string | null;
-            paypalEmail: string | null;
-            preferredName: string | null;
-            reviewNotes: string | null;
-            paymentReference: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            processedAt: string | null;
-            allowedActions: ("approve" | "reject" | "markPaid")[];
-            integrity: components["schemas"]["IntegrityEvidence"] | null;
-        };
-        IntegrityEvidence: {
-            /** @enum {boolean} */
-            flagged: true;
-            clusterSize: number;
-            accountsInGame: number;
-            numbersHeld: number[];
-            signals: {
-                /** @enum {string} */
-                kind: "device" | "network" | "referral" | "picks";
-                /** @enum {string} */
-                strength: "strong" | "medium" | "weak";
-                accounts: number;
-            }[];
-        };
-        PayoutReviewResponse: {
-            payout: components["schemas"]["AdminPayoutDto"];
-            message: string;
-        };
-        PayoutReviewRequest: {
-            /** @enum {string} */
-            status: "approved" | "failed" | "paid";
-            reviewNotes?: string | null;
-            paymentReference?: string | null;
-            confirmName?: string;
         };
         AdminStatusResponse: {
             serverTime: string;
@@ -3550,58 +3550,6 @@ export interface operations {
             };
         };
     };
-    getMyTotals: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The totals. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UserTotalsResponse"];
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNAUTHENTICATED";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description INTERNAL */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "INTERNAL";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
     exportMyData: {
         parameters: {
             query?: never;
@@ -3671,6 +3619,182 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "RATE_LIMITED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getMyTotals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserTotalsResponse"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getDailyStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statistics of a closed game. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyStatsResponse"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getTrends: {
+        parameters: {
+            query: {
+                days: "7" | "30" | "90";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trends over the latest closed games. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrendsResponse"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4146,76 +4270,6 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "VALIDATION";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description INTERNAL */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "INTERNAL";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    getDailyStats: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                date: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The statistics of a closed game. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DailyStatsResponse"];
-                };
-            };
-            /** @description VALIDATION */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "VALIDATION";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "NOT_FOUND";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4869,6 +4923,923 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "ALREADY_CLAIMED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getPrizeConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The weekly rows then the overrides by date. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrizeConfigResponse"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    saveWeeklyPrize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WeeklyPrizeRequest"];
+            };
+        };
+        responses: {
+            /** @description The saved weekday. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrizeChangeResponse"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description FORBIDDEN, CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN" | "CROSS_SITE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    saveDatePrize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DatePrizeRequest"];
+            };
+        };
+        responses: {
+            /** @description The saved override. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrizeChangeResponse"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description FORBIDDEN, CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN" | "CROSS_SITE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    deleteDatePrize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The override is gone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description FORBIDDEN, CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN" | "CROSS_SITE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    resetWeeklyPrize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 1 (Monday) … 7 (Sunday). */
+                day: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The weekday is back to its default. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrizeChangeResponse"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description FORBIDDEN, CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN" | "CROSS_SITE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    togglePrize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The row, switched on or off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrizeChangeResponse"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description FORBIDDEN, CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN" | "CROSS_SITE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listPayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claims, with what this admin may do next. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPayoutsResponse"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    reviewPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The payout in its new state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutReviewResponse"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description FORBIDDEN, OWN_PAYOUT, CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN" | "OWN_PAYOUT" | "CROSS_SITE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description ILLEGAL_TRANSITION, CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "ILLEGAL_TRANSITION" | "CONFLICT";
                     } & {
                         [key: string]: unknown;
                     };
@@ -5660,60 +6631,6 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "NOT_FOUND";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description INTERNAL */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "INTERNAL";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    getTrends: {
-        parameters: {
-            query: {
-                days: "7" | "30" | "90";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Trends over the latest closed games. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TrendsResponse"];
-                };
-            };
-            /** @description VALIDATION */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "VALIDATION";
                     } & {
                         [key: string]: unknown;
                     };
@@ -7312,923 +8229,6 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "RATE_LIMITED";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description INTERNAL */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "INTERNAL";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    getPrizeConfig: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The weekly rows then the overrides by date. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PrizeConfigResponse"];
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNAUTHENTICATED";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "FORBIDDEN";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description INTERNAL */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "INTERNAL";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    saveWeeklyPrize: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["WeeklyPrizeRequest"];
-            };
-        };
-        responses: {
-            /** @description The saved weekday. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PrizeChangeResponse"];
-                };
-            };
-            /** @description VALIDATION */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "VALIDATION";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNAUTHENTICATED";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description FORBIDDEN, CROSS_SITE */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "FORBIDDEN" | "CROSS_SITE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "PAYLOAD_TOO_LARGE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNSUPPORTED_MEDIA_TYPE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description INTERNAL */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "INTERNAL";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    saveDatePrize: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["DatePrizeRequest"];
-            };
-        };
-        responses: {
-            /** @description The saved override. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PrizeChangeResponse"];
-                };
-            };
-            /** @description VALIDATION */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "VALIDATION";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNAUTHENTICATED";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description FORBIDDEN, CROSS_SITE */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "FORBIDDEN" | "CROSS_SITE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "PAYLOAD_TOO_LARGE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNSUPPORTED_MEDIA_TYPE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description INTERNAL */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "INTERNAL";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    deleteDatePrize: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                date: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The override is gone. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MessageResponse"];
-                };
-            };
-            /** @description VALIDATION */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "VALIDATION";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNAUTHENTICATED";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description FORBIDDEN, CROSS_SITE */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "FORBIDDEN" | "CROSS_SITE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "NOT_FOUND";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "PAYLOAD_TOO_LARGE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNSUPPORTED_MEDIA_TYPE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description INTERNAL */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "INTERNAL";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    resetWeeklyPrize: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description 1 (Monday) … 7 (Sunday). */
-                day: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The weekday is back to its default. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PrizeChangeResponse"];
-                };
-            };
-            /** @description VALIDATION */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "VALIDATION";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNAUTHENTICATED";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description FORBIDDEN, CROSS_SITE */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "FORBIDDEN" | "CROSS_SITE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "PAYLOAD_TOO_LARGE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNSUPPORTED_MEDIA_TYPE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description INTERNAL */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "INTERNAL";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    togglePrize: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The row, switched on or off. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PrizeChangeResponse"];
-                };
-            };
-            /** @description VALIDATION */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "VALIDATION";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNAUTHENTICATED";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description FORBIDDEN, CROSS_SITE */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "FORBIDDEN" | "CROSS_SITE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "NOT_FOUND";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "PAYLOAD_TOO_LARGE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNSUPPORTED_MEDIA_TYPE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description INTERNAL */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "INTERNAL";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    listPayouts: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The claims, with what this admin may do next. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminPayoutsResponse"];
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNAUTHENTICATED";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "FORBIDDEN";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description INTERNAL */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "INTERNAL";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    reviewPayout: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PayoutReviewRequest"];
-            };
-        };
-        responses: {
-            /** @description The payout in its new state. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PayoutReviewResponse"];
-                };
-            };
-            /** @description VALIDATION */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "VALIDATION";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNAUTHENTICATED";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description FORBIDDEN, OWN_PAYOUT, CROSS_SITE */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "FORBIDDEN" | "OWN_PAYOUT" | "CROSS_SITE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "NOT_FOUND";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description ILLEGAL_TRANSITION, CONFLICT */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "ILLEGAL_TRANSITION" | "CONFLICT";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "PAYLOAD_TOO_LARGE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNSUPPORTED_MEDIA_TYPE";
                     } & {
                         [key: string]: unknown;
                     };
