@@ -24,7 +24,15 @@ import {
 } from '../../core/fairness/tree-v2-proofs.ts';
 import { DomainError } from '../../core/errors.ts';
 import { systemDigest, systemSignatureVerifier } from '../../server/composition-root.ts';
-import { FairnessItemsResponse, FairnessKeysResponse, FairnessRecordResponse, InclusionProofResponse, NeighboursResponse, WinnerProofResponse, type FairnessSummaryV2 } from '../../server/routes/fairness.schemas.ts';
+import {
+  FairnessItemsResponse,
+  FairnessKeysResponse,
+  FairnessRecordResponse,
+  InclusionProofResponse,
+  NeighboursResponse,
+  WinnerProofResponse,
+  type FairnessSummaryV2,
+} from '../../server/routes/fairness.schemas.ts';
 import type { Progress } from '../progress-bar.ts';
 import type { PublicApi } from './public-api.ts';
 import { StreamingResolution } from './streaming-resolution.ts';

@@ -1,6 +1,10 @@
 // The admin API at /admin/*: status, daily close, compute, open, submissions, bots.
 import { describe, expect, it } from 'vitest';
-import type { AdminSubmissionsResponse, CreateBotsResponse, DeleteBotsResponse } from '../../server/routes/admin.schemas.ts';
+import type {
+  AdminSubmissionsResponse,
+  CreateBotsResponse,
+  DeleteBotsResponse,
+} from '../../server/routes/admin.schemas.ts';
 import type { GameTodayResponse } from '../../server/routes/game.schemas.ts';
 import { ADMIN_EMAIL, json, makeHarness } from './harness.ts';
 

@@ -3,7 +3,14 @@
 // summary, cached as immutable and revalidated by ETag; bad input named, unknown games and leaves 404.
 import { describe, expect, it } from 'vitest';
 import type { SubmitEntryResponse } from '../../server/routes/entry.schemas.ts';
-import type { FairnessItemsResponse, FairnessSummaryV2, GameReceiptsResponse, InclusionProofResponse, NeighboursResponse, WinnerProofResponse } from '../../server/routes/fairness.schemas.ts';
+import type {
+  FairnessItemsResponse,
+  FairnessSummaryV2,
+  GameReceiptsResponse,
+  InclusionProofResponse,
+  NeighboursResponse,
+  WinnerProofResponse,
+} from '../../server/routes/fairness.schemas.ts';
 import { nodeDigest } from '../../adapters/crypto/node-digest.ts';
 import { commitRoot } from '../../core/fairness/fairness.ts';
 import { entryLeaf } from '../../core/fairness/hashes.ts';

@@ -1,6 +1,12 @@
 // /api/guilds/*: create, join, list, detail, members' picks, remove, leave, delete.
 import { describe, expect, it } from 'vitest';
-import type { GuildDetailResponse, GuildDto, GuildsResponse, GuildSubmissionsResponse, MyGuildResponse } from '../../server/routes/guilds.schemas.ts';
+import type {
+  GuildDetailResponse,
+  GuildDto,
+  GuildsResponse,
+  GuildSubmissionsResponse,
+  MyGuildResponse,
+} from '../../server/routes/guilds.schemas.ts';
 import { json, makeHarness } from './harness.ts';
 
 const setup = async () => {

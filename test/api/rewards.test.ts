@@ -1,6 +1,11 @@
 // /api/rewards/* and /api/gameplay/use-*: earning rewards at the close and spending them.
 import { describe, expect, it } from 'vitest';
-import type { MyRewardsResponse, RewardConfigResponse, RewardTypeResponse, RewardUsageResponse } from '../../server/routes/rewards.schemas.ts';
+import type {
+  MyRewardsResponse,
+  RewardConfigResponse,
+  RewardTypeResponse,
+  RewardUsageResponse,
+} from '../../server/routes/rewards.schemas.ts';
 import { closeToday, json, makeHarness } from './harness.ts';
 
 const day = (n: number) => `2026-11-${String(n).padStart(2, '0')}T00:00:01.000Z`;

@@ -1,7 +1,13 @@
 // A closed game of tree version 2 for the web app's component tests, built by the reference in core (never by
 // the browser code under test): the summary, item pages, inclusion and winner proofs, and the fake-API routes
 // that serve them as the server's four public calls do.
-import type { FairnessItemsResponse, FairnessSummaryV2, InclusionProofResponse, NeighboursResponse, WinnerProofResponse } from '../../server/routes/fairness.schemas.ts';
+import type {
+  FairnessItemsResponse,
+  FairnessSummaryV2,
+  InclusionProofResponse,
+  NeighboursResponse,
+  WinnerProofResponse,
+} from '../../server/routes/fairness.schemas.ts';
 import { nodeDigest } from '../../adapters/crypto/node-digest.ts';
 import { compareTreeItems, treeV2Levels } from '../../core/fairness/tree-v2.ts';
 import type { TreeItem } from '../../core/fairness/model.ts';

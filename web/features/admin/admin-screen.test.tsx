@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminSubmissionsResponse, AuditTrailResponse, CreateBotsRequest } from '../../../server/routes/admin.schemas.ts';
+import type {
+  AdminSubmissionsResponse,
+  AuditTrailResponse,
+  CreateBotsRequest,
+} from '../../../server/routes/admin.schemas.ts';
 import type { MeResponse } from '../../../server/routes/me.schemas.ts';
 import type { AdminPayoutDto, PrizeConfigDto } from '../../../server/routes/prizes.schemas.ts';
 import { botRequestProblem } from '../../../core/bots/bot-fields.ts';

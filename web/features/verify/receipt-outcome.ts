@@ -1,6 +1,11 @@
 // What the verify page says of one receipt: its signature (SIGNED / UNSIGNED / BAD SIGNATURE) and whether the closed
 // game holds it (INCLUDED, NOT FOUND, or, for a validly signed receipt proven absent, OMITTED with the evidence).
-import type { FairnessKeysResponse, FairnessSummaryV2, InclusionProofResponse, NeighboursResponse } from '../../../server/routes/fairness.schemas.ts';
+import type {
+  FairnessKeysResponse,
+  FairnessSummaryV2,
+  InclusionProofResponse,
+  NeighboursResponse,
+} from '../../../server/routes/fairness.schemas.ts';
 import type { PastedReceipt } from './fairness-check.ts';
 import {
   checkAbsence,

@@ -1,7 +1,12 @@
 // The browser's own check of a signed receipt (DESIGN.md §16, docs/fairness.md), sharing no code with the server like
 // fairness-check.ts: the signature with Web Crypto's Ed25519 against the published keys, the proof that a leaf is
 // absent from a closed game (two adjacent neighbours, each proven), and the evidence a player downloads.
-import type { FairnessKeysResponse, FairnessSummaryV2, NeighboursResponse, PublishedKeyDto } from '../../../server/routes/fairness.schemas.ts';
+import type {
+  FairnessKeysResponse,
+  FairnessSummaryV2,
+  NeighboursResponse,
+  PublishedKeyDto,
+} from '../../../server/routes/fairness.schemas.ts';
 import { entryLeafText, mineLeafText, type PastedReceipt } from './fairness-check.ts';
 import { sha256HexSync } from './sha256-sync.ts';
 import { verifyInclusion, type TreeCheck, type TreeMismatch } from './tree-v2-check.ts';

@@ -2,7 +2,14 @@
 // code with the server: an item's inclusion proof, the winner proof and the full audit. Hashing is synchronous
 // (sha256-sync.ts): the audit's two million hashes would each wait for a promise with Web Crypto.
 // Every check answers ok or the FIRST mismatch, as a value that describeMismatch words for a player.
-import type { FairnessItemsResponse, FairnessSummaryV2, InclusionProofResponse, TreeItemDto, TreeNodeDto, WinnerProofResponse } from '../../../server/routes/fairness.schemas.ts';
+import type {
+  FairnessItemsResponse,
+  FairnessSummaryV2,
+  InclusionProofResponse,
+  TreeItemDto,
+  TreeNodeDto,
+  WinnerProofResponse,
+} from '../../../server/routes/fairness.schemas.ts';
 import { entryLeafText, mineLeafText, winnerAndRunnerUp, type PastedReceipt } from './fairness-check.ts';
 import { sha256HexSync } from './sha256-sync.ts';
 
