@@ -43,3 +43,17 @@ export const fail = (code: ErrorCode, message: string, details?: Record<string, 
 };
 
 export const isDomainError = (e: unknown): e is DomainError => e instanceof DomainError;
+
+/**
+ * The store could not reach its database, or the database refused to write (PostgreSQL down or restarting, SQLite full
+ * or read-only): an outage, not a bug (DESIGN.md §20). Each store turns its driver's such failures into this one, in
+ * one place.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+export const isStoreUnavailable = (e: unknown): e is StoreUnavailableError => e instanceof StoreUnavailableError;

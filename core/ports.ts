@@ -117,6 +117,9 @@ export interface Repositories {
  * - Locks are taken game first, then player (`games.lock`/`latestForDate(…, lock)` before `users.lock`), so no two
  *   writes wait for each other; every store refuses a game's lock after a player's (`LockOrderError`). Every write of
  *   entries and mines holds its game's lock ('share'), which the close takes 'update' to see them all.
+ * - A unit that cannot reach the database, or whose database refuses to write, fails with `StoreUnavailableError`
+ *   (core/errors.ts) within a few seconds: an outage, not a bug. Nothing of it is kept, except a COMMIT the database
+ *   received just before the connection broke, which nobody can tell apart from one it never received.
  */
 export interface Store extends PickFastPath {
   read<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;

@@ -47,4 +47,6 @@ export interface AppServices {
   logger: Logger;
   metrics: Metrics;
   lifecycle: Lifecycle;
+  /** Whether the database takes writes (SQLite full or read-only: not), for /readyz; absent where always so. */
+  databaseWritable?: () => Promise<boolean>;
 }

@@ -67,6 +67,7 @@ export const createApp = (services: AppServices): Hono<AppEnv> => {
     operatorRoutes({
       lifecycle: services.lifecycle,
       ping: () => services.deps.store.read((repos) => repos.games.latestClosed()),
+      ...(services.databaseWritable ? { writable: services.databaseWritable } : {}),
       metrics: services.metrics,
       metricsToken: services.config.metricsToken,
       metricsLoopbackOnly: !isLoopbackUrl(services.config.publicUrl),

@@ -152,6 +152,11 @@ export const composeServer = async (config: ServerConfig, overrides: ServerOverr
         ? googleAuthFor(config.google.clientId, config.google.clientSecret, `${config.publicUrl}/auth/google/callback`)
         : null;
   const logger = overrides.logger ?? pinoLogger(config.logLevel);
+  const writable = sql?.writable;
+  sql?.onCheckpointFailure?.((error) => {
+    metrics.checkpointFailures.inc();
+    logger.error('The WAL checkpoint failed', error);
+  });
   if (config.game.integrityKey === null) logger.warn(INTEGRITY_KEY_UNSET);
   if (config.game.receiptSigningKey === null) logger.warn(RECEIPT_SIGNING_KEY_UNSET);
   return {
@@ -162,6 +167,7 @@ export const composeServer = async (config: ServerConfig, overrides: ServerOverr
     logger,
     metrics,
     lifecycle: overrides.lifecycle ?? new Lifecycle('ready'),
+    ...(writable ? { databaseWritable: writable } : {}),
     store,
     mailSender,
   };

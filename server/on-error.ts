@@ -1,8 +1,8 @@
-// The one error handler: domain errors and the edge's HTTPExceptions through the status table,
-// anything unexpected as a logged 500 with a generic message.
+// The one error handler: domain errors and the edge's HTTPExceptions through the status table, the database out of
+// reach as a 503 to come back to (DESIGN.md §20), anything unexpected as a logged 500 with a generic message.
 import type { ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { isDomainError } from '../core/errors.ts';
+import { isDomainError, isStoreUnavailable } from '../core/errors.ts';
 import type { ApiError } from './routes/shared.schemas.ts';
 import type { AppEnv, Logger } from './app-env.ts';
 import { errorStatus, isApiErrorCode } from './error-status.ts';
@@ -14,6 +14,11 @@ const codeOfStatus: Partial<Record<number, string>> = {
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
 };
+
+export const UNAVAILABLE_MESSAGE = 'The game is briefly unavailable. Please try again in a moment.';
+
+/** Seconds a client waits before it tries again: about what a database restart takes. */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
 
 export const errorHandler =
   (logger: Logger): ErrorHandler<AppEnv> =>
@@ -30,6 +35,14 @@ export const errorHandler =
         err.status,
         err.res && Object.fromEntries(err.res.headers),
       );
+    }
+    if (isStoreUnavailable(err)) {
+      logger.warn(`${c.req.method} ${c.req.path}: the database is unavailable`, {
+        reason: err.cause instanceof Error ? err.cause.message : err.message,
+      });
+      return c.json({ error: UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' } satisfies ApiError, errorStatus.UNAVAILABLE, {
+        'Retry-After': String(UNAVAILABLE_RETRY_SECONDS),
+      });
     }
     logger.error(`${c.req.method} ${c.req.path} failed`, err);
     return c.json(

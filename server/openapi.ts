@@ -20,8 +20,8 @@ const errorBody = (codes: readonly [ApiErrorCode, ...ApiErrorCode[]]) =>
 /** The failures every route can meet at the edge, whatever it does. */
 const edgeFailures = (method: RouteConfig['method']): ApiErrorCode[] =>
   method === 'get'
-    ? ['INTERNAL']
-    : ['VALIDATION', 'CROSS_SITE', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'INTERNAL'];
+    ? ['INTERNAL', 'UNAVAILABLE']
+    : ['VALIDATION', 'CROSS_SITE', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'INTERNAL', 'UNAVAILABLE'];
 
 const accessFailures: Record<Access, ApiErrorCode[]> = {
   public: [],
@@ -42,6 +42,11 @@ const rateLimitHeaders = {
   },
 };
 
+/** A 503: the database is out of reach for a moment (DESIGN.md §20). */
+const unavailableHeaders = {
+  'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer' as const } },
+};
+
 /** The error responses of a route, one per status, each listing its codes. */
 const errorResponses = (codes: readonly ApiErrorCode[]): RouteConfig['responses'] => {
   const byStatus = new Map<number, [ApiErrorCode, ...ApiErrorCode[]]>();
@@ -57,6 +62,7 @@ const errorResponses = (codes: readonly ApiErrorCode[]): RouteConfig['responses'
       {
         description: list.join(', '),
         ...(status === errorStatus.RATE_LIMITED ? { headers: rateLimitHeaders } : {}),
+        ...(status === errorStatus.UNAVAILABLE ? { headers: unavailableHeaders } : {}),
         content: { 'application/json': { schema: errorBody(list) } },
       },
     ]),

@@ -1,10 +1,11 @@
 // The scale-out Store: PostgreSQL through the `postgres` package (postgres.js), for any number of server instances.
 //
 // Concurrency model
-// - One pool of connections per instance. Every unit of work runs in a transaction on a connection of its own: it
-//   sends BEGIN, runs the unit, then COMMITs, or ROLLBACKs when the unit throws or any of its statements failed (even
-//   one whose error the unit caught), and releases the connection. Write units through postgres.js's `sql.begin`;
-//   read units send their BEGIN ahead of their first statement without waiting for it (`inReadTransaction`).
+// - One pool of connections per instance. Every unit of work runs on a connection reserved for it (`Pinned`): a
+//   transaction that sends BEGIN, runs the unit, then COMMITs, or ROLLBACKs when the unit throws, and releases the
+//   connection. PostgreSQL answers the COMMIT of a transaction one of whose statements failed (even one whose error
+//   the unit caught) with ROLLBACK, and the unit fails. Read units send their BEGIN ahead of their first statement
+//   without waiting for it (`inReadTransaction`); write units wait for theirs (`inWriteTransaction`).
 // - Write units are READ COMMITTED: the constraints, conditional updates and row locks (FOR UPDATE / FOR SHARE) of the
 //   shared repositories do the serialising, across instances too.
 // - Read units are REPEATABLE READ READ ONLY, one snapshot (taken at the first statement) for the whole unit. The read
@@ -16,6 +17,15 @@
 // - The query builder `db` (migrations, rate limits, bulk tools) reserves a connection from the same pool for each
 //   query or kysely transaction, through kysely's own PostgresDialect. The close reads a game's items through it,
 //   beside its unit (dialect.ts, `beside`).
+// - The database out of reach (down, restarting, refusing connections): a unit that has no connection within
+//   CONNECTION_WAIT_MS fails with StoreUnavailableError and never runs afterwards (`reserveWithin`); a unit whose
+//   connection breaks fails with it too (`outageOr`, the one place that tells an outage from a bug). The pool
+//   reconnects by itself, at most a second apart, so the first units after the database is back find it.
+// - A connection that broke is never written to again nor handed back (`Pinned`), and the pool it came from is
+//   replaced by a fresh one whose connections are made anew (`Pool`): postgres.js 3.4 would write a statement (a
+//   ROLLBACK) to a closed socket from a timer and throw out of the process, or, given back, put the dead connection
+//   among its open ones, and a connection that closed while a write to it was pending sends nothing again
+//   (porsager/postgres#1154, #1208).
 // What holds, by construction:
 // - Read-your-writes: a unit is answered after its COMMIT, so a unit that starts afterwards, on any instance, takes
 //   its snapshot (or, writing, each statement's) after that COMMIT: a shared read transaction begins after the last
@@ -34,6 +44,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import postgres from 'postgres';
+import { StoreUnavailableError } from '../../core/errors.ts';
 import type { Repositories, Store } from '../../core/ports.ts';
 import { postgresDialect } from '../sql/dialect.ts';
 import { migrate } from '../sql/migrate.ts';
@@ -47,14 +58,151 @@ export interface PostgresStore extends Store {
   readonly db: Kysely<Database>;
 }
 
-type Statements = postgres.Sql | postgres.ReservedSql | postgres.TransactionSql;
+/**
+ * How long a unit waits for a connection before it fails as unavailable: a request's units answer within about 5 s
+ * (DESIGN.md §20) even when its first ones took a moment before the database went away.
+ */
+export const CONNECTION_WAIT_MS = 3_000;
+
+/** postgres.js's codes for a connection that broke or could not be made, and the sockets' own. */
+const CONNECTION_FAILURES = new Set([
+  'CONNECTION_CLOSED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * SQLSTATEs of a server that is not there to answer: class 08 (connection exception), shut down by the administrator
+ * or a crash (57P01, 57P02), starting up or shutting down (57P03), out of connection slots (53300).
+ */
+const isUnavailableState = (code: string): boolean =>
+  code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300';
+
+/** The one place that tells the database out of reach (an outage) from any other failure (a bug, a conflict). */
+export const outageOr = (error: unknown): unknown => {
+  if (error instanceof StoreUnavailableError || !(error instanceof Error)) return error;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string') return error;
+  return CONNECTION_FAILURES.has(code) || isUnavailableState(code)
+    ? new StoreUnavailableError(`The database is unavailable (${code}).`, { cause: error })
+    : error;
+};
 
 type Command = PostgresQueryResult<unknown>['command'];
 
-/** The subset of `pg`'s client that kysely's PostgresDialect uses (no cursors), over a postgres.js connection or transaction. */
-const clientOf = (sql: Statements, release: () => void = () => undefined): PostgresPoolClient => ({
+/**
+ * A connection reserved from the pool for one unit. Once a statement on it failed for want of the connection, it
+ * refuses every further statement and is not handed back: the pool already counts it closed (see the top of the file).
+ */
+class Pinned {
+  #broken: StoreUnavailableError | null = null;
+  /** The first statement that failed: a transaction it was part of can only roll back. */
+  #failed: unknown = null;
+
+  constructor(
+    private readonly reserved: postgres.ReservedSql,
+    private readonly onBroken: () => void,
+  ) {}
+
+  async query(text: string, parameters: readonly unknown[] = []): Promise<postgres.RowList<postgres.Row[]>> {
+    if (this.#broken) throw this.#broken;
+    try {
+      return await this.reserved.unsafe(text, parameters as postgres.ParameterOrJSON<never>[], { prepare: true });
+    } catch (error) {
+      const failure = outageOr(error);
+      if (failure instanceof StoreUnavailableError && !this.#broken) {
+        this.#broken = failure;
+        this.onBroken();
+      }
+      this.#failed ??= failure;
+      throw failure;
+    }
+  }
+
+  /** The first failure of a statement on this connection, or null. */
+  get failure(): unknown {
+    return this.#failed;
+  }
+
+  /** Whether the connection broke: nothing more can be said on it, not even ROLLBACK. */
+  get broken(): boolean {
+    return this.#broken !== null;
+  }
+
+  release(): void {
+    if (!this.#broken) this.reserved.release();
+  }
+}
+
+/**
+ * The pool of connections, replaced whole when one of its connections broke: the new one connects afresh, and the old
+ * one's connections are cut at once, which fails (and so settles) every statement still waiting on them. postgres.js
+ * 3.4 can leave a connection that closed while a write to it was pending unable to send anything again, so a unit on
+ * it would wait forever (see the top of the file).
+ */
+class Pool {
+  #sql: postgres.Sql;
+
+  constructor(private readonly open: () => postgres.Sql) {
+    this.#sql = open();
+  }
+
+  get sql(): postgres.Sql {
+    return this.#sql;
+  }
+
+  /** A connection of `sql` broke: when it is still the pool in use, a fresh one takes its place. */
+  broke(sql: postgres.Sql): void {
+    if (sql !== this.#sql) return;
+    this.#sql = this.open();
+    void sql.end({ timeout: 0 }).catch(() => undefined);
+  }
+
+  end(): Promise<void> {
+    return this.#sql.end();
+  }
+}
+
+/**
+ * A connection of the pool reserved within CONNECTION_WAIT_MS, else the unit fails as unavailable. One that comes
+ * later goes straight back to the pool: the unit never runs after its caller was told it failed (a pick answered 503
+ * is not stored behind the player's back). postgres.js offers no way to take a request back out of its queue.
+ */
+const reserveWithin = (pool: Pool): Promise<Pinned> =>
+  new Promise((resolve, reject) => {
+    const { sql } = pool;
+    let late = false;
+    const timer = setTimeout(() => {
+      late = true;
+      reject(new StoreUnavailableError(`No database connection within ${CONNECTION_WAIT_MS} ms.`));
+    }, CONNECTION_WAIT_MS);
+    sql.reserve().then(
+      (reserved) => {
+        if (late) return reserved.release();
+        clearTimeout(timer);
+        resolve(new Pinned(reserved, () => pool.broke(sql)));
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        const failure = outageOr(error);
+        if (failure instanceof StoreUnavailableError) pool.broke(sql);
+        reject(failure);
+      },
+    );
+  });
+
+/** The subset of `pg`'s client that kysely's PostgresDialect uses (no cursors), over a reserved connection. */
+const clientOf = (connection: Pinned, release: () => void = () => undefined): PostgresPoolClient => ({
   query: (async (text: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<unknown>> => {
-    const result = await sql.unsafe(text, parameters as postgres.ParameterOrJSON<never>[], { prepare: true });
+    const result = await connection.query(text, parameters);
     // PostgreSQL answers COMMIT with ROLLBACK, not an error, when a statement of the transaction failed.
     if (text === 'commit' && result.command === 'ROLLBACK') throw new Error('The transaction was rolled back.');
     return { command: result.command as Command, rowCount: result.count, rows: Array.from(result) };
@@ -71,10 +219,7 @@ const MUTATIONS = new Set<string>(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
  * The shared repositories in one transaction. Prepared queries (prepared.ts) go straight to it; the query builder is
  * made only when a unit uses it (most units of the request path run prepared queries alone).
  */
-const repositoriesIn = (
-  transaction: postgres.TransactionSql | postgres.ReservedSql,
-  pool: Kysely<Database>,
-): Repositories => {
+const repositoriesIn = (transaction: Pinned, pool: Kysely<Database>): Repositories => {
   const client = clientOf(transaction);
   let db: Kysely<Database> | null = null;
   return sqlRepositories({
@@ -102,10 +247,10 @@ interface QueuedRead {
  * the file). If it fails (a statement failed, and PostgreSQL refuses the rest of the transaction), each of its units
  * runs again in a transaction of its own: a read can be repeated, and a later snapshot still follows its start.
  */
-const sharedReads = (sql: postgres.Sql, pool: Kysely<Database>) => {
+const sharedReads = (connections: Pool, pool: Kysely<Database>) => {
   const run = async (units: QueuedRead[]): Promise<void> => {
     const outcomes: ({ value: unknown } | { error: unknown })[] = [];
-    const failure = await inReadTransaction(sql, (transaction) => {
+    const failure = await inReadTransaction(connections, (transaction) => {
       const repos = repositoriesIn(transaction, pool);
       return Promise.all(
         units.map((unit, i) =>
@@ -119,7 +264,9 @@ const sharedReads = (sql: postgres.Sql, pool: Kysely<Database>) => {
       () => null,
       (error: unknown) => ({ error }),
     );
-    if (failure && units.length > 1) for (const unit of units) void run([unit]);
+    // An outage fails them all: run again, each would wait for a connection as long once more.
+    if (failure && units.length > 1 && !(failure.error instanceof StoreUnavailableError))
+      for (const unit of units) void run([unit]);
     else
       units.forEach((unit, i) => {
         const outcome = outcomes[i] ?? failure ?? { error: new Error('The read unit did not run.') };
@@ -144,34 +291,63 @@ const sharedReads = (sql: postgres.Sql, pool: Kysely<Database>) => {
 
 const READ = 'isolation level repeatable read read only';
 
+/** Ends a unit's transaction on `connection`: COMMIT, which fails when PostgreSQL answers it with ROLLBACK. */
+const commit = async (connection: Pinned): Promise<void> => {
+  // PostgreSQL answers COMMIT with ROLLBACK, not an error, when a statement of the transaction failed (even one whose
+  // error the unit caught): the unit fails with that statement's error.
+  const committed = await connection.query('commit');
+  if (committed.command === 'ROLLBACK') throw connection.failure ?? new Error('The transaction was rolled back.');
+};
+
+/** Undoes a unit's transaction after its failure, unless its connection broke (nothing can be said on it then). */
+const rollback = async (connection: Pinned): Promise<void> => {
+  if (!connection.broken) await connection.query('rollback').catch(() => undefined);
+};
+
 /**
  * A read-only transaction on a connection of its own whose BEGIN goes out ahead of the unit's first statement, on the
  * same connection and without waiting for its answer (postgres.js sends a connection's queries in order): a round trip
- * less than `sql.begin`. Should the BEGIN fail, the unit's reads ran outside a transaction and its answers are
+ * less than waiting for it. Should the BEGIN fail, the unit's reads ran outside a transaction and its answers are
  * discarded: the unit fails with the BEGIN's error.
  */
-const inReadTransaction = async <T>(
-  sql: postgres.Sql,
-  work: (connection: postgres.ReservedSql) => Promise<T>,
-): Promise<T> => {
-  const reserved = await sql.reserve();
+const inReadTransaction = async <T>(pool: Pool, work: (connection: Pinned) => Promise<T>): Promise<T> => {
+  const connection = await reserveWithin(pool);
   try {
-    const begun = reserved.unsafe(`begin ${READ}`).execute();
+    const begun = connection.query(`begin ${READ}`);
+    // Its failure is the unit's, awaited below once the unit is over.
+    begun.catch(() => undefined);
     let result: T;
     try {
-      result = await work(reserved);
+      result = await work(connection);
       await begun;
     } catch (error) {
       await begun.catch(() => undefined);
-      await reserved.unsafe('rollback').catch(() => undefined);
+      await rollback(connection);
       throw error;
     }
-    // PostgreSQL answers COMMIT with ROLLBACK, not an error, when a statement of the transaction failed.
-    const committed = await reserved.unsafe('commit');
-    if (committed.command === 'ROLLBACK') throw new Error('The transaction was rolled back.');
+    await commit(connection);
     return result;
   } finally {
-    reserved.release();
+    connection.release();
+  }
+};
+
+/** A READ COMMITTED transaction on a connection of its own, begun before the unit runs. */
+const inWriteTransaction = async <T>(pool: Pool, work: (connection: Pinned) => Promise<T>): Promise<T> => {
+  const connection = await reserveWithin(pool);
+  try {
+    await connection.query('begin isolation level read committed');
+    let result: T;
+    try {
+      result = await work(connection);
+    } catch (error) {
+      await rollback(connection);
+      throw error;
+    }
+    await commit(connection);
+    return result;
+  } finally {
+    connection.release();
   }
 };
 
@@ -185,17 +361,26 @@ export async function createPostgresStore(
   } = {},
 ): Promise<PostgresStore> {
   const { onStatement } = options;
-  const sql = postgres(url, {
-    max: options.maxConnections ?? 10,
-    onnotice: () => undefined,
-    ...(onStatement ? { debug: (_connection: number, query: string) => onStatement(query) } : {}),
-  });
+  const connections = new Pool(() =>
+    postgres(url, {
+      max: options.maxConnections ?? 10,
+      // Seconds. A connection not made within the units' wait is not worth waiting for.
+      connect_timeout: CONNECTION_WAIT_MS / 1000,
+      // Idle connections are closed after a minute: a pool that outlived a restart holds no connection the server forgot.
+      idle_timeout: 60,
+      // Seconds before a connection tries again after a failed one: postgres.js's default grows to 20 s, which would
+      // keep a pool away from a database that is back; at most a second here, while nothing waits on a connection.
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+      onnotice: () => undefined,
+      ...(onStatement ? { debug: (_connection: number, query: string) => onStatement(query) } : {}),
+    }),
+  );
   const db = kyselyOver({
     connect: async () => {
-      const reserved = await sql.reserve();
+      const reserved = await reserveWithin(connections);
       return clientOf(reserved, () => reserved.release());
     },
-    end: () => sql.end(),
+    end: () => connections.end(),
   });
   try {
     await migrate(db);
@@ -205,24 +390,27 @@ export async function createPostgresStore(
   }
   return {
     db,
-    read: sharedReads(sql, db),
-    // One statement outside any transaction (standard-pick.ts): a single statement is atomic, and one round trip.
-    submitStandardPick: (pick) =>
-      submitStandardPick(
-        {
-          db,
-          dialect: postgresDialect,
-          execute: async <Row>(query: CompiledQuery<Row>) => {
-            const rows = await sql.unsafe(query.sql, query.parameters as postgres.ParameterOrJSON<never>[], {
-              prepare: true,
-            });
-            return { rows: Array.from(rows) as Row[] };
+    read: sharedReads(connections, db),
+    // One statement outside any transaction (standard-pick.ts): a single statement is atomic, and one round trip. On
+    // a connection reserved for it, like every unit, so that a pick still waiting when its request gave up never runs.
+    submitStandardPick: async (pick) => {
+      const connection = await reserveWithin(connections);
+      try {
+        return await submitStandardPick(
+          {
+            db,
+            dialect: postgresDialect,
+            execute: async <Row>(query: CompiledQuery<Row>) => ({
+              rows: Array.from(await connection.query(query.sql, query.parameters)) as Row[],
+            }),
           },
-        },
-        pick,
-      ),
-    write: <T>(work: (repos: Repositories) => Promise<T>) =>
-      sql.begin('isolation level read committed', (transaction) => work(repositoriesIn(transaction, db))) as Promise<T>,
+          pick,
+        );
+      } finally {
+        connection.release();
+      }
+    },
+    write: (work) => inWriteTransaction(connections, (connection) => work(repositoriesIn(connection, db))),
     close: () => db.destroy(),
   };
 }

@@ -21,8 +21,10 @@ db.pragma('busy_timeout = 0');
 const checkpoint = () => {
   try {
     db.pragma('wal_checkpoint(PASSIVE)');
-  } catch {
-    // Busy (another process's checkpoint): the next one copies what this one did not.
+  } catch (error) {
+    // Busy (another process's checkpoint): the next one copies what this one did not. Anything else is reported.
+    if (error && error.code === 'SQLITE_BUSY') return;
+    parentPort.postMessage({ failed: { code: error && error.code, message: String(error && error.message) } });
   }
 };
 const timer = setInterval(checkpoint, workerData.everyMs);
@@ -38,16 +40,42 @@ export interface Checkpointer {
   stop(): Promise<void>;
 }
 
-export const startCheckpointer = (file: string): Checkpointer => {
+/** A failure of the thread: a checkpoint that failed (the disk full or failing), or the thread itself. */
+export class CheckpointError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | null,
+  ) {
+    super(message);
+    this.name = 'CheckpointError';
+  }
+}
+
+interface FailedMessage {
+  failed: { code: unknown; message: string };
+}
+
+const isFailedMessage = (message: unknown): message is FailedMessage =>
+  typeof message === 'object' && message !== null && 'failed' in message;
+
+/** Starts the thread on `file`; `onFailure` hears of each checkpoint that failed (not of those another one kept busy). */
+export const startCheckpointer = (file: string, onFailure: (error: CheckpointError) => void): Checkpointer => {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(THREAD, { eval: true, workerData: { file, driver, everyMs: EVERY_MS } });
   // The server's exit does not wait for the thread; a thread that failed leaves the checkpoints to the backstop.
   worker.unref();
-  worker.on('error', () => undefined);
+  worker.on('message', (message: unknown) => {
+    if (!isFailedMessage(message)) return;
+    const { code, message: text } = message.failed;
+    onFailure(new CheckpointError(text, typeof code === 'string' ? code : null));
+  });
+  worker.on('error', (error) => onFailure(new CheckpointError(`The checkpoint thread failed: ${error.message}`, null)));
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     async stop() {
-      const closed = new Promise<void>((resolve) => worker.once('message', () => resolve()));
+      const closed = new Promise<void>((resolve) =>
+        worker.on('message', (message) => message === 'closed' && resolve()),
+      );
       worker.postMessage('stop');
       await Promise.race([closed, exited]);
       await worker.terminate();

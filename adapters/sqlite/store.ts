@@ -13,6 +13,9 @@
 // - Writes: batches of BEGIN IMMEDIATE … COMMIT on the writer (group commit), which also serialises them with other
 //   processes' writes (busy_timeout). Reads: batches of BEGIN … COMMIT on the reader, which cannot write (query_only).
 //   A player's first pick (`submitStandardPick`, ../sql/standard-pick.ts) is a write unit like any other.
+// - A write that fails for want of space or permission (SQLITE_FULL, SQLITE_IOERR_*, SQLITE_READONLY_*) fails its
+//   units with StoreUnavailableError (`outageOr`) and marks the database not writable, until a write commits again;
+//   `writable()` tries a small write of its own meanwhile, so readiness recovers on an idle server too.
 // What holds, by construction:
 // - Read-your-writes: a write is answered after its COMMIT, and a read batch begins after each of its units was
 //   queued, so WAL shows it every commit answered before any of its units started.
@@ -35,13 +38,14 @@ import {
   type Migration,
   type QueryResult,
 } from 'kysely';
+import { StoreUnavailableError } from '../../core/errors.ts';
 import type { Repositories, Store } from '../../core/ports.ts';
 import { sqliteDialect, type SqlContext } from '../sql/dialect.ts';
 import { migrate } from '../sql/migrate.ts';
 import { sqlRepositories } from '../sql/repositories.ts';
 import { submitStandardPick } from '../sql/standard-pick.ts';
 import type { Database } from '../sql/schema.ts';
-import { BACKSTOP_PAGES, startCheckpointer } from './checkpointer.ts';
+import { BACKSTOP_PAGES, type CheckpointError, startCheckpointer } from './checkpointer.ts';
 import { LockOrder, NestedUnitOfWorkError, UnitOutlivedTurnError } from '../unit-of-work-guard.ts';
 
 export interface SqliteStore extends Store {
@@ -49,7 +53,29 @@ export interface SqliteStore extends Store {
   readonly db: Kysely<Database>;
   /** Copies the live database to `file` with SQLite's online backup. */
   backup(file: string): Promise<void>;
+  /**
+   * Whether writes succeed: false from a write that failed for want of space or permission until one commits again.
+   * While false, each call first tries a write of its own (64 KiB in a table made and dropped, in one transaction), so
+   * that the database is seen writable again without waiting for a player's write.
+   */
+  writable(): Promise<boolean>;
+  /** Calls `listener` with each failure of the checkpoint thread (checkpointer.ts). */
+  onCheckpointFailure(listener: (error: CheckpointError) => void): void;
 }
+
+/** What the probe of a database that refused a write writes (`writable()`). */
+const PROBE_BYTES = 64 * 1024;
+
+/** SQLite's result codes of a database that cannot take writes: the disk is full, failing, or read-only. */
+const NOT_WRITABLE = /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN)/;
+
+/** The one place that tells a database that cannot take writes (an outage) from any other failure. */
+export const outageOr = (error: unknown): unknown => {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && NOT_WRITABLE.test(code)
+    ? new StoreUnavailableError(`The database cannot be written (${code}).`, { cause: error })
+    : error;
+};
 
 type Statement = BetterSqlite3.Statement<unknown[], unknown>;
 
@@ -247,9 +273,14 @@ interface QueuedUnit {
 /** At most this many units share one transaction. */
 const BATCH_UNITS = 32;
 
-/** Whether a batch of either connection is running its units: what tells a nested unit (see the top of the file). */
+const totalChanges = (connection: Connection): number =>
+  connection.statement('select total_changes()', true).get() as number;
+
 interface BatchState {
+  /** Whether a batch of either connection is running its units: what tells a nested unit (see the top of the file). */
   running: boolean;
+  /** The failure of the last write, while the database cannot take writes; null once one commits. */
+  notWritable: StoreUnavailableError | null;
 }
 
 /**
@@ -259,6 +290,11 @@ interface BatchState {
  * connection cannot change anything a failed unit would have to undo).
  */
 const unitsOn = (connection: Connection, writing: boolean, state: BatchState) => {
+  const reject = (unit: QueuedUnit, error: unknown): void => {
+    const failure = outageOr(error);
+    if (writing && failure instanceof StoreUnavailableError) state.notWritable = failure;
+    unit.reject(failure);
+  };
   const context = contextOn(connection);
   const begin = writing ? 'begin immediate' : 'begin';
   const queue: QueuedUnit[] = [];
@@ -271,6 +307,8 @@ const unitsOn = (connection: Connection, writing: boolean, state: BatchState) =>
     const outlived = new Promise<never>((_, reject) => (turnOver = reject));
     const timer = setImmediate(() => turnOver(new UnitOutlivedTurnError()));
     state.running = true;
+    // While writes fail, a batch that commits what it changed shows the database writable again.
+    const changesBefore = writing && state.notWritable ? totalChanges(connection) : null;
     try {
       connection.run(begin);
       for (const unit of batch) {
@@ -292,7 +330,8 @@ const unitsOn = (connection: Connection, writing: boolean, state: BatchState) =>
       connection.run('commit');
       clearImmediate(timer);
       state.running = false;
-      for (const { unit, error } of failed) unit.reject(error);
+      if (changesBefore !== null && totalChanges(connection) > changesBefore) state.notWritable = null;
+      for (const { unit, error } of failed) reject(unit, error);
       for (const { unit, result } of done) unit.resolve(result);
     } catch (error) {
       clearImmediate(timer);
@@ -300,9 +339,9 @@ const unitsOn = (connection: Connection, writing: boolean, state: BatchState) =>
       if (connection.raw.inTransaction) connection.run('rollback');
       // BEGIN failed (another process held the database past the busy timeout), or a unit ended the transaction,
       // or the COMMIT failed: all fail.
-      for (const { unit, error: own } of failed) unit.reject(own);
-      for (const { unit } of done) unit.reject(error);
-      for (const unit of batch.slice(done.length + failed.length)) unit.reject(error);
+      for (const { unit, error: own } of failed) reject(unit, own);
+      for (const { unit } of done) reject(unit, error);
+      for (const unit of batch.slice(done.length + failed.length)) reject(unit, error);
     }
   };
 
@@ -315,7 +354,7 @@ const unitsOn = (connection: Connection, writing: boolean, state: BatchState) =>
         // caller going on to its next unit) has run: while a batch runs, only its own units can call the store.
         await new Promise(setImmediate);
         await connection.locked(runBatch).catch((error: unknown) => {
-          for (const unit of queue.splice(0)) unit.reject(error);
+          for (const unit of queue.splice(0)) reject(unit, error);
         });
       }
     } finally {
@@ -352,9 +391,14 @@ export async function createSqliteStore(path: string, options: SqliteStoreOption
   const inMemory = path === ':memory:' || path === '';
   const reader = inMemory ? writer : open(path, options.onStatement);
   if (reader !== writer) reader.raw.pragma('query_only = ON');
-  const checkpointer = inMemory ? null : startCheckpointer(path);
+  const checkpointer = inMemory
+    ? null
+    : startCheckpointer(path, (error) => {
+        for (const listener of checkpointFailureListeners) listener(error);
+      });
   if (checkpointer) writer.raw.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-  const state: BatchState = { running: false };
+  const state: BatchState = { running: false, notWritable: null };
+  const checkpointFailureListeners: ((error: CheckpointError) => void)[] = [];
   const reads = unitsOn(reader, false, state);
   const writes = unitsOn(writer, true, state);
   const writerContext = contextOn(writer);
@@ -366,6 +410,30 @@ export async function createSqliteStore(path: string, options: SqliteStoreOption
     submitStandardPick: (pick) => writes(() => submitStandardPick(writerContext, pick)),
     backup: async (file) => {
       await writer.raw.backup(file);
+    },
+    writable: async () => {
+      if (state.notWritable === null) return true;
+      // 64 KiB in a table of its own, committed and dropped: a database at its size limit or on a full disk refuses
+      // them, and one that takes them has room for more than a pick or two.
+      await writer
+        .locked(async () => {
+          writer.run('begin immediate');
+          try {
+            writer.raw.exec(
+              `create table lowest_write_probe (x); insert into lowest_write_probe values (zeroblob(${PROBE_BYTES}));
+              drop table lowest_write_probe;`,
+            );
+            writer.run('commit');
+          } finally {
+            if (writer.raw.inTransaction) writer.run('rollback');
+          }
+          state.notWritable = null;
+        })
+        .catch(() => undefined);
+      return state.notWritable === null;
+    },
+    onCheckpointFailure: (listener) => {
+      checkpointFailureListeners.push(listener);
     },
     close: async () => {
       // Waits for the unit in progress on each connection; units queued after this find it closed.

@@ -12,6 +12,10 @@ import type { Database } from '../../adapters/sql/schema.ts';
 /** A SQL store with its query builder, for the tables outside the repositories (rate limits). */
 export interface OpenedStore extends Store {
   readonly db: Kysely<Database>;
+  /** SQLite: whether writes succeed (a full or read-only database cannot take them), for /readyz. */
+  writable?(): Promise<boolean>;
+  /** SQLite: hears of each failure of the WAL checkpoint thread, for the logs and /metrics. */
+  onCheckpointFailure?(listener: (error: Error) => void): void;
 }
 
 /**

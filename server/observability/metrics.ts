@@ -53,6 +53,12 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly checkpointFailures = new Counter({
+    name: 'lowest_sqlite_checkpoint_failures_total',
+    help: "Failures of this instance's SQLite WAL checkpoint thread (a full or failing disk).",
+    registers: [this.registry],
+  });
+
   constructor(sources: MetricsSources, options: { processMetrics?: boolean } = {}) {
     const registers = [this.registry];
     new Gauge({

@@ -10,6 +10,8 @@ export interface OperatorOptions {
   lifecycle: Lifecycle;
   /** A cheap database round trip; null while the store is not open yet. */
   ping: (() => Promise<unknown>) | null;
+  /** Whether the database takes writes (SQLite); absent where the ping says enough. */
+  writable?: () => Promise<boolean>;
   metrics: Metrics | null;
   metricsToken: string | null;
   /** Without a token, whether /metrics answers loopback clients only (a server the internet reaches). */
@@ -34,7 +36,14 @@ const sameSecret = (given: string, expected: string): boolean => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
-export const operatorRoutes = ({ lifecycle, ping, metrics, metricsToken, metricsLoopbackOnly }: OperatorOptions) =>
+export const operatorRoutes = ({
+  lifecycle,
+  ping,
+  writable,
+  metrics,
+  metricsToken,
+  metricsLoopbackOnly,
+}: OperatorOptions) =>
   new Hono<AppEnv>()
     .get('/healthz', (c) => c.json({ status: 'ok' }))
     .get('/readyz', async (c) => {
@@ -42,10 +51,13 @@ export const operatorRoutes = ({ lifecycle, ping, metrics, metricsToken, metrics
       if (lifecycle.phase !== 'ready' || ping === null) return c.json({ status: lifecycle.phase }, 503);
       try {
         await withTimeout(ping(), PING_TIMEOUT_MS);
-        return c.json({ status: 'ready' });
       } catch {
         return c.json({ status: 'database-unavailable' }, 503);
       }
+      // A database that answers reads but refuses writes (full, read-only) would fail every pick.
+      if (writable && !(await withTimeout(writable(), PING_TIMEOUT_MS).catch(() => false)))
+        return c.json({ status: 'database-not-writable' }, 503);
+      return c.json({ status: 'ready' });
     })
     .get('/metrics', async (c) => {
       if (metricsToken !== null) {

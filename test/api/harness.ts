@@ -2,7 +2,14 @@
 // players in through POST /auth/dev like a browser would. No port is opened: app.request().
 import { loadConfig, type ServerConfig } from '../../server/config.ts';
 import { composeServer, coreOnMemory, type ServerOverrides } from '../../server/composition-root.ts';
-import { ClockPort, PasswordHasherPort, RandomPort, StorePort } from '../../server/container/tokens.ts';
+import {
+  ClockPort,
+  PasswordHasherPort,
+  RandomPort,
+  SqlStorePort,
+  StorePort,
+  type OpenedStore,
+} from '../../server/container/tokens.ts';
 import { createApp } from '../../server/app.ts';
 import { MemoryRateLimiter, type RateLimits, type RateRule } from '../../server/security/rate-limit.ts';
 import type { GoogleAuth } from '../../server/auth/google-auth.ts';
@@ -28,6 +35,8 @@ export const roomyLimits: RateLimits = {
 
 export interface HarnessOptions {
   store?: Store;
+  /** A SQLite or PostgreSQL store, bound as the SQL store too (readiness asks it whether it takes writes). */
+  sqlStore?: OpenedStore;
   /** Defaults to 2026-11-20T12:00Z: the open game is 2026-11-20 (closes 2026-11-21T00:00Z). */
   now?: string;
   env?: Record<string, string>;
@@ -35,7 +44,7 @@ export interface HarnessOptions {
   limits?: RateLimits;
   googleAuth?: GoogleAuth | null;
   /** Operations tests: a pino logger on a captured stream, a lifecycle phase, the outbox gauges' source. */
-  overrides?: Pick<ServerOverrides, 'logger' | 'lifecycle' | 'collectOutbox'>;
+  overrides?: Pick<ServerOverrides, 'logger' | 'lifecycle' | 'collectOutbox' | 'limiter'>;
   /** Defaults to a plain (instant) hasher. */
   hasher?: PasswordHasher;
   /**
@@ -62,6 +71,10 @@ export const makeHarness = async (options: HarnessOptions = {}) => {
   };
   const container = coreOnMemory(config);
   if (options.store) container.rebind(StorePort).toConstantValue(options.store);
+  if (options.sqlStore) {
+    container.bind(SqlStorePort).toConstantValue(options.sqlStore);
+    container.rebind(StorePort).toService(SqlStorePort);
+  }
   container.rebind(ClockPort).toConstantValue(clock);
   container.rebind(RandomPort).toConstantValue(new SeededRandom(options.seed ?? 7));
   container.rebind(PasswordHasherPort).toConstantValue(options.hasher ?? new PlainHasher());

@@ -25,7 +25,7 @@ const alerts = rules.groups.flatMap((g) => g.rules.map((r) => r.alert));
 describe('deploy/prometheus/alerts.yml', () => {
   it('passes promtool check rules', () => {
     const run = promtool(['check', 'rules', 'alerts.yml']);
-    expect(run.stdout + run.stderr).toContain('SUCCESS: 4 rules found');
+    expect(run.stdout + run.stderr).toContain('SUCCESS: 5 rules found');
     expect(run.status).toBe(0);
   });
 
@@ -37,8 +37,14 @@ describe('deploy/prometheus/alerts.yml', () => {
     });
   });
 
-  it('alerts on no close in 25 hours, failed mails, the 5xx share and an instance down, on the metrics the server serves', () => {
-    expect(alerts).toEqual(['LowestNoCloseIn25Hours', 'LowestMailFailing', 'LowestServerErrors', 'LowestInstanceDown']);
+  it('alerts on no close in 25 hours, failed mails, the 5xx share, an instance down and failing SQLite checkpoints, on the metrics the server serves', () => {
+    expect(alerts).toEqual([
+      'LowestNoCloseIn25Hours',
+      'LowestMailFailing',
+      'LowestServerErrors',
+      'LowestInstanceDown',
+      'LowestSqliteCheckpointFailing',
+    ]);
     const exprs = rules.groups.flatMap((g) => g.rules.map((r) => r.expr)).join('\n');
     const metrics = readFileSync(
       join(import.meta.dirname, '..', '..', 'server', 'observability', 'metrics.ts'),

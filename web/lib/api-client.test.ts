@@ -2,8 +2,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClientError, apiFetch, NetworkError, networkMessages } from './api-client.ts';
+import { ApiClientError, apiFetch, NetworkError, networkMessages, unavailableMessage } from './api-client.ts';
 import { connectionNow } from './connection.ts';
+
+const UNAVAILABLE_MESSAGE = 'The game is briefly unavailable. Please try again in a moment.';
 
 interface Seen {
   method: string;
@@ -41,6 +43,14 @@ beforeAll(async () => {
           response
             .writeHead(409, { 'Content-Type': 'application/json' })
             .end(JSON.stringify({ error: 'Game is closed', code: 'GAME_CLOSED' }));
+          break;
+        case '/unavailable':
+          response
+            .writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '5' })
+            .end(JSON.stringify({ error: UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' }));
+          break;
+        case '/proxy-page':
+          response.writeHead(502, { 'Content-Type': 'text/html' }).end('<html><h1>502 Bad Gateway</h1></html>');
           break;
         case '/text-error':
           response.writeHead(500, { 'Content-Type': 'text/plain' }).end('boom');
@@ -93,6 +103,15 @@ describe('apiFetch', () => {
     expect(error.status).toBe(409);
     expect(error.message).toBe('Game is closed');
     expect(error.body).toEqual({ error: 'Game is closed', code: 'GAME_CLOSED' });
+  });
+
+  it("says the server's words when the database is unavailable, and the same for a proxy's page with no server behind it", async () => {
+    const unavailable = await failure('/unavailable');
+    expect([unavailable.status, unavailable.message]).toEqual([503, UNAVAILABLE_MESSAGE]);
+    const proxied = await failure('/proxy-page');
+    expect([proxied.status, proxied.message]).toEqual([502, unavailableMessage]);
+    expect(unavailableMessage).toBe(UNAVAILABLE_MESSAGE);
+    expect(connectionNow()).toBe('online');
   });
 
   it('uses status and text when the body has no error field', async () => {

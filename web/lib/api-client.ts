@@ -58,7 +58,16 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The server's `error` text, else `status: text`, else the status text (spec-1 §8). */
+/** The server's words for a database out of reach (503 UNAVAILABLE), also said for a proxy's page with no server behind it. */
+export const unavailableMessage = 'The game is briefly unavailable. Please try again in a moment.';
+
+/** A proxy's answers when no server is there to answer: its own page, not the server's JSON. */
+const GATEWAY_FAILURES = new Set([502, 503, 504]);
+
+/**
+ * The server's `error` text, else (a proxy's 502, 503 or 504) the unavailable message, else `status: text`, else the
+ * status text (spec-1 §8).
+ */
 export function errorMessageOf(status: number, statusText: string, text: string, body: unknown): string {
   if (
     typeof body === 'object' &&
@@ -69,6 +78,7 @@ export function errorMessageOf(status: number, statusText: string, text: string,
   ) {
     return body.error;
   }
+  if (GATEWAY_FAILURES.has(status)) return unavailableMessage;
   if (text.trim() !== '') return `${status}: ${text}`;
   return statusText !== '' ? statusText : String(status);
 }

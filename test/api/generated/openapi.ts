@@ -2153,6 +2153,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     finishGoogleSignIn: {
@@ -2265,6 +2283,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getDevSignInPage: {
@@ -2347,6 +2383,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -2530,6 +2584,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getEmailConfirmationPage: {
@@ -2589,6 +2661,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -2710,6 +2800,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getUnsubscribePage: {
@@ -2760,6 +2868,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -2881,6 +3007,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     logout: {
@@ -2980,6 +3124,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getMe: {
@@ -3027,6 +3189,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3095,6 +3275,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3252,6 +3450,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     deleteAccount: {
@@ -3395,6 +3611,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3548,6 +3782,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     exportMyData: {
@@ -3640,6 +3892,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getMyTotals: {
@@ -3687,6 +3957,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3762,6 +4050,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getTrends: {
@@ -3816,6 +4122,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getGameToday: {
@@ -3847,6 +4171,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3899,6 +4241,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4062,6 +4422,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getMyLatestResult: {
@@ -4114,6 +4492,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getTodayResult: {
@@ -4161,6 +4557,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4236,6 +4650,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listHistory: {
@@ -4286,6 +4718,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4343,6 +4793,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getReferralStats: {
@@ -4395,6 +4863,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getReferralBonuses: {
@@ -4442,6 +4928,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4518,6 +5022,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4697,6 +5219,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getLeaderboard: {
@@ -4749,6 +5289,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4819,6 +5377,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4976,6 +5552,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getPrizeConfig: {
@@ -5039,6 +5633,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -5164,6 +5776,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     saveDatePrize: {
@@ -5279,6 +5909,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -5418,6 +6066,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     resetWeeklyPrize: {
@@ -5532,6 +6198,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -5671,6 +6355,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listPayouts: {
@@ -5734,6 +6436,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -5893,6 +6613,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getRewardConfig: {
@@ -5924,6 +6662,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -5976,6 +6732,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -6054,6 +6828,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getRewardsOfType: {
@@ -6124,6 +6916,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getReceiptKeys: {
@@ -6155,6 +6965,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -6246,6 +7074,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listFairnessItems: {
@@ -6328,6 +7174,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getInclusionProof: {
@@ -6402,6 +7266,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -6489,6 +7371,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getWinnerProof: {
@@ -6561,6 +7461,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -6652,6 +7570,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listWinnings: {
@@ -6699,6 +7635,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -6770,6 +7724,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -6928,6 +7900,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -7107,6 +8097,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     leaveGuild: {
@@ -7255,6 +8263,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getMyGuild: {
@@ -7302,6 +8328,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -7388,6 +8432,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -7527,6 +8589,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getGuildSubmissions: {
@@ -7624,6 +8704,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -7775,6 +8873,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -7938,6 +9054,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     useMine: {
@@ -8091,6 +9225,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -8250,6 +9402,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getAdminStatus: {
@@ -8313,6 +9483,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -8429,6 +9617,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -8568,6 +9774,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     openGame: {
@@ -8702,6 +9926,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     listSubmissions: {
@@ -8786,6 +10028,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
@@ -8927,6 +10187,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     deleteBotSubmissions: {
@@ -9043,6 +10321,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
         };
     };
     getAuditTrail: {
@@ -9133,6 +10429,24 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                     } & {
                         [key: string]: unknown;
                     };
