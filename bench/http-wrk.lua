@@ -2,12 +2,21 @@
 --   BENCH_LINES  a file, one request a line: "COOKIE" for a signed-in GET, "COOKIE NUMBER ADDRESS" for a submission,
 --                "/PATH" for a GET of that path as a browser asks it (brotli accepted) (absent: the URL's plain GET,
 --                built once by wrk itself);
---   BENCH_PATH, BENCH_ORIGIN  the submission's path and Origin.
+--   BENCH_PATH, BENCH_ORIGIN  the submission's path and Origin;
+--   BENCH_DELAY_MS  the mean pause before each request of a connection (absent: none), to pace the load below
+--                   saturation; drawn uniformly from 0 to twice it, so the connections do not send in step.
 -- At the end it prints one line, "wrk-result " and JSON: what was sent, the latency histogram, the statuses
 -- seen, and the numbers answered 201 (they name the player: each line's number is its own).
 local lines_file = os.getenv("BENCH_LINES")
 local path = os.getenv("BENCH_PATH")
 local origin = os.getenv("BENCH_ORIGIN")
+local delay_ms = tonumber(os.getenv("BENCH_DELAY_MS") or "")
+
+if delay_ms then
+  function delay()
+    return math.random(0, 2 * delay_ms)
+  end
+end
 
 sent = 0
 statuses = {}

@@ -117,7 +117,7 @@ const ensurePlayers = async (target: Target, pool: PoolName, count: number): Pro
 
 // --- processes -------------------------------------------------------------------------------
 
-const stopChild = (child: ChildProcess): Promise<void> =>
+export const stopChild = (child: ChildProcess): Promise<void> =>
   new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
@@ -129,7 +129,7 @@ const stopChild = (child: ChildProcess): Promise<void> =>
   });
 
 /** Spawns a server process and polls `probe` until it answers 200 (or the process dies). */
-const startProcess = async (
+export const startProcess = async (
   args: string[],
   env: NodeJS.ProcessEnv,
   port: number,
@@ -192,7 +192,7 @@ const processTree = (pid: number): number[] => {
 const CLOCK_TICKS_PER_SECOND = 100;
 
 /** Resident memory of the process and its descendants. */
-const treeRssBytes = (pid: number): number => {
+export const treeRssBytes = (pid: number): number => {
   let total = 0;
   for (const p of processTree(pid)) {
     try {
@@ -437,7 +437,7 @@ const roundOf = (scenario: ScenarioName, target: Target, accepted: Accepted, sec
 };
 
 /** CPU time (user + system) of the process and its descendants so far, in ms. */
-const treeCpuMs = (pid: number): number => {
+export const treeCpuMs = (pid: number): number => {
   let ticks = 0;
   for (const p of processTree(pid)) {
     try {
@@ -452,7 +452,7 @@ const treeCpuMs = (pid: number): number => {
 };
 
 /** The q-quantile (0…1) of a latency histogram, nearest rank, in ms. */
-const quantileMs = (histogram: Map<number, number>, total: number, q: number): number => {
+export const quantileMs = (histogram: Map<number, number>, total: number, q: number): number => {
   const rank = Math.max(1, Math.ceil(q * total));
   let seen = 0;
   for (const us of [...histogram.keys()].sort((a, b) => a - b)) {
@@ -533,7 +533,7 @@ const measure = async (scenario: ScenarioName, runs: Run[]): Promise<Figures[]> 
 // --- targets ---------------------------------------------------------------------------------
 
 /** The node flags of `npm start` in that checkout's package.json (`node --flag… scripts/start.mjs`). */
-const startFlagsOf = (checkout: string): string[] => {
+export const startFlagsOf = (checkout: string): string[] => {
   const { scripts } = JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8')) as {
     scripts?: { start?: string };
   };
@@ -841,14 +841,14 @@ async function runAgainst(other: string): Promise<HttpBenchResult> {
 }
 
 /** One goal of the run: what it is, what was measured, and whether it holds. */
-interface Goal {
+export interface Goal {
   label: string;
   measured: string;
   goal: string;
   pass: boolean;
 }
 
-const printGoals = (title: string, goals: Goal[]): boolean => {
+export const printGoals = (title: string, goals: Goal[]): boolean => {
   console.log(`\n${title}`);
   const width = Math.max(...goals.map((g) => g.label.length));
   const measuredWidth = Math.max(...goals.map((g) => g.measured.length));

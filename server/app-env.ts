@@ -6,6 +6,7 @@ import type { ServerConfig } from './config.ts';
 import type { Lifecycle } from './lifecycle/lifecycle.ts';
 import type { Metrics } from './observability/metrics.ts';
 import type { RequestVariables } from './request-variables.ts';
+import type { PublicAnswerCache } from './public-answer-cache.ts';
 import type { RateLimiter } from './security/rate-limit.ts';
 
 export interface AppEnv {
@@ -49,4 +50,6 @@ export interface AppServices {
   lifecycle: Lifecycle;
   /** Whether the database takes writes (SQLite full or read-only: not), for /readyz; absent where always so. */
   databaseWritable?: () => Promise<boolean>;
+  /** The kept copies of the public answers every player reads the same (public-answer-cache.ts). */
+  publicAnswers: PublicAnswerCache;
 }

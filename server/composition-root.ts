@@ -21,6 +21,9 @@ import { memoryModule } from './container/memory-module.ts';
 import { systemModule } from './container/system-module.ts';
 import { DepsPort, MailSenderPort, SqlStorePort, type OpenedStore } from './container/tokens.ts';
 import { Lifecycle } from './lifecycle/lifecycle.ts';
+import { PublicAnswerCache } from './public-answer-cache.ts';
+import { closeInstantAfter, closeInstantBefore } from '../core/game/calendar.ts';
+import { publicGeneration } from '../core/game/game-views.ts';
 import { pinoLogger } from './observability/logger.ts';
 import { Metrics, type OutboxCounts } from './observability/metrics.ts';
 import { isPostgresUrl, storeModuleFor } from './open-store.ts';
@@ -159,10 +162,21 @@ export const composeServer = async (config: ServerConfig, overrides: ServerOverr
   });
   if (config.game.integrityKey === null) logger.warn(INTEGRITY_KEY_UNSET);
   if (config.game.receiptSigningKey === null) logger.warn(RECEIPT_SIGNING_KEY_UNSET);
+  const publicAnswers = new PublicAnswerCache({
+    readGeneration: () => store.read(publicGeneration),
+    now: () => deps.clock.now(),
+    secondsUntilNextClose: (latestClose, now) => {
+      const next = closeInstantAfter(now, config.game);
+      // A deadline has passed and no close has followed yet (it is running, or due): the answer changes with it.
+      if (latestClose !== null && latestClose < closeInstantBefore(next, config.game).toISOString()) return 0;
+      return (next.getTime() - now.getTime()) / 1000;
+    },
+  });
   return {
     deps,
     config,
     googleAuth,
+    publicAnswers,
     limiter,
     logger,
     metrics,

@@ -2,9 +2,10 @@
 // opens and migrates and the catch-up close runs behind it while /readyz says 503. SIGTERM drains:
 // /readyz 503, `Connection: close` on every response, in-flight requests finish, the database
 // closes, the process exits; SHUTDOWN_GRACE_SECONDS bounds the wait.
+import { createServer } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { closeDueGames } from '../core/game/close.ts';
 import { closeInstantAfter } from '../core/game/calendar.ts';
@@ -16,6 +17,7 @@ import { ConfigError, isLoopbackUrl, loadConfig, type ServerConfig } from './con
 import { Lifecycle } from './lifecycle/lifecycle.ts';
 import { startingApp } from './lifecycle/starting-app.ts';
 import { pinoLogger } from './observability/logger.ts';
+import { publicAnswerFront, type PublicAnswerFront } from './public-answer-front.ts';
 import { startMailWorker, type MailWorker } from './mail-worker.ts';
 import { isPostgresUrl } from './open-store.ts';
 import { startScheduler, type Scheduler } from './scheduler.ts';
@@ -55,22 +57,33 @@ const main = (): void => {
   let store: Store | null = null;
   let scheduler: Scheduler | null = null;
   let mailWorker: MailWorker | null = null;
+  // The kept public answers, served before the app once the database is open (public-answer-front.ts).
+  let front: PublicAnswerFront | null = null;
 
-  const listen = { fetch: (request: Request, env: unknown) => handler.fetch(request, env), port: config.port };
-  const server = serve(config.host === null ? listen : { ...listen, hostname: config.host }, (info) => {
+  const app = getRequestListener((request: Request, env: unknown) => handler.fetch(request, env), {
+    ...(config.host === null ? {} : { hostname: config.host }),
+  });
+  const server = createServer((request, response) => {
+    if (front === null || !front(request, response)) void app(request, response);
+  });
+  const listening = () => {
+    const info = server.address();
     logger.info('listening', {
-      address: info.address,
-      port: info.port,
+      address: typeof info === 'object' && info !== null ? info.address : info,
+      port: typeof info === 'object' && info !== null ? info.port : config.port,
       publicUrl: config.publicUrl,
       authMode: config.authMode,
     });
-  });
+  };
+  if (config.host === null) server.listen(config.port, listening);
+  else server.listen(config.port, config.host, listening);
 
   const opened = (async () => {
     const services = await composeServer(config, { logger, lifecycle });
     const { deps, metrics, mailSender } = services;
     store = services.store;
     handler = createApp(services);
+    front = publicAnswerFront({ cache: services.publicAnswers, lifecycle, logger, metrics });
     lifecycle.enter('catching-up');
     logger.info('database ready', { database: isPostgresUrl(config.databaseUrl) ? 'postgres' : 'sqlite' });
     if (config.authMode === 'dev') logger.info('development sign-in', { url: `${config.publicUrl}/auth/dev` });
@@ -86,7 +99,9 @@ const main = (): void => {
     }
     mailWorker = startMailWorker({ deps, sender: mailSender, logger, reminderMinutes: config.mail.reminderMinutes });
     scheduler = startScheduler({
-      closeDue: () => metrics.timeClose(() => closeDueGames(deps)),
+      // This instance's close is seen by the kept answers at once; another instance's within a second.
+      closeDue: () =>
+        metrics.timeClose(() => closeDueGames(deps)).finally(() => services.publicAnswers.forgetGeneration()),
       nextDeadline: (now) => closeInstantAfter(now, config.game),
       logger,
     });

@@ -115,6 +115,9 @@ export const apiRoute = <const R extends RouteConfig & Naming>(
 };
 
 /** A JSON answer. */
+/** A GET whose answer carries an ETag: If-None-Match naming it gets this. */
+export const notModified = { 304: { description: 'Not modified: the ETag sent in If-None-Match still holds.' } };
+
 export const json = <S extends z.ZodType>(schema: S, description: string) => ({
   description,
   content: { 'application/json': { schema } },

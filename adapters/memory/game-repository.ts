@@ -81,6 +81,12 @@ export class MemoryGameRepository implements GameRepository {
     return closed[0] ? { ...closed[0] } : null;
   }
 
+  async latestChange(): Promise<{ latestGame: GameKey | null; latestClose: Instant | null }> {
+    const [latest] = await this.history(1);
+    const closes = this.#all().flatMap((g) => (g.closedAt === null ? [] : [g.closedAt]));
+    return { latestGame: latest?.key ?? null, latestClose: closes.sort().at(-1) ?? null };
+  }
+
   #all(): Game[] {
     return [...this.state().games.values()];
   }

@@ -125,6 +125,22 @@ export class SqlGameRepository implements GameRepository {
     return rows.map(toGame);
   }
 
+  async latestChange(): Promise<{ latestGame: GameKey | null; latestClose: Instant | null }> {
+    // Two small reads that never touch the stats column: the games table holds a row a day.
+    const latest = await this.ctx.db
+      .selectFrom('games')
+      .select('key')
+      .orderBy('closes_at', 'desc')
+      .orderBy('number', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const closed = await this.ctx.db
+      .selectFrom('games')
+      .select((eb) => eb.fn.max('closed_at').as('latest'))
+      .executeTakeFirst();
+    return { latestGame: latest?.key ?? null, latestClose: closed?.latest ?? null };
+  }
+
   async latestClosed(): Promise<Game | null> {
     const row = await this.ctx.db
       .selectFrom('games')

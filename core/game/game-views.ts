@@ -1,7 +1,8 @@
 // The views of past games: the history list, a closed game's published statistics with the caller's own entries
 // and outcomes, and a game's result.
 import type { Deps } from '../deps.ts';
-import type { Entry, GameKey, GameStats, Prize } from '../model.ts';
+import type { RepositoriesOf } from '../ports.ts';
+import type { Entry, GameKey, GameStats, Instant, Prize } from '../model.ts';
 import { DomainError } from '../errors.ts';
 import { entryOutcomesIn, type EntryOutcomeView } from '../results/my-results.ts';
 import { currentGame } from './current-game.ts';
@@ -17,6 +18,19 @@ export const history = async (deps: Deps<'games'>, limit = 14): Promise<{ items:
   const n = Number.isInteger(limit) ? Math.min(Math.max(limit, 1), 100) : 14;
   const games = await deps.store.read((repos) => repos.games.history(n));
   return { items: games.map((g) => ({ gameDate: g.key, status: g.status })) };
+};
+
+/** What the history and the leaderboards were built from: `key` changes at a close or when the next game is created. */
+export interface PublicGeneration {
+  key: string;
+  /** The latest close's time; null before the first. */
+  latestClose: Instant | null;
+}
+
+/** The generation of the history and the leaderboards, read without any game's stats. */
+export const publicGeneration = async (repos: RepositoriesOf<'games'>): Promise<PublicGeneration> => {
+  const { latestGame, latestClose } = await repos.games.latestChange();
+  return { key: `${latestGame ?? '-'}@${latestClose ?? '-'}`, latestClose };
 };
 
 export interface EntryView {

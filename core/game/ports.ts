@@ -48,6 +48,11 @@ export interface GameRepository {
   /** Games newest first (by closesAt, then number), at most `limit`. */
   history(limit: number): Promise<Game[]>;
   latestClosed(): Promise<Game | null>;
+  /**
+   * What a close or a new game changes, read without a game's stats: the key of the newest game (history's order) and
+   * the latest closedAt; null for none.
+   */
+  latestChange(): Promise<{ latestGame: GameKey | null; latestClose: Instant | null }>;
 }
 
 // The close's tallies: small set-based counts over one aggregation of the game's entries per number. The rules that

@@ -53,7 +53,7 @@ const OpenGameResponse = z
   .openapi('OpenGameResponse');
 
 export const adminRoutes = (services: AppServices) => {
-  const { deps, config } = services;
+  const { deps, config, publicAnswers } = services;
   const app = apiApp<SignedInEnv>();
   app.use('*', adminOnly);
   return app
@@ -105,6 +105,7 @@ export const adminRoutes = (services: AppServices) => {
       ),
       async (c) => {
         const { closed } = await closeDueGames(deps);
+        publicAnswers.forgetGeneration();
         const today = await gameToday(deps);
         return c.json(
           { closed, currentGame: today, message: closed.length ? `Closed ${closed.join(', ')}` : 'No game was due.' },

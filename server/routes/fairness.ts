@@ -19,7 +19,9 @@ import { signedIn } from '../auth/guards.ts';
 import { publishedKeys } from '../../core/fairness/receipt-keys.ts';
 import { setResponseHeader } from '../node-response.ts';
 import { oneAtATime } from '../one-at-a-time.ts';
-import { apiApp, apiRoute, json } from '../openapi.ts';
+import { apiApp, apiRoute, json, notModified } from '../openapi.ts';
+import { IMMUTABLE } from '../public-answer-cache.ts';
+import { keepAndSend, keptFor, sendKept } from '../public-answers.ts';
 import {
   FairnessItemsResponse,
   FairnessKeysResponse,
@@ -58,8 +60,6 @@ const NeighboursQuery = z.object({
     .openapi({ param: { name: 'leaf', in: 'query' }, description: 'The pick’s leaf: 64 lowercase hex characters.' }),
 });
 
-const IMMUTABLE = `public, max-age=${String(365 * 24 * 60 * 60)}, immutable`;
-const notModified = { 304: { description: 'Not modified: the ETag sent in If-None-Match still holds.' } };
 /** A closed tree's answers never change. */
 const immutable: MiddlewareHandler = async (c, next) => {
   await next();
@@ -77,7 +77,7 @@ const keysCache: MiddlewareHandler = async (c, next) => {
   if (c.res.status === 200) setResponseHeader(c, 'Cache-Control', KEYS_CACHE);
 };
 
-export const fairnessRoutes = ({ deps }: AppServices) => {
+export const fairnessRoutes = ({ deps, publicAnswers }: AppServices) => {
   // An items page is a megabyte or two of JSON: built one at a time, any number of downloaders take turns with each
   // other, not with everyone else's requests.
   const buildingPages = oneAtATime();
@@ -111,14 +111,20 @@ export const fairnessRoutes = ({ deps }: AppServices) => {
               FairnessRecordResponse,
               "The game's fairness record: open; version 1, every leaf; or version 2, the tree's summary.",
             ),
+            ...notModified,
           },
         },
         { access: 'public', failures: ['NOT_FOUND', 'CONFLICT'] },
       ),
       async (c) => {
-        const record = await fairnessRecord(deps, c.req.valid('param').gameKey);
-        if ('treeVersion' in record) setResponseHeader(c, 'Cache-Control', IMMUTABLE);
-        return c.json(record, 200);
+        const { gameKey } = c.req.valid('param');
+        const key = `fairness|${gameKey}`;
+        const kept = keptFor(c, publicAnswers, key);
+        if (kept) return sendKept(c, publicAnswers, kept);
+        const record = await fairnessRecord(deps, gameKey);
+        // A closed game's record never changes; an open game's says only that it is open.
+        if (!('treeVersion' in record)) return c.json(record, 200);
+        return keepAndSend(c, publicAnswers, key, { freshness: 'closed-day', generation: null }, record);
       },
     )
     .openapi(

@@ -8,7 +8,9 @@ import { TREND_DAYS_MESSAGE } from '../../core/trends/trend-rules.ts';
 import { trends, TrendsCache } from '../../core/trends/trends.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';
 import { signedIn } from '../auth/guards.ts';
-import { apiApp, apiRoute, json } from '../openapi.ts';
+import { apiApp, apiRoute, json, notModified } from '../openapi.ts';
+import { PRIVATE } from '../public-answer-cache.ts';
+import { keepAndSend, keptFor, sendKept } from '../public-answers.ts';
 import { GameDateParams } from './shared.schemas.ts';
 import { DailyStatsResponse, TrendsResponse, UserTotalsResponse } from './stats.schemas.ts';
 
@@ -19,7 +21,7 @@ const trendsQuery = z.object({
     .openapi({ type: 'string', enum: ['7', '30', '90'] }),
 });
 
-export const statsRoutes = ({ deps }: AppServices) => {
+export const statsRoutes = ({ deps, publicAnswers }: AppServices) => {
   const cache = new TrendsCache();
   return apiApp<AppEnv>()
     .openapi(
@@ -45,13 +47,33 @@ export const statsRoutes = ({ deps }: AppServices) => {
           operationId: 'getDailyStats',
           summary: "Read a closed game's statistics",
           tags: ['Game'],
-          description: "A closed game's statistics; signed in, also the caller's entries and their outcomes.",
+          description:
+            "A closed game's statistics; signed in, also the caller's entries and their outcomes (private). A visitor's answer never changes: kept and cached for a year.",
           request: { params: GameDateParams },
-          responses: { 200: json(DailyStatsResponse, 'The statistics of a closed game.') },
+          responses: { 200: json(DailyStatsResponse, 'The statistics of a closed game.'), ...notModified },
         },
         { access: 'public', failures: ['NOT_FOUND'] },
       ),
-      async (c) => c.json(await dailyStats(deps, c.req.valid('param').date, c.get('user')?.id ?? null), 200),
+      async (c) => {
+        const { date } = c.req.valid('param');
+        const user = c.get('user');
+        if (user) {
+          c.header('Cache-Control', PRIVATE);
+          return c.json(await dailyStats(deps, date, user.id), 200);
+        }
+        const key = `stats|${date}`;
+        const kept = keptFor(c, publicAnswers, key);
+        if (kept) return sendKept(c, publicAnswers, kept);
+        // Only a closed game has statistics (NOT_FOUND otherwise), and they never change.
+        const visitors = await dailyStats(deps, date, null);
+        return keepAndSend(
+          c,
+          publicAnswers,
+          key,
+          { freshness: 'closed-day', generation: null, perCaller: true },
+          visitors,
+        );
+      },
     )
     .openapi(
       apiRoute(

@@ -40,7 +40,19 @@ contract('games', ({ store }) => {
       expect((await r.games.listOpen()).map((g) => g.key)).toEqual(['2026-11-19', '2026-11-20', '2026-11-21']);
       expect((await r.games.history(3)).map((g) => g.key)).toEqual(['2026-11-21', '2026-11-20', '2026-11-19']);
       expect((await r.games.latestClosed())?.key).toBe('2026-11-18');
+      expect(await r.games.latestChange()).toEqual({ latestGame: '2026-11-21', latestClose: at(0) });
     });
+  });
+
+  it('tells no latest change without games, and a close as the latest change once it is stored', async () => {
+    expect(await store().read((r) => r.games.latestChange())).toEqual({ latestGame: null, latestClose: null });
+    await store().write(async (r) => {
+      await r.games.create(game('2026-11-19', { status: 'closed', closedAt: at(1) }));
+      await r.games.create(game('2026-11-20'));
+    });
+    expect(await store().read((r) => r.games.latestChange())).toEqual({ latestGame: '2026-11-20', latestClose: at(1) });
+    await store().write((r) => r.games.markClosed('2026-11-20', at(9), emptyStats('2026-11-20')));
+    expect(await store().read((r) => r.games.latestChange())).toEqual({ latestGame: '2026-11-20', latestClose: at(9) });
   });
 
   it('marks an open game closed once, storing its stats', async () => {

@@ -2,7 +2,7 @@
 // pointed at the test's instances and the listener on a free loopback port, nothing else changed, run in the
 // foreground as a child process under a temporary prefix.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +42,8 @@ export const renderNginxConf = (conf: string, upstreamPorts: readonly number[], 
 export const startNginx = async (upstreamPorts: readonly number[], port?: number): Promise<Nginx> => {
   if (!NGINX) throw new Error('nginx is not installed: apt-get install -y nginx-light (Debian), as .ci/run does');
   const prefix = mkdtempSync(join(tmpdir(), 'lowest-nginx-'));
+  // nginx's workers (not root) keep the proxy cache under the prefix, as under /etc/nginx: they must reach into it.
+  chmodSync(prefix, 0o755);
   port ??= await freePort();
   const conf = join(prefix, 'nginx.conf');
   writeFileSync(conf, renderNginxConf(readFileSync(NGINX_CONF, 'utf8'), upstreamPorts, port));

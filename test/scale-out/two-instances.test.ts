@@ -135,6 +135,37 @@ describe('two instances on one PostgreSQL behind nginx (deploy/nginx.conf)', () 
     ]);
   });
 
+  it('nginx answers a second visitor from its cache, and never a signed-in request', async () => {
+    const logged = (res: Response) => {
+      const id = res.headers.get('x-request-id');
+      return [a, b].some((instance) => instance.logs().some((l) => l.msg === 'request' && l.requestId === id));
+    };
+    for (const path of [`/api/stats/daily/${DUE_GAME}`, '/api/leaderboard?kind=wins&limit=7', '/api/history?limit=9']) {
+      const first = await send(path);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('x-cache-status')).toBe('MISS');
+      const body = await first.text();
+      await until(async () => logged(first), 5_000, 10);
+      const second = await send(path);
+      expect(second.headers.get('x-cache-status')).toBe('HIT');
+      expect(await second.text()).toBe(body);
+      // The cached answer carries the first request's id: no instance saw the second.
+      expect(second.headers.get('x-request-id')).toBe(first.headers.get('x-request-id'));
+    }
+
+    // Signed in: passed to an instance every time, the caller's own statistics, and nothing kept for a visitor.
+    const p3 = await signIn('p3@example.com');
+    for (let i = 0; i < 2; i += 1) {
+      const mine = await send(`/api/stats/daily/${DUE_GAME}`, { cookie: p3.cookie });
+      expect(mine.headers.get('x-cache-status')).toBe('BYPASS');
+      expect(mine.headers.get('cache-control')).toBe('private, no-store');
+      await until(async () => logged(mine), 5_000, 10);
+    }
+    const visitor = await send(`/api/stats/daily/${DUE_GAME}`);
+    expect(visitor.headers.get('x-cache-status')).toBe('HIT');
+    expect(((await visitor.json()) as { userSubmissions: unknown[] }).userSubmissions).toEqual([]);
+  });
+
   it('a session made on one instance works on the other', async () => {
     const ann = await signIn('ann@example.com');
     const seenBy = new Map<string, unknown>();

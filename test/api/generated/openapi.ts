@@ -222,7 +222,7 @@ export interface paths {
         };
         /**
          * Read a closed game's statistics
-         * @description A closed game's statistics; signed in, also the caller's entries and their outcomes.
+         * @description A closed game's statistics; signed in, also the caller's entries and their outcomes (private). A visitor's answer never changes: kept and cached for a year.
          */
         get: operations["getDailyStats"];
         put?: never;
@@ -342,7 +342,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a game's result */
+        /**
+         * Read a game's result
+         * @description A closed game's result is the same for every caller and never changes: kept and cached for a year.
+         */
         get: operations["getResult"];
         put?: never;
         post?: never;
@@ -359,7 +362,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the latest games */
+        /**
+         * List the latest games
+         * @description The same for every caller until the next close: kept, and cached for a minute at most.
+         */
         get: operations["listHistory"];
         put?: never;
         post?: never;
@@ -461,7 +467,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a leaderboard */
+        /**
+         * Read a leaderboard
+         * @description The same for every caller until the next close: kept, and cached for a minute at most.
+         */
         get: operations["getLeaderboard"];
         put?: never;
         post?: never;
@@ -4002,6 +4011,13 @@ export interface operations {
                     "application/json": components["schemas"]["DailyStatsResponse"];
                 };
             };
+            /** @description Not modified: the ETag sent in If-None-Match still holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description VALIDATION */
             400: {
                 headers: {
@@ -4602,6 +4618,13 @@ export interface operations {
                     "application/json": components["schemas"]["ResultResponse"];
                 };
             };
+            /** @description Not modified: the ETag sent in If-None-Match still holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description VALIDATION */
             400: {
                 headers: {
@@ -4690,6 +4713,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["HistoryResponse"];
                 };
+            };
+            /** @description Not modified: the ETag sent in If-None-Match still holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description VALIDATION */
             400: {
@@ -5261,6 +5291,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["LeaderboardResponse"];
                 };
+            };
+            /** @description Not modified: the ETag sent in If-None-Match still holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description VALIDATION */
             400: {
@@ -7009,6 +7046,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["FairnessRecordResponse"];
                 };
+            };
+            /** @description Not modified: the ETag sent in If-None-Match still holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description VALIDATION */
             400: {
