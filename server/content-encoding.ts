@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from './app-env.ts';
+import type { RequestVariables } from './request-variables.ts';
 import { nodeResponseOf } from './node-response.ts';
 
 export type ContentEncoding = 'br' | 'gzip' | 'identity';
@@ -120,7 +120,7 @@ const compressedResponse = async (
 
 /** Where the c.json below leaves the response it made, on the request's context. */
 const MADE = Symbol('made JSON response');
-type Recorded = Context<AppEnv> & { [MADE]?: Made };
+type Recorded = Context<{ Variables: RequestVariables }> & { [MADE]?: Made };
 
 /**
  * c.json for a request under compressJson: Hono's c.json, recording the response and its text on the context. One
@@ -152,7 +152,7 @@ function recordingJson(
  * answer (nearly every API answer) passes with only Vary added, never read back from the response. Reading a body
  * back turns @hono/node-server's string response into a web stream, which cost more than most routes' own work.
  */
-export const compressJson = createMiddleware<AppEnv>(async (c: Recorded, next) => {
+export const compressJson = createMiddleware<{ Variables: RequestVariables }>(async (c: Recorded, next) => {
   c.json = recordingJson as typeof c.json;
   await next();
   const res = c.res;

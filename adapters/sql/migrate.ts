@@ -1,7 +1,7 @@
 // Runs the pending migrations (at store creation and by `lowest migrate`) as one transaction: a run that fails
 // changes nothing. PostgreSQL takes kysely's migration lock (an advisory lock) first, so an instance starting while
 // another migrates waits for it and then finds nothing pending; SQLite's run holds the write lock (BEGIN IMMEDIATE)
-// from its first read of the migrations table (../sqlite/store.ts says why kysely's SQLite adapter needs telling).
+// from its first read of the migrations table (../sqlite/driver.ts says why kysely's SQLite adapter needs telling).
 import { Migrator, type Kysely, type Migration, type MigrationResult } from 'kysely';
 import { migrations as allMigrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';

@@ -20,6 +20,7 @@ import { copyFileSync, existsSync, fsyncSync, closeSync, openSync, renameSync, r
 import { dirname, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { errorCode } from '../sql/dialect.ts';
+import type { SqliteDatabase } from './connection.ts';
 
 /** A restore that did not happen, with why; the database is untouched. */
 export class RestoreRefusedError extends Error {
@@ -59,7 +60,7 @@ const stageChecked = (source: string, staging: string, known: ReadonlySet<string
   copyFileSync(source, staging);
   // A copy of a stopped database may carry its WAL: it is part of the database.
   if (existsSync(`${source}-wal`)) copyFileSync(`${source}-wal`, `${staging}-wal`);
-  let db: BetterSqlite3.Database | null = null;
+  let db: SqliteDatabase | null = null;
   try {
     db = new BetterSqlite3(staging, { fileMustExist: true });
     const check = db.prepare('pragma quick_check').pluck().all() as string[];
@@ -103,7 +104,7 @@ const stageChecked = (source: string, staging: string, known: ReadonlySet<string
  * has it open; otherwise its WAL is folded in and removed. A file SQLite cannot open as a database is left as it is.
  */
 const quiesce = (target: string): void => {
-  let db: BetterSqlite3.Database | null = null;
+  let db: SqliteDatabase | null = null;
   try {
     db = new BetterSqlite3(target, { fileMustExist: true });
     db.pragma('busy_timeout = 0');
