@@ -3,20 +3,13 @@
 --                "/PATH" for a GET of that path as a browser asks it (brotli accepted) (absent: the URL's plain GET,
 --                built once by wrk itself);
 --   BENCH_PATH, BENCH_ORIGIN  the submission's path and Origin;
---   BENCH_DELAY_MS  the mean pause before each request of a connection (absent: none), to pace the load below
---                   saturation; drawn uniformly from 0 to twice it, so the connections do not send in step.
+--   BENCH_RATE   requests a second to pace the load at, across all connections (absent: as fast as answers come).
 -- At the end it prints one line, "wrk-result " and JSON: what was sent, the latency histogram, the statuses
 -- seen, and the numbers answered 201 (they name the player: each line's number is its own).
 local lines_file = os.getenv("BENCH_LINES")
 local path = os.getenv("BENCH_PATH")
 local origin = os.getenv("BENCH_ORIGIN")
-local delay_ms = tonumber(os.getenv("BENCH_DELAY_MS") or "")
-
-if delay_ms then
-  function delay()
-    return math.random(0, 2 * delay_ms)
-  end
-end
+local rate = tonumber(os.getenv("BENCH_RATE") or "")
 
 sent = 0
 statuses = {}
@@ -64,6 +57,30 @@ if lines_file then
   function response(status, headers, body)
     statuses[status] = (statuses[status] or 0) + 1
     if status == 201 then accepted[#accepted + 1] = body:match('"number":(%d+)') end
+  end
+end
+
+-- Paced: each request takes the next free slot of a schedule at `rate`, whichever connection is free to send it, so
+-- the offered load holds its pace while the server keeps up; wrk times a request from its send, after the wait.
+if rate then
+  local ffi = require("ffi")
+  ffi.cdef([[
+    typedef struct { long tv_sec; long tv_nsec; } lowest_timespec;
+    int clock_gettime(int clock, lowest_timespec *now);
+  ]])
+  local CLOCK_MONOTONIC = 1
+  local now = ffi.new("lowest_timespec")
+  local function now_ms()
+    ffi.C.clock_gettime(CLOCK_MONOTONIC, now)
+    return tonumber(now.tv_sec) * 1000 + tonumber(now.tv_nsec) / 1e6
+  end
+  local gap = 1000 / rate
+  local slot = nil
+  function delay()
+    local at = now_ms()
+    -- A slot missed while every connection waited is not made up for in a burst.
+    slot = math.max(slot or at, at - gap) + gap
+    return math.max(0, math.floor(slot - at))
   end
 end
 

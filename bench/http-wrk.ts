@@ -23,8 +23,8 @@ export interface WrkOptions {
   /** One request a line (see http-wrk.lua: a cookie, a submission, or a path to GET); none: the plain GET of `path`. */
   lines?: string[];
   origin?: string;
-  /** A pause before each request of a connection, in ms: the load paced below saturation (see http-wrk.lua). */
-  delayMs?: number;
+  /** Requests a second to pace the load at (http-wrk.lua); absent: as fast as the server answers. */
+  rate?: number;
 }
 
 export interface WrkRound {
@@ -48,7 +48,7 @@ export const runWrk = async (options: WrkOptions): Promise<WrkRound> => {
   const dir = mkdtempSync(join(tmpdir(), 'lowest-wrk-'));
   try {
     const env: NodeJS.ProcessEnv = { ...process.env, BENCH_PATH: options.path, BENCH_ORIGIN: options.origin ?? '' };
-    if (options.delayMs !== undefined) env['BENCH_DELAY_MS'] = String(options.delayMs);
+    if (options.rate !== undefined) env['BENCH_RATE'] = String(options.rate);
     if (options.lines) {
       env['BENCH_LINES'] = join(dir, 'lines');
       writeFileSync(env['BENCH_LINES'], `${options.lines.join('\n')}\n`);

@@ -226,7 +226,7 @@ const figuresOf = (t: ReturnType<typeof tally>): Figures => ({
   cpuUsPerRequest: t.requests === 0 ? 0 : (t.cpuMs * 1000) / t.requests,
 });
 
-const round = async (load: Load, seconds: number, into: ReturnType<typeof tally> | null, delayMs?: number) => {
+const round = async (load: Load, seconds: number, into: ReturnType<typeof tally> | null, rate?: number) => {
   const cpuBefore = treeCpuMs(load.server.pid);
   const result = await runWrk({
     port: load.server.port,
@@ -234,7 +234,7 @@ const round = async (load: Load, seconds: number, into: ReturnType<typeof tally>
     connections: CONNECTIONS,
     seconds,
     ...(load.cookies ? { lines: load.cookies } : {}),
-    ...(delayMs === undefined ? {} : { delayMs }),
+    ...(rate === undefined ? {} : { rate }),
   });
   if (!into) return;
   into.cpuMs += treeCpuMs(load.server.pid) - cpuBefore;
@@ -260,8 +260,7 @@ const measure = async (loads: Load[]): Promise<Figures[]> => {
 /** The p99 with the load paced at `rate` requests a second over the connections. */
 const paced = async (load: Load, rate: number): Promise<Figures> => {
   const t = tally();
-  const delayMs = Math.max(1, Math.round((CONNECTIONS / Math.max(rate, 1)) * 1000));
-  await round(load, PACED_SECONDS, t, delayMs);
+  await round(load, PACED_SECONDS, t, Math.max(1, rate));
   return figuresOf(t);
 };
 

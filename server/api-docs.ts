@@ -8,6 +8,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Env } from 'hono';
 import packageJson from '../package.json' with { type: 'json' };
 import { SESSION_SCHEME } from './openapi.ts';
+import { documentSecurityHeaders } from './security/security-headers.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
@@ -74,13 +75,15 @@ export const mountApiDocs = <E extends Env>(app: OpenAPIHono<E>, publicUrl: stri
   // Generated once, at the first request (every route is registered by then): the routes never change while running.
   let document: ReturnType<typeof app.getOpenAPI31Document> | null = null;
   app.get(OPENAPI_PATH, (c) => c.json((document ??= app.getOpenAPI31Document(documentFields(publicUrl)))));
-  app.get(DOCS_PATH, (c) => c.html(DOCS_PAGE));
+  // The page and its files are documents: they carry the page's headers, not the REST set of JSON answers.
+  app.get(DOCS_PATH, (c) => c.html(DOCS_PAGE, 200, documentSecurityHeaders()));
   app.get(`${DOCS_PATH}/start.js`, (c) =>
-    c.body(START_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8' }),
+    c.body(START_SCRIPT, 200, { ...documentSecurityHeaders(), 'content-type': 'text/javascript; charset=utf-8' }),
   );
   app.get(`${DOCS_PATH}/:asset{swagger-ui\\.css|swagger-ui-bundle\\.js}`, (c) => {
     const name = c.req.param('asset');
     return c.body(asset(name), 200, {
+      ...documentSecurityHeaders(),
       'content-type': assets[name]?.type ?? 'application/octet-stream',
       'cache-control': 'public, max-age=86400',
     });

@@ -56,7 +56,7 @@ export const createApp = (services: AppServices): Hono<AppEnv> => {
     inSequence(
       requestLog(services.logger, services.metrics),
       closeConnectionsWhenDraining(services.lifecycle),
-      securityHeaders,
+      securityHeaders(services.config.publicUrl.startsWith('https:')),
       clientAddress(services.config.trustProxy),
       compressJson,
     ),

@@ -83,7 +83,13 @@ const main = (): void => {
     const { deps, metrics, mailSender } = services;
     store = services.store;
     handler = createApp(services);
-    front = publicAnswerFront({ cache: services.publicAnswers, lifecycle, logger, metrics });
+    front = publicAnswerFront({
+      cache: services.publicAnswers,
+      lifecycle,
+      logger,
+      metrics,
+      https: config.publicUrl.startsWith('https:'),
+    });
     lifecycle.enter('catching-up');
     logger.info('database ready', { database: isPostgresUrl(config.databaseUrl) ? 'postgres' : 'sqlite' });
     if (config.authMode === 'dev') logger.info('development sign-in', { url: `${config.publicUrl}/auth/dev` });

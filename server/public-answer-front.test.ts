@@ -29,6 +29,7 @@ const start = async () => {
   const front = publicAnswerFront({
     cache,
     lifecycle,
+    https: false,
     metrics: new Metrics(
       {
         collectOutbox: async () => ({ backlog: 0, failed: 0 }),

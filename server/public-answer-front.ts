@@ -13,7 +13,7 @@ import type { Logger } from './app-env.ts';
 import type { Lifecycle } from './lifecycle/lifecycle.ts';
 import type { Metrics } from './observability/metrics.ts';
 import type { PublicAnswerCache } from './public-answer-cache.ts';
-import { SECURITY_HEADERS } from './security/security-headers.ts';
+import { apiSecurityHeaders } from './security/security-headers.ts';
 
 const SESSION_COOKIE = /(?:^|;)\s*sid=/;
 /** As the app's request log takes a given request id. */
@@ -24,14 +24,22 @@ export interface PublicAnswerFrontParts {
   lifecycle: Lifecycle;
   logger: Logger;
   metrics: Metrics;
+  /** Whether players reach the server over HTTPS (PUBLIC_URL): Strict-Transport-Security goes with the answers. */
+  https: boolean;
 }
 
 /** Answers `request` from a kept copy and returns true, or returns false and leaves it to the app. */
 export type PublicAnswerFront = (request: IncomingMessage, response: ServerResponse) => boolean;
 
-export const publicAnswerFront =
-  ({ cache, lifecycle, logger, metrics }: PublicAnswerFrontParts): PublicAnswerFront =>
-  (request, response) => {
+export const publicAnswerFront = ({
+  cache,
+  lifecycle,
+  logger,
+  metrics,
+  https,
+}: PublicAnswerFrontParts): PublicAnswerFront => {
+  const securityHeaders = apiSecurityHeaders(https);
+  return (request, response) => {
     if (request.method !== 'GET' || request.url === undefined || !request.url.startsWith('/api/')) return false;
     const { headers } = request;
     if (headers.authorization !== undefined || (headers.cookie !== undefined && SESSION_COOKIE.test(headers.cookie)))
@@ -42,7 +50,7 @@ export const publicAnswerFront =
     const given = headers['x-request-id'];
     const requestId = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     const answer = cache.respond(kept, headers['accept-encoding'], headers['if-none-match']);
-    for (const [name, value] of SECURITY_HEADERS) response.setHeader(name, value);
+    for (const [name, value] of securityHeaders) response.setHeader(name, value);
     response.setHeader('X-Request-Id', requestId);
     if (lifecycle.draining) response.setHeader('Connection', 'close');
     response.writeHead(answer.status, answer.headers);
@@ -52,3 +60,4 @@ export const publicAnswerFront =
     logger.request({ requestId, method: 'GET', route: kept.route, status: answer.status, ms });
     return true;
   };
+};

@@ -11,6 +11,7 @@ import { getMimeType } from 'hono/utils/mime';
 import type { AppEnv } from './app-env.ts';
 import { chooseEncoding, type ContentEncoding } from './content-encoding.ts';
 import type { RouteTable } from './route-table.ts';
+import { DOCUMENT_SECURITY_HEADERS } from './security/security-headers.ts';
 
 /** The server's own paths: /api, /auth and the admin API's routes (GET /admin itself is the web app's admin screen). */
 const isApiPath = (path: string, routes: RouteTable): boolean =>
@@ -83,6 +84,8 @@ export const staticWeb = (webRoot: string, routes: RouteTable) => {
     if (!handlers) return next();
     // A path with a file extension is a file request: serve it or fall through to the 404.
     const last = c.req.path.split('/').pop() ?? '';
+    // Set before serving, as Cache-Control is: a page or a file carries the documents' headers.
+    for (const [name, value] of DOCUMENT_SECURITY_HEADERS) c.header(name, value);
     if (last.includes('.') || c.req.path === '/') {
       // Set before serving (the file response copies the headers). Vite puts a content hash in
       // every asset name, so a changed asset is a new URL and can be cached for good.

@@ -2,7 +2,18 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPostgresStore, type PostgresStore } from '../../adapters/postgres/store.ts';
 import { sqlRateWindows } from '../../adapters/sql/rate-windows.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/support/postgres.ts';
-import { MemoryRateLimiter, SharedRateLimiter, type RateLimiter, type RateRule } from './rate-limit.ts';
+import { Hono } from 'hono';
+import type { AppEnv } from '../app-env.ts';
+import { errorHandler } from '../on-error.ts';
+import {
+  defaultRateLimits,
+  MemoryRateLimiter,
+  rateLimit,
+  SharedRateLimiter,
+  type RateBucket,
+  type RateLimiter,
+  type RateRule,
+} from './rate-limit.ts';
 
 const rule = { limit: 3, windowMs: 1_000 };
 /** One key's hit, as the middleware counts it among others. */
@@ -185,5 +196,42 @@ describe('SharedRateLimiter (PostgreSQL rate_limits table)', () => {
     const keys = (await store.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key);
     expect(keys).toContain('current');
     expect(keys).not.toContain('old');
+  });
+
+  it("counts the submissions' bucket per instance and the other buckets across instances", async () => {
+    const now = 13_000_000;
+    const three = { limit: 3, windowMs: 60_000 };
+    const limits = {
+      ...defaultRateLimits,
+      entry: { perUser: three, perIp: three },
+      signIn: { perUser: three, perIp: three },
+    };
+    // Two instances on one database, each answering through the middleware from one client address.
+    const instances = [1, 2].map(() => {
+      const limiter = new SharedRateLimiter(sqlRateWindows(store.db), limits, () => now);
+      const app = new Hono<AppEnv>();
+      const quiet = () => undefined;
+      app.onError(errorHandler({ request: quiet, debug: quiet, info: quiet, warn: quiet, error: quiet }));
+      app.use(async (c, next) => {
+        c.set('user', null);
+        c.set('clientIp', '10.9.9.9');
+        await next();
+      });
+      for (const bucket of ['entry', 'signIn'] satisfies RateBucket[])
+        app.post(`/${bucket}`, rateLimit(limiter, bucket), (c) => c.text('ok'));
+      return app;
+    });
+    const statuses = async (bucket: RateBucket, order: number[]) => {
+      const seen: number[] = [];
+      for (const i of order) seen.push((await instances[i]!.request(`/${bucket}`, { method: 'POST' })).status);
+      return seen;
+    };
+    // Three each on both instances are within: each counts its own; the fourth on one is refused.
+    expect(await statuses('entry', [0, 1, 0, 1, 0, 1, 0])).toEqual([200, 200, 200, 200, 200, 200, 429]);
+    // Sign-ins are counted together: the fourth of the two is refused, whichever answers it.
+    expect(await statuses('signIn', [0, 1, 0, 1])).toEqual([200, 200, 200, 429]);
+    const keys = (await store.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key);
+    expect(keys.some((key) => key.startsWith('signIn:ip:10.9.9.9'))).toBe(true);
+    expect(keys.filter((key) => key.startsWith('entry:ip:10.9.9.9'))).toEqual([]);
   });
 });

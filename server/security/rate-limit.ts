@@ -1,6 +1,9 @@
 // Fixed-window rate limits per user (the main control) and per client address (DESIGN.md §12, §14).
 // In memory for SQLite and the memory store (one instance); in the database with PostgreSQL, so N
-// instances behind a proxy share one count. Windows are aligned to the clock (start = now rounded
+// instances behind a proxy share one count, except the submission's (`entry`) bucket, which every
+// instance counts on its own on every store: the store's constraints bound a player's picks on any
+// number of instances, and a scaled-out deployment's per-address flood control is the proxy's
+// (`limit_req` in deploy/nginx.conf). Windows are aligned to the clock (start = now rounded
 // down to the window length), so every instance agrees which window a hit falls in.
 import { createMiddleware } from 'hono/factory';
 import type { RateWindows } from '../../core/rate-limits/ports.ts';
@@ -47,8 +50,13 @@ export interface RateVerdict {
   resetMs: number;
 }
 
+/** The buckets each instance counts in its own memory, whatever the store (DESIGN.md §14). */
+export const PER_INSTANCE_BUCKETS: ReadonlySet<RateBucket> = new Set(['entry']);
+
 export interface RateLimiter {
   readonly limits: RateLimits;
+  /** This instance's own counters, for PER_INSTANCE_BUCKETS: the limiter itself when it is in memory. */
+  readonly perInstance: RateLimiter;
   /** Counts a hit on each (distinct) key; for each, its verdict in the current window. */
   hitAll(hits: readonly KeyedRule[]): Promise<RateVerdict[]>;
   /** For each key, the verdict its next hit would get, without counting one (a check before costly work). */
@@ -77,6 +85,10 @@ export class MemoryRateLimiter implements RateLimiter {
     readonly limits: RateLimits = defaultRateLimits,
     private readonly now: () => number = Date.now,
   ) {}
+
+  get perInstance(): RateLimiter {
+    return this;
+  }
 
   /** Keys counted in windows that have not ended (for tests). */
   get size(): number {
@@ -130,12 +142,15 @@ interface PendingHits {
 export class SharedRateLimiter implements RateLimiter {
   #lastSweep = 0;
   #pending: PendingHits[] | null = null;
+  readonly perInstance: RateLimiter;
 
   constructor(
     private readonly windows: RateWindows,
     readonly limits: RateLimits = defaultRateLimits,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.perInstance = new MemoryRateLimiter(limits, now);
+  }
 
   hitAll(hits: readonly KeyedRule[]): Promise<RateVerdict[]> {
     return new Promise((resolve, reject) => {
@@ -208,15 +223,17 @@ export const rateLimited = (
   });
 };
 
-export const rateLimit = (limiter: RateLimiter, bucket: RateBucket) =>
-  createMiddleware<{ Variables: RequestVariables }>(async (c, next) => {
-    const rules = limiter.limits[bucket];
+export const rateLimit = (limiter: RateLimiter, bucket: RateBucket) => {
+  const counter = PER_INSTANCE_BUCKETS.has(bucket) ? limiter.perInstance : limiter;
+  return createMiddleware<{ Variables: RequestVariables }>(async (c, next) => {
+    const rules = counter.limits[bucket];
     const user = c.get('user');
     const hits: PolicyHit[] = [{ key: `${bucket}:ip:${c.get('clientIp')}`, rule: rules.perIp, policy: `${bucket}-ip` }];
     if (user !== null) hits.push({ key: `${bucket}:user:${user.id}`, rule: rules.perUser, policy: `${bucket}-user` });
-    await enforce(limiter, hits);
+    await enforce(counter, hits);
     return next();
   });
+};
 
 /** A hit named for the `RateLimit` fields. */
 export type PolicyHit = KeyedRule & { policy: string };

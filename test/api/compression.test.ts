@@ -185,7 +185,7 @@ describe('compressed JSON', () => {
     });
     expect(signIn.status).toBe(200);
     expect(signIn.headers.getSetCookie().some((cookie) => cookie.startsWith('sid='))).toBe(true);
-    expect(signIn.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(signIn.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
 
     const missing = await request('GET', '/api/nothing-here', { headers: { 'accept-encoding': 'br' } });
     expect(missing.status).toBe(404);

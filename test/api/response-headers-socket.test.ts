@@ -8,7 +8,7 @@ import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'n
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Lifecycle } from '../../server/lifecycle/lifecycle.ts';
-import { SECURITY_HEADERS } from '../../server/security/security-headers.ts';
+import { DOCUMENT_SECURITY_HEADERS } from '../../server/security/security-headers.ts';
 import { makeHarness, ORIGIN, type Harness } from './harness.ts';
 
 let h: Harness;
@@ -62,7 +62,7 @@ const comparable = (entries: Iterable<[string, string | string[] | undefined]>):
 };
 
 describe('headers added after the handler', () => {
-  it("are hono's secureHeaders for the app's options", async () => {
+  it("are, for documents, hono's secureHeaders for the app's options", async () => {
     const reference = new Hono()
       .use(
         secureHeaders({
@@ -84,7 +84,9 @@ describe('headers added after the handler', () => {
       .get('/', (c) => c.body(null));
     const res = await reference.request('/');
     const expected = Object.fromEntries([...res.headers].filter(([name]) => name !== 'content-type'));
-    expect(Object.fromEntries(SECURITY_HEADERS.map(([name, value]) => [name.toLowerCase(), value]))).toEqual(expected);
+    expect(Object.fromEntries(DOCUMENT_SECURITY_HEADERS.map(([name, value]) => [name.toLowerCase(), value]))).toEqual(
+      expected,
+    );
   });
 
   it('are the same over a socket as through app.request, for answers, errors and the 413', async () => {

@@ -146,16 +146,32 @@ describe('request bodies', () => {
 });
 
 describe('responses', () => {
-  it('carry security headers with a CSP that allows no inline scripts', async () => {
+  it("JSON answers carry the REST set of security headers, not the documents' (OWASP REST Security)", async () => {
     const { request } = await makeHarness();
-    const res = await request('GET', '/api/game/today');
-    const csp = res.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    for (const res of [await request('GET', '/api/game/today'), await request('GET', '/api/nope')]) {
+      expect(res.headers.get('content-type')).toContain('application/json');
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      for (const name of [
+        'x-frame-options',
+        'cross-origin-opener-policy',
+        'cross-origin-embedder-policy',
+        'permissions-policy',
+        'referrer-policy',
+        'origin-agent-cluster',
+      ])
+        expect(res.headers.get(name), name).toBeNull();
+      // Plain HTTP here: Strict-Transport-Security is for answers over HTTPS.
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+    }
+  });
+
+  it('over HTTPS, JSON answers carry Strict-Transport-Security too', async () => {
+    const { app } = await makeHarness({ config: { publicUrl: 'https://lowest.example' } });
+    const res = await app.request('https://lowest.example/api/game/today');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=15552000; includeSubDomains');
   });
 
   it('unknown API paths are 404 JSON', async () => {

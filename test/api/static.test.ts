@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { json, makeHarness } from './harness.ts';
+import { CONTENT_SECURITY_POLICY } from '../../server/security/security-headers.ts';
 
 const webRoot = mkdtempSync(join(tmpdir(), 'lowest-web-'));
 mkdirSync(join(webRoot, 'assets'));
@@ -25,6 +26,11 @@ describe('static web app', () => {
     expect(root.status).toBe(200);
     expect(root.headers.get('content-type')).toContain('text/html');
     expect(root.headers.get('cache-control')).toBe('no-cache');
+    // A document: the page's CSP and the documents' headers, not the REST set of JSON answers.
+    expect(root.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    expect(root.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(root.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(root.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(await root.text()).toContain('id="root"');
     const asset = await request('GET', '/assets/app-1a2b.js');
     expect(asset.status).toBe(200);
@@ -32,7 +38,8 @@ describe('static web app', () => {
     expect(await asset.text()).toContain('console.log');
     const icon = await request('GET', '/favicon.svg');
     expect(icon.headers.get('cache-control')).toBe('no-cache');
-    expect(icon.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(icon.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    expect(icon.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 
   it('serves the service worker and the manifest unhashed and revalidated, so a new version is found on the next visit', async () => {

@@ -1,7 +1,9 @@
 // Scale-out proof (DESIGN.md §13, §14): two server processes on one PostgreSQL behind Debian's nginx running
-// deploy/nginx.conf (X-Forwarded-For appended, TRUST_PROXY=1). Sessions, entry limits, the close and rate limits hold
-// across instances, and SIGTERM to one under load loses no request. Which instance answered is read from its own
+// deploy/nginx.conf (X-Forwarded-For appended, TRUST_PROXY=1). Sessions, entry limits, the close and the shared rate
+// limits hold across instances, nginx's per-address limits stop a flood from one address while others play, and
+// SIGTERM to one under load loses no request. Which instance answered is read from its own
 // request log, by the X-Request-Id the test sends.
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPostgresStore } from '../../adapters/postgres/store.ts';
 import { entry, game, newUser } from '../contract/fixtures.ts';
@@ -58,6 +60,44 @@ const servedBy = async (res: Response): Promise<string> => {
   await until(async () => logged(a) || logged(b), 5_000, 10);
   return logged(a) ? 'a' : 'b';
 };
+
+/**
+ * A request to nginx from the loopback address `from` (127.0.0.0/8 is all this machine's): nginx sees each as a client
+ * address of its own. Its status, and whether an instance answered it (an instance's answer carries X-Request-Id; one
+ * nginx gave itself does not).
+ */
+const sendFrom = (from: string, path: string, init: { method: string; cookie?: string; json?: unknown }) =>
+  new Promise<{ status: number; body: string; byInstance: boolean }>((resolve, reject) => {
+    const requestId = `scale-${String((requests += 1))}`;
+    const body = init.json === undefined ? undefined : JSON.stringify(init.json);
+    const url = new URL(path, proxy.url);
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: init.method,
+        localAddress: from,
+        headers: {
+          'x-request-id': requestId,
+          ...(init.cookie ? { cookie: init.cookie } : {}),
+          ...(body === undefined
+            ? {}
+            : { 'content-type': 'application/json', origin: proxy.origin, 'content-length': Buffer.byteLength(body) }),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: text, byInstance: res.headers['x-request-id'] === requestId }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 
 /** Requests an instance logged. */
 const answeredBy = (instance: ServerProcess): number => instance.logs().filter((l) => l.msg === 'request').length;
@@ -209,6 +249,52 @@ describe('two instances on one PostgreSQL behind nginx (deploy/nginx.conf)', () 
     expect(upstreams).toEqual(new Set(['a', 'b']));
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
     expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it("nginx answers a flood of picks from one address 429 itself, while other addresses' picks go in", async () => {
+    const flooder = await signIn('flo@example.com');
+    const players = await Promise.all(Array.from({ length: 8 }, (_, i) => signIn(`player${String(i)}@example.com`)));
+    // 600 picks from 127.0.0.2, 30 at a time: far past the burst of 200 over 2,000 a minute.
+    const flood: { status: number; body: string; byInstance: boolean }[] = [];
+    let sent = 0;
+    const flooding = Array.from({ length: 30 }, async () => {
+      while (sent < 600) {
+        sent += 1;
+        flood.push(
+          await sendFrom('127.0.0.2', '/api/entry', {
+            method: 'POST',
+            cookie: flooder.cookie,
+            json: { number: 500 + sent },
+          }),
+        );
+      }
+    });
+    // Meanwhile each player picks once from an address of its own.
+    const picks = await Promise.all(
+      players.map((player, i) =>
+        sendFrom(`127.0.0.${String(10 + i)}`, '/api/entry', {
+          method: 'POST',
+          cookie: player.cookie,
+          json: { number: 40 + i },
+        }),
+      ),
+    );
+    await Promise.all(flooding);
+
+    expect(picks.map((pick) => pick.status)).toEqual(Array<number>(8).fill(201));
+    const refusedByNginx = flood.filter((r) => r.status === 429 && !r.byInstance);
+    // At most the burst and the rate's share of the flood's seconds passed; the rest nginx refused.
+    expect(refusedByNginx.length).toBeGreaterThan(300);
+    for (const refused of refusedByNginx)
+      expect(JSON.parse(refused.body)).toEqual({
+        error: 'Too many requests. Please wait a minute and try again.',
+        code: 'RATE_LIMITED',
+      });
+    // What passed reached the instances: the flooder's first pick stored, the others refused by the rules.
+    const passed = flood.filter((r) => r.byInstance);
+    expect(passed.length).toBeGreaterThan(0);
+    expect(passed.length + refusedByNginx.length).toBe(600);
+    expect(passed.filter((r) => r.status === 201)).toHaveLength(1);
   });
 
   it('SIGTERM to one instance under load loses no request nginx sent to it', async () => {
