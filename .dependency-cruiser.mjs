@@ -9,6 +9,12 @@ const TESTS = '(\\.test\\.tsx?$|^test/)';
 const COMPOSITION_ROOT = '^server/(composition-root\\.ts|open-store\\.ts|container/)';
 
 /**
+ * The HTTP contract, the one thing server and web share: each resource's schemas beside its routes
+ * (`server/routes/<resource>.schemas.ts`) and the shared ones (`server/routes/shared.schemas.ts`).
+ */
+const HTTP_CONTRACT = '^server/routes/[a-z-]+\\.schemas\\.ts$';
+
+/**
  * The pure rule modules of core the web app runs as they are, so a form checks with the server's own code:
  * field rules (`*-fields.ts`) and the mail-text module one of them takes its control-character test from.
  */
@@ -63,17 +69,17 @@ export default {
     {
       name: 'web-shares-only-the-contract-types',
       comment:
-        'The HTTP contract is the one thing server and web share: web/ imports types from server/contract.ts and nothing else of server/, adapters/ or cli/.',
+        'The HTTP contract is the one thing server and web share: web/ imports types from server/routes/*.schemas.ts and nothing else of server/, adapters/ or cli/.',
       severity: 'error',
       from: { path: '^web/', pathNot: TESTS },
-      to: { path: '^(server|adapters|cli)/', pathNot: '^server/contract\\.ts$' },
+      to: { path: '^(server|adapters|cli)/', pathNot: HTTP_CONTRACT },
     },
     {
       name: 'web-takes-contract-types-only',
-      comment: 'What web/ imports from server/contract.ts is types: the bundle carries no server code.',
+      comment: 'What web/ imports from the schema modules is types: the bundle carries no server code.',
       severity: 'error',
       from: { path: '^web/', pathNot: TESTS },
-      to: { path: '^server/contract\\.ts$', dependencyTypesNot: ['type-only', 'type-import'] },
+      to: { path: HTTP_CONTRACT, dependencyTypesNot: ['type-only', 'type-import'] },
     },
     {
       name: 'web-runs-only-pure-core-rules',

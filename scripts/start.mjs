@@ -2,7 +2,7 @@
 // esbuild into dist/server), then runs the compiled server in this process, so signals reach it directly. On a
 // production install (`npm ci --omit=dev`) vite and esbuild are absent: a stale build is then reported, not built.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { newest, root, serverEntry, serverIsStale } from './build-server.mjs';
@@ -13,7 +13,10 @@ process.chdir(root);
 const webSources = [
   'web',
   'vite.config.ts',
-  'server/contract.ts',
+  // The HTTP contract's types, which the web app imports: each resource's `server/routes/<resource>.schemas.ts`.
+  ...readdirSync(join(root, 'server', 'routes'))
+    .filter((name) => name.endsWith('.schemas.ts'))
+    .map((name) => `server/routes/${name}`),
   ...['early-script', 'precompress', 'production-build'].map((p) => `scripts/${p}-plugin.ts`),
 ].map((p) => join(root, p));
 /** Stops with what to do when a build is needed and its tool is not installed (a production install). */

@@ -5,23 +5,27 @@ import type { Hono } from 'hono';
 import type { AppEnv, AppServices } from './app-env.ts';
 import { isLoopbackUrl } from './config.ts';
 import { sessionMiddleware } from './auth/session.ts';
-import type { ApiError } from './contract.ts';
+import type { ApiError } from './routes/shared.schemas.ts';
 import { compressJson } from './content-encoding.ts';
 import { errorHandler } from './on-error.ts';
 import { mountApiDocs } from './api-docs.ts';
 import { readJsonBody } from './validation.ts';
-import { accountRoutes } from './routes/account.ts';
 import { adminRoutes } from './routes/admin.ts';
-import { auditRoutes } from './routes/audit.ts';
 import { authRoutes } from './routes/auth.ts';
+import { entryRoutes } from './routes/entry.ts';
 import { fairnessRoutes } from './routes/fairness.ts';
 import { gameRoutes } from './routes/game.ts';
+import { gameplayRoutes } from './routes/gameplay.ts';
 import { guildRoutes } from './routes/guilds.ts';
+import { historyRoutes } from './routes/history.ts';
 import { leaderboardRoutes } from './routes/leaderboard.ts';
-import { payoutReviewRoutes, prizeRoutes, prizeSettingsRoutes } from './routes/prizes.ts';
+import { meRoutes } from './routes/me.ts';
+import { prizeRoutes } from './routes/prizes.ts';
+import { profileRoutes } from './routes/profile.ts';
 import { referralRoutes } from './routes/referrals.ts';
-import { gameplayRoutes, rewardRoutes } from './routes/rewards.ts';
-import { trendsRoutes } from './routes/trends.ts';
+import { resultRoutes } from './routes/results.ts';
+import { rewardRoutes } from './routes/rewards.ts';
+import { statsRoutes } from './routes/stats.ts';
 import { winningRoutes } from './routes/winnings.ts';
 import { closeConnectionsWhenDraining } from './lifecycle/drain.ts';
 import { operatorRoutes } from './observability/operator-routes.ts';
@@ -90,26 +94,26 @@ export const createApp = (services: AppServices): Hono<AppEnv> => {
     ),
   );
 
+  // One sub-app per resource, each with its guard; a resource's routes are relative to where it is mounted.
+  const api = new OpenAPIHono<AppEnv>()
+    .route('/me', meRoutes())
+    .route('/profile', profileRoutes(services))
+    .route('/stats', statsRoutes(services))
+    .route('/game', gameRoutes(services))
+    .route('/entry', entryRoutes(services))
+    .route('/results', resultRoutes(services))
+    .route('/history', historyRoutes(services))
+    .route('/referrals', referralRoutes(services))
+    .route('/leaderboard', leaderboardRoutes(services))
+    .route('/prizes', prizeRoutes(services))
+    .route('/rewards', rewardRoutes(services))
+    .route('/fairness', fairnessRoutes(services))
+    .route('/winnings', winningRoutes(services))
+    .route('/guilds', guildRoutes(services))
+    .route('/gameplay', gameplayRoutes(services));
   app.route('/auth', authRoutes(services));
-  for (const routes of [
-    accountRoutes,
-    gameRoutes,
-    referralRoutes,
-    leaderboardRoutes,
-    prizeRoutes,
-    rewardRoutes,
-    fairnessRoutes,
-    trendsRoutes,
-  ]) {
-    app.route('/api', routes(services));
-  }
-  app.route('/api/winnings', winningRoutes(services));
-  app.route('/api/guilds', guildRoutes(services));
-  app.route('/api/gameplay', gameplayRoutes(services));
-  app.route('/api/prizes/config', prizeSettingsRoutes(services));
-  app.route('/api/prizes/admin', payoutReviewRoutes(services));
+  app.route('/api', api);
   app.route('/admin', adminRoutes(services));
-  app.route('/admin/audit', auditRoutes(services));
   mountApiDocs(app, services.config.publicUrl);
   return app;
 };

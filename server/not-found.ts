@@ -2,7 +2,7 @@
 // app.routes, and the web app's screens, which answer GET and HEAD), 404 otherwise; both in the usual error body.
 import type { NotFoundHandler } from 'hono';
 import type { AppEnv } from './app-env.ts';
-import type { ApiError } from './contract.ts';
+import type { ApiError } from './routes/shared.schemas.ts';
 import type { RouteTable } from './route-table.ts';
 
 export const notFound =

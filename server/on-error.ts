@@ -3,7 +3,7 @@
 import type { ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { isDomainError, isStoreUnavailable } from '../core/errors.ts';
-import type { ApiError } from './contract.ts';
+import type { ApiError } from './routes/shared.schemas.ts';
 import type { AppEnv, Logger } from './app-env.ts';
 import { errorStatus, isApiErrorCode } from './error-status.ts';
 

@@ -16,7 +16,7 @@ import {
   type InclusionProof,
   type TreeV2Summary,
 } from '../core/fairness/tree-v2-proofs.ts';
-import type { FairnessSummaryV2 } from '../server/contract.ts';
+import type { FairnessSummaryV2 } from '../server/routes/fairness.schemas.ts';
 import * as web from '../web/features/verify/fairness-check.ts';
 import * as webTree from '../web/features/verify/tree-v2-check.ts';
 

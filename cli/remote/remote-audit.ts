@@ -32,7 +32,7 @@ import {
   NeighboursResponse,
   WinnerProofResponse,
   type FairnessSummaryV2,
-} from '../../server/contract.ts';
+} from '../../server/routes/fairness.schemas.ts';
 import type { Progress } from '../progress-bar.ts';
 import type { PublicApi } from './public-api.ts';
 import { StreamingResolution } from './streaming-resolution.ts';

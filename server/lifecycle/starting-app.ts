@@ -2,7 +2,7 @@
 // operator endpoints, and a 503 with Retry-After for everything else, never a hang (DESIGN.md §14).
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
-import type { ApiError } from '../contract.ts';
+import type { ApiError } from '../routes/shared.schemas.ts';
 import { operatorRoutes } from '../observability/operator-routes.ts';
 import { closeConnectionsWhenDraining } from './drain.ts';
 import type { Lifecycle } from './lifecycle.ts';

@@ -1,7 +1,7 @@
 // The operators' endpoints (DESIGN.md §14): liveness, readiness, Prometheus metrics.
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
-import type { ApiError } from '../contract.ts';
+import type { ApiError } from '../routes/shared.schemas.ts';
 import type { AppEnv } from '../app-env.ts';
 import type { Lifecycle } from '../lifecycle/lifecycle.ts';
 import type { Metrics } from './metrics.ts';

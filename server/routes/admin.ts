@@ -1,5 +1,5 @@
-// The admin API at /admin/* (spec-2 §7): system operations, bots and the submissions of the
-// current game. One guard for the sub-app: every route needs the admin role (401 signed out, 403 otherwise).
+// The admin API at /admin/* (spec-2 §7): system operations, bots, the submissions of the current game and the audit
+// trail. One guard for the sub-app: every route needs the admin role (401 signed out, 403 otherwise).
 import { z } from '@hono/zod-openapi';
 import { adminSubmissions } from '../../core/admin/submissions.ts';
 import { clearBots, createBots } from '../../core/bots/bots.ts';
@@ -7,6 +7,9 @@ import { closeDueGames, computeGame } from '../../core/game/close.ts';
 import { history } from '../../core/game/game-views.ts';
 import { ensureGame, gameToday } from '../../core/game/current-game.ts';
 import { mailQueueStatus } from '../../core/mail/deliver-mails.ts';
+import type { AppServices } from '../app-env.ts';
+import { adminOnly, type SignedInEnv } from '../auth/guards.ts';
+import { apiApp, apiRoute, json, jsonBody } from '../openapi.ts';
 import {
   AdminMailStatus,
   AdminSubmissionsQuery,
@@ -14,11 +17,9 @@ import {
   CreateBotsBody,
   CreateBotsResponse,
   DeleteBotsResponse,
-  GameTodayResponse,
-} from '../contract.ts';
-import type { AppServices } from '../app-env.ts';
-import { adminOnly, type SignedInEnv } from '../auth/guards.ts';
-import { apiApp, apiRoute, json, jsonBody } from '../openapi.ts';
+} from './admin.schemas.ts';
+import { auditRoutes } from './audit.ts';
+import { GameTodayResponse } from './game.schemas.ts';
 
 const tags = ['Admin'];
 const admin = { access: 'admin' } as const;
@@ -51,7 +52,8 @@ const OpenGameResponse = z
   .object({ game: z.object({ key: z.string(), status: z.string() }).catchall(z.unknown()), message: z.string() })
   .openapi('OpenGameResponse');
 
-export const adminRoutes = ({ deps, config, publicAnswers }: AppServices) => {
+export const adminRoutes = (services: AppServices) => {
+  const { deps, config, publicAnswers } = services;
   const app = apiApp<SignedInEnv>();
   app.use('*', adminOnly);
   return app
@@ -190,5 +192,6 @@ export const adminRoutes = ({ deps, config, publicAnswers }: AppServices) => {
         admin,
       ),
       async (c) => c.json(await clearBots(deps), 200),
-    );
+    )
+    .route('/audit', auditRoutes(services));
 };

@@ -1,12 +1,11 @@
 // GET /admin/audit: the money trail (payout reviews and prize setting changes) for the admin panel's AUDIT tab.
-// Mounted at /admin/audit, behind one admin guard.
+// Part of the admin API: admin.ts mounts it at /admin/audit, behind its admin guard.
 import { z } from '@hono/zod-openapi';
 import { auditTrail, MAX_AUDIT_PAGE_SIZE } from '../../core/payouts/audit-trail.ts';
-import { AuditTrailResponse } from '../contract.ts';
-import type { AppServices } from '../app-env.ts';
-import { adminOnly, type SignedInEnv } from '../auth/guards.ts';
+import type { AppEnv, AppServices } from '../app-env.ts';
 import { apiApp, apiRoute, json } from '../openapi.ts';
 import { intQuery } from '../validation.ts';
+import { AuditTrailResponse } from './admin.schemas.ts';
 
 /** A day YYYY-MM-DD; absent or empty means no bound. */
 const day = (name: string) =>
@@ -32,10 +31,8 @@ const AuditQuery = z.object({
   }),
 });
 
-export const auditRoutes = ({ deps }: AppServices) => {
-  const app = apiApp<SignedInEnv>();
-  app.use('*', adminOnly);
-  return app.openapi(
+export const auditRoutes = ({ deps }: AppServices) =>
+  apiApp<AppEnv>().openapi(
     apiRoute(
       {
         method: 'get',
@@ -62,4 +59,3 @@ export const auditRoutes = ({ deps }: AppServices) => {
       );
     },
   );
-};

@@ -8,7 +8,7 @@ import { createSession, endSession } from '../../core/accounts/sessions.ts';
 import { signIn } from '../../core/accounts/sign-in.ts';
 import { toMe } from '../../core/accounts/account-rules.ts';
 import { DomainError, isDomainError } from '../../core/errors.ts';
-import { MeResponse } from '../contract.ts';
+import { MeResponse } from './me.schemas.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';
 import { devSignInPage } from '../auth/dev-sign-in-page.ts';
 import {

@@ -1,7 +1,7 @@
 // GET /api/fairness/keys (the keys that sign receipts), GET /api/fairness/{gameKey} and, for games closed with tree
 // version 2, its items, proofs (a leaf's inclusion, a leaf's absence by its neighbours, the winner) and a player's
-// receipts (DESIGN.md §16). Public but the receipts: nothing here names a player. A closed tree never changes, so its
-// answers are cached for a year and revalidated by ETag.
+// receipts (DESIGN.md §16). Public but the receipts, which carry their own guard: nothing else names a player. A
+// closed tree never changes, so its answers are cached for a year and revalidated by ETag.
 import { z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
@@ -16,22 +16,22 @@ import {
 } from '../../core/fairness/tree-v2-record.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';
 import { signedIn } from '../auth/guards.ts';
-import {
-  FairnessItemsResponse,
-  FairnessRecordResponse,
-  GameReceiptsResponse,
-  gameDateParam,
-  InclusionProofResponse,
-  FairnessKeysResponse,
-  NeighboursResponse,
-  WinnerProofResponse,
-} from '../contract.ts';
 import { publishedKeys } from '../../core/fairness/receipt-keys.ts';
 import { setResponseHeader } from '../node-response.ts';
 import { oneAtATime } from '../one-at-a-time.ts';
 import { apiApp, apiRoute, json, notModified } from '../openapi.ts';
 import { IMMUTABLE } from '../public-answer-cache.ts';
 import { keepAndSend, keptFor, sendKept } from '../public-answers.ts';
+import {
+  FairnessItemsResponse,
+  FairnessKeysResponse,
+  FairnessRecordResponse,
+  GameReceiptsResponse,
+  InclusionProofResponse,
+  NeighboursResponse,
+  WinnerProofResponse,
+} from './fairness.schemas.ts';
+import { gameDateParam } from './shared.schemas.ts';
 
 const tags = ['Fairness'];
 const gameKeyParam = gameDateParam.openapi({ param: { name: 'gameKey', in: 'path' }, example: '2026-11-20' });
@@ -86,7 +86,7 @@ export const fairnessRoutes = ({ deps, publicAnswers }: AppServices) => {
       apiRoute(
         {
           method: 'get',
-          path: '/fairness/keys',
+          path: '/keys',
           operationId: 'getReceiptKeys',
           summary: 'List the keys that sign receipts',
           tags,
@@ -101,7 +101,7 @@ export const fairnessRoutes = ({ deps, publicAnswers }: AppServices) => {
       apiRoute(
         {
           method: 'get',
-          path: '/fairness/{gameKey}',
+          path: '/{gameKey}',
           operationId: 'getFairnessRecord',
           summary: "Read a game's fairness record",
           tags,
@@ -131,7 +131,7 @@ export const fairnessRoutes = ({ deps, publicAnswers }: AppServices) => {
       apiRoute(
         {
           method: 'get',
-          path: '/fairness/{gameKey}/items',
+          path: '/{gameKey}/items',
           operationId: 'listFairnessItems',
           summary: "List a game's tree items",
           tags,
@@ -162,7 +162,7 @@ export const fairnessRoutes = ({ deps, publicAnswers }: AppServices) => {
       apiRoute(
         {
           method: 'get',
-          path: '/fairness/{gameKey}/proof/{leaf}',
+          path: '/{gameKey}/proof/{leaf}',
           operationId: 'getInclusionProof',
           summary: "Prove a leaf is in a game's tree",
           tags,
@@ -187,7 +187,7 @@ export const fairnessRoutes = ({ deps, publicAnswers }: AppServices) => {
       apiRoute(
         {
           method: 'get',
-          path: '/fairness/{gameKey}/neighbours',
+          path: '/{gameKey}/neighbours',
           operationId: 'getNeighbours',
           summary: "Prove a leaf is absent from a game's tree",
           description:
@@ -212,7 +212,7 @@ export const fairnessRoutes = ({ deps, publicAnswers }: AppServices) => {
       apiRoute(
         {
           method: 'get',
-          path: '/fairness/{gameKey}/winner-proof',
+          path: '/{gameKey}/winner-proof',
           operationId: 'getWinnerProof',
           summary: "Prove a game's winning number",
           tags,
@@ -234,7 +234,7 @@ export const fairnessRoutes = ({ deps, publicAnswers }: AppServices) => {
       apiRoute(
         {
           method: 'get',
-          path: '/fairness/{gameKey}/receipts',
+          path: '/{gameKey}/receipts',
           operationId: 'getMyReceipts',
           summary: "Read the player's receipts of a game",
           tags,

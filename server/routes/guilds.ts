@@ -2,6 +2,10 @@
 // Mounted at /api/guilds, behind one guard: every route needs a signed-in player.
 import { createGuild, deleteGuild, joinGuild, leaveGuild, removeMember } from '../../core/guilds/guild-membership.ts';
 import { guildDetail, guildSubmissions, listGuilds, myGuild } from '../../core/guilds/guild-views.ts';
+import type { AppServices } from '../app-env.ts';
+import { signedIn, type SignedInEnv } from '../auth/guards.ts';
+import { rateLimit } from '../security/rate-limit.ts';
+import { apiApp, apiRoute, json, jsonBody } from '../openapi.ts';
 import {
   CreateGuildRequest,
   GuildChangeResponse,
@@ -10,15 +14,10 @@ import {
   GuildsQuery,
   GuildsResponse,
   GuildSubmissionsResponse,
-  IdParams,
   JoinGuildRequest,
-  MessageResponse,
   MyGuildResponse,
-} from '../contract.ts';
-import type { AppServices } from '../app-env.ts';
-import { signedIn, type SignedInEnv } from '../auth/guards.ts';
-import { rateLimit } from '../security/rate-limit.ts';
-import { apiApp, apiRoute, json, jsonBody } from '../openapi.ts';
+} from './guilds.schemas.ts';
+import { IdParams, MessageResponse } from './shared.schemas.ts';
 
 const tags = ['Guilds'];
 const player = { access: 'player' } as const;

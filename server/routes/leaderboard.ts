@@ -1,16 +1,16 @@
 // GET /api/leaderboard?kind=&limit= (defaults wins and 20, at most 100), kept until the next close.
 import { leaderboard } from '../../core/leaderboards/leaderboard.ts';
-import { LeaderboardQuery, LeaderboardResponse } from '../contract.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';
 import { apiApp, apiRoute, json, notModified } from '../openapi.ts';
 import { untilNextClose } from '../public-answers.ts';
+import { LeaderboardQuery, LeaderboardResponse } from './leaderboard.schemas.ts';
 
 export const leaderboardRoutes = ({ deps, publicAnswers }: AppServices) =>
   apiApp<AppEnv>().openapi(
     apiRoute(
       {
         method: 'get',
-        path: '/leaderboard',
+        path: '/',
         operationId: 'getLeaderboard',
         summary: 'Read a leaderboard',
         tags: ['Leaderboard'],

@@ -1,5 +1,5 @@
-// /api/prizes/*: the prize of a date and the winner's claim (here), the admin prize settings (mounted at
-// /api/prizes/config) and the payout review (mounted at /api/prizes/admin), each admin sub-app behind one guard.
+// /api/prizes/*: the prize of a date (public), the winner's claim (its own guard), and two admin groups each behind
+// one guard: the prize settings (/api/prizes/config) and the payout review (/api/prizes/admin).
 import { z } from '@hono/zod-openapi';
 import { claimPrize } from '../../core/payouts/winnings.ts';
 import { listPayouts, reviewPayout } from '../../core/payouts/payout-review.ts';
@@ -12,12 +12,13 @@ import {
   saveWeeklyPrize,
   togglePrize,
 } from '../../core/prizes/prize-config.ts';
+import type { AppEnv, AppServices } from '../app-env.ts';
+import { adminOnly, signedIn, type SignedInEnv } from '../auth/guards.ts';
+import { apiApp, apiRoute, json, jsonBody } from '../openapi.ts';
 import {
   AdminPayoutsResponse,
   DatePrizeRequest,
   DayParams,
-  IdParams,
-  MessageResponse,
   PayoutReviewRequest,
   PayoutReviewResponse,
   PrizeChangeResponse,
@@ -26,10 +27,8 @@ import {
   WeeklyPrizeRequest,
   WinnerPayoutRequest,
   WinnerPayoutResponse,
-} from '../contract.ts';
-import type { AppEnv, AppServices } from '../app-env.ts';
-import { adminOnly, signedIn, type SignedInEnv } from '../auth/guards.ts';
-import { apiApp, apiRoute, json, jsonBody } from '../openapi.ts';
+} from './prizes.schemas.ts';
+import { IdParams, MessageResponse } from './shared.schemas.ts';
 
 const tags = ['Prizes'];
 const admin = { access: 'admin' } as const;
@@ -37,46 +36,8 @@ const DateParams = z.object({
   date: z.string().openapi({ param: { name: 'date', in: 'path' }, example: '2026-11-20' }),
 });
 
-export const prizeRoutes = ({ deps }: AppServices) =>
-  apiApp<AppEnv>()
-    .openapi(
-      apiRoute(
-        {
-          method: 'get',
-          path: '/prizes/date/{date}',
-          operationId: 'getPrizeForDate',
-          summary: "Read a date's prize",
-          tags,
-          request: { params: DateParams },
-          responses: {
-            200: json(
-              PrizeForDateResponse,
-              "The date's prize; a disabled day is a 404 PRIZE_DISABLED with status, message and dayOfWeek.",
-            ),
-          },
-        },
-        { access: 'public', failures: ['PRIZE_DISABLED'] },
-      ),
-      async (c) => c.json(await prizeOfDate(deps, c.req.valid('param').date), 200),
-    )
-    .openapi(
-      apiRoute(
-        {
-          method: 'post',
-          path: '/prizes/winner-payout',
-          operationId: 'claimPrize',
-          summary: 'Claim a prize',
-          tags,
-          middleware: signedIn,
-          request: jsonBody(WinnerPayoutRequest),
-          responses: { 200: json(WinnerPayoutResponse, 'The claim is waiting for review.') },
-        },
-        { access: 'player', failures: ['NOT_FOUND', 'FORBIDDEN', 'ALREADY_CLAIMED'] },
-      ),
-      async (c) => c.json(await claimPrize(deps, { userId: c.var.user.id, ...c.req.valid('json') }), 200),
-    );
-
-export const prizeSettingsRoutes = ({ deps }: AppServices) => {
+/** The admin prize settings, mounted at /api/prizes/config. */
+const prizeSettingsRoutes = ({ deps }: AppServices) => {
   const app = apiApp<SignedInEnv>();
   app.use('*', adminOnly);
   return app
@@ -171,7 +132,8 @@ export const prizeSettingsRoutes = ({ deps }: AppServices) => {
     );
 };
 
-export const payoutReviewRoutes = ({ deps }: AppServices) => {
+/** The payout review, mounted at /api/prizes/admin. */
+const payoutReviewRoutes = ({ deps }: AppServices) => {
   const app = apiApp<SignedInEnv>();
   app.use('*', adminOnly);
   return app
@@ -213,3 +175,44 @@ export const payoutReviewRoutes = ({ deps }: AppServices) => {
         ),
     );
 };
+
+export const prizeRoutes = (services: AppServices) =>
+  apiApp<AppEnv>()
+    .openapi(
+      apiRoute(
+        {
+          method: 'get',
+          path: '/date/{date}',
+          operationId: 'getPrizeForDate',
+          summary: "Read a date's prize",
+          tags,
+          request: { params: DateParams },
+          responses: {
+            200: json(
+              PrizeForDateResponse,
+              "The date's prize; a disabled day is a 404 PRIZE_DISABLED with status, message and dayOfWeek.",
+            ),
+          },
+        },
+        { access: 'public', failures: ['PRIZE_DISABLED'] },
+      ),
+      async (c) => c.json(await prizeOfDate(services.deps, c.req.valid('param').date), 200),
+    )
+    .openapi(
+      apiRoute(
+        {
+          method: 'post',
+          path: '/winner-payout',
+          operationId: 'claimPrize',
+          summary: 'Claim a prize',
+          tags,
+          middleware: signedIn,
+          request: jsonBody(WinnerPayoutRequest),
+          responses: { 200: json(WinnerPayoutResponse, 'The claim is waiting for review.') },
+        },
+        { access: 'player', failures: ['NOT_FOUND', 'FORBIDDEN', 'ALREADY_CLAIMED'] },
+      ),
+      async (c) => c.json(await claimPrize(services.deps, { userId: c.var.user.id, ...c.req.valid('json') }), 200),
+    )
+    .route('/config', prizeSettingsRoutes(services))
+    .route('/admin', payoutReviewRoutes(services));

@@ -1,4 +1,5 @@
-// /api/referrals/*: the player's code and counters, code validation, processing a code after sign-in.
+// /api/referrals/*: the player's code and counters, code validation, processing a code after sign-in. Signed-in
+// routes but the code's validation, which the sign-up screen calls signed out: each route carries its own guard.
 import { z } from '@hono/zod-openapi';
 import {
   myReferralCode,
@@ -7,18 +8,18 @@ import {
   referralStats,
   validateReferralCode,
 } from '../../core/referrals/referrals.ts';
+import type { AppEnv, AppServices } from '../app-env.ts';
+import { signedIn } from '../auth/guards.ts';
+import { rateLimit } from '../security/rate-limit.ts';
+import { apiApp, apiRoute, json, jsonBody } from '../openapi.ts';
 import {
-  MessageResponse,
   ReferralBonusesResponse,
   ReferralCodeResponse,
   ReferralProcessRequest,
   ReferralStatsResponse,
   ReferralValidateResponse,
-} from '../contract.ts';
-import type { AppEnv, AppServices } from '../app-env.ts';
-import { signedIn } from '../auth/guards.ts';
-import { rateLimit } from '../security/rate-limit.ts';
-import { apiApp, apiRoute, json, jsonBody } from '../openapi.ts';
+} from './referrals.schemas.ts';
+import { MessageResponse } from './shared.schemas.ts';
 
 const tags = ['Referrals'];
 const CodeParams = z.object({ code: z.string().openapi({ param: { name: 'code', in: 'path' } }) });
@@ -29,7 +30,7 @@ export const referralRoutes = ({ deps, limiter }: AppServices) =>
       apiRoute(
         {
           method: 'get',
-          path: '/referrals/code',
+          path: '/code',
           operationId: 'getReferralCode',
           summary: "Read the player's referral code",
           tags,
@@ -44,7 +45,7 @@ export const referralRoutes = ({ deps, limiter }: AppServices) =>
       apiRoute(
         {
           method: 'get',
-          path: '/referrals/stats',
+          path: '/stats',
           operationId: 'getReferralStats',
           summary: "Read the player's referral counters",
           tags,
@@ -59,7 +60,7 @@ export const referralRoutes = ({ deps, limiter }: AppServices) =>
       apiRoute(
         {
           method: 'get',
-          path: '/referrals/bonuses',
+          path: '/bonuses',
           operationId: 'getReferralBonuses',
           summary: "Read the player's referral bonus entries",
           tags,
@@ -75,7 +76,7 @@ export const referralRoutes = ({ deps, limiter }: AppServices) =>
       apiRoute(
         {
           method: 'get',
-          path: '/referrals/validate/{code}',
+          path: '/validate/{code}',
           operationId: 'validateReferralCode',
           summary: 'Check a referral code',
           tags,
@@ -94,7 +95,7 @@ export const referralRoutes = ({ deps, limiter }: AppServices) =>
       apiRoute(
         {
           method: 'post',
-          path: '/referrals/process',
+          path: '/process',
           operationId: 'processReferral',
           summary: 'Record who referred the player',
           tags,

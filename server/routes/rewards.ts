@@ -1,23 +1,17 @@
-// /api/rewards/* (the player's reward inventory) and /api/gameplay/use-* (spending one, a sub-app at
-// /api/gameplay behind one guard).
+// /api/rewards/*: the rewards and how to earn them (public), the player's reward inventory (each of those routes
+// carries its own guard).
 import { z } from '@hono/zod-openapi';
 import { myRewards, rewardConfigList, rewardsOfType, usageHistory } from '../../core/rewards/my-rewards.ts';
-import { useHowMany, useMine, usePeak } from '../../core/rewards/use-rewards.ts';
+import type { AppEnv, AppServices } from '../app-env.ts';
+import { signedIn } from '../auth/guards.ts';
+import { apiApp, apiRoute, json } from '../openapi.ts';
 import {
   MyRewardsResponse,
   RewardConfigResponse,
-  RewardNumberRequest,
   RewardTypeResponse,
   RewardUsageQuery,
   RewardUsageResponse,
-  UseHowManyResponse,
-  UseMineResponse,
-  UsePeakResponse,
-} from '../contract.ts';
-import type { AppEnv, AppServices } from '../app-env.ts';
-import { signedIn, type SignedInEnv } from '../auth/guards.ts';
-import { rateLimit } from '../security/rate-limit.ts';
-import { apiApp, apiRoute, json, jsonBody } from '../openapi.ts';
+} from './rewards.schemas.ts';
 
 const tags = ['Rewards'];
 const TypeParams = z.object({
@@ -30,7 +24,7 @@ export const rewardRoutes = ({ deps }: AppServices) =>
       apiRoute(
         {
           method: 'get',
-          path: '/rewards/config',
+          path: '/config',
           operationId: 'getRewardConfig',
           summary: 'Read the rewards and how to earn them',
           tags,
@@ -44,7 +38,7 @@ export const rewardRoutes = ({ deps }: AppServices) =>
       apiRoute(
         {
           method: 'get',
-          path: '/rewards/mine',
+          path: '/mine',
           operationId: 'getMyRewards',
           summary: "Read the player's rewards",
           tags,
@@ -59,7 +53,7 @@ export const rewardRoutes = ({ deps }: AppServices) =>
       apiRoute(
         {
           method: 'get',
-          path: '/rewards/usage-history',
+          path: '/usage-history',
           operationId: 'listRewardUsage',
           summary: 'List the rewards the player used',
           tags,
@@ -78,7 +72,7 @@ export const rewardRoutes = ({ deps }: AppServices) =>
       apiRoute(
         {
           method: 'get',
-          path: '/rewards/type/{type}',
+          path: '/type/{type}',
           operationId: 'getRewardsOfType',
           summary: "Read the player's rewards of one type",
           tags,
@@ -90,56 +84,3 @@ export const rewardRoutes = ({ deps }: AppServices) =>
       ),
       async (c) => c.json(await rewardsOfType(deps, c.var.user.id, c.req.valid('param').type), 200),
     );
-
-/** Mounted at /api/gameplay. */
-export const gameplayRoutes = ({ deps, limiter }: AppServices) => {
-  const app = apiApp<SignedInEnv>();
-  app.use('*', signedIn);
-  app.use('*', rateLimit(limiter, 'reward'));
-  const spending = { access: 'player', failures: ['NO_REWARD', 'GAME_CLOSED', 'RATE_LIMITED'] } as const;
-  return app
-    .openapi(
-      apiRoute(
-        {
-          method: 'post',
-          path: '/use-peak',
-          operationId: 'usePeak',
-          summary: 'Use Peak: is a number picked?',
-          tags,
-          request: jsonBody(RewardNumberRequest),
-          responses: { 200: json(UsePeakResponse, 'Whether anyone picked the number.') },
-        },
-        { ...spending, failures: [...spending.failures] },
-      ),
-      async (c) => c.json(await usePeak(deps, { userId: c.var.user.id, number: c.req.valid('json').number }), 200),
-    )
-    .openapi(
-      apiRoute(
-        {
-          method: 'post',
-          path: '/use-mine',
-          operationId: 'useMine',
-          summary: 'Use Mine: lay a mine on a number',
-          tags,
-          request: jsonBody(RewardNumberRequest),
-          responses: { 200: json(UseMineResponse, 'The mine and its receipt.') },
-        },
-        { ...spending, failures: [...spending.failures, 'MINE_ALREADY_USED'] },
-      ),
-      async (c) => c.json(await useMine(deps, { userId: c.var.user.id, number: c.req.valid('json').number }), 200),
-    )
-    .openapi(
-      apiRoute(
-        {
-          method: 'post',
-          path: '/use-how-many',
-          operationId: 'useHowMany',
-          summary: "Use How Many: count today's picks",
-          tags,
-          responses: { 200: json(UseHowManyResponse, "How many numbers and unique numbers today's game holds.") },
-        },
-        { ...spending, failures: [...spending.failures] },
-      ),
-      async (c) => c.json(await useHowMany(deps, { userId: c.var.user.id }), 200),
-    );
-};

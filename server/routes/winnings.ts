@@ -1,9 +1,10 @@
-// GET /api/winnings: the signed-in player's winnings with their payout state. Mounted at /api/winnings.
+// GET /api/winnings: the signed-in player's winnings with their payout state. Mounted at /api/winnings,
+// behind one guard.
 import { myWinnings } from '../../core/payouts/winnings.ts';
-import { WinningsResponse } from '../contract.ts';
 import type { AppServices } from '../app-env.ts';
 import { signedIn, type SignedInEnv } from '../auth/guards.ts';
 import { apiApp, apiRoute, json } from '../openapi.ts';
+import { WinningsResponse } from './winnings.schemas.ts';
 
 export const winningRoutes = ({ deps }: AppServices) => {
   const app = apiApp<SignedInEnv>();

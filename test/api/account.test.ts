@@ -1,6 +1,7 @@
 // /api/profile (PUT, DELETE) and /api/stats/user/me.
 import { describe, expect, it } from 'vitest';
-import type { MeResponse, UserTotalsResponse } from '../../server/contract.ts';
+import type { MeResponse } from '../../server/routes/me.schemas.ts';
+import type { UserTotalsResponse } from '../../server/routes/stats.schemas.ts';
 import { ADMIN_EMAIL, closeToday, json, makeHarness } from './harness.ts';
 
 describe('PUT /api/profile', () => {

@@ -4,8 +4,8 @@ import type {
   AdminSubmissionsResponse,
   CreateBotsResponse,
   DeleteBotsResponse,
-  GameTodayResponse,
-} from '../../server/contract.ts';
+} from '../../server/routes/admin.schemas.ts';
+import type { GameTodayResponse } from '../../server/routes/game.schemas.ts';
 import { ADMIN_EMAIL, json, makeHarness } from './harness.ts';
 
 describe('admin API', () => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../../adapters/sqlite/store.ts';
-import type { AuditTrailResponse } from '../../server/contract.ts';
+import type { AuditTrailResponse } from '../../server/routes/admin.schemas.ts';
 import { ADMIN_EMAIL, closeToday, json, makeHarness, type HarnessOptions } from './harness.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'lowest-audit-api-'));

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { describe, expect, it } from 'vitest';
-import type { AdminSubmissionsResponse } from '../../server/contract.ts';
+import type { AdminSubmissionsResponse } from '../../server/routes/admin.schemas.ts';
 import { COMPRESS_MIN_BYTES } from '../../server/content-encoding.ts';
 import { ADMIN_EMAIL, json, makeHarness, type Harness } from './harness.ts';
 

@@ -1,7 +1,7 @@
 // The daily reminder over HTTP: off by default, turned on on the profile, sent by the mail worker's pass before the
 // deadline, and turned off by its mail's link without signing in.
 import { describe, expect, it } from 'vitest';
-import type { ProfileResponse } from '../../server/contract.ts';
+import type { ProfileResponse } from '../../server/routes/profile.schemas.ts';
 import { queueDailyReminders } from '../../core/mail/daily-reminder.ts';
 import { json, makeHarness } from './harness.ts';
 

@@ -1,7 +1,7 @@
 // GET /api/profile/export: the player's data as a JSON attachment (DESIGN.md §8), never a session token, limited per
 // player.
 import { describe, expect, it } from 'vitest';
-import type { PlayerExportResponse } from '../../server/contract.ts';
+import type { PlayerExportResponse } from '../../server/routes/profile.schemas.ts';
 import { receiptText } from '../../core/fairness/receipt-signature.ts';
 import { publishedKeys } from '../../core/fairness/receipt-keys.ts';
 import { hashToken } from '../../core/accounts/sessions.ts';

@@ -2,15 +2,15 @@
 // the neighbours that prove a leaf absent and a player's receipts; each answer checked by core's verifiers against the
 // summary, cached as immutable and revalidated by ETag; bad input named, unknown games and leaves 404.
 import { describe, expect, it } from 'vitest';
+import type { SubmitEntryResponse } from '../../server/routes/entry.schemas.ts';
 import type {
   FairnessItemsResponse,
   FairnessSummaryV2,
   GameReceiptsResponse,
   InclusionProofResponse,
   NeighboursResponse,
-  SubmitEntryResponse,
   WinnerProofResponse,
-} from '../../server/contract.ts';
+} from '../../server/routes/fairness.schemas.ts';
 import { nodeDigest } from '../../adapters/crypto/node-digest.ts';
 import { commitRoot } from '../../core/fairness/fairness.ts';
 import { entryLeaf } from '../../core/fairness/hashes.ts';

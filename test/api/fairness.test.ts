@@ -1,14 +1,10 @@
 // GET /api/fairness/{gameKey} and the receipts of POST /api/entry, GET /api/entry/mine and the Mine
 // reward (DESIGN.md §16), over HTTP.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type {
-  FairnessRecordResponse,
-  MeResponse,
-  MyEntriesResponse,
-  FairnessKeysResponse,
-  SubmitEntryResponse,
-  UseMineResponse,
-} from '../../server/contract.ts';
+import type { MyEntriesResponse, SubmitEntryResponse } from '../../server/routes/entry.schemas.ts';
+import type { FairnessRecordResponse, FairnessKeysResponse } from '../../server/routes/fairness.schemas.ts';
+import type { UseMineResponse } from '../../server/routes/gameplay.schemas.ts';
+import type { MeResponse } from '../../server/routes/me.schemas.ts';
 import { nodeDigest } from '../../adapters/crypto/node-digest.ts';
 import { nodeEd25519 } from '../../adapters/crypto/ed25519.ts';
 import { entryLeaf, mineLeaf } from '../../core/fairness/hashes.ts';

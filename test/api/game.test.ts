@@ -1,13 +1,10 @@
 // The daily game over HTTP: today's game, submissions and their limits, results, history, statistics.
 import { describe, expect, it } from 'vitest';
-import type {
-  DailyStatsResponse,
-  GameTodayResponse,
-  HistoryResponse,
-  MyEntriesResponse,
-  ResultResponse,
-  SubmitEntryResponse,
-} from '../../server/contract.ts';
+import type { MyEntriesResponse, SubmitEntryResponse } from '../../server/routes/entry.schemas.ts';
+import type { GameTodayResponse } from '../../server/routes/game.schemas.ts';
+import type { HistoryResponse } from '../../server/routes/history.schemas.ts';
+import type { ResultResponse } from '../../server/routes/results.schemas.ts';
+import type { DailyStatsResponse } from '../../server/routes/stats.schemas.ts';
 import { ADMIN_EMAIL, closeToday, json, makeHarness } from './harness.ts';
 
 describe('GET /api/game/today', () => {

@@ -1,7 +1,7 @@
 // Wrong guild passwords: at most 5 per player and 20 per guild in a 10-minute window. Beyond either, a join is
 // refused with 429 before any hashing, the right password too, until the window ends; nothing is joined meanwhile.
 import { describe, expect, it } from 'vitest';
-import type { GuildDetailResponse, GuildDto, MyGuildResponse } from '../../server/contract.ts';
+import type { GuildDetailResponse, GuildDto, MyGuildResponse } from '../../server/routes/guilds.schemas.ts';
 import { PlainHasher } from '../support/fakes.ts';
 import { json, makeHarness, type Harness } from './harness.ts';
 

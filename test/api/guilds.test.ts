@@ -6,7 +6,7 @@ import type {
   GuildsResponse,
   GuildSubmissionsResponse,
   MyGuildResponse,
-} from '../../server/contract.ts';
+} from '../../server/routes/guilds.schemas.ts';
 import { json, makeHarness } from './harness.ts';
 
 const setup = async () => {

@@ -1,7 +1,9 @@
 // Integrity over HTTP (DESIGN.md §18): the `did` device cookie set at sign-in and on every submission, the request's
 // signals handed to the core, what an admin sees of a flagged winning and what its winner never sees.
 import { describe, expect, it } from 'vitest';
-import type { AdminPayoutsResponse, AdminSubmissionsResponse, WinningsResponse } from '../../server/contract.ts';
+import type { AdminSubmissionsResponse } from '../../server/routes/admin.schemas.ts';
+import type { AdminPayoutsResponse } from '../../server/routes/prizes.schemas.ts';
+import type { WinningsResponse } from '../../server/routes/winnings.schemas.ts';
 import { ADMIN_EMAIL, closeToday, json, makeHarness, sessionCookieOf, type Harness } from './harness.ts';
 
 const deviceCookieOf = (res: Response): string | undefined =>

@@ -1,6 +1,6 @@
 // GET /api/leaderboard?kind=&limit=
 import { describe, expect, it } from 'vitest';
-import type { LeaderboardResponse, PlayerItem, ResultItem } from '../../server/contract.ts';
+import type { LeaderboardResponse, PlayerItem, ResultItem } from '../../server/routes/leaderboard.schemas.ts';
 import { closeToday, json, makeHarness } from './harness.ts';
 
 describe('GET /api/leaderboard', () => {

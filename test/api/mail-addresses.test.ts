@@ -2,7 +2,7 @@
 // confirmed by its link. Names and every field that reaches a mail refuse control characters; mail bodies are
 // built so that no value starts a paragraph of its own.
 import { describe, expect, it } from 'vitest';
-import type { ProfileResponse } from '../../server/contract.ts';
+import type { ProfileResponse } from '../../server/routes/profile.schemas.ts';
 import { closeToday, json, makeHarness, type Harness } from './harness.ts';
 
 const STRANGER = 'someone@elsewhere.example';

@@ -1,7 +1,7 @@
 // The number limits GET /api/game/today sends are the ones the API enforces, with the very messages it answers: a
 // client that checks a number with them before sending says what the server would.
 import { describe, expect, it } from 'vitest';
-import type { GameTodayResponse } from '../../server/contract.ts';
+import type { GameTodayResponse } from '../../server/routes/game.schemas.ts';
 import { json, makeHarness } from './harness.ts';
 
 describe('the number limits of GET /api/game/today', () => {

@@ -1,6 +1,7 @@
 // /api/prizes/* (prize of a date, admin settings, the winner's claim, payout review) and /api/winnings.
 import { describe, expect, it } from 'vitest';
-import type { AdminPayoutsResponse, PrizeConfigResponse, WinningsResponse } from '../../server/contract.ts';
+import type { AdminPayoutsResponse, PrizeConfigResponse } from '../../server/routes/prizes.schemas.ts';
+import type { WinningsResponse } from '../../server/routes/winnings.schemas.ts';
 import { ADMIN_EMAIL, closeToday, json, makeHarness } from './harness.ts';
 
 describe('GET /api/prizes/date/:date', () => {

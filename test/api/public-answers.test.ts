@@ -3,13 +3,10 @@
 // an open day's answers and a signed-in caller's statistics cached by no one; nothing kept served stale or to another.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type {
-  DailyStatsResponse,
-  HistoryResponse,
-  LeaderboardResponse,
-  PlayerItem,
-  ResultResponse,
-} from '../../server/contract.ts';
+import type { HistoryResponse } from '../../server/routes/history.schemas.ts';
+import type { LeaderboardResponse, PlayerItem } from '../../server/routes/leaderboard.schemas.ts';
+import type { ResultResponse } from '../../server/routes/results.schemas.ts';
+import type { DailyStatsResponse } from '../../server/routes/stats.schemas.ts';
 import { closeToday, json, makeHarness, type Harness } from './harness.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

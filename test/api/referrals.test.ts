@@ -1,6 +1,7 @@
 // /api/referrals/*: code, counters, validation (open to visitors), processing after sign-in.
 import { describe, expect, it } from 'vitest';
-import type { MyEntriesResponse, ReferralBonusesResponse, ReferralCodeResponse } from '../../server/contract.ts';
+import type { MyEntriesResponse } from '../../server/routes/entry.schemas.ts';
+import type { ReferralBonusesResponse, ReferralCodeResponse } from '../../server/routes/referrals.schemas.ts';
 import { json, makeHarness } from './harness.ts';
 
 describe('referrals', () => {

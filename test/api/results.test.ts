@@ -1,12 +1,10 @@
 // Issue 12 on the server: the player's outcome (results/me/latest, myOutcomes), the stale tab's pick (409),
 // a recorded winning claimable whatever today's prize config says, referral refusals with a stable reason.
 import { describe, expect, it } from 'vitest';
-import type {
-  AdminPayoutsResponse,
-  DailyStatsResponse,
-  LatestResultResponse,
-  MyEntriesResponse,
-} from '../../server/contract.ts';
+import type { MyEntriesResponse } from '../../server/routes/entry.schemas.ts';
+import type { AdminPayoutsResponse } from '../../server/routes/prizes.schemas.ts';
+import type { LatestResultResponse } from '../../server/routes/results.schemas.ts';
+import type { DailyStatsResponse } from '../../server/routes/stats.schemas.ts';
 import { ADMIN_EMAIL, closeToday, json, makeHarness, type Harness } from './harness.ts';
 import { sealMine } from '../../core/fairness/hashes.ts';
 

@@ -5,7 +5,7 @@ import type {
   RewardConfigResponse,
   RewardTypeResponse,
   RewardUsageResponse,
-} from '../../server/contract.ts';
+} from '../../server/routes/rewards.schemas.ts';
 import { closeToday, json, makeHarness } from './harness.ts';
 
 const day = (n: number) => `2026-11-${String(n).padStart(2, '0')}T00:00:01.000Z`;

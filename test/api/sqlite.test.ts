@@ -5,7 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../../adapters/sqlite/store.ts';
-import type { DailyStatsResponse, GuildDto, MyEntriesResponse, WinningsResponse } from '../../server/contract.ts';
+import type { MyEntriesResponse } from '../../server/routes/entry.schemas.ts';
+import type { GuildDto } from '../../server/routes/guilds.schemas.ts';
+import type { DailyStatsResponse } from '../../server/routes/stats.schemas.ts';
+import type { WinningsResponse } from '../../server/routes/winnings.schemas.ts';
 import { ADMIN_EMAIL, closeToday, json, makeHarness } from './harness.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'lowest-api-sqlite-'));

@@ -1,7 +1,8 @@
 // GET /api/stats/trends?days=7|30|90: the payload of DESIGN.md §17 over real closes, and a 400 naming
 // the field for anything else.
 import { describe, expect, it } from 'vitest';
-import type { ApiError, TrendsResponse } from '../../server/contract.ts';
+import type { ApiError } from '../../server/routes/shared.schemas.ts';
+import type { TrendsResponse } from '../../server/routes/stats.schemas.ts';
 import { closeToday, json, makeHarness } from './harness.ts';
 
 describe('GET /api/stats/trends', () => {

@@ -3,7 +3,48 @@
 // would (cookie, Origin on writes). Each test asserts the method, path and body the fetcher sends and
 // the fields its screen reads.
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import type * as Contract from '../../server/contract.ts';
+import type {
+  AdminSubmissionsResponse,
+  AuditTrailResponse,
+  CreateBotsResponse,
+  DeleteBotsResponse,
+} from '../../server/routes/admin.schemas.ts';
+import type { MyEntriesResponse, SubmitEntryResponse } from '../../server/routes/entry.schemas.ts';
+import type { FairnessRecordResponse } from '../../server/routes/fairness.schemas.ts';
+import type { GameTodayResponse } from '../../server/routes/game.schemas.ts';
+import type { UseHowManyResponse, UseMineResponse, UsePeakResponse } from '../../server/routes/gameplay.schemas.ts';
+import type {
+  GuildDetailResponse,
+  GuildDto,
+  GuildSubmissionsResponse,
+  GuildsResponse,
+  MyGuildResponse,
+} from '../../server/routes/guilds.schemas.ts';
+import type { HistoryResponse } from '../../server/routes/history.schemas.ts';
+import type { LeaderboardResponse } from '../../server/routes/leaderboard.schemas.ts';
+import type {
+  AdminPayoutDto,
+  AdminPayoutsResponse,
+  PrizeConfigDto,
+  PrizeConfigResponse,
+  PrizeForDateResponse,
+} from '../../server/routes/prizes.schemas.ts';
+import type { ProfileResponse } from '../../server/routes/profile.schemas.ts';
+import type {
+  ReferralBonusesResponse,
+  ReferralCodeResponse,
+  ReferralStatsResponse,
+} from '../../server/routes/referrals.schemas.ts';
+import type { LatestResultResponse, ResultResponse } from '../../server/routes/results.schemas.ts';
+import type {
+  MyRewardsResponse,
+  RewardConfigResponse,
+  RewardTypeResponse,
+  RewardUsageResponse,
+} from '../../server/routes/rewards.schemas.ts';
+import type { MessageResponse } from '../../server/routes/shared.schemas.ts';
+import type { DailyStatsResponse, TrendsResponse, UserTotalsResponse } from '../../server/routes/stats.schemas.ts';
+import type { WinningsResponse } from '../../server/routes/winnings.schemas.ts';
 import { createQueryClient } from '../../web/lib/query-client.ts';
 import { ApiClientError } from '../../web/lib/api-client.ts';
 import { parseGameKey } from '../../web/lib/dates.ts';
@@ -86,8 +127,8 @@ import { ADMIN_EMAIL, ORIGIN, closeToday, makeHarness, type Harness } from './ha
 
 /** What a use case answers, which the route sends as is. */
 type Answer<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
-type WithPrize = { prize: Contract.PrizeConfigDto; message: string };
-type WithGuild = { guild: Contract.GuildDto; message: string };
+type WithPrize = { prize: PrizeConfigDto; message: string };
+type WithGuild = { guild: GuildDto; message: string };
 
 interface SentRequest {
   call: string;
@@ -174,58 +215,58 @@ afterEach(() => {
 
 describe('web ↔ server contract', () => {
   it('the use cases the routes send answer the contract types (checked by tsc)', () => {
-    expectTypeOf<Answer<typeof currentGame.gameToday>>().toExtend<Contract.GameTodayResponse>();
-    expectTypeOf<Answer<typeof games.history>>().toExtend<Contract.HistoryResponse>();
-    expectTypeOf<Answer<typeof games.dailyStats>>().toExtend<Contract.DailyStatsResponse>();
-    expectTypeOf<Answer<typeof games.gameResult>>().toExtend<Contract.ResultResponse>();
-    expectTypeOf<Answer<typeof trendsCore.trends>>().toExtend<Contract.TrendsResponse>();
-    expectTypeOf<Answer<typeof entries.myEntries>>().toExtend<Contract.MyEntriesResponse>();
-    expectTypeOf<Answer<typeof myResults.myLatestResult>>().toExtend<Contract.LatestResultResponse>();
-    expectTypeOf<Answer<typeof submit.submitEntry>>().toExtend<Contract.SubmitEntryResponse>();
-    expectTypeOf<Answer<typeof profile.updateProfile>>().toExtend<Contract.ProfileResponse>();
-    expectTypeOf<Answer<typeof profile.myProfile>>().toExtend<Contract.ProfileResponse>();
-    expectTypeOf<Answer<typeof profile.userTotals>>().toExtend<Contract.UserTotalsResponse>();
-    expectTypeOf<Answer<typeof profile.deleteAccount>>().toExtend<Contract.MessageResponse>();
-    expectTypeOf<Answer<typeof referrals.myReferralCode>>().toExtend<Contract.ReferralCodeResponse>();
-    expectTypeOf<Answer<typeof referrals.referralStats>>().toExtend<Contract.ReferralStatsResponse>();
-    expectTypeOf<Answer<typeof referrals.referralBonuses>>().toExtend<Contract.ReferralBonusesResponse>();
-    expectTypeOf<Answer<typeof referrals.processReferral>>().toExtend<Contract.MessageResponse>();
-    expectTypeOf<Answer<typeof leaderboards.leaderboard>>().toExtend<Contract.LeaderboardResponse>();
-    expectTypeOf<Answer<typeof prizeSettings.prizeOfDate>>().toExtend<Contract.PrizeForDateResponse>();
-    expectTypeOf<Answer<typeof prizeSettings.prizeConfig>>().toExtend<Contract.PrizeConfigResponse>();
+    expectTypeOf<Answer<typeof currentGame.gameToday>>().toExtend<GameTodayResponse>();
+    expectTypeOf<Answer<typeof games.history>>().toExtend<HistoryResponse>();
+    expectTypeOf<Answer<typeof games.dailyStats>>().toExtend<DailyStatsResponse>();
+    expectTypeOf<Answer<typeof games.gameResult>>().toExtend<ResultResponse>();
+    expectTypeOf<Answer<typeof trendsCore.trends>>().toExtend<TrendsResponse>();
+    expectTypeOf<Answer<typeof entries.myEntries>>().toExtend<MyEntriesResponse>();
+    expectTypeOf<Answer<typeof myResults.myLatestResult>>().toExtend<LatestResultResponse>();
+    expectTypeOf<Answer<typeof submit.submitEntry>>().toExtend<SubmitEntryResponse>();
+    expectTypeOf<Answer<typeof profile.updateProfile>>().toExtend<ProfileResponse>();
+    expectTypeOf<Answer<typeof profile.myProfile>>().toExtend<ProfileResponse>();
+    expectTypeOf<Answer<typeof profile.userTotals>>().toExtend<UserTotalsResponse>();
+    expectTypeOf<Answer<typeof profile.deleteAccount>>().toExtend<MessageResponse>();
+    expectTypeOf<Answer<typeof referrals.myReferralCode>>().toExtend<ReferralCodeResponse>();
+    expectTypeOf<Answer<typeof referrals.referralStats>>().toExtend<ReferralStatsResponse>();
+    expectTypeOf<Answer<typeof referrals.referralBonuses>>().toExtend<ReferralBonusesResponse>();
+    expectTypeOf<Answer<typeof referrals.processReferral>>().toExtend<MessageResponse>();
+    expectTypeOf<Answer<typeof leaderboards.leaderboard>>().toExtend<LeaderboardResponse>();
+    expectTypeOf<Answer<typeof prizeSettings.prizeOfDate>>().toExtend<PrizeForDateResponse>();
+    expectTypeOf<Answer<typeof prizeSettings.prizeConfig>>().toExtend<PrizeConfigResponse>();
     expectTypeOf<Answer<typeof prizeSettings.saveWeeklyPrize>>().toExtend<WithPrize>();
     expectTypeOf<Answer<typeof prizeSettings.saveDatePrize>>().toExtend<WithPrize>();
     expectTypeOf<Answer<typeof prizeSettings.resetWeeklyPrize>>().toExtend<WithPrize>();
     expectTypeOf<Answer<typeof prizeSettings.togglePrize>>().toExtend<WithPrize>();
-    expectTypeOf<Answer<typeof prizeSettings.deletePrizeForDate>>().toExtend<Contract.MessageResponse>();
-    expectTypeOf<Answer<typeof winningsCore.myWinnings>>().toExtend<Contract.WinningsResponse>();
+    expectTypeOf<Answer<typeof prizeSettings.deletePrizeForDate>>().toExtend<MessageResponse>();
+    expectTypeOf<Answer<typeof winningsCore.myWinnings>>().toExtend<WinningsResponse>();
     expectTypeOf<Answer<typeof winningsCore.claimPrize>>().toExtend<{ message: string; payoutId: string }>();
-    expectTypeOf<Answer<typeof payoutReview.listPayouts>>().toExtend<Contract.AdminPayoutsResponse>();
+    expectTypeOf<Answer<typeof payoutReview.listPayouts>>().toExtend<AdminPayoutsResponse>();
     expectTypeOf<Answer<typeof payoutReview.reviewPayout>>().toExtend<{
-      payout: Contract.AdminPayoutDto;
+      payout: AdminPayoutDto;
       message: string;
     }>();
-    expectTypeOf<ReturnType<typeof rewardsCore.rewardConfigList>>().toExtend<Contract.RewardConfigResponse>();
-    expectTypeOf<Answer<typeof rewardsCore.myRewards>>().toExtend<Contract.MyRewardsResponse>();
-    expectTypeOf<Answer<typeof rewardsCore.usageHistory>>().toExtend<Contract.RewardUsageResponse>();
-    expectTypeOf<Answer<typeof rewardsCore.rewardsOfType>>().toExtend<Contract.RewardTypeResponse>();
-    expectTypeOf<Answer<typeof rewardUse.usePeak>>().toExtend<Contract.UsePeakResponse>();
-    expectTypeOf<Answer<typeof rewardUse.useMine>>().toExtend<Contract.UseMineResponse>();
-    expectTypeOf<Answer<typeof rewardUse.useHowMany>>().toExtend<Contract.UseHowManyResponse>();
+    expectTypeOf<ReturnType<typeof rewardsCore.rewardConfigList>>().toExtend<RewardConfigResponse>();
+    expectTypeOf<Answer<typeof rewardsCore.myRewards>>().toExtend<MyRewardsResponse>();
+    expectTypeOf<Answer<typeof rewardsCore.usageHistory>>().toExtend<RewardUsageResponse>();
+    expectTypeOf<Answer<typeof rewardsCore.rewardsOfType>>().toExtend<RewardTypeResponse>();
+    expectTypeOf<Answer<typeof rewardUse.usePeak>>().toExtend<UsePeakResponse>();
+    expectTypeOf<Answer<typeof rewardUse.useMine>>().toExtend<UseMineResponse>();
+    expectTypeOf<Answer<typeof rewardUse.useHowMany>>().toExtend<UseHowManyResponse>();
     expectTypeOf<Answer<typeof guildMembership.createGuild>>().toExtend<WithGuild>();
     expectTypeOf<Answer<typeof guildMembership.joinGuild>>().toExtend<WithGuild>();
-    expectTypeOf<Answer<typeof guildMembership.leaveGuild>>().toExtend<Contract.MessageResponse>();
-    expectTypeOf<Answer<typeof guildMembership.removeMember>>().toExtend<Contract.MessageResponse>();
-    expectTypeOf<Answer<typeof guildMembership.deleteGuild>>().toExtend<Contract.MessageResponse>();
-    expectTypeOf<Answer<typeof guildViews.listGuilds>>().toExtend<Contract.GuildsResponse>();
-    expectTypeOf<Answer<typeof guildViews.myGuild>>().toExtend<Contract.MyGuildResponse>();
-    expectTypeOf<Answer<typeof guildViews.guildDetail>>().toExtend<Contract.GuildDetailResponse>();
-    expectTypeOf<Answer<typeof guildViews.guildSubmissions>>().toExtend<Contract.GuildSubmissionsResponse>();
-    expectTypeOf<Answer<typeof adminSubmissions.adminSubmissions>>().toExtend<Contract.AdminSubmissionsResponse>();
-    expectTypeOf<Answer<typeof auditCore.auditTrail>>().toExtend<Contract.AuditTrailResponse>();
-    expectTypeOf<Answer<typeof botsCore.createBots>>().toExtend<Contract.CreateBotsResponse>();
-    expectTypeOf<Answer<typeof botsCore.clearBots>>().toExtend<Contract.DeleteBotsResponse>();
-    expectTypeOf<Answer<typeof fairnessCore.fairnessRecord>>().toExtend<Contract.FairnessRecordResponse>();
+    expectTypeOf<Answer<typeof guildMembership.leaveGuild>>().toExtend<MessageResponse>();
+    expectTypeOf<Answer<typeof guildMembership.removeMember>>().toExtend<MessageResponse>();
+    expectTypeOf<Answer<typeof guildMembership.deleteGuild>>().toExtend<MessageResponse>();
+    expectTypeOf<Answer<typeof guildViews.listGuilds>>().toExtend<GuildsResponse>();
+    expectTypeOf<Answer<typeof guildViews.myGuild>>().toExtend<MyGuildResponse>();
+    expectTypeOf<Answer<typeof guildViews.guildDetail>>().toExtend<GuildDetailResponse>();
+    expectTypeOf<Answer<typeof guildViews.guildSubmissions>>().toExtend<GuildSubmissionsResponse>();
+    expectTypeOf<Answer<typeof adminSubmissions.adminSubmissions>>().toExtend<AdminSubmissionsResponse>();
+    expectTypeOf<Answer<typeof auditCore.auditTrail>>().toExtend<AuditTrailResponse>();
+    expectTypeOf<Answer<typeof botsCore.createBots>>().toExtend<CreateBotsResponse>();
+    expectTypeOf<Answer<typeof botsCore.clearBots>>().toExtend<DeleteBotsResponse>();
+    expectTypeOf<Answer<typeof fairnessCore.fairnessRecord>>().toExtend<FairnessRecordResponse>();
   });
 
   it('accounts: /api/me (401 = signed out), profile update and delete, totals', async () => {

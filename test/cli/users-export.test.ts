@@ -6,7 +6,7 @@ import { signIn } from '../../core/accounts/sign-in.ts';
 import { createSession } from '../../core/accounts/sessions.ts';
 import { submitEntry } from '../../core/entries/submit-entry.ts';
 import { playerExport } from '../../core/accounts/export.ts';
-import type { PlayerExportResponse } from '../../server/contract.ts';
+import type { PlayerExportResponse } from '../../server/routes/profile.schemas.ts';
 import { openRuntime } from '../../cli/runtime.ts';
 import { parseJson, runLowest, tempDatabase } from './run-lowest.ts';
 

@@ -17,7 +17,7 @@ import { entryLeaf, mineLeaf } from '../../core/fairness/hashes.ts';
 import type { PublishedKey } from '../../core/fairness/model.ts';
 import { checkReceiptSignature } from '../../core/fairness/receipt-signature.ts';
 import { checkAbsence } from '../../core/fairness/tree-v2-proofs.ts';
-import type { FairnessSummaryV2, NeighboursResponse } from '../../server/contract.ts';
+import type { FairnessSummaryV2, NeighboursResponse } from '../../server/routes/fairness.schemas.ts';
 import { signReceipt, TEST_KEY_ID, testKey } from '../support/receipt-signing.ts';
 import { commitTree } from '../../core/fairness/tree-v2-record.ts';
 import { commitRoot } from '../../core/fairness/fairness.ts';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TrendsResponse } from '../../server/contract.ts';
+import type { TrendsResponse } from '../../server/routes/stats.schemas.ts';
 import { formatLongDate } from '../../web/lib/dates.ts';
 import {
   baseUrl,

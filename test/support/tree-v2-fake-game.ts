@@ -7,7 +7,7 @@ import type {
   InclusionProofResponse,
   NeighboursResponse,
   WinnerProofResponse,
-} from '../../server/contract.ts';
+} from '../../server/routes/fairness.schemas.ts';
 import { nodeDigest } from '../../adapters/crypto/node-digest.ts';
 import { compareTreeItems, treeV2Levels } from '../../core/fairness/tree-v2.ts';
 import type { TreeItem } from '../../core/fairness/model.ts';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { HistoryResponse } from '../../server/contract.ts';
+import type { HistoryResponse } from '../../server/routes/history.schemas.ts';
 import { apiFetch } from '../lib/api-client.ts';
 import { historyKeys } from './query-keys.ts';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyRewardsResponse } from '../../server/contract.ts';
+import type { MyRewardsResponse } from '../../server/routes/rewards.schemas.ts';
 import { apiFetch } from '../lib/api-client.ts';
 import { rewardKeys } from './query-keys.ts';
 

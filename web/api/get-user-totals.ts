@@ -1,6 +1,6 @@
 // GET /api/stats/user/me: the signed-in player's totals for 'Your Stats'.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserTotalsResponse } from '../../server/contract.ts';
+import type { UserTotalsResponse } from '../../server/routes/stats.schemas.ts';
 import { apiFetch } from '../lib/api-client.ts';
 import { statsKeys } from './query-keys.ts';
 

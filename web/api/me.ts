@@ -1,6 +1,6 @@
 // The signed-in user: GET /api/me, where a 401 means "signed out" rather than an error (spec-1 §7).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MeResponse } from '../../server/contract.ts';
+import type { MeResponse } from '../../server/routes/me.schemas.ts';
 import { ApiClientError, apiFetch } from '../lib/api-client.ts';
 import { meKeys } from './query-keys.ts';
 

@@ -1,7 +1,7 @@
 // The referral code a visitor validated before signing in, kept in localStorage until processed (spec-1 §4).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { MeResponse } from '../../server/contract.ts';
+import type { MeResponse } from '../../server/routes/me.schemas.ts';
 import { useToast } from '../components/ui/toast.tsx';
 import { ApiClientError, messageOf } from '../lib/api-client.ts';
 import { processReferral } from './process-referral.ts';

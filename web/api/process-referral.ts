@@ -1,4 +1,4 @@
-import type { MessageResponse } from '../../server/contract.ts';
+import type { MessageResponse } from '../../server/routes/shared.schemas.ts';
 import { apiFetch } from '../lib/api-client.ts';
 
 /** POST /api/referrals/process { referralCode } */

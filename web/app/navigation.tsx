@@ -2,7 +2,7 @@
 // Below 640 px the links fold behind a MENU button (styles.css), so a phone sees the screen, not four rows of links.
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import type { MeResponse } from '../../server/contract.ts';
+import type { MeResponse } from '../../server/routes/me.schemas.ts';
 import { paths } from '../lib/paths.ts';
 
 interface NavItem {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import type { MeResponse } from '../../server/contract.ts';
+import type { MeResponse } from '../../server/routes/me.schemas.ts';
 import { renderWithProviders } from '../testing/render.tsx';
 import { servePerTest } from '../testing/serve-per-test.ts';
 import { RequireUser, SignInPrompt } from './require-user.tsx';

@@ -1,7 +1,7 @@
 // The one sign-in gate of the web app: a screen (or a section of one) that needs a signed-in player renders through
 // it, handing it the signed-out state the spec gives that screen; the screen itself only ever sees a user.
 import type { ReactNode } from 'react';
-import type { MeResponse } from '../../server/contract.ts';
+import type { MeResponse } from '../../server/routes/me.schemas.ts';
 import { useMe } from '../api/me.ts';
 import { SignInLink } from './sign-in-link.tsx';
 

@@ -1,5 +1,5 @@
 // SAVE RECEIPT next to an entry: downloads the receipt as JSON, for the verify page after the close.
-import type { EntryReceiptDto, MineReceiptDto } from '../../server/contract.ts';
+import type { EntryReceiptDto, MineReceiptDto } from '../../server/routes/fairness.schemas.ts';
 import { downloadFile } from '../lib/download-file.ts';
 
 /**

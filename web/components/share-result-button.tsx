@@ -1,7 +1,7 @@
 // SHARE for a closed game's result: the Web Share API where the browser has it, else the clipboard with
 // COPIED!, else the text to copy by hand. Only for closed games: the outcomes exist only after the close.
 import { useState } from 'react';
-import type { EntryOutcomeDto } from '../../server/contract.ts';
+import type { EntryOutcomeDto } from '../../server/routes/results.schemas.ts';
 import { bestEntry, shareText } from '../lib/share-text.ts';
 
 export interface ShareResultButtonProps {

@@ -1,5 +1,5 @@
 // How the server's outcome of an entry reads on screen: the web renders it, it never decides it.
-import type { EntryOutcome } from '../../server/contract.ts';
+import type { EntryOutcome } from '../../server/routes/results.schemas.ts';
 
 export const outcomeLabels: Record<EntryOutcome, string> = {
   winner: 'YOU WON!',

@@ -1,5 +1,5 @@
 // The text a player shares after a close (DESIGN.md §17), from the outcomes the server decided.
-import type { EntryOutcome, EntryOutcomeDto } from '../../server/contract.ts';
+import type { EntryOutcome, EntryOutcomeDto } from '../../server/routes/results.schemas.ts';
 import { gameNumberLabel, parseGameKey } from './dates.ts';
 import { statsForDate } from './paths.ts';
 

@@ -1,12 +1,9 @@
 // Realistic API answers for component tests, built relative to the current time.
-import type {
-  GameTodayResponse,
-  MeResponse,
-  NumberLimitsDto,
-  MyEntriesResponse,
-  MyRewardsResponse,
-  PrizeForDateResponse,
-} from '../../server/contract.ts';
+import type { MyEntriesResponse } from '../../server/routes/entry.schemas.ts';
+import type { GameTodayResponse, NumberLimitsDto } from '../../server/routes/game.schemas.ts';
+import type { MeResponse } from '../../server/routes/me.schemas.ts';
+import type { PrizeForDateResponse } from '../../server/routes/prizes.schemas.ts';
+import type { MyRewardsResponse } from '../../server/routes/rewards.schemas.ts';
 import type { Handler } from './fake-api.ts';
 
 export const player: MeResponse = { id: 'u-1', email: 'ada@example.com', displayName: 'Ada', role: 'player' };

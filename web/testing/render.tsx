@@ -3,7 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
-import type { MeResponse } from '../../server/contract.ts';
+import type { MeResponse } from '../../server/routes/me.schemas.ts';
 import { ErrorToastDismissal } from '../app/error-toast-dismissal.tsx';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { createQueryClient } from '../lib/query-client.ts';

@@ -176,6 +176,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/profile/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download everything the game holds about the player
+         * @description A JSON attachment, `lowest-unique-<game date>.json` (today's game date): the profile, totals, mail settings, sessions (when each began and was last used, never a token), rewards and their uses, referrals, bonus entries, guild, winnings and payouts, then every game the player entered or mined with each signed receipt (as the play screen saves it) and, once closed, its outcome. Streamed a page of days at a time.
+         */
+        get: operations["exportMyData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stats/user/me": {
         parameters: {
             query?: never;
@@ -193,7 +213,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/profile/export": {
+    "/api/stats/daily/{date}": {
         parameters: {
             query?: never;
             header?: never;
@@ -201,10 +221,27 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Download everything the game holds about the player
-         * @description A JSON attachment, `lowest-unique-<game date>.json` (today's game date): the profile, totals, mail settings, sessions (when each began and was last used, never a token), rewards and their uses, referrals, bonus entries, guild, winnings and payouts, then every game the player entered or mined with each signed receipt (as the play screen saves it) and, once closed, its outcome. Streamed a page of days at a time.
+         * Read a closed game's statistics
+         * @description A closed game's statistics; signed in, also the caller's entries and their outcomes (private). A visitor's answer never changes: kept and cached for a year.
          */
-        get: operations["exportMyData"];
+        get: operations["getDailyStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stats/trends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the trends of the latest games */
+        get: operations["getTrends"];
         put?: never;
         post?: never;
         delete?: never;
@@ -330,26 +367,6 @@ export interface paths {
          * @description The same for every caller until the next close: kept, and cached for a minute at most.
          */
         get: operations["listHistory"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stats/daily/{date}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read a closed game's statistics
-         * @description A closed game's statistics; signed in, also the caller's entries and their outcomes (private). A visitor's answer never changes: kept and cached for a year.
-         */
-        get: operations["getDailyStats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -491,6 +508,142 @@ export interface paths {
         put?: never;
         /** Claim a prize */
         post: operations["claimPrize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prizes/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the prize settings */
+        get: operations["getPrizeConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prizes/config/weekly": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save a weekday's prize */
+        post: operations["saveWeeklyPrize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prizes/config/date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save a date's prize override */
+        post: operations["saveDatePrize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prizes/config/date/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a date's prize override */
+        delete: operations["deleteDatePrize"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prizes/config/weekly/{day}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Reset a weekday's prize to its default */
+        delete: operations["resetWeeklyPrize"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prizes/config/{id}/toggle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Switch a prize setting on or off */
+        patch: operations["togglePrize"];
+        trace?: never;
+    };
+    "/api/prizes/admin/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the payout claims */
+        get: operations["listPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prizes/admin/payouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve, reject or mark a payout paid */
+        post: operations["reviewPayout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -679,23 +832,6 @@ export interface paths {
         };
         /** Read the player's receipts of a game */
         get: operations["getMyReceipts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stats/trends": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Read the trends of the latest games */
-        get: operations["getTrends"];
         put?: never;
         post?: never;
         delete?: never;
@@ -893,142 +1029,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/prizes/config": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Read the prize settings */
-        get: operations["getPrizeConfig"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/prizes/config/weekly": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Save a weekday's prize */
-        post: operations["saveWeeklyPrize"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/prizes/config/date": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Save a date's prize override */
-        post: operations["saveDatePrize"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/prizes/config/date/{date}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Delete a date's prize override */
-        delete: operations["deleteDatePrize"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/prizes/config/weekly/{day}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Reset a weekday's prize to its default */
-        delete: operations["resetWeeklyPrize"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/prizes/config/{id}/toggle": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /** Switch a prize setting on or off */
-        patch: operations["togglePrize"];
-        trace?: never;
-    };
-    "/api/prizes/admin/payouts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List the payout claims */
-        get: operations["listPayouts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/prizes/admin/payouts/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Approve, reject or mark a payout paid */
-        post: operations["reviewPayout"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/admin/status": {
         parameters: {
             query?: never;
@@ -1192,12 +1192,6 @@ export interface components {
         MessageResponse: {
             message: string;
         };
-        UserTotalsResponse: {
-            entriesCount: number;
-            winsCount: number;
-            currentStreak: number;
-            bestStreak: number;
-        };
         PlayerExportResponse: {
             /** @enum {string} */
             format: "lowest-unique/export/v1";
@@ -1320,6 +1314,12 @@ export interface components {
             /** @description Every game the player entered or mined, oldest first. */
             days: components["schemas"]["ExportDayDto"][];
         };
+        UserTotalsResponse: {
+            entriesCount: number;
+            winsCount: number;
+            currentStreak: number;
+            bestStreak: number;
+        };
         ExportDayDto: {
             /** @description A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date. */
             gameDate: string;
@@ -1377,6 +1377,77 @@ export interface components {
             /** @description The Ed25519 signature, standard base64, of `lowest-unique/v1/receipt|{gameDate}|{entryId}|{number}|{salt}|{leaf}|{signedAt}` (a mine: `lowest-unique/v1/mine-receipt|{gameDate}|{mineId}|…`). */
             sig?: string;
         };
+        DailyStatsResponse: {
+            /** @description A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date. */
+            gameDate: string;
+            snapshot: components["schemas"]["SnapshotDto"];
+            histogram: {
+                number: number;
+                count: number;
+                /** @description Exactly one entry holds the number and it is not mined: it could win. */
+                unique: boolean;
+            }[];
+            histogramTruncated: boolean;
+            userSubmissions: components["schemas"]["EntryDto"][];
+            myOutcomes: components["schemas"]["EntryOutcomeDto"][];
+            fairnessRoot: string | null;
+        };
+        SnapshotDto: {
+            entriesTotal: number;
+            uniquesTotal: number;
+            winningNumber: number | null;
+            secondPlaceNumber: number | null;
+            missedWinNumber: number | null;
+            highestNumber: number | null;
+            mostFrequentNumbers: number[];
+            mostFrequentCount: number;
+            median: number | null;
+            average: number | null;
+            minedNumbers: number[];
+        };
+        EntryDto: {
+            id: string;
+            number: number;
+            /** @enum {string} */
+            entryType: "standard" | "bonus";
+            /** Format: date-time */
+            submittedAt: string;
+        };
+        EntryOutcomeDto: {
+            number: number;
+            /** @enum {string} */
+            entryType: "standard" | "bonus";
+            /** @enum {string} */
+            outcome: "winner" | "runner_up" | "unique" | "duplicate";
+            rank: number | null;
+        };
+        TrendsResponse: {
+            days: 7 | 30 | 90;
+            gamesCount: number;
+            entriesTotal: number;
+            winningNumbers: {
+                /** @description A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date. */
+                gameDate: string;
+                winningNumber: number | null;
+                entriesTotal: number;
+            }[];
+            mostPicked: {
+                number: number;
+                count: number;
+            }[];
+            rising: {
+                number: number;
+                before: number;
+                after: number;
+            }[];
+            falling: {
+                number: number;
+                before: number;
+                after: number;
+            }[];
+            neverPicked: number[];
+            averageWinningNumber: number | null;
+        };
         GameTodayResponse: {
             /** @description A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date. */
             gameDate: string;
@@ -1432,14 +1503,6 @@ export interface components {
             /** @description The Ed25519 signature, standard base64, of `lowest-unique/v1/receipt|{gameDate}|{entryId}|{number}|{salt}|{leaf}|{signedAt}` (a mine: `lowest-unique/v1/mine-receipt|{gameDate}|{mineId}|…`). */
             sig?: string;
         };
-        EntryDto: {
-            id: string;
-            number: number;
-            /** @enum {string} */
-            entryType: "standard" | "bonus";
-            /** Format: date-time */
-            submittedAt: string;
-        };
         BonusEntryDto: {
             id: string;
             /** @enum {string} */
@@ -1474,14 +1537,6 @@ export interface components {
                 currency: string;
             } | null;
         };
-        EntryOutcomeDto: {
-            number: number;
-            /** @enum {string} */
-            entryType: "standard" | "bonus";
-            /** @enum {string} */
-            outcome: "winner" | "runner_up" | "unique" | "duplicate";
-            rank: number | null;
-        };
         ResultResponse: {
             /** @description A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date. */
             gameDate: string;
@@ -1510,34 +1565,6 @@ export interface components {
                 /** @enum {string} */
                 status: "open" | "closed";
             }[];
-        };
-        DailyStatsResponse: {
-            /** @description A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date. */
-            gameDate: string;
-            snapshot: components["schemas"]["SnapshotDto"];
-            histogram: {
-                number: number;
-                count: number;
-                /** @description Exactly one entry holds the number and it is not mined: it could win. */
-                unique: boolean;
-            }[];
-            histogramTruncated: boolean;
-            userSubmissions: components["schemas"]["EntryDto"][];
-            myOutcomes: components["schemas"]["EntryOutcomeDto"][];
-            fairnessRoot: string | null;
-        };
-        SnapshotDto: {
-            entriesTotal: number;
-            uniquesTotal: number;
-            winningNumber: number | null;
-            secondPlaceNumber: number | null;
-            missedWinNumber: number | null;
-            highestNumber: number | null;
-            mostFrequentNumbers: number[];
-            mostFrequentCount: number;
-            median: number | null;
-            average: number | null;
-            minedNumbers: number[];
         };
         ReferralCodeResponse: {
             referralCode: string;
@@ -1603,6 +1630,89 @@ export interface components {
             gameId: string;
             paypalEmail?: string | null;
             preferredName?: string | null;
+        };
+        PrizeConfigResponse: {
+            prizes: components["schemas"]["PrizeConfigDto"][];
+        };
+        PrizeConfigDto: components["schemas"]["PrizeDto"] & {
+            id: string;
+            isActive: boolean;
+            isDefault: boolean;
+            dayOfWeek: number | null;
+            date: string | null;
+            defaultAmountCents: number | null;
+        };
+        PrizeChangeResponse: {
+            prize: components["schemas"]["PrizeConfigDto"];
+            message: string;
+        };
+        WeeklyPrizeRequest: {
+            dayOfWeek: number;
+            /** @enum {string} */
+            prizeType: "cash" | "voucher";
+            amountCents: number;
+            description?: string;
+            /** @default true */
+            isActive: boolean;
+        };
+        DatePrizeRequest: {
+            date?: string;
+            /** @enum {string} */
+            prizeType: "cash" | "voucher";
+            amountCents: number;
+            description?: string;
+        };
+        AdminPayoutsResponse: {
+            payouts: components["schemas"]["AdminPayoutDto"][];
+        };
+        AdminPayoutDto: {
+            id: string;
+            /** @enum {string} */
+            status: "pending_review" | "approved" | "paid" | "failed";
+            amountCents: number;
+            currency: string;
+            /** @enum {string} */
+            prizeType: "cash" | "voucher";
+            /** @description A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date. */
+            gameDate: string;
+            playerName: string | null;
+            /** @description The address the winner's mails go to (a contact e-mail only once confirmed); null when there is none. */
+            playerEmail: string | null;
+            paypalEmail: string | null;
+            preferredName: string | null;
+            reviewNotes: string | null;
+            paymentReference: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            processedAt: string | null;
+            allowedActions: ("approve" | "reject" | "markPaid")[];
+            integrity: components["schemas"]["IntegrityEvidence"] | null;
+        };
+        IntegrityEvidence: {
+            /** @enum {boolean} */
+            flagged: true;
+            clusterSize: number;
+            accountsInGame: number;
+            numbersHeld: number[];
+            signals: {
+                /** @enum {string} */
+                kind: "device" | "network" | "referral" | "picks";
+                /** @enum {string} */
+                strength: "strong" | "medium" | "weak";
+                accounts: number;
+            }[];
+        };
+        PayoutReviewResponse: {
+            payout: components["schemas"]["AdminPayoutDto"];
+            message: string;
+        };
+        PayoutReviewRequest: {
+            /** @enum {string} */
+            status: "approved" | "failed" | "paid";
+            reviewNotes?: string | null;
+            paymentReference?: string | null;
+            confirmName?: string;
         };
         RewardConfigResponse: {
             rewards: (components["schemas"]["RewardConfigDto"] & {
@@ -1768,33 +1878,6 @@ export interface components {
             entries: components["schemas"]["EntryReceiptDto"][];
             mines: components["schemas"]["MineReceiptDto"][];
         };
-        TrendsResponse: {
-            days: 7 | 30 | 90;
-            gamesCount: number;
-            entriesTotal: number;
-            winningNumbers: {
-                /** @description A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date. */
-                gameDate: string;
-                winningNumber: number | null;
-                entriesTotal: number;
-            }[];
-            mostPicked: {
-                number: number;
-                count: number;
-            }[];
-            rising: {
-                number: number;
-                before: number;
-                after: number;
-            }[];
-            falling: {
-                number: number;
-                before: number;
-                after: number;
-            }[];
-            neverPicked: number[];
-            averageWinningNumber: number | null;
-        };
         WinningsResponse: {
             winnings: components["schemas"]["WinningDto"][];
         };
@@ -1899,89 +1982,6 @@ export interface components {
             message: string;
             totalNumbers: number;
             uniqueNumbers: number;
-        };
-        PrizeConfigResponse: {
-            prizes: components["schemas"]["PrizeConfigDto"][];
-        };
-        PrizeConfigDto: components["schemas"]["PrizeDto"] & {
-            id: string;
-            isActive: boolean;
-            isDefault: boolean;
-            dayOfWeek: number | null;
-            date: string | null;
-            defaultAmountCents: number | null;
-        };
-        PrizeChangeResponse: {
-            prize: components["schemas"]["PrizeConfigDto"];
-            message: string;
-        };
-        WeeklyPrizeRequest: {
-            dayOfWeek: number;
-            /** @enum {string} */
-            prizeType: "cash" | "voucher";
-            amountCents: number;
-            description?: string;
-            /** @default true */
-            isActive: boolean;
-        };
-        DatePrizeRequest: {
-            date?: string;
-            /** @enum {string} */
-            prizeType: "cash" | "voucher";
-            amountCents: number;
-            description?: string;
-        };
-        AdminPayoutsResponse: {
-            payouts: components["schemas"]["AdminPayoutDto"][];
-        };
-        AdminPayoutDto: {
-            id: string;
-            /** @enum {string} */
-            status: "pending_review" | "approved" | "paid" | "failed";
-            amountCents: number;
-            currency: string;
-            /** @enum {string} */
-            prizeType: "cash" | "voucher";
-            /** @description A game: YYYY-MM-DD, or YYYY-MM-DD-n for an extra game of that date. */
-            gameDate: string;
-            playerName: string | null;
-            /** @description The address the winner's mails go to (a contact e-mail only once confirmed); null when there is none. */
-            playerEmail: string | null;
-            paypalEmail: string | null;
-            preferredName: string | null;
-            reviewNotes: string | null;
-            paymentReference: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            processedAt: string | null;
-            allowedActions: ("approve" | "reject" | "markPaid")[];
-            integrity: components["schemas"]["IntegrityEvidence"] | null;
-        };
-        IntegrityEvidence: {
-            /** @enum {boolean} */
-            flagged: true;
-            clusterSize: number;
-            accountsInGame: number;
-            numbersHeld: number[];
-            signals: {
-                /** @enum {string} */
-                kind: "device" | "network" | "referral" | "picks";
-                /** @enum {string} */
-                strength: "strong" | "medium" | "weak";
-                accounts: number;
-            }[];
-        };
-        PayoutReviewResponse: {
-            payout: components["schemas"]["AdminPayoutDto"];
-            message: string;
-        };
-        PayoutReviewRequest: {
-            /** @enum {string} */
-            status: "approved" | "failed" | "paid";
-            reviewNotes?: string | null;
-            paymentReference?: string | null;
-            confirmName?: string;
         };
         AdminStatusResponse: {
             serverTime: string;
@@ -3811,6 +3811,116 @@ export interface operations {
             };
         };
     };
+    exportMyData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The player's data, as a file. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="lowest-unique-<game date>.json"` */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerExportResponse"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds until the refused window ends. */
+                    "Retry-After"?: number;
+                    /** @description The refused policy: `"name";r=remaining;t=seconds`. */
+                    RateLimit?: string;
+                    /** @description Its quota: `"name";q=requests;w=window seconds`. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "RATE_LIMITED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     getMyTotals: {
         parameters: {
             query?: never;
@@ -3881,28 +3991,35 @@ export interface operations {
             };
         };
     };
-    exportMyData: {
+    getDailyStats: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                date: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The player's data, as a file. */
+            /** @description The statistics of a closed game. */
             200: {
                 headers: {
-                    /** @description `attachment; filename="lowest-unique-<game date>.json"` */
-                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PlayerExportResponse"];
+                    "application/json": components["schemas"]["DailyStatsResponse"];
                 };
             };
-            /** @description UNAUTHENTICATED */
-            401: {
+            /** @description Not modified: the ETag sent in If-None-Match still holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3911,7 +4028,7 @@ export interface operations {
                         /** @description A message for people. */
                         error: string;
                         /** @enum {string} */
-                        code: "UNAUTHENTICATED";
+                        code: "VALIDATION";
                     } & {
                         [key: string]: unknown;
                     };
@@ -3933,15 +4050,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description RATE_LIMITED */
-            429: {
+            /** @description INTERNAL */
+            500: {
                 headers: {
-                    /** @description Seconds until the refused window ends. */
-                    "Retry-After"?: number;
-                    /** @description The refused policy: `"name";r=remaining;t=seconds`. */
-                    RateLimit?: string;
-                    /** @description Its quota: `"name";q=requests;w=window seconds`. */
-                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3949,7 +4060,63 @@ export interface operations {
                         /** @description A message for people. */
                         error: string;
                         /** @enum {string} */
-                        code: "RATE_LIMITED";
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getTrends: {
+        parameters: {
+            query: {
+                days: "7" | "30" | "90";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trends over the latest closed games. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrendsResponse"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION";
                     } & {
                         [key: string]: unknown;
                     };
@@ -4565,101 +4732,6 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "VALIDATION";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description INTERNAL */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "INTERNAL";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNAVAILABLE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    getDailyStats: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                date: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The statistics of a closed game. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DailyStatsResponse"];
-                };
-            };
-            /** @description Not modified: the ETag sent in If-None-Match still holds. */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description VALIDATION */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "VALIDATION";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "NOT_FOUND";
                     } & {
                         [key: string]: unknown;
                     };
@@ -5464,6 +5536,1067 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "ALREADY_CLAIMED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getPrizeConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The weekly rows then the overrides by date. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrizeConfigResponse"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    saveWeeklyPrize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WeeklyPrizeRequest"];
+            };
+        };
+        responses: {
+            /** @description The saved weekday. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrizeChangeResponse"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description FORBIDDEN, CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN" | "CROSS_SITE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    saveDatePrize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DatePrizeRequest"];
+            };
+        };
+        responses: {
+            /** @description The saved override. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrizeChangeResponse"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description FORBIDDEN, CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN" | "CROSS_SITE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    deleteDatePrize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The override is gone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description FORBIDDEN, CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN" | "CROSS_SITE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    resetWeeklyPrize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 1 (Monday) … 7 (Sunday). */
+                day: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The weekday is back to its default. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrizeChangeResponse"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description FORBIDDEN, CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN" | "CROSS_SITE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    togglePrize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The row, switched on or off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrizeChangeResponse"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description FORBIDDEN, CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN" | "CROSS_SITE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNSUPPORTED_MEDIA_TYPE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listPayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claims, with what this admin may do next. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPayoutsResponse"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "INTERNAL";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    reviewPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The payout in its new state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutReviewResponse"];
+                };
+            };
+            /** @description VALIDATION */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "VALIDATION";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description FORBIDDEN, OWN_PAYOUT, CROSS_SITE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN" | "OWN_PAYOUT" | "CROSS_SITE";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "NOT_FOUND";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description ILLEGAL_TRANSITION, CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A message for people. */
+                        error: string;
+                        /** @enum {string} */
+                        code: "ILLEGAL_TRANSITION" | "CONFLICT";
                     } & {
                         [key: string]: unknown;
                     };
@@ -6460,78 +7593,6 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "NOT_FOUND";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description INTERNAL */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "INTERNAL";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNAVAILABLE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    getTrends: {
-        parameters: {
-            query: {
-                days: "7" | "30" | "90";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Trends over the latest closed games. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TrendsResponse"];
-                };
-            };
-            /** @description VALIDATION */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "VALIDATION";
                     } & {
                         [key: string]: unknown;
                     };
@@ -8364,1067 +9425,6 @@ export interface operations {
                         error: string;
                         /** @enum {string} */
                         code: "RATE_LIMITED";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description INTERNAL */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "INTERNAL";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNAVAILABLE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    getPrizeConfig: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The weekly rows then the overrides by date. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PrizeConfigResponse"];
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNAUTHENTICATED";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "FORBIDDEN";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description INTERNAL */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "INTERNAL";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNAVAILABLE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    saveWeeklyPrize: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["WeeklyPrizeRequest"];
-            };
-        };
-        responses: {
-            /** @description The saved weekday. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PrizeChangeResponse"];
-                };
-            };
-            /** @description VALIDATION */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "VALIDATION";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNAUTHENTICATED";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description FORBIDDEN, CROSS_SITE */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "FORBIDDEN" | "CROSS_SITE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "PAYLOAD_TOO_LARGE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNSUPPORTED_MEDIA_TYPE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description INTERNAL */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "INTERNAL";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNAVAILABLE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    saveDatePrize: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["DatePrizeRequest"];
-            };
-        };
-        responses: {
-            /** @description The saved override. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PrizeChangeResponse"];
-                };
-            };
-            /** @description VALIDATION */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "VALIDATION";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNAUTHENTICATED";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description FORBIDDEN, CROSS_SITE */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "FORBIDDEN" | "CROSS_SITE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "PAYLOAD_TOO_LARGE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNSUPPORTED_MEDIA_TYPE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description INTERNAL */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "INTERNAL";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNAVAILABLE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    deleteDatePrize: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                date: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The override is gone. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MessageResponse"];
-                };
-            };
-            /** @description VALIDATION */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "VALIDATION";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNAUTHENTICATED";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description FORBIDDEN, CROSS_SITE */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "FORBIDDEN" | "CROSS_SITE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "NOT_FOUND";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "PAYLOAD_TOO_LARGE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNSUPPORTED_MEDIA_TYPE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description INTERNAL */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "INTERNAL";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNAVAILABLE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    resetWeeklyPrize: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description 1 (Monday) … 7 (Sunday). */
-                day: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The weekday is back to its default. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PrizeChangeResponse"];
-                };
-            };
-            /** @description VALIDATION */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "VALIDATION";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNAUTHENTICATED";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description FORBIDDEN, CROSS_SITE */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "FORBIDDEN" | "CROSS_SITE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "PAYLOAD_TOO_LARGE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNSUPPORTED_MEDIA_TYPE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description INTERNAL */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "INTERNAL";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNAVAILABLE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    togglePrize: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The row, switched on or off. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PrizeChangeResponse"];
-                };
-            };
-            /** @description VALIDATION */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "VALIDATION";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNAUTHENTICATED";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description FORBIDDEN, CROSS_SITE */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "FORBIDDEN" | "CROSS_SITE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "NOT_FOUND";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "PAYLOAD_TOO_LARGE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNSUPPORTED_MEDIA_TYPE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description INTERNAL */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "INTERNAL";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNAVAILABLE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    listPayouts: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The claims, with what this admin may do next. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminPayoutsResponse"];
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNAUTHENTICATED";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description FORBIDDEN */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "FORBIDDEN";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description INTERNAL */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "INTERNAL";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before trying again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNAVAILABLE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-        };
-    };
-    reviewPayout: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PayoutReviewRequest"];
-            };
-        };
-        responses: {
-            /** @description The payout in its new state. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PayoutReviewResponse"];
-                };
-            };
-            /** @description VALIDATION */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "VALIDATION";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNAUTHENTICATED";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description FORBIDDEN, OWN_PAYOUT, CROSS_SITE */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "FORBIDDEN" | "OWN_PAYOUT" | "CROSS_SITE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "NOT_FOUND";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description ILLEGAL_TRANSITION, CONFLICT */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "ILLEGAL_TRANSITION" | "CONFLICT";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "PAYLOAD_TOO_LARGE";
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description A message for people. */
-                        error: string;
-                        /** @enum {string} */
-                        code: "UNSUPPORTED_MEDIA_TYPE";
                     } & {
                         [key: string]: unknown;
                     };

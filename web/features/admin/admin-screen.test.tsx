@@ -3,13 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type {
-  AdminPayoutDto,
   AdminSubmissionsResponse,
   AuditTrailResponse,
   CreateBotsRequest,
-  MeResponse,
-  PrizeConfigDto,
-} from '../../../server/contract.ts';
+} from '../../../server/routes/admin.schemas.ts';
+import type { MeResponse } from '../../../server/routes/me.schemas.ts';
+import type { AdminPayoutDto, PrizeConfigDto } from '../../../server/routes/prizes.schemas.ts';
 import { botRequestProblem } from '../../../core/bots/bot-fields.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { servePerTest } from '../../testing/serve-per-test.ts';

@@ -1,7 +1,7 @@
 // /admin: sign-in prompt, access denied, or the admin tabs (spec-2 §2, Admin).
 import { useState } from 'react';
 import { TabList } from '../../components/ui/tab-list.tsx';
-import type { MeResponse } from '../../../server/contract.ts';
+import type { MeResponse } from '../../../server/routes/me.schemas.ts';
 import { RequireUser, SignInPrompt } from '../../components/require-user.tsx';
 import { AuditTab } from './components/audit-tab.tsx';
 import { BotsTab } from './components/bots-tab.tsx';

@@ -1,5 +1,5 @@
 /** The bot form's starting values and preview line (spec-2 §5, Bot creation); its rules are core's. */
-import type { CreateBotsRequest } from '../../../server/contract.ts';
+import type { CreateBotsRequest } from '../../../server/routes/admin.schemas.ts';
 
 export const botDefaults: CreateBotsRequest = { botCount: 10, bonusCount: 3, minNumber: 1, maxNumber: 100 };
 

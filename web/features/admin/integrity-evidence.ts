@@ -1,5 +1,5 @@
 // The evidence of a flagged payout in words an admin reads (DESIGN.md §18): which signal, how strong, how many accounts.
-import type { IntegrityEvidenceDto } from '../../../server/contract.ts';
+import type { IntegrityEvidenceDto } from '../../../server/routes/prizes.schemas.ts';
 
 type Signal = IntegrityEvidenceDto['signals'][number];
 

@@ -1,5 +1,5 @@
 // Reads the outbox figures out of the raw admin status (the SYSTEM tab shows them apart from the raw JSON).
-import type { AdminMailStatus } from '../../../server/contract.ts';
+import type { AdminMailStatus } from '../../../server/routes/admin.schemas.ts';
 
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 

@@ -1,5 +1,5 @@
 /** The request each review action sends (spec-2 §4); which actions a payout offers is the server's `allowedActions`. */
-import type { AdminPayoutDto, PayoutReviewRequest } from '../../../server/contract.ts';
+import type { AdminPayoutDto, PayoutReviewRequest } from '../../../server/routes/prizes.schemas.ts';
 
 export type PayoutAction = AdminPayoutDto['allowedActions'][number];
 

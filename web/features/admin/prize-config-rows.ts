@@ -1,6 +1,6 @@
 // Splits GET /api/prizes/config into the 7 weekly rows and the date overrides. An override also carries the
 // dayOfWeek of its date, so only `date` tells the two apart.
-import type { PrizeConfigDto } from '../../../server/contract.ts';
+import type { PrizeConfigDto } from '../../../server/routes/prizes.schemas.ts';
 
 export function splitPrizeConfig(prizes: readonly PrizeConfigDto[]): {
   weekly: PrizeConfigDto[];

@@ -1,5 +1,5 @@
 /** What the DATA tab's pager shows (spec-2 §2): PREV/NEXT and 'PAGE x OF y' only when there is more than one page. */
-import type { AdminSubmissionsResponse } from '../../../server/contract.ts';
+import type { AdminSubmissionsResponse } from '../../../server/routes/admin.schemas.ts';
 
 export const pageSizeOptions = [10, 20, 50] as const;
 export const defaultPageSize = 20;

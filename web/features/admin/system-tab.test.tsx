@@ -2,7 +2,8 @@
 // The SYSTEM tab's MAIL figures (DESIGN.md §15) against a real local HTTP server.
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { AdminMailStatus, MeResponse } from '../../../server/contract.ts';
+import type { AdminMailStatus } from '../../../server/routes/admin.schemas.ts';
+import type { MeResponse } from '../../../server/routes/me.schemas.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { servePerTest } from '../../testing/serve-per-test.ts';
 import { expectNoAxeViolations } from '../../testing/axe.ts';

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { GuildDto, MeResponse } from '../../../server/contract.ts';
+import type { GuildDto } from '../../../server/routes/guilds.schemas.ts';
+import type { MeResponse } from '../../../server/routes/me.schemas.ts';
 import { newGuildProblem } from '../../../core/guilds/guild-fields.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { servePerTest } from '../../testing/serve-per-test.ts';

@@ -1,7 +1,7 @@
 // /guilds: the player's guild (or the way into one), every guild, and the create / join / leave views.
 import { useState } from 'react';
 import { TabList, tabElementId } from '../../components/ui/tab-list.tsx';
-import type { MeResponse } from '../../../server/contract.ts';
+import type { MeResponse } from '../../../server/routes/me.schemas.ts';
 import { RequireUser, SignInPrompt } from '../../components/require-user.tsx';
 import { useGuilds } from './api/get-guilds.ts';
 import { useMyGuild } from './api/get-my-guild.ts';

@@ -3,7 +3,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PlayerItem } from '../../../server/contract.ts';
+import type { PlayerItem } from '../../../server/routes/leaderboard.schemas.ts';
 import { startFakeApi, pointWindowAt, type FakeApi } from '../../testing/fake-api.ts';
 import { player } from '../../testing/fixtures.ts';
 import { renderWithProviders } from '../../testing/render.tsx';

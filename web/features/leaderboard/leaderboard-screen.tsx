@@ -1,7 +1,7 @@
 // /leaderboard: five categories, results rows or player rows, the user's rank, loading/error/empty states.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { LeaderboardKind, PlayerItem, ResultItem } from '../../../server/contract.ts';
+import type { LeaderboardKind, PlayerItem, ResultItem } from '../../../server/routes/leaderboard.schemas.ts';
 import { formatShortDate, gameNumberLabel } from '../../lib/dates.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { paths, statsForDate } from '../../lib/paths.ts';

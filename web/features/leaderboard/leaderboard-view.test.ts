@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlayerItem } from '../../../server/contract.ts';
+import type { PlayerItem } from '../../../server/routes/leaderboard.schemas.ts';
 import { categoryOf, emptyMessage, rankLabel, rankOf } from './leaderboard-view.ts';
 
 const player = (userId: string): PlayerItem => ({

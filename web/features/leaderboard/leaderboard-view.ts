@@ -1,5 +1,10 @@
 // What each leaderboard category shows: its button, the big number and its label, the empty text (spec-1 §2).
-import type { LeaderboardKind, LeaderboardResponse, PlayerItem, ResultItem } from '../../../server/contract.ts';
+import type {
+  LeaderboardKind,
+  LeaderboardResponse,
+  PlayerItem,
+  ResultItem,
+} from '../../../server/routes/leaderboard.schemas.ts';
 
 export interface Category {
   kind: LeaderboardKind;

@@ -1,5 +1,5 @@
 // Countdown arithmetic for the play screen: remaining time, HH:MM:SS, closed detection (spec-1 §4).
-import type { GameTodayResponse } from '../../../server/contract.ts';
+import type { GameTodayResponse } from '../../../server/routes/game.schemas.ts';
 
 /** The game as the countdown needs it: the server's remaining time and when (by this device's clock) it arrived. */
 export type GameClock = Pick<GameTodayResponse, 'msUntilClose' | 'effectiveStatus'> & { receivedAtMs: number };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MyEntryDto, NumberLimitsDto } from '../../../server/contract.ts';
+import type { MyEntryDto } from '../../../server/routes/entry.schemas.ts';
+import type { NumberLimitsDto } from '../../../server/routes/game.schemas.ts';
 import { NUMBER_LIMITS } from '../../../core/game/number-limits.ts';
 import { checkMineNumber, checkPeakNumber, checkPlayNumber, entryFormLabels, expiresSoon } from './entry-form.ts';
 

@@ -1,6 +1,7 @@
 // The entry form's rules: which label and button it shows, and the number check of spec-1 §5 with the limits and
 // messages the server sends in GET /api/game/today.
-import type { MyEntriesResponse, NumberLimitsDto } from '../../../server/contract.ts';
+import type { MyEntriesResponse } from '../../../server/routes/entry.schemas.ts';
+import type { NumberLimitsDto } from '../../../server/routes/game.schemas.ts';
 
 export interface EntryFormLabels {
   label: 'YOUR NUMBER' | 'BONUS ENTRY' | 'ANOTHER NUMBER';

@@ -3,7 +3,8 @@
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EntryDto, MyEntryDto, NumberLimitsDto } from '../../../server/contract.ts';
+import type { EntryDto, MyEntryDto } from '../../../server/routes/entry.schemas.ts';
+import type { NumberLimitsDto } from '../../../server/routes/game.schemas.ts';
 import { AppRoutes } from '../../app/router.tsx';
 import { startFakeApi, pointWindowAt, type FakeApi } from '../../testing/fake-api.ts';
 import { myEntries, myRewards, openGame, player, playScreenRoutes, sundayPrize } from '../../testing/fixtures.ts';

@@ -22,7 +22,7 @@ import { RewardDialog } from './components/reward-dialog.tsx';
 import { rewardSpecs } from './components/reward-specs.ts';
 import { isGameClosed } from './countdown.ts';
 import { useDayTurnover } from './use-day-turnover.ts';
-import type { RewardTypeDto } from '../../../server/contract.ts';
+import type { RewardTypeDto } from '../../../server/routes/rewards.schemas.ts';
 
 const rewardTypes: RewardTypeDto[] = ['peak', 'mine', 'how_many'];
 

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MeResponse, ProfileResponse } from '../../../server/contract.ts';
+import type { MeResponse } from '../../../server/routes/me.schemas.ts';
+import type { ProfileResponse } from '../../../server/routes/profile.schemas.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { servePerTest } from '../../testing/serve-per-test.ts';
 import { expectNoAxeViolations } from '../../testing/axe.ts';

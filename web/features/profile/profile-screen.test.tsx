@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { DISPLAY_NAME_MAX, profileFormProblems } from '../../../core/accounts/profile-fields.ts';
-import type { MeResponse } from '../../../server/contract.ts';
+import type { MeResponse } from '../../../server/routes/me.schemas.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { servePerTest } from '../../testing/serve-per-test.ts';
 import { expectNoAxeViolations } from '../../testing/axe.ts';

@@ -1,5 +1,5 @@
 // /profile: sign-in prompt, loading, or the player's profile with stats, edit form, logout and account deletion.
-import type { MeResponse } from '../../../server/contract.ts';
+import type { MeResponse } from '../../../server/routes/me.schemas.ts';
 import { RequireUser, SignInPrompt } from '../../components/require-user.tsx';
 import { paths } from '../../lib/paths.ts';
 import { DangerZone } from './components/danger-zone.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SnapshotDto } from '../../../server/contract.ts';
+import type { SnapshotDto } from '../../../server/routes/stats.schemas.ts';
 import { barWidthPercent, smartDistribution, visibleRows } from './distribution.ts';
 import { emptyStats } from '../../../test/contract/fixtures.ts';
 

@@ -1,5 +1,5 @@
 // The number distribution's smart view: at most 25 numbers, 15 until expanded, bars at least 3% wide (spec-1 §9).
-import type { SnapshotDto } from '../../../server/contract.ts';
+import type { SnapshotDto } from '../../../server/routes/stats.schemas.ts';
 
 export const smartViewLimit = 25;
 export const collapsedLimit = 15;

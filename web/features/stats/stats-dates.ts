@@ -1,6 +1,6 @@
 // Which game the statistics screen shows: closed games, newest first. An unknown ?date= falls back to the newest
 // (spec-1 §4); a permalink /stats/{gameKey} always means its own game, whether the list holds it or not.
-import type { HistoryResponse } from '../../../server/contract.ts';
+import type { HistoryResponse } from '../../../server/routes/history.schemas.ts';
 import { parseGameKey } from '../../lib/dates.ts';
 
 export interface StatsDateChoice {

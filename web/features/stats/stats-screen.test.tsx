@@ -4,7 +4,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DailyStatsResponse } from '../../../server/contract.ts';
+import type { DailyStatsResponse } from '../../../server/routes/stats.schemas.ts';
 import { startFakeApi, pointWindowAt, type FakeApi } from '../../testing/fake-api.ts';
 import { player } from '../../testing/fixtures.ts';
 import { renderWithProviders } from '../../testing/render.tsx';

@@ -1,7 +1,7 @@
 // /stats and /stats/{gameKey}: date navigation over closed games, GAME STATS, NUMBER DISTRIBUTION and TRENDS tabs, the personal game story.
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { DailyStatsResponse } from '../../../server/contract.ts';
+import type { DailyStatsResponse } from '../../../server/routes/stats.schemas.ts';
 import { TabList, tabElementId, type TabItem } from '../../components/ui/tab-list.tsx';
 import { NotFoundScreen } from '../../components/not-found-screen.tsx';
 import { ApiClientError } from '../../lib/api-client.ts';

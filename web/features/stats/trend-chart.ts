@@ -1,6 +1,6 @@
 // Geometry of the winning-number chart: one point per closed game (oldest left), a line through
 // consecutive games that had a winner, a y axis from 0 to a round maximum.
-import type { TrendsResponse } from '../../../server/contract.ts';
+import type { TrendsResponse } from '../../../server/routes/stats.schemas.ts';
 
 export interface ChartBox {
   width: number;

@@ -2,7 +2,11 @@
 // still downloading: on a phone each round trip saved is a visible wait. Spelled as the screen's own requests spell
 // them (api/*.ts and readItemPages), so the app takes these answers instead of asking again; a game key and a leaf
 // need no escaping. Only types are imported: the early script shares no chunk with the app.
-import type { FairnessRecordResponse, GameReceiptsResponse, WinnerProofResponse } from '../../../server/contract.ts';
+import type {
+  FairnessRecordResponse,
+  GameReceiptsResponse,
+  WinnerProofResponse,
+} from '../../../server/routes/fairness.schemas.ts';
 
 /** Sends the GETs the app will take as its own. */
 export interface AskEarly {

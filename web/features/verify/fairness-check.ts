@@ -1,7 +1,7 @@
 // The browser's own implementation of DESIGN.md §16 (docs/fairness.md): it shares no code with the
 // server on purpose, so a player trusts only this file and Web Crypto. Hashes are lowercase hex
 // SHA-256 of UTF-8 text.
-import type { FairnessRecordResponse } from '../../../server/contract.ts';
+import type { FairnessRecordResponse } from '../../../server/routes/fairness.schemas.ts';
 
 export type ClosedFairnessRecord = Extract<FairnessRecordResponse, { status: 'closed'; entries: unknown }>;
 

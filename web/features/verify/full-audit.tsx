@@ -1,6 +1,6 @@
 // FULL AUDIT: every pick of the game downloaded and recomputed in a Web Worker, with a progress bar and CANCEL.
 import { useEffect, useRef, useState } from 'react';
-import type { FairnessSummaryV2 } from '../../../server/contract.ts';
+import type { FairnessSummaryV2 } from '../../../server/routes/fairness.schemas.ts';
 import { CheckOutcome } from './check-outcome.tsx';
 import type { AuditMessage } from './run-audit.ts';
 import { startAudit, type AuditRun } from './start-audit.ts';

@@ -3,7 +3,7 @@
 // absence: OMITTED), each with COPY.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { EntryReceiptDto, FairnessSummaryV2, MineReceiptDto } from '../../../server/contract.ts';
+import type { EntryReceiptDto, FairnessSummaryV2, MineReceiptDto } from '../../../server/routes/fairness.schemas.ts';
 import { fairnessKeys } from '../../api/query-keys.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { receiptJson } from '../../components/save-receipt-button.tsx';

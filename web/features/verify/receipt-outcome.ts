@@ -5,7 +5,7 @@ import type {
   FairnessSummaryV2,
   InclusionProofResponse,
   NeighboursResponse,
-} from '../../../server/contract.ts';
+} from '../../../server/routes/fairness.schemas.ts';
 import type { PastedReceipt } from './fairness-check.ts';
 import {
   checkAbsence,

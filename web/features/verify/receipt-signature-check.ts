@@ -6,7 +6,7 @@ import type {
   FairnessSummaryV2,
   NeighboursResponse,
   PublishedKeyDto,
-} from '../../../server/contract.ts';
+} from '../../../server/routes/fairness.schemas.ts';
 import { entryLeafText, mineLeafText, type PastedReceipt } from './fairness-check.ts';
 import { sha256HexSync } from './sha256-sync.ts';
 import { verifyInclusion, type TreeCheck, type TreeMismatch } from './tree-v2-check.ts';

@@ -1,6 +1,6 @@
 // FULL AUDIT's messages and the run that sends them: the same code in the Web Worker and, where no Worker
 // exists, on the page's own thread.
-import type { FairnessSummaryV2 } from '../../../server/contract.ts';
+import type { FairnessSummaryV2 } from '../../../server/routes/fairness.schemas.ts';
 import { messageOf } from '../../lib/api-client.ts';
 import { getItemsPage } from './api/get-items-page.ts';
 import { auditGame, type TreeCheck } from './tree-v2-check.ts';

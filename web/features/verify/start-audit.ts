@@ -1,6 +1,6 @@
 // Starts FULL AUDIT in a Web Worker; CANCEL terminates it. Without Worker support (a test DOM) the same run
 // goes on the page's thread and CANCEL stops it between pages.
-import type { FairnessSummaryV2 } from '../../../server/contract.ts';
+import type { FairnessSummaryV2 } from '../../../server/routes/fairness.schemas.ts';
 import { runAudit, type AuditMessage } from './run-audit.ts';
 
 export interface AuditRun {

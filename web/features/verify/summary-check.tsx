@@ -1,6 +1,6 @@
 // A tree version 2 record: its summary, and the winner proof checked on load.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FairnessSummaryV2 } from '../../../server/contract.ts';
+import type { FairnessSummaryV2 } from '../../../server/routes/fairness.schemas.ts';
 import { fairnessKeys } from '../../api/query-keys.ts';
 import { getItemsPage } from './api/get-items-page.ts';
 import { winnerProofQueryOptions } from './api/get-winner-proof.ts';

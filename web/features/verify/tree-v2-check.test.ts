@@ -2,7 +2,7 @@
 // game passes all three checks, a lie is the first mismatch named, and an aborted audit reads no further page.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { FairnessItemsResponse } from '../../../server/contract.ts';
+import type { FairnessItemsResponse } from '../../../server/routes/fairness.schemas.ts';
 import { gameArb } from '../../../test/support/tree-v2-games.ts';
 import { fakeTreeV2Game, KEY, sampleGame, type FakeTreeV2Game } from '../../../test/support/tree-v2-fake-game.ts';
 import {

@@ -9,7 +9,7 @@ import type {
   TreeItemDto,
   TreeNodeDto,
   WinnerProofResponse,
-} from '../../../server/contract.ts';
+} from '../../../server/routes/fairness.schemas.ts';
 import { entryLeafText, mineLeafText, winnerAndRunnerUp, type PastedReceipt } from './fairness-check.ts';
 import { sha256HexSync } from './sha256-sync.ts';
 

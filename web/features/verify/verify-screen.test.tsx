@@ -4,7 +4,7 @@
 import { cleanup, configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FairnessRecordResponse } from '../../../server/contract.ts';
+import type { FairnessRecordResponse } from '../../../server/routes/fairness.schemas.ts';
 import { AppRoutes } from '../../app/router.tsx';
 import { pointWindowAt, startFakeApi, type FakeApi } from '../../testing/fake-api.ts';
 import { renderWithProviders } from '../../testing/render.tsx';

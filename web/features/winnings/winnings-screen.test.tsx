@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MeResponse, WinningDto } from '../../../server/contract.ts';
+import type { MeResponse } from '../../../server/routes/me.schemas.ts';
+import type { WinningDto } from '../../../server/routes/winnings.schemas.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { servePerTest } from '../../testing/serve-per-test.ts';
 import { expectNoAxeViolations } from '../../testing/axe.ts';

@@ -1,7 +1,7 @@
 // /winnings: the player's winnings, split into pending and completed payouts, and the claim view.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { WinningDto } from '../../../server/contract.ts';
+import type { WinningDto } from '../../../server/routes/winnings.schemas.ts';
 import { formatLongDate } from '../../lib/dates.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { paths } from '../../lib/paths.ts';

@@ -1,5 +1,5 @@
 /** Totals and grouping of the winnings list (spec-2 §2, Winnings). */
-import type { WinningDto } from '../../../server/contract.ts';
+import type { WinningDto } from '../../../server/routes/winnings.schemas.ts';
 
 export interface WinningsSummary {
   totalCents: number;

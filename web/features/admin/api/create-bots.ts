@@ -1,6 +1,6 @@
 // POST /admin/create-bot-submissions: bots submit numbers in today's game.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateBotsRequest, CreateBotsResponse } from '../../../../server/contract.ts';
+import type { CreateBotsRequest, CreateBotsResponse } from '../../../../server/routes/admin.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { adminKeys } from '../../../api/query-keys.ts';
 

@@ -1,6 +1,6 @@
 // POST /api/prizes/config/date: a prize override for one date.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DatePrizeRequest, PrizeConfigDto } from '../../../../server/contract.ts';
+import type { DatePrizeRequest, PrizeConfigDto } from '../../../../server/routes/prizes.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { adminKeys } from '../../../api/query-keys.ts';
 

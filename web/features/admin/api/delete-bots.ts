@@ -1,6 +1,6 @@
 // DELETE /admin/delete-bot-submissions: removes bot entries of today's game, keeping the bot users.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DeleteBotsResponse } from '../../../../server/contract.ts';
+import type { DeleteBotsResponse } from '../../../../server/routes/admin.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { adminKeys } from '../../../api/query-keys.ts';
 

@@ -1,6 +1,6 @@
 // GET /api/prizes/admin/payouts: every payout for review.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminPayoutsResponse } from '../../../../server/contract.ts';
+import type { AdminPayoutsResponse } from '../../../../server/routes/prizes.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { adminKeys } from '../../../api/query-keys.ts';
 

@@ -1,6 +1,6 @@
 // GET /admin/submissions?page=&limit=: the open game's submissions, a page at a time.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminSubmissionsResponse } from '../../../../server/contract.ts';
+import type { AdminSubmissionsResponse } from '../../../../server/routes/admin.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { adminKeys } from '../../../api/query-keys.ts';
 

@@ -1,6 +1,6 @@
 // GET /admin/audit?from=&to=&admin=&page=&pageSize=: the money trail, a page at a time.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuditTrailResponse } from '../../../../server/contract.ts';
+import type { AuditTrailResponse } from '../../../../server/routes/admin.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { adminKeys } from '../../../api/query-keys.ts';
 

@@ -1,6 +1,6 @@
 // GET /api/prizes/config: the 7 weekly rows and the date overrides.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PrizeConfigResponse } from '../../../../server/contract.ts';
+import type { PrizeConfigResponse } from '../../../../server/routes/prizes.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { adminKeys } from '../../../api/query-keys.ts';
 

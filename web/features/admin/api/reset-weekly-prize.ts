@@ -1,6 +1,6 @@
 // DELETE /api/prizes/config/weekly/{dayOfWeek}: back to the built-in default of that weekday.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageResponse } from '../../../../server/contract.ts';
+import type { MessageResponse } from '../../../../server/routes/shared.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { adminKeys } from '../../../api/query-keys.ts';
 

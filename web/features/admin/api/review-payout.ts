@@ -1,6 +1,6 @@
 // POST /api/prizes/admin/payouts/{id}: approve, reject or mark paid; the list reloads afterwards.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminPayoutDto, PayoutReviewRequest } from '../../../../server/contract.ts';
+import type { AdminPayoutDto, PayoutReviewRequest } from '../../../../server/routes/prizes.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { adminKeys } from '../../../api/query-keys.ts';
 

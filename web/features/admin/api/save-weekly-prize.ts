@@ -1,6 +1,6 @@
 // POST /api/prizes/config/weekly: saves one weekday's prize.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PrizeConfigDto, WeeklyPrizeRequest } from '../../../../server/contract.ts';
+import type { PrizeConfigDto, WeeklyPrizeRequest } from '../../../../server/routes/prizes.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { adminKeys } from '../../../api/query-keys.ts';
 

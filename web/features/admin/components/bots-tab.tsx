@@ -1,7 +1,7 @@
 // BOTS: create bot submissions for today's game or clear them, each after a confirmation (spec-2 §2, §5).
 import { useState, type FormEvent } from 'react';
 import { botRequestProblem, MAX_BOTS } from '../../../../core/bots/bot-fields.ts';
-import type { CreateBotsRequest } from '../../../../server/contract.ts';
+import type { CreateBotsRequest } from '../../../../server/routes/admin.schemas.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';

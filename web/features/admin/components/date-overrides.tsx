@@ -1,6 +1,6 @@
 // DATE-SPECIFIC OVERRIDES: add one (date and description required), list them, delete after confirming.
 import { useState, type FormEvent } from 'react';
-import type { PrizeConfigDto } from '../../../../server/contract.ts';
+import type { PrizeConfigDto } from '../../../../server/routes/prizes.schemas.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';

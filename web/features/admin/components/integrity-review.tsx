@@ -1,7 +1,7 @@
 // INTEGRITY REVIEW on a flagged payout card (DESIGN.md §18): the evidence that the winner may be one of many accounts
 // run by one person. It informs the admin's decision; approving asks for the winner's display name.
 import { useId } from 'react';
-import type { IntegrityEvidenceDto } from '../../../../server/contract.ts';
+import type { IntegrityEvidenceDto } from '../../../../server/routes/prizes.schemas.ts';
 import { evidenceFacts, signalLine } from '../integrity-evidence.ts';
 
 export function IntegrityReview({ evidence }: { evidence: IntegrityEvidenceDto }) {

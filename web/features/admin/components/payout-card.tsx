@@ -1,5 +1,5 @@
 // One payout under review: its facts and the actions the server allows this admin (spec-2 §2, §4).
-import type { AdminPayoutDto } from '../../../../server/contract.ts';
+import type { AdminPayoutDto } from '../../../../server/routes/prizes.schemas.ts';
 import { formatDateTime, formatLongDate } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { PayoutStatusBadge } from '../../../components/payout-status-badge.tsx';

@@ -1,7 +1,7 @@
 // PAYOUTS: the review queue. APPROVE is confirmed (a flagged payout: by typing the winner's display name, DESIGN.md §18);
 // REJECT and MARK PAID ask for text first (spec-2 §4).
 import { useState } from 'react';
-import type { AdminPayoutDto, PayoutReviewRequest } from '../../../../server/contract.ts';
+import type { AdminPayoutDto, PayoutReviewRequest } from '../../../../server/routes/prizes.schemas.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PromptDialog } from '../../../components/ui/prompt-dialog.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';

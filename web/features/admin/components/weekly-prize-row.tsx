@@ -1,6 +1,6 @@
 // One weekday of WEEKLY PRIZE DEFAULTS: edit then SAVE, or RESET to the built-in default after confirming.
 import { useState, type FormEvent } from 'react';
-import type { PrizeConfigDto } from '../../../../server/contract.ts';
+import type { PrizeConfigDto } from '../../../../server/routes/prizes.schemas.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';

@@ -1,6 +1,6 @@
 // POST /api/guilds: creates a guild with the caller as its admin.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateGuildRequest, GuildDto } from '../../../../server/contract.ts';
+import type { CreateGuildRequest, GuildDto } from '../../../../server/routes/guilds.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { reloadGuildData } from './reload-guild-data.ts';
 

@@ -1,6 +1,6 @@
 // GET /api/guilds/{id}: the guild and its members.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { GuildDetailResponse } from '../../../../server/contract.ts';
+import type { GuildDetailResponse } from '../../../../server/routes/guilds.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { guildKeys } from '../../../api/query-keys.ts';
 

@@ -1,6 +1,6 @@
 // GET /api/guilds/{id}/submissions: today's picks of the members (members only).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { GuildSubmissionsResponse } from '../../../../server/contract.ts';
+import type { GuildSubmissionsResponse } from '../../../../server/routes/guilds.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { guildKeys } from '../../../api/query-keys.ts';
 

@@ -1,6 +1,6 @@
 // GET /api/guilds?limit=50: every guild for the ALL GUILDS grid and the join list.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { GuildsResponse } from '../../../../server/contract.ts';
+import type { GuildsResponse } from '../../../../server/routes/guilds.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { guildKeys } from '../../../api/query-keys.ts';
 

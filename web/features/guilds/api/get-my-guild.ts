@@ -1,6 +1,6 @@
 // GET /api/guilds/my: the player's guild (or null) and membership.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyGuildResponse } from '../../../../server/contract.ts';
+import type { MyGuildResponse } from '../../../../server/routes/guilds.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { guildKeys } from '../../../api/query-keys.ts';
 

@@ -1,6 +1,6 @@
 // POST /api/guilds/join: joins a guild with its password.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GuildDto, JoinGuildRequest } from '../../../../server/contract.ts';
+import type { GuildDto, JoinGuildRequest } from '../../../../server/routes/guilds.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { reloadGuildData } from './reload-guild-data.ts';
 

@@ -1,6 +1,6 @@
 // POST /api/guilds/leave: leaves the caller's guild (a sole admin leaving deletes it).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageResponse } from '../../../../server/contract.ts';
+import type { MessageResponse } from '../../../../server/routes/shared.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { reloadGuildData } from './reload-guild-data.ts';
 

@@ -1,6 +1,6 @@
 // DELETE /api/guilds/{id}/members/{userId}: the guild admin removes a member.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageResponse } from '../../../../server/contract.ts';
+import type { MessageResponse } from '../../../../server/routes/shared.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { reloadGuildData } from './reload-guild-data.ts';
 

@@ -1,5 +1,5 @@
 // One guild in the ALL GUILDS grid (spec-2 §2, Guilds).
-import type { GuildDto } from '../../../../server/contract.ts';
+import type { GuildDto } from '../../../../server/routes/guilds.schemas.ts';
 import { formatDate } from '../../../lib/dates.ts';
 
 export function GuildCard({ guild, ownRole }: { guild: GuildDto; ownRole: 'ADMIN' | 'MEMBER' | null }) {

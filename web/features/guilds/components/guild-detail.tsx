@@ -1,6 +1,6 @@
 // The player's own guild: header, today's picks of the members, the members list, DELETE GUILD for the admin.
 import { useState } from 'react';
-import type { GuildDto, MyGuildResponse } from '../../../../server/contract.ts';
+import type { GuildDto, MyGuildResponse } from '../../../../server/routes/guilds.schemas.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';

@@ -1,6 +1,6 @@
 // The members list; the guild admin can remove the others, after the spec's confirmation.
 import { useState } from 'react';
-import type { GuildMemberDto } from '../../../../server/contract.ts';
+import type { GuildMemberDto } from '../../../../server/routes/guilds.schemas.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';

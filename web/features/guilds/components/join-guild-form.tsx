@@ -1,7 +1,7 @@
 // JOIN: pick a guild that is not full and enter its password.
 import { useState, type FormEvent } from 'react';
 import { GUILD_FIELD_LIMITS, joinGuildProblem } from '../../../../core/guilds/guild-fields.ts';
-import type { GuildDto } from '../../../../server/contract.ts';
+import type { GuildDto } from '../../../../server/routes/guilds.schemas.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';

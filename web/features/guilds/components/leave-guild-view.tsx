@@ -1,6 +1,6 @@
 // LEAVE GUILD: what leaving means, disabled for an admin who still has members, confirmed before it happens.
 import { useState } from 'react';
-import type { GuildDto, MyGuildResponse } from '../../../../server/contract.ts';
+import type { GuildDto, MyGuildResponse } from '../../../../server/routes/guilds.schemas.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';

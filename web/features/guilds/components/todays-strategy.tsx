@@ -1,6 +1,6 @@
 // TODAY'S STRATEGY: the player's own pick and the guild mates' picks of today, so nobody duplicates a number.
 import { Link } from 'react-router';
-import type { GuildSubmissionsResponse } from '../../../../server/contract.ts';
+import type { GuildSubmissionsResponse } from '../../../../server/routes/guilds.schemas.ts';
 import { formatTime } from '../../../lib/dates.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useGuildSubmissions } from '../api/get-guild-submissions.ts';

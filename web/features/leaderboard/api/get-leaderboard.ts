@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { LeaderboardKind, LeaderboardResponse } from '../../../../server/contract.ts';
+import type { LeaderboardKind, LeaderboardResponse } from '../../../../server/routes/leaderboard.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { leaderboardKeys } from '../../../api/query-keys.ts';
 

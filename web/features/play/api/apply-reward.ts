@@ -1,6 +1,10 @@
 // POST /api/gameplay/use-peak, use-mine ({ number }) and use-how-many (no body).
 import { useMutation } from '@tanstack/react-query';
-import type { UseHowManyResponse, UseMineResponse, UsePeakResponse } from '../../../../server/contract.ts';
+import type {
+  UseHowManyResponse,
+  UseMineResponse,
+  UsePeakResponse,
+} from '../../../../server/routes/gameplay.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 export function applyPeak(number: number): Promise<UsePeakResponse> {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { GameTodayResponse } from '../../../../server/contract.ts';
+import type { GameTodayResponse } from '../../../../server/routes/game.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { gameKeys } from '../../../api/query-keys.ts';
 

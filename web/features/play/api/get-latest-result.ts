@@ -1,6 +1,6 @@
 // GET /api/results/me/latest: the signed-in player's latest closed game with entries, outcomes decided by the server.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { LatestResultResponse } from '../../../../server/contract.ts';
+import type { LatestResultResponse } from '../../../../server/routes/results.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { resultKeys } from '../../../api/query-keys.ts';
 

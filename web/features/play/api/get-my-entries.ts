@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyEntriesResponse } from '../../../../server/contract.ts';
+import type { MyEntriesResponse } from '../../../../server/routes/entry.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { entryKeys } from '../../../api/query-keys.ts';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PrizeForDateResponse } from '../../../../server/contract.ts';
+import type { PrizeForDateResponse } from '../../../../server/routes/prizes.schemas.ts';
 import { ApiClientError, apiFetch } from '../../../lib/api-client.ts';
 import { prizeKeys } from '../../../api/query-keys.ts';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SubmitEntryRequest, SubmitEntryResponse } from '../../../../server/contract.ts';
+import type { SubmitEntryRequest, SubmitEntryResponse } from '../../../../server/routes/entry.schemas.ts';
 import { ApiClientError, apiFetch } from '../../../lib/api-client.ts';
 import { entryKeys, gameKeys, guildKeys, referralKeys } from '../../../api/query-keys.ts';
 

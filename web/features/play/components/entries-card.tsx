@@ -1,4 +1,4 @@
-import type { MyEntriesResponse } from '../../../../server/contract.ts';
+import type { MyEntriesResponse } from '../../../../server/routes/entry.schemas.ts';
 import { formatDateTime, formatTime } from '../../../lib/dates.ts';
 import { expiresSoon } from '../entry-form.ts';
 import { ReceiptCard } from './receipt-card.tsx';

@@ -2,7 +2,8 @@
 // number that could not be sent (offline, server down) stays in the box, and the alert says so.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { MyEntriesResponse, NumberLimitsDto } from '../../../../server/contract.ts';
+import type { MyEntriesResponse } from '../../../../server/routes/entry.schemas.ts';
+import type { NumberLimitsDto } from '../../../../server/routes/game.schemas.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { isNetworkError, messageOf, networkMessages } from '../../../lib/api-client.ts';
 import { connectionNow } from '../../../lib/connection.ts';

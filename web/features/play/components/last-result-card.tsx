@@ -1,6 +1,6 @@
 // LAST RESULT on the play screen: the player's latest closed game as the server decided it.
 import { Link } from 'react-router';
-import type { MyResultDto } from '../../../../server/contract.ts';
+import type { MyResultDto } from '../../../../server/routes/results.schemas.ts';
 import { formatLongDate, gameNumberLabel } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { paths, statsForDate, verifyForGame } from '../../../lib/paths.ts';

@@ -1,6 +1,6 @@
 // An entry's receipt as a player reads it: the number, when the game signed it, a short fingerprint of its leaf, and
 // SIGNED by the game; COPY and SAVE RECEIPT give the full JSON that the verify page checks after the close.
-import type { EntryReceiptDto } from '../../../../server/contract.ts';
+import type { EntryReceiptDto } from '../../../../server/routes/fairness.schemas.ts';
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { receiptJson, SaveReceiptButton } from '../../../components/save-receipt-button.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';

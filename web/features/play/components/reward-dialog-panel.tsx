@@ -3,7 +3,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type RefObject } from 'react';
-import type { NumberLimitsDto, RewardTypeDto } from '../../../../server/contract.ts';
+import type { NumberLimitsDto } from '../../../../server/routes/game.schemas.ts';
+import type { RewardTypeDto } from '../../../../server/routes/rewards.schemas.ts';
 import { messageOf } from '../../../lib/api-client.ts';
 import { rewardSpecs, type RewardResult } from './reward-specs.ts';
 

@@ -2,7 +2,8 @@
 // itself lives in reward-dialog-panel.tsx, loaded on demand.
 import { useQueryClient } from '@tanstack/react-query';
 import { cloneElement, lazy, Suspense, useRef, useState, type ComponentProps, type ReactElement } from 'react';
-import type { NumberLimitsDto, RewardTypeDto } from '../../../../server/contract.ts';
+import type { NumberLimitsDto } from '../../../../server/routes/game.schemas.ts';
+import type { RewardTypeDto } from '../../../../server/routes/rewards.schemas.ts';
 import { rewardKeys } from '../../../api/query-keys.ts';
 
 const loadPanel = () => import('./reward-dialog-panel.tsx');

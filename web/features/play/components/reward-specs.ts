@@ -1,12 +1,12 @@
 // What each reward's dialog says and does (Peak, Mine, How Many): read by the trigger in reward-dialog.tsx and by the
 // dialog itself in reward-dialog-panel.tsx, its own chunk.
+import type { NumberLimitsDto } from '../../../../server/routes/game.schemas.ts';
 import type {
-  NumberLimitsDto,
-  RewardTypeDto,
   UseHowManyResponse,
   UseMineResponse,
   UsePeakResponse,
-} from '../../../../server/contract.ts';
+} from '../../../../server/routes/gameplay.schemas.ts';
+import type { RewardTypeDto } from '../../../../server/routes/rewards.schemas.ts';
 import { applyHowMany, applyMine, applyPeak } from '../api/apply-reward.ts';
 import { checkMineNumber, checkPeakNumber, type NumberCheck } from '../entry-form.ts';
 

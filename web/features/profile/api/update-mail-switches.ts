@@ -1,7 +1,8 @@
 // PUT /api/profile with one mail switch changed (news mails or the daily reminder): the saved name and e-mail go along
 // unchanged.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MeResponse, ProfileResponse } from '../../../../server/contract.ts';
+import type { MeResponse } from '../../../../server/routes/me.schemas.ts';
+import type { ProfileResponse } from '../../../../server/routes/profile.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { profileQueryOptions } from './get-profile.ts';
 

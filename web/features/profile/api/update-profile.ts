@@ -1,7 +1,7 @@
 // PUT /api/profile: saves the display name and e-mail, then refetches the current user (spec-2 §4). The answer is
 // the profile, kept as is: it says whether a changed e-mail waits for its confirmation link.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileResponse, ProfileUpdateRequest } from '../../../../server/contract.ts';
+import type { ProfileResponse, ProfileUpdateRequest } from '../../../../server/routes/profile.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { profileQueryOptions } from './get-profile.ts';
 import { meKeys } from '../../../api/query-keys.ts';

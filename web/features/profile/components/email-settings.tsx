@@ -1,6 +1,6 @@
 // 'Email Notifications': the switch for mails that are not about money and the daily reminder (off unless turned
 // on); mails about prizes always go (DESIGN.md §15).
-import type { MeResponse } from '../../../../server/contract.ts';
+import type { MeResponse } from '../../../../server/routes/me.schemas.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
 import { useProfile } from '../api/get-profile.ts';

@@ -5,7 +5,7 @@ import {
   profileFormProblems,
   type ProfileFormProblems,
 } from '../../../../core/accounts/profile-fields.ts';
-import type { MeResponse } from '../../../../server/contract.ts';
+import type { MeResponse } from '../../../../server/routes/me.schemas.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ReferralCodeResponse } from '../../../../server/contract.ts';
+import type { ReferralCodeResponse } from '../../../../server/routes/referrals.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { referralKeys } from '../../../api/query-keys.ts';
 

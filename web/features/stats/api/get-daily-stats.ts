@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DailyStatsResponse } from '../../../../server/contract.ts';
+import type { DailyStatsResponse } from '../../../../server/routes/stats.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { statsKeys } from '../../../api/query-keys.ts';
 

@@ -1,6 +1,6 @@
 // NUMBER DISTRIBUTION: the smart view of up to 25 numbers with bars, 15 until SHOW ALL.
 import { useState } from 'react';
-import type { DailyStatsResponse } from '../../../../server/contract.ts';
+import type { DailyStatsResponse } from '../../../../server/routes/stats.schemas.ts';
 import { collapsedLimit, smartDistribution, visibleRows } from '../distribution.ts';
 
 export function DistributionView({ stats }: { stats: DailyStatsResponse }) {

@@ -1,5 +1,6 @@
 // The signed-in player's personal story for one game: each of their numbers with the outcome the server decided.
-import type { DailyStatsResponse, EntryOutcomeDto } from '../../../../server/contract.ts';
+import type { EntryOutcomeDto } from '../../../../server/routes/results.schemas.ts';
+import type { DailyStatsResponse } from '../../../../server/routes/stats.schemas.ts';
 import { ordinal, outcomeLabels } from '../../../lib/outcome-labels.ts';
 import { ShareResultButton } from '../../../components/share-result-button.tsx';
 

@@ -2,7 +2,7 @@
 // falling and never picked numbers. Loaded on demand (React.lazy): the default export is the panel.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { TrendsResponse } from '../../../../server/contract.ts';
+import type { TrendsResponse } from '../../../../server/routes/stats.schemas.ts';
 import { statsForDate } from '../../../lib/paths.ts';
 import { trendDays, useTrends, type TrendDays } from '../api/get-trends.ts';
 import { gameLabel, WinningNumberChart } from './winning-number-chart.tsx';

@@ -1,6 +1,6 @@
 // The winning number of each closed game as an SVG line chart, with its data as a table for screen readers.
 import { useId } from 'react';
-import type { TrendsResponse } from '../../../../server/contract.ts';
+import type { TrendsResponse } from '../../../../server/routes/stats.schemas.ts';
 import { formatShortDate, gameNumberLabel } from '../../../lib/dates.ts';
 import { chartBox, chartLayout } from '../trend-chart.ts';
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { FairnessKeysResponse } from '../../../../server/contract.ts';
+import type { FairnessKeysResponse } from '../../../../server/routes/fairness.schemas.ts';
 import { ApiClientError, apiFetch } from '../../../lib/api-client.ts';
 import { fairnessKeys } from '../../../api/query-keys.ts';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FairnessRecordResponse, FairnessSummaryV2 } from '../../../../server/contract.ts';
+import type { FairnessRecordResponse, FairnessSummaryV2 } from '../../../../server/routes/fairness.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { fairnessKeys } from '../../../api/query-keys.ts';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { GameReceiptsResponse } from '../../../../server/contract.ts';
+import type { GameReceiptsResponse } from '../../../../server/routes/fairness.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { fairnessKeys } from '../../../api/query-keys.ts';
 

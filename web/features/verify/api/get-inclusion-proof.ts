@@ -1,4 +1,4 @@
-import type { InclusionProofResponse } from '../../../../server/contract.ts';
+import type { InclusionProofResponse } from '../../../../server/routes/fairness.schemas.ts';
 import { ApiClientError, apiFetch } from '../../../lib/api-client.ts';
 
 /** GET /api/fairness/{gameKey}/proof/{leaf}; null when the game holds no such leaf (404). */

@@ -1,4 +1,4 @@
-import type { FairnessItemsResponse } from '../../../../server/contract.ts';
+import type { FairnessItemsResponse } from '../../../../server/routes/fairness.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** GET /api/fairness/{gameKey}/items?from&count: `count` items in tree order from position `from` (count ≤ the summary's pageSize). */

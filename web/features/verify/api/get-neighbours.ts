@@ -1,4 +1,4 @@
-import type { NeighboursResponse } from '../../../../server/contract.ts';
+import type { NeighboursResponse } from '../../../../server/routes/fairness.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 
 /** GET /api/fairness/{gameKey}/neighbours?number&leaf: the picks around where this one stands or would stand. */

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { WinnerProofResponse } from '../../../../server/contract.ts';
+import type { WinnerProofResponse } from '../../../../server/routes/fairness.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { fairnessKeys } from '../../../api/query-keys.ts';
 

@@ -1,6 +1,6 @@
 // GET /api/winnings: the signed-in player's winnings and their payout state.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { WinningsResponse } from '../../../../server/contract.ts';
+import type { WinningsResponse } from '../../../../server/routes/winnings.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { winningsKeys } from '../../../api/query-keys.ts';
 

@@ -1,6 +1,6 @@
 // POST /api/prizes/winner-payout: the winner's claim; the winnings list reloads afterwards.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { WinnerPayoutRequest } from '../../../../server/contract.ts';
+import type { WinnerPayoutRequest } from '../../../../server/routes/prizes.schemas.ts';
 import { apiFetch } from '../../../lib/api-client.ts';
 import { winningsKeys } from '../../../api/query-keys.ts';
 

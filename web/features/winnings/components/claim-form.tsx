@@ -2,7 +2,7 @@
 // Claim form). Amount and type come from the winning itself, the prize it was won with: today's weekday setting never
 // blocks a recorded win, so the form does not load the date's prize.
 import { useState, type FormEvent } from 'react';
-import type { WinningDto } from '../../../../server/contract.ts';
+import type { WinningDto } from '../../../../server/routes/winnings.schemas.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { messageOf } from '../../../lib/api-client.ts';

@@ -1,5 +1,5 @@
 // One winning in the pending or completed list (spec-2 §2, Winnings).
-import type { WinningDto } from '../../../../server/contract.ts';
+import type { WinningDto } from '../../../../server/routes/winnings.schemas.ts';
 import { formatDate, formatLongDate } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { PayoutStatusBadge } from '../../../components/payout-status-badge.tsx';

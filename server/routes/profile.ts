@@ -1,53 +1,33 @@
-// The signed-in player's account: who am I, profile edits, totals, deleting the account.
-import { deleteAccount, myProfile, updateProfile, userTotals } from '../../core/accounts/profile.ts';
-import { toMe } from '../../core/accounts/account-rules.ts';
+// /api/profile/*: the signed-in player's profile, its edits, the contact e-mail's confirmation, the data export and
+// deleting the account. Mounted at /api/profile, behind one guard: every route needs a signed-in player.
+import { deleteAccount, myProfile, updateProfile } from '../../core/accounts/profile.ts';
 import { resendConfirmation } from '../../core/accounts/contact-email.ts';
 import { playerExport } from '../../core/accounts/export.ts';
-import {
-  MeResponse,
-  MessageResponse,
-  PlayerExportResponse,
-  ProfileResponse,
-  ProfileUpdateRequest,
-  UserTotalsResponse,
-} from '../contract.ts';
-import type { AppEnv, AppServices } from '../app-env.ts';
-import { signedIn } from '../auth/guards.ts';
+import type { AppServices } from '../app-env.ts';
+import { signedIn, type SignedInEnv } from '../auth/guards.ts';
 import { clearSessionCookie } from '../auth/session-cookie.ts';
 import { rateLimit } from '../security/rate-limit.ts';
 import type { TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
 import { apiApp, apiRoute, json, jsonBody } from '../openapi.ts';
+import { PlayerExportResponse, ProfileResponse, ProfileUpdateRequest } from './profile.schemas.ts';
+import { MessageResponse } from './shared.schemas.ts';
 
 const player = { access: 'player' } as const;
 const tags = ['Account'];
 
-export const accountRoutes = ({ deps, config, limiter }: AppServices) =>
-  apiApp<AppEnv>()
+export const profileRoutes = ({ deps, config, limiter }: AppServices) => {
+  const app = apiApp<SignedInEnv>();
+  app.use('*', signedIn);
+  return app
     .openapi(
       apiRoute(
         {
           method: 'get',
-          path: '/me',
-          operationId: 'getMe',
-          summary: 'Read the signed-in user',
-          tags,
-          middleware: signedIn,
-          responses: { 200: json(MeResponse, 'The signed-in user.') },
-        },
-        player,
-      ),
-      (c) => c.json(toMe(c.var.user), 200),
-    )
-    .openapi(
-      apiRoute(
-        {
-          method: 'get',
-          path: '/profile',
+          path: '/',
           operationId: 'getProfile',
           summary: 'Read the profile',
           tags,
-          middleware: signedIn,
           responses: { 200: json(ProfileResponse, 'The profile.') },
         },
         { ...player, failures: ['NOT_FOUND'] },
@@ -58,11 +38,10 @@ export const accountRoutes = ({ deps, config, limiter }: AppServices) =>
       apiRoute(
         {
           method: 'put',
-          path: '/profile',
+          path: '/',
           operationId: 'updateProfile',
           summary: 'Update the profile',
           tags,
-          middleware: signedIn,
           request: jsonBody(ProfileUpdateRequest),
           responses: { 200: json(ProfileResponse, 'The profile as saved.') },
         },
@@ -80,11 +59,10 @@ export const accountRoutes = ({ deps, config, limiter }: AppServices) =>
       apiRoute(
         {
           method: 'post',
-          path: '/profile/email-confirmation',
+          path: '/email-confirmation',
           operationId: 'resendEmailConfirmation',
           summary: "Send the contact e-mail's confirmation link again",
           tags,
-          middleware: signedIn,
           description:
             'Mails another confirmation link to the unconfirmed contact e-mail (at most 5 links in 24 hours).',
           responses: { 200: json(MessageResponse, 'The link is on its way.') },
@@ -97,11 +75,10 @@ export const accountRoutes = ({ deps, config, limiter }: AppServices) =>
       apiRoute(
         {
           method: 'delete',
-          path: '/profile',
+          path: '/',
           operationId: 'deleteAccount',
           summary: 'Delete the account and its data',
           tags,
-          middleware: signedIn,
           description:
             'Deletes the person and signs out (DESIGN.md §8): every entry and Mine stays in its game without a player, ' +
             'winnings and paid or failed payouts stay detached. 409 while a prize payout is pending review or approved.',
@@ -119,26 +96,11 @@ export const accountRoutes = ({ deps, config, limiter }: AppServices) =>
       apiRoute(
         {
           method: 'get',
-          path: '/stats/user/me',
-          operationId: 'getMyTotals',
-          summary: "Read the player's totals and streaks",
-          tags,
-          middleware: signedIn,
-          responses: { 200: json(UserTotalsResponse, 'The totals.') },
-        },
-        player,
-      ),
-      async (c) => c.json(await userTotals(deps, c.var.user.id), 200),
-    )
-    .openapi(
-      apiRoute(
-        {
-          method: 'get',
-          path: '/profile/export',
+          path: '/export',
           operationId: 'exportMyData',
           summary: 'Download everything the game holds about the player',
           tags,
-          middleware: [signedIn, rateLimit(limiter, 'export')] as const,
+          middleware: rateLimit(limiter, 'export'),
           description:
             "A JSON attachment, `lowest-unique-<game date>.json` (today's game date): the profile, totals, mail settings, " +
             'sessions (when each began and was last used, never a token), rewards and their uses, referrals, bonus ' +
@@ -169,6 +131,7 @@ export const accountRoutes = ({ deps, config, limiter }: AppServices) =>
         return file as unknown as TypedResponse<JSONParsed<PlayerExportResponse>, 200, 'json'>;
       },
     );
+};
 
 /** Pieces of text as a byte stream, each piece made only when the client has taken the one before. */
 const textStream = (pieces: AsyncIterable<string>): ReadableStream<Uint8Array> => {

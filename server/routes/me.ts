@@ -1,0 +1,24 @@
+// GET /api/me: the signed-in user. Mounted at /api/me, behind one guard.
+import { toMe } from '../../core/accounts/account-rules.ts';
+import { signedIn, type SignedInEnv } from '../auth/guards.ts';
+import { apiApp, apiRoute, json } from '../openapi.ts';
+import { MeResponse } from './me.schemas.ts';
+
+export const meRoutes = () => {
+  const app = apiApp<SignedInEnv>();
+  app.use('*', signedIn);
+  return app.openapi(
+    apiRoute(
+      {
+        method: 'get',
+        path: '/',
+        operationId: 'getMe',
+        summary: 'Read the signed-in user',
+        tags: ['Account'],
+        responses: { 200: json(MeResponse, 'The signed-in user.') },
+      },
+      { access: 'player' },
+    ),
+    (c) => c.json(toMe(c.var.user), 200),
+  );
+};
