@@ -4,7 +4,6 @@
 // each run: a copy of a file for SQLite; for PostgreSQL, template databases loaded from the COPY files once, in an
 // embedded cluster kept in the same folder (or on TEST_DATABASE_URL's server), and copied by CREATE DATABASE.
 // The players past the picks have picked nothing yet: they are the timed picks' new players, one each.
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import {
   copyFileSync,
@@ -410,32 +409,4 @@ export async function fixturePostgres(fixture: HttpFixture, given?: string): Pro
     await cluster.stop().catch(() => undefined);
     throw new Error(`the fixture's PostgreSQL did not start:\n${logs.slice(-20).join('')}`, { cause: error });
   }
-}
-
-/** A new database on the server of `adminUrl`, a copy of `template` (a file copy in PostgreSQL); drop() removes it. */
-export async function databaseFromTemplate(
-  adminUrl: string,
-  template: string,
-  prefix: string,
-): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
-  try {
-    await admin.unsafe(`create database "${name}" template "${template}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const sql = postgres(adminUrl, { max: 1, onnotice: () => undefined });
-      try {
-        await sql.unsafe(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await sql.end();
-      }
-    },
-  };
 }

@@ -30,7 +30,6 @@ import {
   FIXTURE_PLAYERS,
   fixturePlayer,
   httpFixture,
-  databaseFromTemplate,
   fixturePostgres,
   SEEDED_ENTRY_SUFFIX,
   type HttpFixture,
@@ -792,7 +791,7 @@ const fixtureSqliteDatabase = (fixture: HttpFixture, file: string): BenchDatabas
 
 /** A copy of the full game's template database on the PostgreSQL server of `adminUrl`. */
 const fixturePostgresDatabase = async (adminUrl: string, template: string): Promise<BenchDatabase> => {
-  const database = await databaseFromTemplate(adminUrl, template, 'lowest_http_bench');
+  const database = await createTestDatabase(adminUrl, 'lowest_http_bench', template);
   return {
     url: database.url,
     addPlayers: async (added) => {
@@ -1250,7 +1249,7 @@ async function runPostgres(fixture: HttpFixture): Promise<boolean> {
   const { adminUrl, templates } = server;
   try {
     const database = await fixturePostgresDatabase(adminUrl, templates.game);
-    const floorDatabase = await databaseFromTemplate(adminUrl, templates.floor, 'lowest_http_floor');
+    const floorDatabase = await createTestDatabase(adminUrl, 'lowest_http_floor', templates.floor);
     let full: StoreRun;
     try {
       console.log(

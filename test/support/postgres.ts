@@ -133,12 +133,19 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** Creates an empty database on the server of `adminUrl`; drop() removes it. */
-export async function createTestDatabase(adminUrl: string, prefix = 'lowest_test'): Promise<TestDatabase> {
+/**
+ * Creates a database on the server of `adminUrl`, empty or a copy of `template` (a file copy in PostgreSQL); drop()
+ * removes it.
+ */
+export async function createTestDatabase(
+  adminUrl: string,
+  prefix = 'lowest_test',
+  template?: string,
+): Promise<TestDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
   try {
-    await admin.unsafe(`create database "${name}"`);
+    await admin.unsafe(`create database "${name}"${template === undefined ? '' : ` template "${template}"`}`);
   } finally {
     await admin.end();
   }
