@@ -21,11 +21,12 @@
 //   CONNECTION_WAIT_MS fails with StoreUnavailableError and never runs afterwards (`reserveWithin`); a unit whose
 //   connection breaks fails with it too (`outageOr`, the one place that tells an outage from a bug). The pool
 //   reconnects by itself, at most a second apart, so the first units after the database is back find it.
-// - A connection that broke is never written to again nor handed back (`Pinned`), and the pool it came from is
-//   replaced by a fresh one whose connections are made anew (`Pool`): postgres.js 3.4 would write a statement (a
-//   ROLLBACK) to a closed socket from a timer and throw out of the process, or, given back, put the dead connection
-//   among its open ones, and a connection that closed while a write to it was pending sends nothing again
-//   (porsager/postgres#1154, #1208).
+// - Connections stay open until the server or the network closes them. When one closes or breaks, the pool it came
+//   from is replaced by a fresh one whose connections are made anew, and every connection the old one lent out breaks
+//   with it (`Pool`): a broken connection is never written to again nor handed back, and what waits on it fails
+//   (`Pinned`). postgres.js 3.4 throws out of the process when a statement goes to a reserved connection that closed,
+//   never settles the statements it queued behind one awaiting its description, and, given back a dead connection,
+//   counts it among its open ones (porsager/postgres#1154, #1208).
 // What holds, by construction:
 // - Read-your-writes: a unit is answered after its COMMIT, so a unit that starts afterwards, on any instance, takes
 //   its snapshot (or, writing, each statement's) after that COMMIT: a shared read transaction begins after the last
@@ -99,32 +100,53 @@ export const outageOr = (error: unknown): unknown => {
 type Command = PostgresQueryResult<unknown>['command'];
 
 /**
- * A connection reserved from the pool for one unit. Once a statement on it failed for want of the connection, it
- * refuses every further statement and is not handed back: the pool already counts it closed (see the top of the file).
+ * A connection reserved from the pool for one unit. Once it broke (a statement on it failed for want of the
+ * connection, or the pool saw one of its connections close), it sends nothing more: every statement still waiting on
+ * it fails, every further one is refused, and it is not handed back (see the top of the file).
  */
 class Pinned {
   #broken: StoreUnavailableError | null = null;
   /** The first statement that failed: a transaction it was part of can only roll back. */
   #failed: unknown = null;
+  /**
+   * Rejects once the connection broke. postgres.js 3.4 queues a reserved connection's statements behind one that waits
+   * for its description (a statement's first use on a connection) and never settles them when the connection closes.
+   */
+  readonly #whenBroken: Promise<never>;
+  #breakWith: (failure: StoreUnavailableError) => void = () => undefined;
 
   constructor(
     private readonly reserved: postgres.ReservedSql,
     private readonly onBroken: () => void,
-  ) {}
+    private readonly onReleased: () => void,
+  ) {
+    this.#whenBroken = new Promise<never>((_, reject) => (this.#breakWith = reject));
+    this.#whenBroken.catch(() => undefined);
+  }
 
   async query(text: string, parameters: readonly unknown[] = []): Promise<postgres.RowList<postgres.Row[]>> {
     if (this.#broken) throw this.#broken;
     try {
-      return await this.reserved.unsafe(text, parameters as postgres.ParameterOrJSON<never>[], { prepare: true });
+      return await Promise.race([
+        this.reserved.unsafe(text, parameters as postgres.ParameterOrJSON<never>[], { prepare: true }),
+        this.#whenBroken,
+      ]);
     } catch (error) {
       const failure = outageOr(error);
       if (failure instanceof StoreUnavailableError && !this.#broken) {
-        this.#broken = failure;
+        this.break(failure);
         this.onBroken();
       }
       this.#failed ??= failure;
       throw failure;
     }
+  }
+
+  /** The connection is gone: nothing more is sent on it, and what waits on it fails with `failure`. */
+  break(failure: StoreUnavailableError): void {
+    if (this.#broken) return;
+    this.#broken = failure;
+    this.#breakWith(failure);
   }
 
   /** The first failure of a statement on this connection, or null. */
@@ -138,35 +160,61 @@ class Pinned {
   }
 
   release(): void {
+    this.onReleased();
     if (!this.#broken) this.reserved.release();
   }
 }
 
 /**
- * The pool of connections, replaced whole when one of its connections broke: the new one connects afresh, and the old
- * one's connections are cut at once, which fails (and so settles) every statement still waiting on them. postgres.js
- * 3.4 can leave a connection that closed while a write to it was pending unable to send anything again, so a unit on
- * it would wait forever (see the top of the file).
+ * The pool of connections, replaced whole when one of its connections closed or broke: the new one connects afresh,
+ * every connection the old one lent out breaks at once (their units fail as unavailable, and nothing is written to a
+ * closed connection), and the old one's connections are cut, which fails every statement still waiting on them.
+ * Connections are kept open (no idle or lifetime limit), so a close is always the server or the network going away.
  */
 class Pool {
   #sql: postgres.Sql;
+  #lent = new Set<Pinned>();
+  #ended = false;
 
-  constructor(private readonly open: () => postgres.Sql) {
-    this.#sql = open();
+  constructor(private readonly open: (onClose: () => void) => postgres.Sql) {
+    this.#sql = this.#opened();
+  }
+
+  #opened(): postgres.Sql {
+    const sql: postgres.Sql = this.open(() => this.broke(sql));
+    return sql;
   }
 
   get sql(): postgres.Sql {
     return this.#sql;
   }
 
-  /** A connection of `sql` broke: when it is still the pool in use, a fresh one takes its place. */
+  /** A connection reserved from `sql`, lent to a unit until it releases it. */
+  lend(sql: postgres.Sql, reserved: postgres.ReservedSql): Pinned {
+    const lent = this.#lent;
+    const pinned: Pinned = new Pinned(
+      reserved,
+      () => this.broke(sql),
+      () => lent.delete(pinned),
+    );
+    if (sql === this.#sql) lent.add(pinned);
+    else pinned.break(new StoreUnavailableError('The database connection closed.'));
+    return pinned;
+  }
+
+  /** A connection of `sql` closed or broke: when it is still the pool in use, a fresh one takes its place. */
   broke(sql: postgres.Sql): void {
-    if (sql !== this.#sql) return;
-    this.#sql = this.open();
+    if (sql !== this.#sql || this.#ended) return;
+    const lent = this.#lent;
+    this.#lent = new Set();
+    this.#sql = this.#opened();
+    const failure = new StoreUnavailableError('The database connection closed.');
+    for (const pinned of lent) pinned.break(failure);
     void sql.end({ timeout: 0 }).catch(() => undefined);
   }
 
   end(): Promise<void> {
+    this.#ended = true;
     return this.#sql.end();
   }
 }
@@ -188,7 +236,7 @@ const reserveWithin = (pool: Pool): Promise<Pinned> =>
       (reserved) => {
         if (late) return reserved.release();
         clearTimeout(timer);
-        resolve(new Pinned(reserved, () => pool.broke(sql)));
+        resolve(pool.lend(sql, reserved));
       },
       (error: unknown) => {
         clearTimeout(timer);
@@ -361,13 +409,14 @@ export async function createPostgresStore(
   } = {},
 ): Promise<PostgresStore> {
   const { onStatement } = options;
-  const connections = new Pool(() =>
+  const connections = new Pool((onClose) =>
     postgres(url, {
       max: options.maxConnections ?? 10,
       // Seconds. A connection not made within the units' wait is not worth waiting for.
       connect_timeout: CONNECTION_WAIT_MS / 1000,
-      // Idle connections are closed after a minute: a pool that outlived a restart holds no connection the server forgot.
-      idle_timeout: 60,
+      // Connections stay open: a connection that closes means the database or the network went away (`Pool`).
+      max_lifetime: null,
+      onclose: onClose,
       // Seconds before a connection tries again after a failed one: postgres.js's default grows to 20 s, which would
       // keep a pool away from a database that is back; at most a second here, while nothing waits on a connection.
       backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),

@@ -1,7 +1,10 @@
 // PostgreSQL stopped as a crash would and started again under a stream of picks (DESIGN.md §20): during the outage
 // every request answers within 5 s, with 503 UNAVAILABLE and Retry-After; picks are accepted again soon after the
 // database is back, without a restart of the server; every pick answered 201 is stored, once.
+import { connect } from 'node:net';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StoreUnavailableError } from '../../core/errors.ts';
 import { createPostgresStore, type PostgresStore } from '../../adapters/postgres/store.ts';
 import { sqlRateWindows } from '../../adapters/sql/rate-windows.ts';
 import { SharedRateLimiter } from '../../server/security/rate-limit.ts';
@@ -33,13 +36,23 @@ interface Answer {
 }
 
 let cluster: RestartablePostgres;
+
+/** Whether the cluster's port refuses a connection (the server is down). */
+const refused = (): Promise<boolean> =>
+  new Promise((resolve) => {
+    const socket = connect(Number(new URL(cluster.adminUrl).port), '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(false)));
+    socket.once('error', () => resolve(true));
+  });
 let store: PostgresStore;
+let databaseUrl: string;
 let h: Harness;
 
 beforeAll(async () => {
   cluster = await startRestartablePostgres();
   const database = await createTestDatabase(cluster.adminUrl);
-  store = await createPostgresStore(database.url);
+  databaseUrl = database.url;
+  store = await createPostgresStore(databaseUrl);
   h = await makeHarness({
     sqlStore: store,
     // The limits shared through the database, as a PostgreSQL server counts them: on the pick's path.
@@ -180,4 +193,79 @@ describe('PostgreSQL stopped and started under a stream of picks', () => {
       expect(acknowledged.filter((id) => !storedSet.has(id))).toEqual([]);
     },
   );
+
+  it(
+    'fails every read of a transaction as unavailable when its connection breaks, those queued behind another too',
+    { timeout: 30_000 },
+    async () => {
+      // A fresh pool: each statement's first use on a connection waits for its description, and postgres.js queues the
+      // transaction's next statements behind it. The crash must settle those as well as the one the server was running.
+      const fresh = await createPostgresStore(databaseUrl);
+      // The table locked elsewhere: the first read waits for it, the others behind it, when the server goes down.
+      let unlock = () => undefined as void;
+      const locked = store.db.transaction().execute(async (trx) => {
+        await sql`lock table users in access exclusive mode`.execute(trx);
+        await new Promise<void>((resolve) => (unlock = resolve));
+      });
+      locked.catch(() => undefined);
+      const locks = (granted: boolean) =>
+        sql<{
+          n: number;
+        }>`select count(*)::int as n from pg_locks where relation = 'users'::regclass and granted = ${granted}`
+          .execute(store.db)
+          .then(({ rows }) => rows[0]!.n);
+      await expect.poll(() => locks(true), { timeout: 10_000 }).toBeGreaterThan(0);
+      const reads = ['a', 'b', 'c'].map((id) =>
+        fresh
+          .read((repos) => repos.users.byId(id))
+          .then(
+            () => 'answered',
+            (error: unknown) => error,
+          ),
+      );
+      await expect.poll(() => locks(false), { timeout: 10_000 }).toBeGreaterThan(0);
+      await cluster.crash();
+      try {
+        const outcomes = await Promise.all(reads);
+        expect(outcomes.map((outcome) => outcome instanceof StoreUnavailableError)).toEqual([true, true, true]);
+      } finally {
+        unlock();
+        await cluster.start();
+        await fresh.close().catch(() => undefined);
+      }
+    },
+  );
+
+  it('fails a unit that was between two statements when the server went down, without writing to the closed connection', async () => {
+    // postgres.js throws out of the process when a statement goes to a reserved connection that closed (#1208).
+    let crashed = () => undefined as void;
+    const afterCrash = new Promise<void>((resolve) => (crashed = resolve));
+    let firstRead = () => undefined as void;
+    const readOnce = new Promise<void>((resolve) => (firstRead = resolve));
+    const unit = store
+      .write(async (repos) => {
+        await repos.users.byId('before');
+        firstRead();
+        await afterCrash;
+        return repos.users.byId('after');
+      })
+      .then(
+        () => 'committed',
+        (error: unknown) => error,
+      );
+    await readOnce;
+    await cluster.crash();
+    try {
+      // The server refuses connections before the unit goes on: its own connection closed.
+      await expect.poll(refused, { timeout: 10_000 }).toBe(true);
+      crashed();
+      expect(await unit).toBeInstanceOf(StoreUnavailableError);
+    } finally {
+      await cluster.start();
+    }
+    // Back by itself.
+    await expect
+      .poll(() => store.read((repos) => repos.users.byId('probe')).catch((e: unknown) => e), { timeout: 15_000 })
+      .toBeNull();
+  });
 });
