@@ -5,7 +5,7 @@
 //   transaction that sends BEGIN, runs the unit, then COMMITs, or ROLLBACKs when the unit throws, and releases the
 //   connection. PostgreSQL answers the COMMIT of a transaction one of whose statements failed (even one whose error
 //   the unit caught) with ROLLBACK, and the unit fails. Read units send their BEGIN ahead of their first statement
-//   without waiting for it (`inReadTransaction`); write units wait for theirs (`inWriteTransaction`).
+//   without waiting for it; write units wait for theirs (`inTransaction`).
 // - Write units are READ COMMITTED: the constraints, conditional updates and row locks (FOR UPDATE / FOR SHARE) of the
 //   shared repositories do the serialising, across instances too.
 // - Read units are REPEATABLE READ READ ONLY, one snapshot (taken at the first statement) for the whole unit. The read
@@ -298,7 +298,7 @@ interface QueuedRead {
 const sharedReads = (connections: Pool, pool: Kysely<Database>) => {
   const run = async (units: QueuedRead[]): Promise<void> => {
     const outcomes: ({ value: unknown } | { error: unknown })[] = [];
-    const failure = await inReadTransaction(connections, (transaction) => {
+    const failure = await inTransaction(connections, 'read', (transaction) => {
       const repos = repositoriesIn(transaction, pool);
       return Promise.all(
         units.map((unit, i) =>
@@ -353,42 +353,28 @@ const rollback = async (connection: Pinned): Promise<void> => {
 };
 
 /**
- * A read-only transaction on a connection of its own whose BEGIN goes out ahead of the unit's first statement, on the
- * same connection and without waiting for its answer (postgres.js sends a connection's queries in order): a round trip
- * less than waiting for it. Should the BEGIN fail, the unit's reads ran outside a transaction and its answers are
- * discarded: the unit fails with the BEGIN's error.
+ * A transaction on a connection of its own. A read unit's BEGIN goes out ahead of its first statement, on the same
+ * connection and without waiting for its answer (postgres.js sends a connection's queries in order): a round trip less
+ * than waiting for it. Should the BEGIN fail, the unit's reads ran outside a transaction and its answers are
+ * discarded: the unit fails with the BEGIN's error. A write unit waits for its BEGIN (READ COMMITTED) before it runs.
  */
-const inReadTransaction = async <T>(pool: Pool, work: (connection: Pinned) => Promise<T>): Promise<T> => {
+const inTransaction = async <T>(
+  pool: Pool,
+  kind: 'read' | 'write',
+  work: (connection: Pinned) => Promise<T>,
+): Promise<T> => {
   const connection = await reserveWithin(pool);
   try {
-    const begun = connection.query(`begin ${READ}`);
-    // Its failure is the unit's, awaited below once the unit is over.
+    const begun = connection.query(kind === 'read' ? `begin ${READ}` : 'begin isolation level read committed');
+    // Its failure is the unit's, awaited before (write) or after (read) the unit.
     begun.catch(() => undefined);
     let result: T;
     try {
+      if (kind === 'write') await begun;
       result = await work(connection);
       await begun;
     } catch (error) {
       await begun.catch(() => undefined);
-      await rollback(connection);
-      throw error;
-    }
-    await commit(connection);
-    return result;
-  } finally {
-    connection.release();
-  }
-};
-
-/** A READ COMMITTED transaction on a connection of its own, begun before the unit runs. */
-const inWriteTransaction = async <T>(pool: Pool, work: (connection: Pinned) => Promise<T>): Promise<T> => {
-  const connection = await reserveWithin(pool);
-  try {
-    await connection.query('begin isolation level read committed');
-    let result: T;
-    try {
-      result = await work(connection);
-    } catch (error) {
       await rollback(connection);
       throw error;
     }
@@ -459,7 +445,7 @@ export async function createPostgresStore(
         connection.release();
       }
     },
-    write: (work) => inWriteTransaction(connections, (connection) => work(repositoriesIn(connection, db))),
+    write: (work) => inTransaction(connections, 'write', (connection) => work(repositoriesIn(connection, db))),
     close: () => db.destroy(),
   };
 }
