@@ -1,6 +1,9 @@
 // The field rules of the guild forms (DESIGN.md §10, spec-2 §5), with no import: the web's forms check and hint
 // with this same code, and the server applies it whatever the form sent.
 
+/** Players a guild holds at most: the rules apply it, the guilds screen says it. */
+export const GUILD_MAX_MEMBERS = 10;
+
 export const GUILD_FIELD_LIMITS = {
   nameMin: 3,
   nameMax: 50,

@@ -2,8 +2,8 @@
 import type { Deps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import type { Guild } from '../model.ts';
-import { joinGuildProblem } from './guild-fields.ts';
-import { canLeaveGuild, GUILD_MAX_MEMBERS, isGuildFull, validateNewGuild } from './guild-rules.ts';
+import { GUILD_MAX_MEMBERS, joinGuildProblem } from './guild-fields.ts';
+import { canLeaveGuild, isGuildFull, validateNewGuild } from './guild-rules.ts';
 import { toGuildDto, type GuildDto } from './guild-views.ts';
 
 export interface CreateGuildInput {

@@ -1,8 +1,6 @@
 // The guild limits of DESIGN.md §10 and spec-2 §5, checked by the core whatever the client sent.
 import { fail } from '../errors.ts';
-import { newGuildProblem } from './guild-fields.ts';
-
-export const GUILD_MAX_MEMBERS = 10;
+import { GUILD_MAX_MEMBERS, newGuildProblem } from './guild-fields.ts';
 export const GUILD_LIST_LIMIT = 50;
 
 /** A guild takes nobody more once it has GUILD_MAX_MEMBERS. */

@@ -3,7 +3,8 @@ import type { Deps } from '../deps.ts';
 import { fail } from '../errors.ts';
 import type { GuildSummary } from './ports.ts';
 import { currentGame } from '../game/current-game.ts';
-import { canLeaveGuild, GUILD_LIST_LIMIT, GUILD_MAX_MEMBERS, isGuildFull } from './guild-rules.ts';
+import { canLeaveGuild, GUILD_LIST_LIMIT, isGuildFull } from './guild-rules.ts';
+import { GUILD_MAX_MEMBERS } from './guild-fields.ts';
 
 export interface GuildDto {
   id: string;

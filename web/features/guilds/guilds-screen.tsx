@@ -1,5 +1,6 @@
 // /guilds: the player's guild (or the way into one), every guild, and the create / join / leave views.
 import { useState } from 'react';
+import { GUILD_MAX_MEMBERS } from '../../../core/guilds/guild-fields.ts';
 import { TabList, tabElementId } from '../../components/ui/tab-list.tsx';
 import type { MeResponse } from '../../../server/routes/me.schemas.ts';
 import { RequireUser, SignInPrompt } from '../../components/require-user.tsx';
@@ -142,7 +143,7 @@ function PlayerGuilds({ user }: { user: MeResponse }) {
 
       <aside className="card" aria-label="About guilds">
         <ul>
-          <li>Guilds have up to 10 players.</li>
+          <li>Guilds have up to {GUILD_MAX_MEMBERS} players.</li>
           <li>Seeing your guild mates' picks helps you avoid duplicate numbers.</li>
           <li>Guild wins show on the leaderboard.</li>
         </ul>
