@@ -8,8 +8,8 @@ import { history } from '../../core/game/game-views.ts';
 import { ensureGame, gameToday } from '../../core/game/current-game.ts';
 import { mailQueueStatus } from '../../core/mail/deliver-mails.ts';
 import type { AppServices } from '../app-env.ts';
-import { adminOnly, type SignedInEnv } from '../auth/guards.ts';
-import { apiApp, apiRoute, json, jsonBody } from '../openapi.ts';
+import { adminOnly, guardedApp } from '../auth/guards.ts';
+import { apiRoute, json, jsonBody } from '../openapi.ts';
 import {
   AdminMailStatus,
   AdminSubmissionsQuery,
@@ -54,8 +54,7 @@ const OpenGameResponse = z
 
 export const adminRoutes = (services: AppServices) => {
   const { deps, config, publicAnswers } = services;
-  const app = apiApp<SignedInEnv>();
-  app.use('*', adminOnly);
+  const app = guardedApp(adminOnly);
   return app
     .openapi(
       apiRoute(

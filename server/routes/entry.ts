@@ -3,17 +3,16 @@
 import { myEntries } from '../../core/entries/my-entries.ts';
 import { submitEntry } from '../../core/entries/submit-entry.ts';
 import type { AppServices } from '../app-env.ts';
-import { signedIn, type SignedInEnv } from '../auth/guards.ts';
+import { guardedApp, signedIn } from '../auth/guards.ts';
 import { requestSignals, setDeviceCookie } from '../auth/device-cookie.ts';
 import { rateLimit } from '../security/rate-limit.ts';
-import { apiApp, apiRoute, json, jsonBody } from '../openapi.ts';
+import { apiRoute, json, jsonBody } from '../openapi.ts';
 import { MyEntriesResponse, SubmitEntryRequest, SubmitEntryResponse } from './entry.schemas.ts';
 
 const tags = ['Game'];
 
 export const entryRoutes = ({ deps, config, limiter }: AppServices) => {
-  const app = apiApp<SignedInEnv>();
-  app.use('*', signedIn);
+  const app = guardedApp(signedIn);
   return app
     .openapi(
       apiRoute(

@@ -2,16 +2,15 @@
 // guard and one rate limit.
 import { useHowMany, useMine, usePeak } from '../../core/rewards/use-rewards.ts';
 import type { AppServices } from '../app-env.ts';
-import { signedIn, type SignedInEnv } from '../auth/guards.ts';
+import { guardedApp, signedIn } from '../auth/guards.ts';
 import { rateLimit } from '../security/rate-limit.ts';
-import { apiApp, apiRoute, json, jsonBody } from '../openapi.ts';
+import { apiRoute, json, jsonBody } from '../openapi.ts';
 import { RewardNumberRequest, UseHowManyResponse, UseMineResponse, UsePeakResponse } from './gameplay.schemas.ts';
 
 const tags = ['Rewards'];
 
 export const gameplayRoutes = ({ deps, limiter }: AppServices) => {
-  const app = apiApp<SignedInEnv>();
-  app.use('*', signedIn);
+  const app = guardedApp(signedIn);
   app.use('*', rateLimit(limiter, 'reward'));
   const spending = { access: 'player', failures: ['NO_REWARD', 'GAME_CLOSED', 'RATE_LIMITED'] } as const;
   return app

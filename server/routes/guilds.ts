@@ -3,9 +3,9 @@
 import { createGuild, deleteGuild, joinGuild, leaveGuild, removeMember } from '../../core/guilds/guild-membership.ts';
 import { guildDetail, guildSubmissions, listGuilds, myGuild } from '../../core/guilds/guild-views.ts';
 import type { AppServices } from '../app-env.ts';
-import { signedIn, type SignedInEnv } from '../auth/guards.ts';
+import { guardedApp, signedIn } from '../auth/guards.ts';
 import { rateLimit } from '../security/rate-limit.ts';
-import { apiApp, apiRoute, json, jsonBody } from '../openapi.ts';
+import { apiRoute, json, jsonBody } from '../openapi.ts';
 import {
   CreateGuildRequest,
   GuildChangeResponse,
@@ -23,8 +23,7 @@ const tags = ['Guilds'];
 const player = { access: 'player' } as const;
 
 export const guildRoutes = ({ deps, limiter }: AppServices) => {
-  const app = apiApp<SignedInEnv>();
-  app.use('*', signedIn);
+  const app = guardedApp(signedIn);
   return app
     .openapi(
       apiRoute(

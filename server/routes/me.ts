@@ -1,12 +1,11 @@
 // GET /api/me: the signed-in user. Mounted at /api/me, behind one guard.
 import { toMe } from '../../core/accounts/account-rules.ts';
-import { signedIn, type SignedInEnv } from '../auth/guards.ts';
-import { apiApp, apiRoute, json } from '../openapi.ts';
+import { guardedApp, signedIn } from '../auth/guards.ts';
+import { apiRoute, json } from '../openapi.ts';
 import { MeResponse } from './me.schemas.ts';
 
 export const meRoutes = () => {
-  const app = apiApp<SignedInEnv>();
-  app.use('*', signedIn);
+  const app = guardedApp(signedIn);
   return app.openapi(
     apiRoute(
       {

@@ -13,7 +13,7 @@ import {
   togglePrize,
 } from '../../core/prizes/prize-config.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';
-import { adminOnly, signedIn, type SignedInEnv } from '../auth/guards.ts';
+import { adminOnly, guardedApp, signedIn } from '../auth/guards.ts';
 import { apiApp, apiRoute, json, jsonBody } from '../openapi.ts';
 import {
   AdminPayoutsResponse,
@@ -38,8 +38,7 @@ const DateParams = z.object({
 
 /** The admin prize settings, mounted at /api/prizes/config. */
 const prizeSettingsRoutes = ({ deps }: AppServices) => {
-  const app = apiApp<SignedInEnv>();
-  app.use('*', adminOnly);
+  const app = guardedApp(adminOnly);
   return app
     .openapi(
       apiRoute(
@@ -134,8 +133,7 @@ const prizeSettingsRoutes = ({ deps }: AppServices) => {
 
 /** The payout review, mounted at /api/prizes/admin. */
 const payoutReviewRoutes = ({ deps }: AppServices) => {
-  const app = apiApp<SignedInEnv>();
-  app.use('*', adminOnly);
+  const app = guardedApp(adminOnly);
   return app
     .openapi(
       apiRoute(

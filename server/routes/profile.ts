@@ -4,12 +4,12 @@ import { deleteAccount, myProfile, updateProfile } from '../../core/accounts/pro
 import { resendConfirmation } from '../../core/accounts/contact-email.ts';
 import { playerExport } from '../../core/accounts/export.ts';
 import type { AppServices } from '../app-env.ts';
-import { signedIn, type SignedInEnv } from '../auth/guards.ts';
+import { guardedApp, signedIn } from '../auth/guards.ts';
 import { clearSessionCookie } from '../auth/session-cookie.ts';
 import { rateLimit } from '../security/rate-limit.ts';
 import type { TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
-import { apiApp, apiRoute, json, jsonBody } from '../openapi.ts';
+import { apiRoute, json, jsonBody } from '../openapi.ts';
 import { PlayerExportResponse, ProfileResponse, ProfileUpdateRequest } from './profile.schemas.ts';
 import { MessageResponse } from './shared.schemas.ts';
 
@@ -17,8 +17,7 @@ const player = { access: 'player' } as const;
 const tags = ['Account'];
 
 export const profileRoutes = ({ deps, config, limiter }: AppServices) => {
-  const app = apiApp<SignedInEnv>();
-  app.use('*', signedIn);
+  const app = guardedApp(signedIn);
   return app
     .openapi(
       apiRoute(

@@ -2,13 +2,12 @@
 // behind one guard.
 import { myWinnings } from '../../core/payouts/winnings.ts';
 import type { AppServices } from '../app-env.ts';
-import { signedIn, type SignedInEnv } from '../auth/guards.ts';
-import { apiApp, apiRoute, json } from '../openapi.ts';
+import { guardedApp, signedIn } from '../auth/guards.ts';
+import { apiRoute, json } from '../openapi.ts';
 import { WinningsResponse } from './winnings.schemas.ts';
 
 export const winningRoutes = ({ deps }: AppServices) => {
-  const app = apiApp<SignedInEnv>();
-  app.use('*', signedIn);
+  const app = guardedApp(signedIn);
   return app.openapi(
     apiRoute(
       {
