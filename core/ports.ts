@@ -1,6 +1,6 @@
 // The ports every module shares: clock, random, hashing, the store and the repositories of a unit of work.
 // Each module's repositories and read models live in its own ports.ts (accounts, admin, entries, fairness, game,
-// guilds, leaderboards, mail, payouts, prizes, referrals, rewards, trends). Adapters (memory, SQLite, PostgreSQL,
+// guilds, leaderboards, mail, payouts, prizes, referrals, results, rewards, trends). Adapters (memory, SQLite, PostgreSQL,
 // node:crypto) implement them; the core never reads the clock, Math.random or env. A use case sees the store through
 // `StoreOf<K>` and names in `K` the repositories it uses (core/deps.ts, Deps<K>).
 import type { BonusSource } from './model.ts';
@@ -17,6 +17,7 @@ import type { FairnessRepository, ReceiptKeyRepository } from './fairness/ports.
 import type { IntegrityRepository } from './integrity/ports.ts';
 import type { AdminQueries } from './admin/ports.ts';
 import type { LeaderboardQueries } from './leaderboards/ports.ts';
+import type { ResultQueries } from './results/ports.ts';
 import type { TrendQueries } from './trends/ports.ts';
 
 export interface Clock {
@@ -97,6 +98,8 @@ export interface Repositories {
   admin: AdminQueries;
   /** Read model of the RANKINGS screen. */
   leaderboards: LeaderboardQueries;
+  /** Read model of a player's latest result. */
+  results: ResultQueries;
   /** The close's per-number tallies of a game (core/game/close-resolution.ts combines them). */
   tallies: NumberTallies;
   /** Read model of the trends screen (DESIGN.md §17). */

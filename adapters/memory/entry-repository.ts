@@ -1,5 +1,5 @@
 import { DomainError } from '../../core/errors.ts';
-import type { Entry, Game, GameKey, Instant } from '../../core/model.ts';
+import type { Entry, GameKey, Instant } from '../../core/model.ts';
 import type { EntryRepository, NewEntry } from '../../core/entries/ports.ts';
 import { isUnique } from '../../core/game/winning-rule.ts';
 import type { MemoryState } from './state.ts';
@@ -59,16 +59,6 @@ export class MemoryEntryRepository implements EntryRepository {
     let below = 0;
     for (const [n, c] of this.#countsOf(gameKey)) if (n < number && isUnique(c, mined.has(n))) below += 1;
     return below;
-  }
-
-  async latestClosedGameOf(userId: string): Promise<GameKey | null> {
-    const s = this.state();
-    const played = new Set([...s.entries.values()].filter((e) => e.userId === userId).map((e) => e.gameKey));
-    const games = [...played]
-      .map((key) => s.games.get(key))
-      .filter((g): g is Game => g !== undefined && g.status === 'closed')
-      .sort((a, b) => (a.closesAt !== b.closesAt ? (a.closesAt < b.closesAt ? 1 : -1) : b.number - a.number));
-    return games[0]?.key ?? null;
   }
 
   async counts(gameKey: GameKey): Promise<{ totalNumbers: number; uniqueNumbers: number }> {

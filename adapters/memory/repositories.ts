@@ -26,6 +26,7 @@ import { MemoryReceiptKeyRepository } from './receipt-key-repository.ts';
 import { MemoryNumberTallies } from './number-tallies.ts';
 import { MemoryTrendQueries } from './trend-queries.ts';
 import { MemoryLeaderboardQueries } from './leaderboard-queries.ts';
+import { MemoryResultQueries } from './result-queries.ts';
 import { MemoryAdminQueries } from './admin-queries.ts';
 import { MemoryIntegrityRepository } from './integrity-repository.ts';
 
@@ -54,5 +55,6 @@ export const memoryRepositories = (state: () => MemoryState, lockOrder?: LockOrd
   integrity: new MemoryIntegrityRepository(state),
   admin: new MemoryAdminQueries(state),
   leaderboards: new MemoryLeaderboardQueries(state),
+  results: new MemoryResultQueries(state),
   trends: new MemoryTrendQueries(state),
 });

@@ -178,21 +178,6 @@ export class SqlEntryRepository implements EntryRepository {
     return toNumber(row.n);
   }
 
-  async latestClosedGameOf(userId: string): Promise<GameKey | null> {
-    // From the player's own entries (entries_user index), never a scan of a big game's entries.
-    const row = await this.ctx.db
-      .selectFrom('entries')
-      .innerJoin('games', 'games.key', 'entries.game_key')
-      .select('games.key')
-      .where('entries.user_id', '=', userId)
-      .where('games.status', '=', 'closed')
-      .orderBy('games.closes_at', 'desc')
-      .orderBy('games.number', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row?.key ?? null;
-  }
-
   async counts(gameKey: GameKey): Promise<{ totalNumbers: number; uniqueNumbers: number }> {
     const row = await this.#withCounts(gameKey)
       .selectFrom('counts')

@@ -23,7 +23,7 @@ const toGame = (row: Selectable<GamesTable>): Game => ({
   closedAt: row.closed_at,
 });
 
-// The stats column only ever holds what markClosed wrote.
+// The stats and snapshot columns only ever hold what markClosed wrote.
 const parseStats = (json: string): GameStats => JSON.parse(json) as GameStats;
 
 export class SqlGameRepository implements GameRepository {
@@ -42,6 +42,7 @@ export class SqlGameRepository implements GameRepository {
         closed_at: game.closedAt,
         winning_number: null,
         stats: null,
+        snapshot: null,
       })
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirstOrThrow();
@@ -97,6 +98,7 @@ export class SqlGameRepository implements GameRepository {
         closed_at: closedAt,
         winning_number: stats.snapshot.winningNumber,
         stats: JSON.stringify({ ...stats, gameKey: key }),
+        snapshot: JSON.stringify(stats.snapshot),
       })
       .where('key', '=', key)
       .where('status', '=', 'open')

@@ -7,7 +7,7 @@ import { affected, fromSqlBoolean, type SqlContext } from './dialect.ts';
 import type { PayoutsTable } from './schema.ts';
 
 const statuses: readonly PayoutStatus[] = ['pending_review', 'approved', 'paid', 'failed'];
-const payoutStatus = (value: string): PayoutStatus => statuses.find((s) => s === value) ?? 'pending_review';
+export const payoutStatus = (value: string): PayoutStatus => statuses.find((s) => s === value) ?? 'pending_review';
 
 export const toPayout = (row: Selectable<PayoutsTable>): Payout => ({
   id: row.id,

@@ -24,6 +24,7 @@ import { SqlUserRepository } from './user-repository.ts';
 import { SqlWinningRepository } from './winning-repository.ts';
 import { SqlTrendQueries } from './trend-queries.ts';
 import { SqlLeaderboardQueries } from './leaderboard-queries.ts';
+import { SqlResultQueries } from './result-queries.ts';
 import { SqlAdminQueries } from './admin-queries.ts';
 
 export const sqlRepositories = (ctx: SqlContext): Repositories => ({
@@ -50,5 +51,6 @@ export const sqlRepositories = (ctx: SqlContext): Repositories => ({
   integrity: new SqlIntegrityRepository(ctx),
   admin: new SqlAdminQueries(ctx),
   leaderboards: new SqlLeaderboardQueries(ctx),
+  results: new SqlResultQueries(ctx),
   trends: new SqlTrendQueries(ctx),
 });

@@ -84,6 +84,8 @@ export interface GamesTable {
   winning_number: number | null;
   /** GameStats as JSON, set by the close. */
   stats: string | null;
+  /** The stats' Snapshot alone as JSON, set by the close with them (0015): what a player's result reads. */
+  snapshot: string | null;
   /** The fairness root stored by the close (DESIGN.md §16); null before the close and for games closed before 0005. */
   fairness_root: string | null;
   /** Why a closed game has no root (set by migration 0005). */

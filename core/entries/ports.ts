@@ -80,8 +80,6 @@ export interface EntryRepository {
   pickCounts(gameKey: GameKey, numbers: number[]): Promise<Map<number, number>>;
   /** How many numbers below `number` were picked exactly once in the game and are not mined (a unique entry's rank − 1). */
   uniqueNumbersBelow(gameKey: GameKey, number: number, minedNumbers: number[]): Promise<number>;
-  /** The closed game the player last entered (latest closesAt, then number), or null. */
-  latestClosedGameOf(userId: string): Promise<GameKey | null>;
   /** Entries so far and numbers picked exactly once so far. */
   counts(gameKey: GameKey): Promise<{ totalNumbers: number; uniqueNumbers: number }>;
   /** Distinct players with an entry in the game. */

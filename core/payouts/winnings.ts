@@ -33,7 +33,7 @@ export interface WinningDto {
 }
 
 /** A winning is claimable once, by its winner: not once claimed, nor once the winner deleted their account. */
-export const canClaim = (winning: Pick<Winning, 'userId'>, payout: Payout | null): boolean =>
+export const canClaim = (winning: Pick<Winning, 'userId'>, payout: Pick<Payout, 'status'> | null): boolean =>
   payout === null && winning.userId !== null;
 
 export const toWinningDto = (winning: Winning, payout: Payout | null): WinningDto => {

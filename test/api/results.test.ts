@@ -2,7 +2,7 @@
 // a recorded winning claimable whatever today's prize config says, referral refusals with a stable reason.
 import { describe, expect, it } from 'vitest';
 import type { MyEntriesResponse } from '../../server/routes/entry.schemas.ts';
-import type { AdminPayoutsResponse } from '../../server/routes/prizes.schemas.ts';
+import type { AdminPayoutsResponse, WinnerPayoutResponse } from '../../server/routes/prizes.schemas.ts';
 import type { LatestResultResponse } from '../../server/routes/results.schemas.ts';
 import type { DailyStatsResponse } from '../../server/routes/stats.schemas.ts';
 import { ADMIN_EMAIL, closeToday, json, makeHarness, type Harness } from './harness.ts';
@@ -91,6 +91,64 @@ describe('GET /api/results/me/latest', () => {
     });
     expect(claim.status).toBe(200);
     expect((await latest(h, cookies.cat)).result?.winning).toMatchObject({ canClaim: false, amountCents: 5000 });
+  });
+
+  it('the latest of several closed games, a bonus entry beside the standard one, a paid prize not claimable', async () => {
+    const { h, cookies } = await playedDay();
+    await closeToday(h);
+    const claim = await h.request('POST', '/api/prizes/winner-payout', {
+      cookie: cookies.cat ?? null,
+      json: { gameId: '2026-11-20', paypalEmail: 'cat@paypal.test', preferredName: 'Cat' },
+    });
+    const { payoutId } = await json<WinnerPayoutResponse>(claim);
+    const admin = await h.signIn(ADMIN_EMAIL, 'Admin');
+    for (const review of [{ status: 'approved' }, { status: 'paid', paymentReference: 'TX-7' }]) {
+      const res = await h.request('POST', `/api/prizes/admin/payouts/${payoutId}`, { cookie: admin, json: review });
+      expect(res.status).toBe(200);
+    }
+    expect((await latest(h, cookies.cat)).result?.winning).toEqual({
+      canClaim: false,
+      amountCents: 5000,
+      prizeType: 'cash',
+      currency: 'USD',
+    });
+
+    // 2026-11-21 (a Saturday, $100): cat picks 9, then 5 with a bonus entry; ann picks 5 too.
+    const cat = await h.deps.store.read((r) => r.users.byEmail('cat@example.com'));
+    await h.deps.store.write((r) =>
+      r.bonusEntries.grant({
+        id: 'bonus-cat',
+        userId: cat?.id ?? '',
+        sourceType: 'other',
+        remainingEntries: 1,
+        grantedAt: '2026-11-21T00:00:01.000Z',
+        expiresAt: '2026-11-28T00:00:00.000Z',
+        gameKey: null,
+      }),
+    );
+    for (const [name, number] of [
+      ['cat', 9],
+      ['cat', 5],
+      ['ann', 5],
+    ] as const) {
+      const res = await h.request('POST', '/api/entry', { cookie: cookies[name] ?? null, json: { number } });
+      expect(res.status, `${name} picks ${number}`).toBe(201);
+    }
+    await closeToday(h, '2026-11-22T00:00:01.000Z');
+    expect(await latest(h, cookies.cat)).toEqual({
+      result: {
+        gameDate: '2026-11-21',
+        winningNumber: 9,
+        secondPlaceNumber: null,
+        entries: [
+          { number: 9, entryType: 'standard', outcome: 'winner', rank: 1 },
+          { number: 5, entryType: 'bonus', outcome: 'duplicate', rank: null },
+        ],
+        winning: { canClaim: true, amountCents: 10000, prizeType: 'cash', currency: 'USD' },
+      },
+    });
+    // dan played only the first day: his latest result stays there.
+    expect((await latest(h, cookies.dan)).result).toMatchObject({ gameDate: '2026-11-20', winning: null });
   });
 
   it('GET /api/stats/daily/{date} adds myOutcomes for the caller, [] for a visitor', async () => {

@@ -1,12 +1,13 @@
 // The statements each request of a deadline rush runs, on SQLite and PostgreSQL (docs/performance.md): the session
-// read, today's game, the player's entries and a first pick, one request at a time. Concurrent requests share a
+// read, today's game, the player's entries and a first pick, one request at a time; and the morning after the close,
+// the player's latest result (one statement, whatever the size of the game). Concurrent requests share a
 // read unit's BEGIN and COMMIT (each store batches the units of one turn), so these are the most a request costs.
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createPostgresStore } from '../../adapters/postgres/store.ts';
 import { createSqliteStore } from '../../adapters/sqlite/store.ts';
 import type { Store } from '../../core/ports.ts';
 import { createTestDatabase } from '../support/postgres.ts';
-import { makeHarness } from './harness.ts';
+import { closeToday, makeHarness } from './harness.ts';
 import { signingKey } from '../../core/fairness/receipt-keys.ts';
 
 /** Each statement's first word (its verb, or `with` for the pick's CTEs). */
@@ -34,12 +35,14 @@ const expected = {
     mine: ['begin', 'select', 'commit', 'begin', 'select', 'select', 'select', 'commit'],
     me: ['begin', 'select', 'commit'],
     pick: ['begin', 'select', 'commit', 'begin', 'savepoint', 'insert', 'insert', 'release', 'commit'],
+    latest: ['begin', 'select', 'commit', 'begin', 'with', 'commit'],
   },
   postgres: {
     today: ['begin', 'select', 'commit'],
     mine: ['begin', 'select', 'commit', 'begin', 'select', 'select', 'select', 'commit'],
     me: ['begin', 'select', 'commit'],
     pick: ['begin', 'select', 'commit', 'with'],
+    latest: ['begin', 'select', 'commit', 'begin', 'with', 'commit'],
   },
 };
 
@@ -70,12 +73,17 @@ for (const [name, open] of Object.entries(stores)) {
       const mine = await run('GET', '/api/entry/mine', { cookie: player });
       const me = await run('GET', '/api/me', { cookie: player });
       const pick = await run('POST', '/api/entry', { cookie: player, json: { number: 7, gameDate: '2026-11-20' } });
+      await closeToday(h);
+      // The morning after: the session slides forward once a day (a write of its own) on its first request.
+      expect((await h.request('GET', '/api/me', { cookie: player })).status).toBe(200);
+      const latest = await run('GET', '/api/results/me/latest', { cookie: player });
       const counts = expected[name as keyof typeof expected];
-      expect({ today, mine, me, pick }).toEqual({
+      expect({ today, mine, me, pick, latest }).toEqual({
         today: counts.today,
         mine: counts.mine,
         me: counts.me,
         pick: counts.pick,
+        latest: counts.latest,
       });
     });
   });

@@ -13,6 +13,7 @@ import { fairnessTreeV2 } from './0011-fairness-tree-v2.ts';
 import { integrity } from './0012-integrity.ts';
 import { signedReceipts } from './0013-signed-receipts.ts';
 import { outboxRetention } from './0014-outbox-retention.ts';
+import { gameSnapshot } from './0015-game-snapshot.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0012-integrity': integrity,
   '0013-signed-receipts': signedReceipts,
   '0014-outbox-retention': outboxRetention,
+  '0015-game-snapshot': gameSnapshot,
 };

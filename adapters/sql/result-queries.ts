@@ -1,0 +1,88 @@
+// A player's latest result in SQL: one statement of keyed reads, whatever the size of the game. The latest closed game
+// comes from the player's own entries (entries_user), then the player's entries in it, each number's stored tally
+// (game_number_counts' primary key), the game's winning (unique per game) and its payout (unique per winning).
+import { sql } from 'kysely';
+import type { Snapshot } from '../../core/model.ts';
+import type { PlayerClosedGame, ResultQueries, TalliedEntry } from '../../core/results/ports.ts';
+import { toNullableNumber, toNumber, type SqlContext } from './dialect.ts';
+import { payoutStatus } from './payout-repository.ts';
+import { prepare } from './prepared.ts';
+
+const latestClosedGame = prepare(1, (db, userId: string) =>
+  db
+    .with('latest', (db) =>
+      db
+        .selectFrom('entries as e')
+        .innerJoin('games as g', 'g.key', 'e.game_key')
+        .select(['g.key', 'g.snapshot'])
+        .where('e.user_id', '=', userId)
+        .where('g.status', '=', 'closed')
+        .orderBy('g.closes_at', 'desc')
+        .orderBy('g.number', 'desc')
+        .limit(sql.lit(1)),
+    )
+    .selectFrom('latest as l')
+    .innerJoin('entries as e', (join) => join.onRef('e.game_key', '=', 'l.key').on('e.user_id', '=', userId))
+    .leftJoin('game_number_counts as c', (join) =>
+      join.onRef('c.game_key', '=', 'l.key').onRef('c.number', '=', 'e.number'),
+    )
+    .leftJoin('winnings as w', (join) => join.onRef('w.game_key', '=', 'l.key').on('w.user_id', '=', userId))
+    .leftJoin('payouts as p', 'p.winning_id', 'w.id')
+    .select([
+      'l.key',
+      'l.snapshot',
+      'e.id',
+      'e.number',
+      'e.entry_type',
+      'e.submitted_at',
+      'c.n',
+      'c.unique_rank',
+      'w.user_id as winner_id',
+      'w.prize_type',
+      'w.amount_cents',
+      'w.currency',
+      'p.status as payout_status',
+    ]),
+);
+
+/** Submission order: time, then id (plain code-unit order, as SQL's binary collation orders ISO times and ids). */
+const bySubmission = (a: TalliedEntry, b: TalliedEntry): number =>
+  a.submittedAt < b.submittedAt ? -1 : a.submittedAt > b.submittedAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+
+export class SqlResultQueries implements ResultQueries {
+  constructor(private readonly ctx: SqlContext) {}
+
+  async latestClosedGameOf(userId: string): Promise<PlayerClosedGame | null> {
+    const { rows } = await latestClosedGame.run(this.ctx, userId);
+    const [first] = rows;
+    // The snapshot column only ever holds what the close wrote; null for a closed game without a stored close.
+    if (!first?.snapshot) return null;
+    // Sorted here (a player has one or two entries in a game), as the entry repository's forPlayer does.
+    const entries = rows
+      .map((r): TalliedEntry => ({
+        id: r.id,
+        number: r.number,
+        entryType: r.entry_type === 'bonus' ? 'bonus' : 'standard',
+        submittedAt: r.submitted_at,
+        tally: r.n === null ? null : { count: toNumber(r.n), uniqueRank: toNullableNumber(r.unique_rank) },
+      }))
+      .sort(bySubmission);
+    return {
+      gameKey: first.key,
+      snapshot: JSON.parse(first.snapshot) as Snapshot,
+      entries,
+      winning:
+        first.prize_type === null || first.amount_cents === null || first.currency === null
+          ? null
+          : {
+              userId: first.winner_id,
+              prize: {
+                prizeType: first.prize_type === 'voucher' ? 'voucher' : 'cash',
+                amountCents: toNumber(first.amount_cents),
+                currency: first.currency,
+              },
+              payout: first.payout_status === null ? null : { status: payoutStatus(first.payout_status) },
+            },
+    };
+  }
+}
