@@ -4,6 +4,7 @@ import { object } from '../validation.ts';
 import { checkedByCore, gameKey, instant, openOrClosed, prizeType } from './shared.schemas.ts';
 import { EntryReceiptDto, MineReceiptDto } from './fairness.schemas.ts';
 import { MeResponse } from './me.schemas.ts';
+import { AdminPayoutDto } from './prizes.schemas.ts';
 import { UserTotalsResponse } from './stats.schemas.ts';
 
 /** PUT /api/profile body (shapes only: the use case checks the values with the spec's messages); answers ProfileResponse. */
@@ -35,18 +36,19 @@ const ExportSession = z.object({
   lastSeenAt: instant.openapi({ description: 'To within a day: a session records its use at most once a day.' }),
   expiresAt: instant,
 });
-const ExportPayout = z.object({
-  id: z.string(),
-  status: z.enum(['pending_review', 'approved', 'paid', 'failed']),
-  amountCents: z.number().int(),
-  currency: z.string(),
-  prizeType,
-  paypalEmail: z.string().nullable(),
-  preferredName: z.string().nullable(),
-  reviewNotes: z.string().nullable(),
-  paymentReference: z.string().nullable(),
-  createdAt: instant,
-  processedAt: instant.nullable(),
+/** The payout's own record, as the admin's list gives it, without the winner's contact and the admin's actions. */
+const ExportPayout = AdminPayoutDto.pick({
+  id: true,
+  status: true,
+  amountCents: true,
+  currency: true,
+  prizeType: true,
+  paypalEmail: true,
+  preferredName: true,
+  reviewNotes: true,
+  paymentReference: true,
+  createdAt: true,
+  processedAt: true,
 });
 export const ExportDayDto = z
   .object({
