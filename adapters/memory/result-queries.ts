@@ -1,13 +1,11 @@
 // A player's latest result over the memory tables: the same answer as the SQL statement (adapters/sql/result-queries.ts).
-import type { Entry, Game } from '../../core/model.ts';
+import type { Game } from '../../core/model.ts';
 import type { PlayerClosedGame, ResultQueries } from '../../core/results/ports.ts';
 import type { MemoryState } from './state.ts';
+import { bySubmission } from '../../core/entries/submission-order.ts';
 
 const newestFirst = (a: Game, b: Game): number =>
   a.closesAt !== b.closesAt ? (a.closesAt < b.closesAt ? 1 : -1) : b.number - a.number;
-const bySubmission = (a: Entry, b: Entry): number =>
-  a.submittedAt !== b.submittedAt ? (a.submittedAt < b.submittedAt ? -1 : 1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-
 export class MemoryResultQueries implements ResultQueries {
   constructor(private readonly state: () => MemoryState) {}
 

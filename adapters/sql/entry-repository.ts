@@ -5,6 +5,7 @@ import type { EntryRepository, NewEntry } from '../../core/entries/ports.ts';
 import { affected, receiptSignature, toNumber, type SqlContext } from './dialect.ts';
 import type { EntriesTable } from './schema.ts';
 import { prepare } from './prepared.ts';
+import { bySubmission } from '../../core/entries/submission-order.ts';
 
 // The statements of every submission and every read of a player's picks (prepared.ts).
 const insertEntry = prepare(
@@ -61,10 +62,6 @@ const toEntry = (row: Selectable<EntriesTable>): Entry => ({
   leaf: row.leaf,
   ...receiptSignature(row),
 });
-
-/** Submission order: time, then id (plain code-unit order, as SQL's binary collation orders ISO times and ids). */
-const bySubmission = (a: Entry, b: Entry): number =>
-  a.submittedAt < b.submittedAt ? -1 : a.submittedAt > b.submittedAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
 export class SqlEntryRepository implements EntryRepository {
   constructor(private readonly ctx: SqlContext) {}

@@ -7,6 +7,7 @@ import type { PlayerClosedGame, ResultQueries, TalliedEntry } from '../../core/r
 import { toNullableNumber, toNumber, type SqlContext } from './dialect.ts';
 import { payoutStatus } from './payout-repository.ts';
 import { prepare } from './prepared.ts';
+import { bySubmission } from '../../core/entries/submission-order.ts';
 
 const latestClosedGame = prepare(1, (db, userId: string) =>
   db
@@ -44,10 +45,6 @@ const latestClosedGame = prepare(1, (db, userId: string) =>
       'p.status as payout_status',
     ]),
 );
-
-/** Submission order: time, then id (plain code-unit order, as SQL's binary collation orders ISO times and ids). */
-const bySubmission = (a: TalliedEntry, b: TalliedEntry): number =>
-  a.submittedAt < b.submittedAt ? -1 : a.submittedAt > b.submittedAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
 export class SqlResultQueries implements ResultQueries {
   constructor(private readonly ctx: SqlContext) {}

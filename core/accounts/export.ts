@@ -3,7 +3,7 @@
 // the player played, a page of days per read, so a player of ten years costs the memory of one page at a time.
 import type { Deps } from '../deps.ts';
 import { fail } from '../errors.ts';
-import type { Entry, EntryType, GameDate, GameKey, Instant, Payout, Prize, Winning } from '../model.ts';
+import type { EntryType, GameDate, GameKey, Instant, Payout, Prize, Winning } from '../model.ts';
 import type { RepositoriesOf } from '../ports.ts';
 import { entryReceipt, mineReceipt, type EntryReceipt, type MineReceipt } from '../fairness/record.ts';
 import { currentDate } from '../game/current-game.ts';
@@ -11,6 +11,7 @@ import { contactEmailVerified, mailAddressOf } from '../mail/notifications.ts';
 import { entryOutcomesIn } from '../results/my-results.ts';
 import type { EntryOutcome } from '../results/entry-outcome.ts';
 import type { MailSettings } from './ports.ts';
+import { bySubmission } from '../entries/submission-order.ts';
 
 export const EXPORT_FORMAT = 'lowest-unique/export/v1';
 
@@ -101,9 +102,6 @@ export interface ExportDay {
 
 /** The file's name: `lowest-unique-<today's game date>.json`. */
 export const exportFileName = (gameDate: GameDate): string => `lowest-unique-${gameDate}.json`;
-
-const bySubmission = (a: Entry, b: Entry): number =>
-  a.submittedAt !== b.submittedAt ? (a.submittedAt < b.submittedAt ? -1 : 1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
 const payoutOf = (payout: Payout | null): PlayerExportHead['winnings'][number]['payout'] => {
   if (!payout) return null;

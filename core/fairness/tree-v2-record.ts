@@ -3,7 +3,7 @@
 // Nothing here reads a whole game but the close itself: a page or a proof reads its block of items and the stored
 // upper nodes.
 import type { Deps } from '../deps.ts';
-import type { Entry, GameKey, Snapshot } from '../model.ts';
+import type { GameKey, Snapshot } from '../model.ts';
 import type { Digest, RepositoriesOf } from '../ports.ts';
 import { DomainError } from '../errors.ts';
 import { parseGameKey } from '../game/calendar.ts';
@@ -20,6 +20,7 @@ import {
   type Neighbour,
   type Neighbours,
 } from './tree-v2-proofs.ts';
+import { bySubmission } from '../entries/submission-order.ts';
 
 /**
  * The stored levels start at blocks of 2^8 = 256 items: a proof reads one block and about a dozen stored nodes, and
@@ -316,10 +317,6 @@ export const treeNeighbours = async (
 /** GET /api/fairness/{gameKey}/winner-proof: computed once at the close. */
 export const treeWinnerProof = async (deps: Deps<'fairness'>, key: string): Promise<WinnerProof> =>
   (await treeSummaryOf(deps, key)).winnerProof;
-
-/** Submission order: time, then id. */
-const bySubmission = (a: Entry, b: Entry): number =>
-  a.submittedAt < b.submittedAt ? -1 : a.submittedAt > b.submittedAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
 /** GET /api/fairness/{gameKey}/receipts: the signed-in player's receipts in a game (any game, open or closed), entries in submission order. */
 export const gameReceipts = async (
