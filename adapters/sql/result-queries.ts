@@ -1,23 +1,33 @@
-// A player's latest result in SQL: one statement of keyed reads, whatever the size of the game. The latest closed game
-// comes from the player's own entries (entries_user), then the player's entries in it, each number's stored tally
-// (game_number_counts' primary key), the game's winning (unique per game) and its payout (unique per winning).
-import { sql } from 'kysely';
+// A player's latest result in SQL: keyed reads, whatever the size of the game. The latest closed game is the newest
+// closed game when the player entered it (the morning after a close, every reader of the result did: one statement);
+// otherwise the newest closed game among the player's own entries (entries_user), a second statement that reads every
+// game the player entered. Then the player's entries in it, each number's stored tally (game_number_counts' primary
+// key), the game's winning (unique per game) and its payout (unique per winning).
+import { sql, type Kysely } from 'kysely';
 import type { Snapshot } from '../../core/model.ts';
 import type { PlayerClosedGame, ResultQueries, TalliedEntry } from '../../core/results/ports.ts';
 import { toNullableNumber, toNumber, type SqlContext } from './dialect.ts';
 import { payoutStatus } from './payout-repository.ts';
 import { prepare } from './prepared.ts';
+import type { Database } from './schema.ts';
 import { bySubmission } from '../../core/entries/submission-order.ts';
 
-const latestClosedGame = prepare(1, (db, userId: string) =>
+/**
+ * The player's rows in the newest closed game: of all games (`among: 'games'`; none when the player has no entry in
+ * it) or of the games the player entered (`among: 'own'`).
+ */
+const playerRowsInNewestClosed = (db: Kysely<Database>, userId: string, among: 'games' | 'own') =>
   db
     .with('latest', (db) =>
       db
-        .selectFrom('entries as e')
-        .innerJoin('games as g', 'g.key', 'e.game_key')
+        .selectFrom('games as g')
         .select(['g.key', 'g.snapshot'])
-        .where('e.user_id', '=', userId)
         .where('g.status', '=', 'closed')
+        .$if(among === 'own', (query) =>
+          query.where('g.key', 'in', (eb) =>
+            eb.selectFrom('entries as e').select('e.game_key').where('e.user_id', '=', userId),
+          ),
+        )
         .orderBy('g.closes_at', 'desc')
         .orderBy('g.number', 'desc')
         .limit(sql.lit(1)),
@@ -43,14 +53,17 @@ const latestClosedGame = prepare(1, (db, userId: string) =>
       'w.amount_cents',
       'w.currency',
       'p.status as payout_status',
-    ]),
-);
+    ]);
+
+const inNewestClosedGame = prepare(1, (db, userId: string) => playerRowsInNewestClosed(db, userId, 'games'));
+const inPlayersNewestClosedGame = prepare(1, (db, userId: string) => playerRowsInNewestClosed(db, userId, 'own'));
 
 export class SqlResultQueries implements ResultQueries {
   constructor(private readonly ctx: SqlContext) {}
 
   async latestClosedGameOf(userId: string): Promise<PlayerClosedGame | null> {
-    const { rows } = await latestClosedGame.run(this.ctx, userId);
+    const newest = await inNewestClosedGame.run(this.ctx, userId);
+    const { rows } = newest.rows.length > 0 ? newest : await inPlayersNewestClosedGame.run(this.ctx, userId);
     const [first] = rows;
     // The snapshot column only ever holds what the close wrote; null for a closed game without a stored close.
     if (!first?.snapshot) return null;

@@ -138,7 +138,7 @@ contract('results: entry outcomes', ({ store, adapter }) => {
         return resolution.snapshot;
       });
     await store().write(async (r) => {
-      await seedUsers(r, 'ann', 'bob', 'cat');
+      await seedUsers(r, 'ann', 'bob', 'cat', 'dan');
       await r.games.create(game('2026-11-18'));
       await r.games.create(game('2026-11-19'));
       await r.games.create(game('2026-11-19', { key: '2026-11-19-2', number: 2 }));
@@ -152,6 +152,10 @@ contract('results: entry outcomes', ({ store, adapter }) => {
       await r.entries.add(entry('2026-11-19-2', 'bob', 5));
       await r.entries.add(entry('2026-11-19-2', 'cat', 6));
       await r.entries.add(entry('2026-11-20', 'ann', 6));
+      // dan skipped the newest closed game: his latest is an older one, though he entered the open game.
+      await r.entries.add(entry('2026-11-18', 'dan', 7));
+      await r.entries.add(entry('2026-11-19', 'dan', 8));
+      await r.entries.add(entry('2026-11-20', 'dan', 9));
       // An older game's winning is not the latest game's.
       await r.winnings.create(winning('w18', '2026-11-18', 'ann'));
     });
@@ -201,6 +205,11 @@ contract('results: entry outcomes', ({ store, adapter }) => {
       winning: null,
     });
     expect((await latest('cat'))?.entries.map((e) => e.tally)).toEqual([{ count: 1, uniqueRank: 2 }]);
+    expect(await latest('dan')).toMatchObject({
+      gameKey: '2026-11-19',
+      entries: [{ number: 8, tally: { count: 1, uniqueRank: 2 } }],
+      winning: null,
+    });
     expect(await latest('nobody')).toBeNull();
 
     // The claim, then its review: the payout's state comes with the winning.
