@@ -38,7 +38,7 @@ export const publicAnswerFront = ({
   metrics,
   https,
 }: PublicAnswerFrontParts): PublicAnswerFront => {
-  const securityHeaders = apiSecurityHeaders(https);
+  const securityHeaders = apiSecurityHeaders(https).flat();
   return (request, response) => {
     if (request.method !== 'GET' || request.url === undefined || !request.url.startsWith('/api/')) return false;
     const { headers } = request;
@@ -50,10 +50,12 @@ export const publicAnswerFront = ({
     const given = headers['x-request-id'];
     const requestId = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     const answer = cache.respond(kept, headers['accept-encoding'], headers['if-none-match']);
-    for (const [name, value] of securityHeaders) response.setHeader(name, value);
-    response.setHeader('X-Request-Id', requestId);
-    if (lifecycle.draining) response.setHeader('Connection', 'close');
-    response.writeHead(answer.status, answer.headers);
+    // Every header in one flat list to writeHead: node:http then writes them as given, without keeping each in the
+    // response's own header map first.
+    const raw = [...securityHeaders, 'X-Request-Id', requestId];
+    for (const name in answer.headers) raw.push(name, answer.headers[name] ?? '');
+    if (lifecycle.draining) raw.push('Connection', 'close');
+    response.writeHead(answer.status, raw);
     response.end(answer.status === 304 ? undefined : answer.body);
     const ms = Math.round((performance.now() - started) * 10) / 10;
     metrics.httpDuration.observe({ route: kept.route, method: 'GET', status: String(answer.status) }, ms / 1000);
