@@ -1,5 +1,7 @@
-// The checkpoint thread reports what fails: a file that is not a database fails every checkpoint, and each is heard.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// The checkpoint thread reports what fails (a file that is not a database fails every checkpoint, and each is heard),
+// and holds the writes for a last pass once the WAL is long, so that the next write starts it over.
+import BetterSqlite3 from 'better-sqlite3';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
@@ -12,7 +14,7 @@ it('reports a checkpoint that failed, with SQLite code and message', async () =>
   try {
     let stop: () => Promise<void> = async () => undefined;
     const failure = await new Promise<CheckpointError>((resolve) => {
-      stop = startCheckpointer(file, resolve).stop;
+      stop = startCheckpointer(file, { onFailure: resolve, hold: (during) => during() }).stop;
     });
     await stop();
     expect({ name: failure.name, code: failure.code, message: failure.message }).toEqual({
@@ -21,6 +23,49 @@ it('reports a checkpoint that failed, with SQLite code and message', async () =>
       message: 'file is not a database',
     });
   } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it('holds the writes for a last pass once a pass leaves the WAL long, and the next write starts the WAL over', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lowest-checkpointer-'));
+  const file = join(dir, 'game.db');
+  const db = new BetterSqlite3(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('wal_autocheckpoint = 0');
+  db.exec('create table t (v blob)');
+  // The WAL file's frames (a 32-byte header, then a 24-byte header and a page each), read without a checkpoint.
+  const walFrames = () => Math.floor((statSync(`${file}-wal`).size - 32) / (24 + 4096));
+  let held: Promise<void> | null = null;
+  const holds: number[] = [];
+  const checkpointer = startCheckpointer(file, {
+    onFailure: (error) => {
+      throw error;
+    },
+    hold: (during) => {
+      holds.push(walFrames());
+      held = during();
+      return held;
+    },
+    holdPages: 50,
+  });
+  try {
+    const insert = db.prepare('insert into t (v) values (?)');
+    const deadline = Date.now() + 20_000;
+    // Writes without a pause, as a rush's turns; a hold keeps the next one waiting, as the writer's lock does.
+    while (holds.length === 0 && Date.now() < deadline) {
+      insert.run(Buffer.alloc(8192, holds.length));
+      await new Promise(setImmediate);
+    }
+    expect(holds.length).toBe(1);
+    expect(holds[0]).toBeGreaterThanOrEqual(50);
+    await held;
+    insert.run(Buffer.alloc(8192, 1));
+    const [after] = db.pragma('wal_checkpoint(PASSIVE)') as { log: number }[];
+    expect(after?.log).toBeLessThan(10);
+  } finally {
+    await checkpointer.stop();
+    db.close();
     rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -2,15 +2,30 @@
 // on a connection of its own, instead of by the writer's COMMIT on the server's thread. A rush's commits fill the WAL
 // with the pages of the entries' and signals' indexes; at SQLite's default a commit copied them back every thousand
 // pages, with an fsync of each file, while every request waited. PASSIVE checkpoints wait for no reader and block no
-// writer, so the store's transactions see no difference; the writer's own checkpoint stays as a backstop should the
-// thread fall behind (BACKSTOP_PAGES). It buys POST 1.26× and 1.23× req/s, measured in both orders.
+// writer, so the store's transactions see no difference. It buys POST 1.26× and 1.23× req/s, measured in both orders.
+//
+// The WAL starts over only when a write begins after a checkpoint that copied all of it, which never happens while
+// the writer commits every turn. So once a pass finds HOLD_PAGES in the WAL under writes, the thread asks for the
+// writer's lock (`hold`): writes queue, the event loop goes on, and one more pass copies the rest; the next write
+// starts the WAL over (ADR 0064). Otherwise the writer's COMMIT would checkpoint at BACKSTOP_PAGES on the server's
+// thread, copying and syncing both files while every request waited (100–200 ms each thousand picks of a full game);
+// and passes 250 ms apart each synced enough pages to stall the writer's WAL writes for 70–120 ms. With holds and
+// passes every 25 ms, the full game's POST p99 at half pace is 28–42 ms instead of 72–99 ms (docs/performance.md).
+// The backstop stays for a thread that falls behind.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
 /** How often the thread checkpoints: a rush writes a few thousand WAL pages in that time. */
-const EVERY_MS = 250;
+const EVERY_MS = 25;
+/** The WAL's pages after a pass at which the thread holds the writes for one more pass, so the WAL starts over. */
+export const HOLD_PAGES = 24_000;
 /** The WAL's pages at which the writer's COMMIT checkpoints anyway (SQLite's default is 1,000). */
-export const BACKSTOP_PAGES = 10_000;
+export const BACKSTOP_PAGES = 32_000;
+/** Before a hold, passes at once while one takes SHORT_PASS_MS or more, QUICK_PASSES at most. */
+const QUICK_PASSES = 8;
+const SHORT_PASS_MS = 3;
+/** How long a hold keeps the writes waiting at most, should the thread's pass not end (a failing disk). */
+const HOLD_LIMIT_MS = 2_000;
 
 /** Plain CommonJS, so the thread needs none of the server's code or loaders: only the driver. */
 const THREAD = `
@@ -18,18 +33,48 @@ const { workerData, parentPort } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file);
 db.pragma('busy_timeout = 0');
+/** The WAL's pages at the last pass: a pass that sees more, sees writes that came since. */
+let seen = 0;
+/** A PASSIVE checkpoint: whether it found the WAL long, and grown since the pass before (writes are coming). */
 const checkpoint = () => {
   try {
-    db.pragma('wal_checkpoint(PASSIVE)');
+    const [{ log }] = db.pragma('wal_checkpoint(PASSIVE)');
+    const grown = log > seen;
+    seen = log;
+    return grown && log >= workerData.holdPages;
   } catch (error) {
     // Busy (another process's checkpoint): the next one copies what this one did not. Anything else is reported.
-    if (error && error.code === 'SQLITE_BUSY') return;
-    parentPort.postMessage({ failed: { code: error && error.code, message: String(error && error.message) } });
+    if (error && error.code !== 'SQLITE_BUSY') {
+      parentPort.postMessage({ failed: { code: error && error.code, message: String(error && error.message) } });
+    }
+    return false;
   }
 };
-const timer = setInterval(checkpoint, workerData.everyMs);
-parentPort.once('message', () => {
-  clearInterval(timer);
+let timer = null;
+const pass = () => {
+  if (!checkpoint()) {
+    timer = setTimeout(pass, workerData.everyMs);
+    return;
+  }
+  // Passes at once copy what the writes added during the one before, less each time while the writes are slower
+  // than the copies: the pass under the hold is then short. An idle writer needs no hold: its next write starts the
+  // WAL over.
+  for (let quick = 0; quick < workerData.quickPasses; quick++) {
+    const started = performance.now();
+    if (!checkpoint()) break;
+    if (performance.now() - started < workerData.shortPassMs) break;
+  }
+  parentPort.postMessage('hold');
+};
+timer = setTimeout(pass, workerData.everyMs);
+parentPort.on('message', (message) => {
+  if (message === 'held') {
+    checkpoint();
+    parentPort.postMessage('caught up');
+    timer = setTimeout(pass, workerData.everyMs);
+    return;
+  }
+  clearTimeout(timer);
   db.close();
   parentPort.postMessage('closed');
 });
@@ -58,19 +103,65 @@ interface FailedMessage {
 const isFailedMessage = (message: unknown): message is FailedMessage =>
   typeof message === 'object' && message !== null && 'failed' in message;
 
-/** Starts the thread on `file`; `onFailure` hears of each checkpoint that failed (not of those another one kept busy). */
-export const startCheckpointer = (file: string, onFailure: (error: CheckpointError) => void): Checkpointer => {
+export interface CheckpointerOptions {
+  /** Hears of each checkpoint that failed (not of those another one kept busy). */
+  onFailure: (error: CheckpointError) => void;
+  /** Runs `during` under the writer's lock: no write begins until it settles. */
+  hold: (during: () => Promise<void>) => Promise<void>;
+  /** HOLD_PAGES unless told (tests). */
+  holdPages?: number;
+}
+
+/** Starts the thread on `file`. */
+export const startCheckpointer = (
+  file: string,
+  { onFailure, hold, holdPages = HOLD_PAGES }: CheckpointerOptions,
+): Checkpointer => {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(THREAD, { eval: true, workerData: { file, driver, everyMs: EVERY_MS } });
+  const worker = new Worker(THREAD, {
+    eval: true,
+    workerData: {
+      file,
+      driver,
+      everyMs: EVERY_MS,
+      holdPages,
+      quickPasses: QUICK_PASSES,
+      shortPassMs: SHORT_PASS_MS,
+    },
+  });
   // The server's exit does not wait for the thread; a thread that failed leaves the checkpoints to the backstop.
   worker.unref();
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  /** The thread's last pass, with no write in progress or begun until it ends (or HOLD_LIMIT_MS, or the thread's end). */
+  const caughtUp = async (): Promise<void> => {
+    let limit: NodeJS.Timeout | undefined;
+    const passed = new Promise<void>((resolve) => {
+      const heard = (message: unknown) => {
+        if (message !== 'caught up') return;
+        worker.off('message', heard);
+        resolve();
+      };
+      worker.on('message', heard);
+      limit = setTimeout(() => {
+        worker.off('message', heard);
+        resolve();
+      }, HOLD_LIMIT_MS);
+    });
+    worker.postMessage('held');
+    await Promise.race([passed, exited]);
+    clearTimeout(limit);
+  };
   worker.on('message', (message: unknown) => {
+    if (message === 'hold') {
+      // A closed store refuses the lock; the thread is being stopped then.
+      hold(caughtUp).catch(() => undefined);
+      return;
+    }
     if (!isFailedMessage(message)) return;
     const { code, message: text } = message.failed;
     onFailure(new CheckpointError(text, typeof code === 'string' ? code : null));
   });
   worker.on('error', (error) => onFailure(new CheckpointError(`The checkpoint thread failed: ${error.message}`, null)));
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     async stop() {
       const closed = new Promise<void>((resolve) =>

@@ -12,6 +12,7 @@ import { submitEntry } from '../../core/entries/submit-entry.ts';
 import { makeDeps } from '../../test/support/fakes.ts';
 import { newUser } from '../../test/contract/fixtures.ts';
 import { migrations as registered } from '../sql/migrations/index.ts';
+import { BACKSTOP_PAGES } from './checkpointer.ts';
 import { createSqliteStore } from './store.ts';
 
 const dirs: string[] = [];
@@ -51,11 +52,11 @@ describe('createSqliteStore', () => {
     await store.close();
   });
 
-  it("copies the WAL back into the file from the checkpoint thread, while the writer's own waits for 10,000 pages", async () => {
+  it("copies the WAL back into the file from the checkpoint thread, while the writer's own waits for its backstop", async () => {
     const file = tempFile('c.db');
     const store = await createSqliteStore(file);
     const pragma = async (name: string) => (await sql.raw(`pragma ${name}`).execute(store.db)).rows[0];
-    expect(await pragma('wal_autocheckpoint')).toEqual({ wal_autocheckpoint: 10_000 });
+    expect(await pragma('wal_autocheckpoint')).toEqual({ wal_autocheckpoint: BACKSTOP_PAGES });
     const pageSize = Number(Object.values((await pragma('page_size')) ?? {})[0]);
     const before = statSync(file).size;
     // About 500 pages of users in the WAL: below the writer's backstop, so only the thread copies them back.
