@@ -3,6 +3,7 @@
 import type { Deps } from '../core/deps.ts';
 import type { GoogleAuth } from './auth/google-auth.ts';
 import type { ServerConfig } from './config.ts';
+import type { CurrentGameAnswer } from './current-game-answer.ts';
 import type { Lifecycle } from './lifecycle/lifecycle.ts';
 import type { Metrics } from './observability/metrics.ts';
 import type { RequestVariables } from './request-variables.ts';
@@ -52,4 +53,6 @@ export interface AppServices {
   databaseWritable?: () => Promise<boolean>;
   /** The kept copies of the public answers every player reads the same (public-answer-cache.ts). */
   publicAnswers: PublicAnswerCache;
+  /** The current game the app last read, for GET /api/game/today before the app (current-game-answer.ts). */
+  currentGameAnswer: CurrentGameAnswer;
 }

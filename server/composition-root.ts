@@ -23,6 +23,7 @@ import { systemModule } from './container/system-module.ts';
 import { DepsPort, MailSenderPort, SqlStorePort, type OpenedStore } from './container/tokens.ts';
 import { Lifecycle } from './lifecycle/lifecycle.ts';
 import { PublicAnswerCache } from './public-answer-cache.ts';
+import { CurrentGameAnswer } from './current-game-answer.ts';
 import { closeInstantAfter, closeInstantBefore } from '../core/game/calendar.ts';
 import { publicGeneration } from '../core/game/game-views.ts';
 import { pinoLogger } from './observability/logger.ts';
@@ -183,6 +184,7 @@ export const composeServer = async (config: ServerConfig, overrides: ServerOverr
     config,
     googleAuth,
     publicAnswers,
+    currentGameAnswer: new CurrentGameAnswer({ config: config.game }),
     limiter,
     logger,
     metrics,

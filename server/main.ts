@@ -85,6 +85,8 @@ const main = (): void => {
     handler = createApp(services);
     front = publicAnswerFront({
       cache: services.publicAnswers,
+      currentGame: services.currentGameAnswer,
+      now: () => deps.clock.now(),
       lifecycle,
       logger,
       metrics,
@@ -107,7 +109,12 @@ const main = (): void => {
     scheduler = startScheduler({
       // This instance's close is seen by the kept answers at once; another instance's within a second.
       closeDue: () =>
-        metrics.timeClose(() => closeDueGames(deps)).finally(() => services.publicAnswers.forgetGeneration()),
+        metrics
+          .timeClose(() => closeDueGames(deps))
+          .finally(() => {
+            services.publicAnswers.forgetGeneration();
+            services.currentGameAnswer.forget();
+          }),
       nextDeadline: (now) => closeInstantAfter(now, config.game),
       logger,
     });

@@ -5,8 +5,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RequestLine } from './app-env.ts';
+import { loadConfig } from './config.ts';
 import { Lifecycle } from './lifecycle/lifecycle.ts';
 import { Metrics } from './observability/metrics.ts';
+import { CurrentGameAnswer } from './current-game-answer.ts';
 import { IMMUTABLE, PublicAnswerCache } from './public-answer-cache.ts';
 import { publicAnswerFront } from './public-answer-front.ts';
 
@@ -28,6 +30,8 @@ const start = async () => {
   const lifecycle = new Lifecycle('ready');
   const front = publicAnswerFront({
     cache,
+    currentGame: new CurrentGameAnswer({ config: loadConfig({}).game }),
+    now: () => new Date(),
     lifecycle,
     https: false,
     metrics: new Metrics(

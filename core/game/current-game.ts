@@ -138,9 +138,9 @@ export interface GameToday {
   limits: NumberLimits;
 }
 
-export const gameToday = async (deps: Deps<'games'>): Promise<GameToday> => {
-  const { game, effectiveStatus } = await currentGame(deps);
-  const now = deps.clock.now();
+/** What GET /api/game/today answers about `game` at `now`. */
+export const gameTodayOf = (game: Game, now: Date): GameToday => {
+  const effectiveStatus = effectiveStatusOf(game, now);
   return {
     gameDate: game.key,
     serverNowISO: now.toISOString(),
@@ -150,6 +150,9 @@ export const gameToday = async (deps: Deps<'games'>): Promise<GameToday> => {
     limits: NUMBER_LIMITS,
   };
 };
+
+export const gameToday = async (deps: Deps<'games'>): Promise<GameToday> =>
+  gameTodayOf((await currentGame(deps)).game, deps.clock.now());
 
 export const requireDate = (date: string): GameDate => {
   if (!isGameDate(date)) throw new DomainError('VALIDATION', 'Date must be a valid date in the form YYYY-MM-DD.');

@@ -53,7 +53,7 @@ const OpenGameResponse = z
   .openapi('OpenGameResponse');
 
 export const adminRoutes = (services: AppServices) => {
-  const { deps, config, publicAnswers } = services;
+  const { deps, config, publicAnswers, currentGameAnswer } = services;
   const app = guardedApp(adminOnly);
   return app
     .openapi(
@@ -105,6 +105,7 @@ export const adminRoutes = (services: AppServices) => {
       async (c) => {
         const { closed } = await closeDueGames(deps);
         publicAnswers.forgetGeneration();
+        currentGameAnswer.forget();
         const today = await gameToday(deps);
         return c.json(
           { closed, currentGame: today, message: closed.length ? `Closed ${closed.join(', ')}` : 'No game was due.' },
@@ -125,7 +126,11 @@ export const adminRoutes = (services: AppServices) => {
         },
         { ...admin, failures: ['NOT_FOUND'] },
       ),
-      async (c) => c.json({ ...(await computeGame(deps, c.req.valid('param').date)) }, 200),
+      async (c) => {
+        const computed = await computeGame(deps, c.req.valid('param').date);
+        currentGameAnswer.forget();
+        return c.json({ ...computed }, 200);
+      },
     )
     .openapi(
       apiRoute(
@@ -142,6 +147,7 @@ export const adminRoutes = (services: AppServices) => {
       ),
       async (c) => {
         const game = await ensureGame(deps, c.req.valid('param').date);
+        currentGameAnswer.forget();
         return c.json({ game, message: `Game ${game.key} is ${game.status}.` }, 200);
       },
     )

@@ -1,10 +1,10 @@
 // GET /api/game/today: the open game, its deadline and its number limits.
-import { gameToday } from '../../core/game/current-game.ts';
+import { currentGame, gameTodayOf } from '../../core/game/current-game.ts';
 import type { AppEnv, AppServices } from '../app-env.ts';
 import { apiApp, apiRoute, json } from '../openapi.ts';
 import { GameTodayResponse } from './game.schemas.ts';
 
-export const gameRoutes = ({ deps }: AppServices) =>
+export const gameRoutes = ({ deps, currentGameAnswer }: AppServices) =>
   apiApp<AppEnv>().openapi(
     apiRoute(
       {
@@ -17,5 +17,9 @@ export const gameRoutes = ({ deps }: AppServices) =>
       },
       { access: 'public' },
     ),
-    async (c) => c.json(await gameToday(deps), 200),
+    async (c) => {
+      const { game } = await currentGame(deps);
+      currentGameAnswer.keep(game);
+      return c.json(gameTodayOf(game, deps.clock.now()), 200);
+    },
   );
