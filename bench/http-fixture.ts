@@ -32,8 +32,8 @@ import { freePort } from '../test/support/free-port.ts';
 
 export const FIXTURE_PLAYERS = 1_000_000;
 export const FIXTURE_PICKS = 500_000;
-/** Bumped when the fixture's rows change shape, so an old folder is made again. */
-const FIXTURE_VERSION = 1;
+/** Bumped when the fixture's rows or files change, so an old folder is made again. */
+const FIXTURE_VERSION = 2;
 /** The bare baselines' game key (bench/http-baseline.ts, bench/http-postgres-floor.ts). */
 const BASELINE_GAME = 'baseline';
 const FLOOR_GAME = 'floor';
@@ -247,7 +247,9 @@ async function makeFiles(folder: string, game: ReturnType<typeof todaysGame>, da
     if (batch.length === BATCH) await flush();
   }
   await flush();
-  db.exec('analyze');
+  // Not analyzed: the server never runs ANALYZE on a SQLite database, and its statistics change how statements run
+  // (with sqlite_stat4, a statement that looks up a bound value on an index that is not unique for it is prepared
+  // again each time it runs: 18.7 against 3.9 µs for the current game's read).
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
   baseline.pragma('wal_checkpoint(TRUNCATE)');
