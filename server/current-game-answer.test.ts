@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { defaultGameConfig } from '../core/config.ts';
 import { gameTodayOf } from '../core/game/current-game.ts';
 import { game } from '../test/contract/fixtures.ts';
-import { CurrentGameAnswer, TRUST_MS } from './current-game-answer.ts';
+import { CurrentGameAnswer } from './current-game-answer.ts';
+import { GENERATION_TRUST_MS } from './public-answer-cache.ts';
 
 const today = game('2026-11-20', { closesAt: '2026-11-21T00:00:00.000Z' });
 const noon = new Date('2026-11-20T12:00:00.000Z');
@@ -32,9 +33,9 @@ describe('CurrentGameAnswer', () => {
   it('leaves the answer to the app once the read is older than a second, forgotten, or of another day', () => {
     const { clock, answer } = answerWith();
     answer.keep(today);
-    clock.ms = TRUST_MS;
+    clock.ms = GENERATION_TRUST_MS;
     expect(answer.json(noon)).not.toBeNull();
-    clock.ms = TRUST_MS + 1;
+    clock.ms = GENERATION_TRUST_MS + 1;
     expect(answer.json(noon)).toBeNull();
 
     answer.keep(today);

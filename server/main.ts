@@ -18,6 +18,7 @@ import { Lifecycle } from './lifecycle/lifecycle.ts';
 import { startingApp } from './lifecycle/starting-app.ts';
 import { pinoLogger } from './observability/logger.ts';
 import { publicAnswerFront, type PublicAnswerFront } from './public-answer-front.ts';
+import { forgetGames } from './public-answers.ts';
 import { startMailWorker, type MailWorker } from './mail-worker.ts';
 import { isPostgresUrl } from './open-store.ts';
 import { startScheduler, type Scheduler } from './scheduler.ts';
@@ -108,13 +109,7 @@ const main = (): void => {
     mailWorker = startMailWorker({ deps, sender: mailSender, logger, reminderMinutes: config.mail.reminderMinutes });
     scheduler = startScheduler({
       // This instance's close is seen by the kept answers at once; another instance's within a second.
-      closeDue: () =>
-        metrics
-          .timeClose(() => closeDueGames(deps))
-          .finally(() => {
-            services.publicAnswers.forgetGeneration();
-            services.currentGameAnswer.forget();
-          }),
+      closeDue: () => metrics.timeClose(() => closeDueGames(deps)).finally(() => forgetGames(services)),
       nextDeadline: (now) => closeInstantAfter(now, config.game),
       logger,
     });

@@ -1,7 +1,7 @@
 // The app's side of the kept public answers (public-answer-cache.ts): a route answers from the kept copy, or builds
 // it once and keeps it, and sends it as stored bytes with its ETag, its Cache-Control and a 304 for a revalidation.
 import type { Context } from 'hono';
-import type { AppEnv } from './app-env.ts';
+import type { AppEnv, AppServices } from './app-env.ts';
 import type { KeepAs, KeptAnswer, PublicAnswerCache } from './public-answer-cache.ts';
 
 /** The request target as the client sent it (path and query): what the front looks answers up by. */
@@ -51,4 +51,13 @@ export const untilNextClose = async (
   const kept = keptFor(c, cache, keyed);
   if (kept) return sendKept(c, cache, kept);
   return keepAndSend(c, cache, keyed, { freshness: 'until-next-close', generation }, await build());
+};
+
+/**
+ * This instance changed the games (a close, an admin's compute or open): the front trusts neither the generation nor
+ * the current game until the app reads them again.
+ */
+export const forgetGames = ({ publicAnswers, currentGameAnswer }: AppServices): void => {
+  publicAnswers.forgetGeneration();
+  currentGameAnswer.forget();
 };

@@ -54,7 +54,7 @@ it('holds the writes for a last pass once a pass leaves the WAL long, and the ne
     const deadline = Date.now() + 20_000;
     // Writes without a pause, as a rush's turns; a hold keeps the next one waiting, as the writer's lock does.
     while (holds.length === 0 && Date.now() < deadline) {
-      insert.run(Buffer.alloc(8192, holds.length));
+      insert.run(Buffer.alloc(8192, 7));
       await new Promise(setImmediate);
     }
     expect(holds.length).toBe(1);

@@ -10,7 +10,7 @@
 // starts the WAL over (ADR 0064). Otherwise the writer's COMMIT would checkpoint at BACKSTOP_PAGES on the server's
 // thread, copying and syncing both files while every request waited (100–200 ms each thousand picks of a full game);
 // and passes 250 ms apart each synced enough pages to stall the writer's WAL writes for 70–120 ms. With holds and
-// passes every 25 ms, the full game's POST p99 at half pace is 28–42 ms instead of 72–99 ms (docs/performance.md).
+// passes every 25 ms, the full game's POST p99 at half pace was 16.7–41.5 ms against 74–87 ms (docs/performance.md).
 // The backstop stays for a thread that falls behind.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';

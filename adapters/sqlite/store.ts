@@ -3,9 +3,9 @@
 // Concurrency model
 // - A file database has two connections: the writer and the reader. An in-memory database has one, which does both.
 //   A thread of the store's copies a file database's WAL back into it on a third connection (checkpointer.ts), with
-//   PASSIVE checkpoints that neither wait for nor block the other two. Once a pass leaves 8,000 pages in the WAL, the
-//   thread takes the writer's lock for one more pass, so that the next write starts the WAL over; the writer's COMMIT
-//   checkpoints only when the thread has fallen 10,000 pages behind.
+//   PASSIVE checkpoints that neither wait for nor block the other two. Once a pass finds 24,000 pages in the WAL under
+//   writes, the thread takes the writer's lock for one more pass, so that the next write starts the WAL over; the
+//   writer's COMMIT checkpoints only when the thread has fallen 32,000 pages behind.
 // - A connection (connection.ts) runs one transaction at a time, under its lock (arrival order, lock.ts); every
 //   statement on it, including the query builder `db` (driver.ts; migrations, bulk tools), runs under that lock.
 // - Every unit of work goes through `unitsOn` (units.ts), the one path to a connection's repositories: the units queued within

@@ -10,6 +10,7 @@ import { mailQueueStatus } from '../../core/mail/deliver-mails.ts';
 import type { AppServices } from '../app-env.ts';
 import { adminOnly, guardedApp } from '../auth/guards.ts';
 import { apiRoute, json, jsonBody } from '../openapi.ts';
+import { forgetGames } from '../public-answers.ts';
 import {
   AdminMailStatus,
   AdminSubmissionsQuery,
@@ -53,7 +54,7 @@ const OpenGameResponse = z
   .openapi('OpenGameResponse');
 
 export const adminRoutes = (services: AppServices) => {
-  const { deps, config, publicAnswers, currentGameAnswer } = services;
+  const { deps, config } = services;
   const app = guardedApp(adminOnly);
   return app
     .openapi(
@@ -104,8 +105,7 @@ export const adminRoutes = (services: AppServices) => {
       ),
       async (c) => {
         const { closed } = await closeDueGames(deps);
-        publicAnswers.forgetGeneration();
-        currentGameAnswer.forget();
+        forgetGames(services);
         const today = await gameToday(deps);
         return c.json(
           { closed, currentGame: today, message: closed.length ? `Closed ${closed.join(', ')}` : 'No game was due.' },
@@ -128,7 +128,7 @@ export const adminRoutes = (services: AppServices) => {
       ),
       async (c) => {
         const computed = await computeGame(deps, c.req.valid('param').date);
-        currentGameAnswer.forget();
+        forgetGames(services);
         return c.json({ ...computed }, 200);
       },
     )
@@ -147,7 +147,7 @@ export const adminRoutes = (services: AppServices) => {
       ),
       async (c) => {
         const game = await ensureGame(deps, c.req.valid('param').date);
-        currentGameAnswer.forget();
+        forgetGames(services);
         return c.json({ game, message: `Game ${game.key} is ${game.status}.` }, 200);
       },
     )
