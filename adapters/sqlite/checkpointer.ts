@@ -11,12 +11,17 @@
 // thread, copying and syncing both files while every request waited (100–200 ms each thousand picks of a full game);
 // and passes 250 ms apart each synced enough pages to stall the writer's WAL writes for 70–120 ms. With holds and
 // passes every 25 ms, the full game's POST p99 at half pace was 16.7–41.5 ms against 74–87 ms (docs/performance.md).
+// Passes come that often only while a pass finds BUSY_PAGES added since the one before; on a quiet day every 250 ms.
 // The backstop stays for a thread that falls behind.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
-/** How often the thread checkpoints: a rush writes a few thousand WAL pages in that time. */
+/** How often the thread checkpoints while writes come: a rush writes a few hundred WAL pages in that time. */
 const EVERY_MS = 25;
+/** How often otherwise: a quiet day's commits are copied (and both files synced) a few times a second, not forty. */
+const QUIET_EVERY_MS = 250;
+/** The pages a pass must find added since the pass before for the next one to come after EVERY_MS. */
+const BUSY_PAGES = 100;
 /** The WAL's pages after a pass at which the thread holds the writes for one more pass, so the WAL starts over. */
 export const HOLD_PAGES = 24_000;
 /** The WAL's pages at which the writer's COMMIT checkpoints anyway (SQLite's default is 1,000). */
@@ -35,11 +40,14 @@ const db = new Database(workerData.file);
 db.pragma('busy_timeout = 0');
 /** The WAL's pages at the last pass: a pass that sees more, sees writes that came since. */
 let seen = 0;
+/** Pages the last pass found added since the pass before (the WAL may have started over between them). */
+let added = 0;
 /** A PASSIVE checkpoint: whether it found the WAL long, and grown since the pass before (writes are coming). */
 const checkpoint = () => {
   try {
     const [{ log }] = db.pragma('wal_checkpoint(PASSIVE)');
     const grown = log > seen;
+    added = grown ? log - seen : log < seen ? log : 0;
     seen = log;
     return grown && log >= workerData.holdPages;
   } catch (error) {
@@ -51,9 +59,12 @@ const checkpoint = () => {
   }
 };
 let timer = null;
+const next = () => {
+  timer = setTimeout(pass, added >= workerData.busyPages ? workerData.everyMs : workerData.quietEveryMs);
+};
 const pass = () => {
   if (!checkpoint()) {
-    timer = setTimeout(pass, workerData.everyMs);
+    next();
     return;
   }
   // Passes at once copy what the writes added during the one before, less each time while the writes are slower
@@ -66,11 +77,12 @@ const pass = () => {
   }
   parentPort.postMessage('hold');
 };
-timer = setTimeout(pass, workerData.everyMs);
+timer = setTimeout(pass, workerData.quietEveryMs);
 parentPort.on('message', (message) => {
   if (message === 'held') {
     checkpoint();
     parentPort.postMessage('caught up');
+    // The writes that waited for the hold come next.
     timer = setTimeout(pass, workerData.everyMs);
     return;
   }
@@ -124,6 +136,8 @@ export const startCheckpointer = (
       file,
       driver,
       everyMs: EVERY_MS,
+      quietEveryMs: QUIET_EVERY_MS,
+      busyPages: BUSY_PAGES,
       holdPages,
       quickPasses: QUICK_PASSES,
       shortPassMs: SHORT_PASS_MS,
