@@ -13,14 +13,17 @@
 //   snapshot follows every one of their starts; each unit is answered after its COMMIT.
 // - A player's first pick (`submitStandardPick`, ../sql/standard-pick.ts) is one statement outside any transaction:
 //   a single statement is atomic, takes the same row locks a write unit's statements take, and costs one round trip.
+//   It goes through the pool's queue, which pipelines many requests' picks on each connection (`throughQueue`).
 // - Every statement is prepared (postgres.js's `prepare` option): parsed once per connection, then one round trip.
 // - The query builder `db` (migrations, rate limits, bulk tools) reserves a connection from the same pool for each
 //   query or kysely transaction, through kysely's own PostgresDialect. The close reads a game's items through it,
 //   beside its unit (dialect.ts, `beside`).
 // - The database out of reach (down, restarting, refusing connections): a unit that has no connection within
 //   CONNECTION_WAIT_MS fails with StoreUnavailableError and never runs afterwards (`reserveWithin`); a unit whose
-//   connection breaks fails with it too (`outageOr`, the one place that tells an outage from a bug). The pool
-//   reconnects by itself, at most a second apart, so the first units after the database is back find it.
+//   connection breaks fails with it too (`outageOr`, the one place that tells an outage from a bug). A pick not
+//   answered within CONNECTION_WAIT_MS fails the same way, and its statement stores nothing if it runs afterwards: it
+//   inserts only before an instant it carries, PICK_STORED_WITHIN_MS after it was sent, by the database's clock. The
+//   pool reconnects by itself, at most a second apart, so the first units after the database is back find it.
 // - Connections stay open until the server or the network closes them. When one closes or breaks, the pool it came
 //   from is replaced by a fresh one whose connections are made anew, and every connection the old one lent out breaks
 //   with it (`Pool`): a broken connection is never written to again nor handed back, and what waits on it fails
@@ -65,8 +68,16 @@ export interface PostgresStore extends Store {
  */
 export const CONNECTION_WAIT_MS = 3_000;
 
+/**
+ * How long after it was sent a pick may still be stored, by the database's clock: a second before its request gives
+ * up (CONNECTION_WAIT_MS), for the statement to end and its answer to come back, and for the clocks of the servers
+ * and the database to differ (NTP keeps them within milliseconds; the game's close already relies on them).
+ */
+export const PICK_STORED_WITHIN_MS = CONNECTION_WAIT_MS - 1_000;
+
 /** postgres.js's codes for a connection that broke or could not be made, and the sockets' own. */
 const CONNECTION_FAILURES = new Set([
+  'CONNECTION_ENDED',
   'CONNECTION_CLOSED',
   'CONNECTION_DESTROYED',
   'CONNECT_TIMEOUT',
@@ -237,6 +248,32 @@ const reserveWithin = (pool: Pool): Promise<Pinned> =>
         if (late) return reserved.release();
         clearTimeout(timer);
         resolve(pool.lend(sql, reserved));
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        const failure = outageOr(error);
+        if (failure instanceof StoreUnavailableError) pool.broke(sql);
+        reject(failure);
+      },
+    );
+  });
+
+/**
+ * A statement sent through the pool's queue: postgres.js pipelines it behind others on any of its connections. Fails
+ * as unavailable when not answered within CONNECTION_WAIT_MS; what it does later is its own concern (the pick's
+ * statement stores nothing after its instant). A connection failure replaces the pool, as a reserved one's does.
+ */
+const throughQueue = (pool: Pool, text: string, parameters: readonly unknown[]): Promise<postgres.Row[]> =>
+  new Promise((resolve, reject) => {
+    const { sql } = pool;
+    const timer = setTimeout(
+      () => reject(new StoreUnavailableError(`No answer from the database within ${CONNECTION_WAIT_MS} ms.`)),
+      CONNECTION_WAIT_MS,
+    );
+    sql.unsafe(text, parameters as postgres.ParameterOrJSON<never>[], { prepare: true }).then(
+      (rows) => {
+        clearTimeout(timer);
+        resolve(Array.from(rows));
       },
       (error: unknown) => {
         clearTimeout(timer);
@@ -426,24 +463,25 @@ export async function createPostgresStore(
   return {
     db,
     read: sharedReads(connections, db),
-    // One statement outside any transaction (standard-pick.ts): a single statement is atomic, and one round trip. On
-    // a connection reserved for it, like every unit, so that a pick still waiting when its request gave up never runs.
+    // One statement outside any transaction (standard-pick.ts): a single statement is atomic, and one round trip,
+    // pipelined with other picks through the pool's queue. It stores nothing once its request may have given up.
     submitStandardPick: async (pick) => {
-      const connection = await reserveWithin(connections);
-      try {
-        return await submitStandardPick(
-          {
-            db,
-            dialect: postgresDialect,
-            execute: async <Row>(query: CompiledQuery<Row>) => ({
-              rows: Array.from(await connection.query(query.sql, query.parameters)) as Row[],
-            }),
-          },
-          pick,
-        );
-      } finally {
-        connection.release();
-      }
+      const storeBy = new Date(Date.now() + PICK_STORED_WITHIN_MS);
+      const stored = await submitStandardPick(
+        {
+          db,
+          dialect: postgresDialect,
+          execute: async <Row>(query: CompiledQuery<Row>) => ({
+            rows: (await throughQueue(connections, query.sql, query.parameters)) as Row[],
+          }),
+        },
+        pick,
+        storeBy,
+      );
+      // Too late to store: the database is that slow, and the rule's own units would wait as long again.
+      if (!stored && Date.now() >= storeBy.getTime())
+        throw new StoreUnavailableError(`The database did not store the pick within ${PICK_STORED_WITHIN_MS} ms.`);
+      return stored;
     },
     write: (work) => inTransaction(connections, 'write', (connection) => work(repositoriesIn(connection, db))),
     close: () => db.destroy(),

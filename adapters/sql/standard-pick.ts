@@ -35,7 +35,9 @@ const SQLITE_SIGNALS = [sqliteSignals(1), sqliteSignals(2)];
  * the CTEs' columns, so each is an index lookup on (game, player) in any plan PostgreSQL caches: joined on `u.id`, a
  * cached plan scanned every entry of the game for each pick. A concurrent first pick of the same player that committed
  * while this one waited for the player's lock is not in this statement's snapshot: the unique indexes refuse the
- * second insert (ON CONFLICT DO NOTHING), and the rule runs for it.
+ * second insert (ON CONFLICT DO NOTHING), and the rule runs for it. The insert happens only before `$16` by the
+ * database's clock (`clock_timestamp()`, evaluated on the joined row, so after the locks were taken): a statement
+ * that reaches the database, or gets its locks, after its request gave up stores nothing.
  */
 const POSTGRES_PICK = `with g as (
   select key, status, closes_at from games where date = $1 order by number desc limit 1 for share
@@ -44,7 +46,7 @@ const POSTGRES_PICK = `with g as (
 ), ins as (
   insert into entries (id, game_key, user_id, number, entry_type, submitted_at, salt, leaf, receipt_key_id, receipt_sig)
   select $3, g.key, u.id, $4, 'standard', $5, $6, $7, $14, $15 from g, u
-  where g.key = $8 and g.status = 'open' and g.closes_at > $5
+  where g.key = $8 and g.status = 'open' and g.closes_at > $5 and clock_timestamp() < $16::timestamptz
     and not exists (select 1 from entries e where e.game_key = $8 and e.user_id = $2)
     and not exists (select 1 from referrals r where r.referred_id = $2 and r.${PENDING_REFERRAL})
   on conflict do nothing
@@ -60,12 +62,18 @@ select count(*) as stored from ins`;
 /** The signals PostgreSQL's statement takes: a request carries a device and a network at most (signals.ts). */
 const POSTGRES_SIGNALS = 2;
 
+/**
+ * `storeBy`: on PostgreSQL, the instant after which the statement stores nothing (see POSTGRES_PICK); required there.
+ * SQLite runs the statements at once, in the unit.
+ */
 export const submitStandardPick = async (
   ctx: SqlContext & Required<Pick<SqlContext, 'execute'>>,
   pick: StandardPick,
+  storeBy?: Date,
 ): Promise<boolean> => {
   const { entry, signals } = pick;
   if (ctx.dialect.name === 'postgres') {
+    if (!storeBy) throw new Error('A PostgreSQL pick needs the instant it must be stored by.');
     if (signals.length > POSTGRES_SIGNALS) throw new Error(`A pick carries at most ${POSTGRES_SIGNALS} signals.`);
     const slots = Array.from({ length: POSTGRES_SIGNALS }, (_, i) => [
       signals[i]?.kind ?? null,
@@ -85,6 +93,7 @@ export const submitStandardPick = async (
         ...slots,
         entry.signature?.keyId ?? null,
         entry.signature?.sig ?? null,
+        storeBy.toISOString(),
       ]),
     );
     return Number(rows[0]?.stored ?? 0) === 1;
