@@ -22,11 +22,8 @@ export const myEntries = async (
 ): Promise<MyEntries> => {
   const now = deps.clock.now().toISOString();
   return readWithCurrentGame(deps, async (repos, { game, effectiveStatus }) => {
-    // Sent together: on PostgreSQL one round trip for both.
-    const [entries, bonuses] = await Promise.all([
-      repos.entries.forPlayer(game.key, userId),
-      repos.bonusEntries.available(userId, now),
-    ]);
+    const entries = await repos.entries.forPlayer(game.key, userId);
+    const bonuses = await repos.bonusEntries.available(userId, now);
     const availableBonusEntries = bonuses.reduce((sum, b) => sum + b.remainingEntries, 0);
     const usedBonus = entries.some((e) => e.entryType === 'bonus');
     const maxSubmissions = availableBonusEntries === 0 && !usedBonus ? 1 : 2;
