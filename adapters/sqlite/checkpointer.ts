@@ -11,7 +11,8 @@
 // thread, copying and syncing both files while every request waited (100–200 ms each thousand picks of a full game);
 // and passes 250 ms apart each synced enough pages to stall the writer's WAL writes for 70–120 ms. With holds and
 // passes every 25 ms, the full game's POST p99 at half pace was 16.7–41.5 ms against 74–87 ms (docs/performance.md).
-// Passes come that often only while a pass finds BUSY_PAGES added since the one before; on a quiet day every 250 ms.
+// Passes come that often for a second after a pass that found BUSY_PAGES added since the one before; else every
+// 250 ms, so a quiet day's commits are not copied and synced forty times a second.
 // The backstop stays for a thread that falls behind.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
@@ -20,8 +21,10 @@ import { Worker } from 'node:worker_threads';
 const EVERY_MS = 25;
 /** How often otherwise: a quiet day's commits are copied (and both files synced) a few times a second, not forty. */
 const QUIET_EVERY_MS = 250;
-/** The pages a pass must find added since the pass before for the next one to come after EVERY_MS. */
+/** The pages a pass must find added since the one before for the passes of the next BUSY_MS to come every EVERY_MS. */
 const BUSY_PAGES = 100;
+/** How long the short pace lasts after such a pass: a paced rush's quieter turns keep it, a quiet day's pick not. */
+const BUSY_MS = 1_000;
 /** The WAL's pages after a pass at which the thread holds the writes for one more pass, so the WAL starts over. */
 export const HOLD_PAGES = 24_000;
 /** The WAL's pages at which the writer's COMMIT checkpoints anyway (SQLite's default is 1,000). */
@@ -59,8 +62,12 @@ const checkpoint = () => {
   }
 };
 let timer = null;
+/** Until when passes come every everyMs: a pass that finds busyPages added keeps them coming for busyMs. */
+let busyUntil = 0;
 const next = () => {
-  timer = setTimeout(pass, added >= workerData.busyPages ? workerData.everyMs : workerData.quietEveryMs);
+  const now = performance.now();
+  if (added >= workerData.busyPages) busyUntil = now + workerData.busyMs;
+  timer = setTimeout(pass, now < busyUntil ? workerData.everyMs : workerData.quietEveryMs);
 };
 const pass = () => {
   if (!checkpoint()) {
@@ -138,6 +145,7 @@ export const startCheckpointer = (
       everyMs: EVERY_MS,
       quietEveryMs: QUIET_EVERY_MS,
       busyPages: BUSY_PAGES,
+      busyMs: BUSY_MS,
       holdPages,
       quickPasses: QUICK_PASSES,
       shortPassMs: SHORT_PASS_MS,
