@@ -50,7 +50,7 @@ const checkpoint = () => {
   try {
     const [{ log }] = db.pragma('wal_checkpoint(PASSIVE)');
     const grown = log > seen;
-    added = grown ? log - seen : log < seen ? log : 0;
+    added = log >= seen ? log - seen : log;
     seen = log;
     return grown && log >= workerData.holdPages;
   } catch (error) {
