@@ -8,11 +8,14 @@
 // the writer commits every turn. So once a pass finds HOLD_PAGES in the WAL under writes, the thread asks for the
 // writer's lock (`hold`): writes queue, the event loop goes on, and one more pass copies the rest; the next write
 // starts the WAL over (ADR 0064). Otherwise the writer's COMMIT would checkpoint at BACKSTOP_PAGES on the server's
-// thread, copying and syncing both files while every request waited (100–200 ms each thousand picks of a full game);
-// and passes 250 ms apart each synced enough pages to stall the writer's WAL writes for 70–120 ms. With holds and
-// passes every 25 ms, the full game's POST p99 at half pace was 16.7–41.5 ms against 74–87 ms (docs/performance.md).
-// Passes come that often for a second after a pass that found BUSY_PAGES added since the one before; else every
-// 250 ms, so a quiet day's commits are not copied and synced forty times a second.
+// thread, copying and syncing both files while every request waited (100–200 ms each thousand picks of a full game).
+// The writes wait for that pass HOLD_MS at most (ADR 0067): a pass slower than that (a sync the disk is slow to
+// finish, 60–110 ms here about once a second under a rush) goes on beside them, and the thread asks again after its
+// next pass; from PATIENT_PAGES on they wait for it to end, before the backstop is reached. With holds of 10 ms at
+// most, the full game's POST p99 at half pace was 7–9 ms against 90 ms (docs/performance.md).
+// Passes come every EVERY_MS for a second after a pass that found BUSY_PAGES added since the one before, so each
+// copies and syncs little (passes 250 ms apart stalled the writer's WAL writes for 70–120 ms); else every 250 ms, so a
+// quiet day's commits are not copied and synced forty times a second.
 // The backstop stays for a thread that falls behind.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
@@ -29,10 +32,14 @@ const BUSY_MS = 1_000;
 export const HOLD_PAGES = 24_000;
 /** The WAL's pages at which the writer's COMMIT checkpoints anyway (SQLite's default is 1,000). */
 export const BACKSTOP_PAGES = 32_000;
+/** How long the writes wait for the last pass at most, while the WAL is below PATIENT_PAGES. */
+const HOLD_MS = 10;
+/** The WAL's pages from which the writes wait for the last pass to end: the backstop is near. */
+export const PATIENT_PAGES = 28_000;
 /** Before a hold, passes at once while one takes SHORT_PASS_MS or more, QUICK_PASSES at most. */
 const QUICK_PASSES = 8;
 const SHORT_PASS_MS = 3;
-/** How long a hold keeps the writes waiting at most, should the thread's pass not end (a failing disk). */
+/** How long a hold from PATIENT_PAGES on keeps the writes waiting at most, should the pass not end (a failing disk). */
 const HOLD_LIMIT_MS = 2_000;
 
 /** Plain CommonJS, so the thread needs none of the server's code or loaders: only the driver. */
@@ -82,7 +89,7 @@ const pass = () => {
     if (!checkpoint()) break;
     if (performance.now() - started < workerData.shortPassMs) break;
   }
-  parentPort.postMessage('hold');
+  parentPort.postMessage({ hold: seen >= workerData.patientPages ? workerData.holdLimitMs : workerData.holdMs });
 };
 timer = setTimeout(pass, workerData.quietEveryMs);
 parentPort.on('message', (message) => {
@@ -122,19 +129,29 @@ interface FailedMessage {
 const isFailedMessage = (message: unknown): message is FailedMessage =>
   typeof message === 'object' && message !== null && 'failed' in message;
 
+/** The thread asks for the writer's lock: the writes wait `hold` ms at most for its last pass. */
+interface HoldMessage {
+  hold: number;
+}
+
+const isHoldMessage = (message: unknown): message is HoldMessage =>
+  typeof message === 'object' && message !== null && 'hold' in message;
+
 export interface CheckpointerOptions {
   /** Hears of each checkpoint that failed (not of those another one kept busy). */
   onFailure: (error: CheckpointError) => void;
   /** Runs `during` under the writer's lock: no write begins until it settles. */
   hold: (during: () => Promise<void>) => Promise<void>;
-  /** HOLD_PAGES unless told (tests). */
+  /** HOLD_PAGES, PATIENT_PAGES and HOLD_MS unless told (tests). */
   holdPages?: number;
+  patientPages?: number;
+  holdMs?: number;
 }
 
 /** Starts the thread on `file`. */
 export const startCheckpointer = (
   file: string,
-  { onFailure, hold, holdPages = HOLD_PAGES }: CheckpointerOptions,
+  { onFailure, hold, holdPages = HOLD_PAGES, patientPages = PATIENT_PAGES, holdMs = HOLD_MS }: CheckpointerOptions,
 ): Checkpointer => {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(THREAD, {
@@ -147,6 +164,9 @@ export const startCheckpointer = (
       busyPages: BUSY_PAGES,
       busyMs: BUSY_MS,
       holdPages,
+      patientPages,
+      holdMs,
+      holdLimitMs: HOLD_LIMIT_MS,
       quickPasses: QUICK_PASSES,
       shortPassMs: SHORT_PASS_MS,
     },
@@ -154,8 +174,8 @@ export const startCheckpointer = (
   // The server's exit does not wait for the thread; a thread that failed leaves the checkpoints to the backstop.
   worker.unref();
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  /** The thread's last pass, with no write in progress or begun until it ends (or HOLD_LIMIT_MS, or the thread's end). */
-  const caughtUp = async (): Promise<void> => {
+  /** The thread's last pass, with no write in progress or begun until it ends (or `limitMs`, or the thread's end). */
+  const caughtUp = async (limitMs: number): Promise<void> => {
     let limit: NodeJS.Timeout | undefined;
     const passed = new Promise<void>((resolve) => {
       const heard = (message: unknown) => {
@@ -167,16 +187,16 @@ export const startCheckpointer = (
       limit = setTimeout(() => {
         worker.off('message', heard);
         resolve();
-      }, HOLD_LIMIT_MS);
+      }, limitMs);
     });
     worker.postMessage('held');
     await Promise.race([passed, exited]);
     clearTimeout(limit);
   };
   worker.on('message', (message: unknown) => {
-    if (message === 'hold') {
+    if (isHoldMessage(message)) {
       // A closed store refuses the lock; the thread is being stopped then.
-      hold(caughtUp).catch(() => undefined);
+      hold(() => caughtUp(message.hold)).catch(() => undefined);
       return;
     }
     if (!isFailedMessage(message)) return;
