@@ -49,7 +49,9 @@ it('holds the writes for a last pass once a pass leaves the WAL long, and the ne
       return held;
     },
     holdPages: 50,
+    // From 50 pages on, the writes wait for the pass to end; below, not at all.
     patientPages: 50,
+    holdMs: 0,
   });
   try {
     const insert = db.prepare('insert into t (v) values (?)');
