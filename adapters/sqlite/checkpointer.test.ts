@@ -8,6 +8,17 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { type CheckpointError, startCheckpointer } from './checkpointer.ts';
 
+/** A WAL database of one table in a folder of its own, which its own connection never checkpoints. */
+const walDatabase = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lowest-checkpointer-'));
+  const file = join(dir, 'game.db');
+  const db = new BetterSqlite3(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('wal_autocheckpoint = 0');
+  db.exec('create table t (v blob)');
+  return { dir, file, db };
+};
+
 it('reports a checkpoint that failed, with SQLite code and message', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'lowest-checkpointer-'));
   const file = join(dir, 'not-a-database.db');
@@ -29,12 +40,7 @@ it('reports a checkpoint that failed, with SQLite code and message', async () =>
 });
 
 it('holds the writes for a last pass once a pass leaves the WAL long, and the next write starts the WAL over', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'lowest-checkpointer-'));
-  const file = join(dir, 'game.db');
-  const db = new BetterSqlite3(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('wal_autocheckpoint = 0');
-  db.exec('create table t (v blob)');
+  const { dir, file, db } = walDatabase();
   // The WAL file's frames (a 32-byte header, then a 24-byte header and a page each), read without a checkpoint.
   const walFrames = () => Math.floor((statSync(`${file}-wal`).size - 32) / (24 + 4096));
   let held: Promise<void> | null = null;
@@ -75,12 +81,7 @@ it('holds the writes for a last pass once a pass leaves the WAL long, and the ne
 });
 
 it('lets the writes go once the hold has waited its limit for a slower last pass, and the WAL grows on', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'lowest-checkpointer-'));
-  const file = join(dir, 'game.db');
-  const db = new BetterSqlite3(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('wal_autocheckpoint = 0');
-  db.exec('create table t (v blob)');
+  const { dir, file, db } = walDatabase();
   const walBytes = () => statSync(`${file}-wal`).size;
   const insert = db.prepare('insert into t (v) values (?)');
   let released: Promise<number> | null = null;
