@@ -29,13 +29,13 @@ const BUSY_PAGES = 100;
 /** How long the short pace lasts after such a pass: a paced rush's quieter turns keep it, a quiet day's pick not. */
 const BUSY_MS = 1_000;
 /** The WAL's pages after a pass at which the thread holds the writes for one more pass, so the WAL starts over. */
-export const HOLD_PAGES = 24_000;
+const HOLD_PAGES = 24_000;
 /** The WAL's pages at which the writer's COMMIT checkpoints anyway (SQLite's default is 1,000). */
 export const BACKSTOP_PAGES = 32_000;
 /** How long the writes wait for the last pass at most, while the WAL is below PATIENT_PAGES. */
 const HOLD_MS = 10;
 /** The WAL's pages from which the writes wait for the last pass to end: the backstop is near. */
-export const PATIENT_PAGES = 28_000;
+const PATIENT_PAGES = 28_000;
 /** Before a hold, passes at once while one takes SHORT_PASS_MS or more, QUICK_PASSES at most. */
 const QUICK_PASSES = 8;
 const SHORT_PASS_MS = 3;
